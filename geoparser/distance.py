@@ -1,0 +1,28 @@
+"""Distances on the Earth: geodesic on the WGS-84 ellipsoid (geopy / Karney's algorithm).
+
+One Earth model for the whole project, so that a figure in a report and a figure in a test
+agree to the metre. Coordinates are validated here, once.
+"""
+
+from __future__ import annotations
+
+import math
+
+from geopy.distance import geodesic
+
+
+def check_point(lat: float, lon: float) -> None:
+    """Raise ``ValueError`` unless (lat, lon) is a finite point with lat in ±90, lon in ±180."""
+    if not (isinstance(lat, int | float) and isinstance(lon, int | float)):
+        raise ValueError(f"coordinates must be numbers, got lat={lat!r}, lon={lon!r}")
+    if not (math.isfinite(lat) and math.isfinite(lon)):
+        raise ValueError(f"coordinates must be finite, got lat={lat!r}, lon={lon!r}")
+    if not -90.0 <= lat <= 90.0:
+        raise ValueError(f"latitude {lat} is outside -90..90")
+    if not -180.0 <= lon <= 180.0:
+        raise ValueError(f"longitude {lon} is outside -180..180")
+
+
+def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    """Geodesic distance in kilometres between two points given in degrees."""
+    return geodesic((lat1, lon1), (lat2, lon2)).km

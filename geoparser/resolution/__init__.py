@@ -1,0 +1,13 @@
+"""Resolver policies by name: ``create_policy("population")``."""
+
+from __future__ import annotations
+
+from geoparser.resolution import nearest, population  # noqa: F401  (register the policies)
+from geoparser.resolution.base import POLICIES, Policy, ResolutionContext
+
+
+def create_policy(name: str, **config: object) -> Policy:
+    return POLICIES.create(name, **config)
+
+
+__all__ = ["POLICIES", "Policy", "ResolutionContext", "create_policy"]

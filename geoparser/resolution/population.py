@@ -1,0 +1,30 @@
+"""The ``population`` policy: the most populous namesake (coursework Question 3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from geoparser.model import Candidate, Mention, Resolution
+from geoparser.resolution.base import POLICIES, ResolutionContext, population_key
+
+
+@POLICIES.register("population")
+class PopulationPolicy:
+    """Most populous candidate; ties go to one with coordinates, then to the lower GeoNames id.
+
+    A candidate with unknown population ranks below every known one.
+    """
+
+    name = "population"
+
+    def choose(
+        self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext
+    ) -> Resolution:
+        if not candidates:
+            return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
+        best = max(candidates, key=population_key)
+        pop = "unknown" if best.population is None else f"{best.population:,}"
+        reason = f"most populous of {len(candidates)} (population {pop})"
+        if not best.has_point:
+            reason += "; it has no coordinates in this gazetteer"
+        return Resolution(mention, best, len(candidates), self.name, reason)
