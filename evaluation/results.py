@@ -1,0 +1,40 @@
+"""What a scheme returns: overall figures, per-document figures, and per-item details."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from evaluation.metrics import Counts
+
+
+@dataclass(frozen=True)
+class DocumentScore:
+    """Counts for one document, and one detail record per gold or spurious item."""
+
+    id: str
+    counts: Counts
+    details: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class SchemeResult:
+    """A scheme's verdict on a corpus: ``overall`` sums the documents' counts (micro)."""
+
+    scheme: str
+    options: dict[str, Any]
+    documents: tuple[DocumentScore, ...]
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def overall(self) -> Counts:
+        return sum((d.counts for d in self.documents), Counts())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scheme": self.scheme,
+            "options": self.options,
+            "overall": self.overall.as_dict(),
+            "documents": [{"id": d.id, **d.counts.as_dict()} for d in self.documents],
+            **({"notes": list(self.notes)} if self.notes else {}),
+        }
