@@ -1,0 +1,24 @@
+"""Builders for small gold and prediction documents used across tests."""
+
+from __future__ import annotations
+
+from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
+
+
+def gold_doc(doc_id: str, text: str, name: str, lat: float = 0.0, lon: float = 0.0,
+             tolerance_km: float = 10.0) -> Document:
+    start = text.index(name)
+    return Document(doc_id, text, (GoldToponym(start, start + len(name), name, lat, lon,
+                                               tolerance_km),))
+
+
+def pred(text: str, name: str, lat: float | None = None, lon: float | None = None,
+         occurrence: int = 0) -> Prediction:
+    start = -1
+    for _ in range(occurrence + 1):
+        start = text.index(name, start + 1)
+    return Prediction(name, start, start + len(name), "GPE", lat, lon)
+
+
+def preds(doc_id: str, *items: Prediction) -> PredictedDocument:
+    return PredictedDocument(doc_id, tuple(items))

