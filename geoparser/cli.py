@@ -23,6 +23,7 @@ app = typer.Typer(
     help="Toposcope: find place names in text, put them on the map, and measure how well.",
 )
 err = Console(stderr=True)
+info = Console(stderr=True)  # progress notes; silenced by --quiet, unlike errors
 out = Console()
 
 F = TypeVar("F", bound=Callable[..., object])
@@ -48,7 +49,8 @@ def main(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only errors.")] = False,
 ) -> None:
     level = logging.ERROR if quiet else logging.INFO if verbose else logging.WARNING
-    logging.basicConfig(level=level, format="toposcope: %(levelname)s: %(message)s")
+    logging.basicConfig(level=level, format="toposcope: %(levelname)s: %(message)s", force=True)
+    info.quiet = quiet
 
 
 def _split(value: str) -> list[str]:
@@ -112,11 +114,11 @@ def run(
     )
     files = render(ans, _command_line())
     write_files_atomic(output_paths(out_dir, files))
-    _print_summary(ans.summary())
-    err.print(f"wrote {', '.join(sorted(files))} to {out_dir}/", highlight=False)
+    _print_summary(ans.summary(), ans.q1.recogniser)
+    info.print(f"wrote {', '.join(sorted(files))} to {out_dir}/", highlight=False)
 
 
-def _print_summary(summary: dict) -> None:
+def _print_summary(summary: dict, q1_name: str) -> None:
     table = Table(title="Toposcope coursework summary")
     for col in ("question", "system", "TP", "FP", "FN", "precision", "recall", "F1"):
         table.add_column(col, justify="left" if col in {"question", "system"} else "right")
@@ -136,7 +138,7 @@ def _print_summary(summary: dict) -> None:
             f(s["f1"]),
         )
 
-    add("Q1 NER", "", summary["q1"])
+    add("Q1 NER", q1_name, summary["q1"])
     for name, s in summary["q2"].items():
         add("Q2 NER", name, s)
     add("Q3 geocoding", "population", summary["q3"])

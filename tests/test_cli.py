@@ -129,3 +129,12 @@ def test_python_dash_m_entry_point():
     proc = subprocess.run([sys.executable, "-m", "geoparser", "--help"], capture_output=True,
                           text=True, check=False)
     assert proc.returncode == 0 and "score" in proc.stdout and "run" in proc.stdout
+
+
+def test_quiet_silences_notes_but_not_errors(tmp_path):
+    out = tmp_path / "o"
+    ok = runner.invoke(app, ["-q", "run", "--captions", str(CAPTIONS), "--out", str(out)])
+    assert ok.exit_code == 0 and "wrote" not in ok.stderr
+    bad = runner.invoke(app, ["-q", "score", "--scheme", "nope", "--gold", str(CAPTIONS),
+                              "--pred", str(out / "summary.json")])
+    assert bad.exit_code == 2 and "unknown scheme" in bad.stderr
