@@ -49,7 +49,8 @@ def main(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only errors.")] = False,
 ) -> None:
     level = logging.ERROR if quiet else logging.INFO if verbose else logging.WARNING
-    logging.basicConfig(level=level, format="toposcope: %(levelname)s: %(message)s", force=True)
+    logging.basicConfig(format="toposcope: %(levelname)s: %(message)s")  # no-op if configured
+    logging.getLogger().setLevel(level)
     info.quiet = quiet
 
 
