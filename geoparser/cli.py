@@ -50,7 +50,8 @@ def main(
 ) -> None:
     level = logging.ERROR if quiet else logging.INFO if verbose else logging.WARNING
     logging.basicConfig(format="toposcope: %(levelname)s: %(message)s")  # no-op if configured
-    logging.getLogger().setLevel(level)
+    for name in ("geoparser", "evaluation"):
+        logging.getLogger(name).setLevel(level)
     info.quiet = quiet
 
 

