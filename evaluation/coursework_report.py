@@ -12,7 +12,11 @@ from pathlib import Path
 import pandas as pd
 
 from evaluation.coursework_answer import CourseworkAnswer, GeoRun, NerRun
+from evaluation.html_report import to_html
+from evaluation.maps import MapPoint, folium_map_html, small_multiples_png
 from evaluation.metrics import Counts
+from evaluation.plots import error_distance_plot, metric_bars
+from geoparser.geojson_output import feature_collection
 from geoparser.model import ParsedDocument
 
 
@@ -111,8 +115,52 @@ def _md(df: pd.DataFrame) -> str:
     return df.astype(object).where(df.notna(), None).to_markdown(index=False, missingval="—")
 
 
-def render(ans: CourseworkAnswer, command: str) -> dict[str, str]:
-    """All output files, by name, as text."""
+def map_points(df: pd.DataFrame) -> list[MapPoint]:
+    """Map points from a geocoding table (``geo_table``)."""
+    return [
+        MapPoint(
+            id=row["id"], toponym=row["gold toponym"], guide_lat=row["guide lat"],
+            guide_lon=row["guide lon"], tolerance_km=row["tolerance km"],
+            chosen_lat=row["lat"], chosen_lon=row["lon"], chosen_name=row["chosen instance"],
+            verdict=row["verdict"],
+        )
+        for row in df.to_dict("records")
+    ]
+
+
+def guides(ans: CourseworkAnswer) -> dict[str, tuple[float, float]]:
+    return {d.id: (d.toponyms[0].lat, d.toponyms[0].lon)
+            for d in ans.gold if d.toponyms and d.toponyms[0].has_point}
+
+
+def pictures(ans: CourseworkAnswer, q3_df: pd.DataFrame, q4_df: pd.DataFrame) -> dict[str, bytes]:
+    """The PNG figures of the report, by file name."""
+    scorable = sum(1 for d in ans.gold for t in d.toponyms if t.has_point)
+    errors = {
+        f"Q{n} {run.policy}": [d["distance_km"] for doc in run.score.documents
+                               for d in doc.details if d["distance_km"] is not None]
+        for n, run in ((3, ans.q3), (4, ans.q4))
+    }
+    tolerances = {t.tolerance_km for d in ans.gold for t in d.toponyms}
+    ner = {
+        run.recogniser: {"precision": run.score.overall.precision,
+                         "recall": run.score.overall.recall, "F1": run.score.overall.f1}
+        for run in (ans.q1, *ans.q2)
+    }
+    return {
+        "q2_ner.png": metric_bars(ner, "NER on the captions (coursework rules)"),
+        "q3_map.png": small_multiples_png(map_points(q3_df), "Q3: population policy"),
+        "q4_map.png": small_multiples_png(map_points(q4_df), "Q4: nearest policy"),
+        "errors.png": error_distance_plot(
+            errors, min(tolerances) if len(tolerances) == 1 else None,
+            "Geocoding error of Q3 and Q4 (share of all gold toponyms)",
+            n_total=dict.fromkeys(errors, scorable),
+        ),
+    }
+
+
+def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
+    """All output files, by name: text for reports, tables and GeoJSON, bytes for images."""
     q1_df = ner_table(ans.q1)
     q3_df, q4_df = geo_table(ans.q3), geo_table(ans.q4)
     q2_frames = [ner_table(run).assign(recogniser=run.recogniser) for run in ans.q2]
@@ -146,6 +194,8 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str]:
         lines += [
             _md(comparison_table([ans.q1, *ans.q2])),
             "",
+            "![NER by recogniser](q2_ner.png)",
+            "",
             "Per caption, predicted toponyms with (TP/FP/FN):",
             "",
             _md(side_by_side([ans.q1, *ans.q2])),
@@ -169,13 +219,36 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str]:
             _md(df),
             "",
             totals_line(run.score.overall),
+            "",
+            f"![Map of Question {number}](q{number}_map.png)",
+            "",
+            f"Interactive map (needs a connection for its tiles): [q{number}_map.html]"
+            f"(q{number}_map.html). GeoJSON: [q{number}.geojson](q{number}.geojson).",
         ]
     for run in (ans.q3, ans.q4):
         for note in run.score.notes:
             lines += ["", f"Note (Q{3 if run is ans.q3 else 4}): {note}"]
+    lines += [
+        "",
+        "## Geocoding error, Questions 3 and 4",
+        "",
+        "Share of all gold toponyms resolved within d km; toponyms NER missed never arrive, so "
+        "the curves end below 1.",
+        "",
+        "![Error distance](errors.png)",
+    ]
+    images = pictures(ans, q3_df, q4_df)
+    report_md = "\n".join(lines) + "\n"
     summary = ans.summary()
+    g = guides(ans)
     return {
-        "report.md": "\n".join(lines) + "\n",
+        **images,
+        "report.md": report_md,
+        "report.html": to_html(report_md, images, "Toposcope coursework answer"),
+        "q3.geojson": json.dumps(feature_collection(ans.q3.parsed, g), indent=1) + "\n",
+        "q4.geojson": json.dumps(feature_collection(ans.q4.parsed, g), indent=1) + "\n",
+        "q3_map.html": folium_map_html(map_points(q3_df), "Q3: population policy"),
+        "q4_map.html": folium_map_html(map_points(q4_df), "Q4: nearest policy"),
         "q1.csv": q1_df.to_csv(index=False),
         "q2.csv": q2_df.to_csv(index=False),
         "q3.csv": q3_df.to_csv(index=False),
@@ -184,5 +257,5 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str]:
     }
 
 
-def output_paths(out_dir: Path, files: dict[str, str]) -> dict[Path, str]:
+def output_paths(out_dir: Path, files: dict[str, str | bytes]) -> dict[Path, str | bytes]:
     return {out_dir / name: content for name, content in files.items()}

@@ -38,13 +38,17 @@ class Document:
 
 @dataclass(frozen=True)
 class Mention:
-    """A toponym candidate found by a recogniser: a span of the document text and its label."""
+    """A toponym candidate found by a recogniser: a span of the document text and its label.
+
+    ``why`` says, for recognisers that combine evidence, which rule kept the mention.
+    """
 
     start: int
     end: int
     text: str
     label: str
     recogniser: str = ""
+    why: str = ""
 
 
 @dataclass(frozen=True)

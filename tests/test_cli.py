@@ -24,13 +24,18 @@ def run_output(tmp_path_factory):
 def test_run_writes_report_csvs_and_summary(run_output):
     out, result = run_output
     assert {p.name for p in out.iterdir()} == {
-        "report.md", "q1.csv", "q2.csv", "q3.csv", "q4.csv", "summary.json"}
+        "report.md", "report.html", "q1.csv", "q2.csv", "q3.csv", "q4.csv", "summary.json",
+        "q2_ner.png", "q3_map.png", "q4_map.png", "errors.png", "q3.geojson", "q4.geojson",
+        "q3_map.html", "q4_map.html"}
     summary = json.loads((out / "summary.json").read_text())
     assert set(summary) == {"q1", "q2", "q3", "q4"}
     for key in ("q1", "q3", "q4"):
         assert set(summary[key]) == {"tp", "fp", "fn", "precision", "recall", "f1"}
         assert summary[key]["tp"] + summary[key]["fn"] == 12
-    assert "gazetteer" in summary["q2"]
+    assert {"gazetteer", "hybrid"} <= set(summary["q2"])
+    q3 = json.loads((out / "q3.geojson").read_text())
+    assert q3["type"] == "FeatureCollection"
+    assert len(q3["features"]) + q3["unresolved"] == 7 == summary["q1"]["tp"] + summary["q1"]["fp"]
     assert "Toposcope coursework summary" in result.output
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from geoparser.recognition import gazetteer_matcher, hybrid  # noqa: F401  (register themselves)
 from geoparser.recognition.base import RECOGNISERS, Recogniser
 from geoparser.recognition.spacy_models import DEFAULT_MODEL, installed_pipelines
 from geoparser.recognition.spacy_ner import DEFAULT_LABELS, SpacyRecogniser
@@ -30,5 +31,3 @@ __all__ = [
     "available_recognisers",
     "create_recogniser",
 ]
-
-from geoparser.recognition import gazetteer_matcher  # noqa: E402,F401  (registers "gazetteer")

@@ -3,10 +3,13 @@
 Longest match first, up to ``max_words`` tokens, over spaCy's rule-based English tokenizer.
 Filters keep it from tagging every capitalised word that is also a hamlet somewhere: every
 word of a match is capitalised (lower-case joiners such as "upon", "on", "de" are allowed
-inside), a match is not a stop word, and a one-word match at the start of a sentence must be a
+inside), a match is not a stop word, a one-word match at the start of a sentence must be a
 place of at least ``min_population_initial`` people (sentence-initial capitals carry no
-signal). Labels follow the GeoNames feature class of the best candidate: GPE for populated
-places and administrative areas, LOC otherwise.
+signal), and a one-word match that is also a common English word (``wordfreq`` Zipf frequency
+>= ``common_zipf``: "Cathedral", "Spring", "Hope") must be a place of at least
+``min_population_common`` people — which keeps Nice, Reading and Bath but drops Wells.
+Labels follow the GeoNames feature class of the best candidate: GPE for populated places and
+administrative areas, LOC otherwise.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import spacy
 from spacy.lang.en.stop_words import STOP_WORDS
+from wordfreq import zipf_frequency
 
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.model import Mention
@@ -35,6 +39,8 @@ class GazetteerMatcher:
         gazetteer: Gazetteer | None = None,
         max_words: int = 4,
         min_population_initial: int = 100_000,
+        common_zipf: float = 3.5,
+        min_population_common: int = 100_000,
     ) -> None:
         if gazetteer is None:
             from geoparser.gazetteers import create_gazetteer
@@ -44,6 +50,8 @@ class GazetteerMatcher:
         self.labels = frozenset(labels)
         self.max_words = max_words
         self.min_population_initial = min_population_initial
+        self.common_zipf = common_zipf
+        self.min_population_common = min_population_common
         self.nlp = spacy.blank("en")
         self.nlp.add_pipe("sentencizer")
         self.description = f"gazetteer matcher over '{gazetteer.name}' (longest capitalised n-gram)"
@@ -82,12 +90,17 @@ class GazetteerMatcher:
             if not candidates:
                 continue
             best = max(candidates, key=lambda c: c.population or 0)
-            if len(span) == 1 and doc[i].is_sent_start and (
-                (best.population or 0) < self.min_population_initial
-            ):
+            if len(span) == 1 and not self._single_word_ok(doc[i], best.population or 0):
                 continue
             return end, "GPE" if best.feature_class in {"A", "P"} else "LOC"
         return None
+
+
+    def _single_word_ok(self, token, population: int) -> bool:
+        if token.is_sent_start and population < self.min_population_initial:
+            return False
+        common = zipf_frequency(token.lower_, "en") >= self.common_zipf
+        return not common or population >= self.min_population_common
 
 
 def _is_capitalised(token) -> bool:

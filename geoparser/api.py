@@ -1,0 +1,74 @@
+"""The Python API for notebooks and scripts: one object that recognises, looks up and resolves.
+
+>>> from geoparser import Geoparser
+>>> gp = Geoparser(ner="en_core_web_sm", gazetteer="offline", policy="population")
+>>> doc = gp.parse("We flew from Paris to Tokyo.")
+>>> [(r.mention.text, r.candidate.country_code) for r in doc.resolutions]
+[('Paris', 'FR'), ('Tokyo', 'JP')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pandas as pd
+
+from geoparser.gazetteers import Gazetteer, create_gazetteer
+from geoparser.model import Document, ParsedDocument
+from geoparser.pipeline import recognise, resolve
+from geoparser.recognition import DEFAULT_LABELS, Recogniser, create_recogniser
+from geoparser.resolution import Policy, create_policy
+
+
+class Geoparser:
+    """Recogniser, gazetteer and policy, each given by name or as an object."""
+
+    def __init__(
+        self,
+        ner: str | Recogniser = "en_core_web_sm",
+        gazetteer: str | Gazetteer = "offline",
+        policy: str | Policy = "population",
+        labels: Sequence[str] = DEFAULT_LABELS,
+    ) -> None:
+        self.recogniser = create_recogniser(ner, labels=labels) if isinstance(ner, str) else ner
+        self.gazetteer = create_gazetteer(gazetteer) if isinstance(gazetteer, str) else gazetteer
+        self.policy = create_policy(policy) if isinstance(policy, str) else policy
+
+    def parse(self, text: str, guide: tuple[float, float] | None = None) -> ParsedDocument:
+        """Geoparse one text; ``guide`` is the optional point some policies use."""
+        guides = {"0": guide} if guide else None
+        return self.parse_documents([Document("0", text)], guides)[0]
+
+    def parse_many(self, texts: Iterable[str]) -> list[ParsedDocument]:
+        """Geoparse many texts in batches; document ids are their positions as strings."""
+        return self.parse_documents([Document(str(i), t) for i, t in enumerate(texts)])
+
+    def parse_documents(
+        self, documents: Sequence[Document], guides: dict[str, tuple[float, float]] | None = None
+    ) -> list[ParsedDocument]:
+        return resolve(recognise(self.recogniser, documents), self.gazetteer, self.policy, guides)
+
+
+def to_dataframe(parsed: ParsedDocument | Iterable[ParsedDocument]) -> pd.DataFrame:
+    """One row per mention: document id, span, label, and the chosen place (if any)."""
+    docs = [parsed] if isinstance(parsed, ParsedDocument) else list(parsed)
+    rows = []
+    for doc in docs:
+        by_span = {(r.mention.start, r.mention.end): r for r in doc.resolutions}
+        for m in doc.mentions:
+            r = by_span.get((m.start, m.end))
+            c = r.candidate if r else None
+            rows.append({
+                "doc_id": doc.document.id, "start": m.start, "end": m.end, "text": m.text,
+                "label": m.label, "recogniser": m.recogniser,
+                "name": c.name if c else None, "lat": c.lat if c else None,
+                "lon": c.lon if c else None, "geonameid": c.geonameid if c else None,
+                "country_code": c.country_code if c else None,
+                "population": c.population if c else None, "source": c.source if c else None,
+                "policy": r.policy if r else None, "n_candidates": r.n_candidates if r else None,
+                "reason": r.reason if r else None,
+            })
+    columns = ["doc_id", "start", "end", "text", "label", "recogniser", "name", "lat", "lon",
+               "geonameid", "country_code", "population", "source", "policy", "n_candidates",
+               "reason"]
+    return pd.DataFrame(rows, columns=columns)
