@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 
-.PHONY: setup run test lint clean
+.PHONY: setup browser run test lint clean
 
 setup: $(STAMP)
 
@@ -18,7 +18,15 @@ $(STAMP): pyproject.toml requirements/model.txt
 run: setup
 	$(VENV)/bin/toposcope run --captions data/captions --out results
 
-test: setup
+# Debian's chromium, for the test that opens results/report.html; skipped where it can't be had.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) \
+	      >/dev/null 2>&1 || echo "note: could not install chromium; the browser test will skip"; \
+	  else echo "note: chromium missing and apt-get unavailable; the browser test will skip"; fi; }
+
+test: setup browser
 	$(PY) -m pytest -q
 
 lint: setup

@@ -79,5 +79,5 @@ def metric_bars(
     ax.set_xticklabels(systems, rotation=15, ha="right")
     ax.set_ylim(0, 1.1)
     ax.set_title(title)
-    ax.legend(fontsize="small", ncols=len(metrics))
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return png_bytes(fig)

