@@ -32,11 +32,10 @@ def resolve(
     """New parsed documents whose every mention is resolved by ``policy``."""
     out = []
     for p in parsed:
+        found = {(m.start, m.end): gazetteer.lookup(m.text) for m in p.mentions}
         context = ResolutionContext(
-            p.document, tuple(p.mentions), (guides or {}).get(p.document.id)
+            p.document, tuple(p.mentions), (guides or {}).get(p.document.id), found
         )
-        resolutions = [
-            policy.choose(m, gazetteer.lookup(m.text), context) for m in p.mentions
-        ]
+        resolutions = [policy.choose(m, found[m.start, m.end], context) for m in p.mentions]
         out.append(ParsedDocument(p.document, list(p.mentions), resolutions))
     return out

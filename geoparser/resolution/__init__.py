@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from geoparser.resolution import nearest, population  # noqa: F401  (register the policies)
+from geoparser.resolution import context, nearest, population  # noqa: F401  (register them)
 from geoparser.resolution.base import POLICIES, Policy, ResolutionContext
 
 

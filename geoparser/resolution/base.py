@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from geoparser.model import Candidate, Document, Mention, Resolution
@@ -12,11 +12,13 @@ from geoparser.registry import Registry
 
 @dataclass(frozen=True)
 class ResolutionContext:
-    """What a policy may use besides the candidates: the document and an optional guide point."""
+    """What a policy may use besides a mention's own candidates: the document, its other
+    mentions and their candidates (keyed by mention span), and an optional guide point."""
 
     document: Document
     mentions: tuple[Mention, ...] = ()
     guide: tuple[float, float] | None = None
+    candidates: Mapping[tuple[int, int], Sequence[Candidate]] = field(default_factory=dict)
 
 
 class Policy(Protocol):

@@ -1,0 +1,102 @@
+"""The context policy on a micro-gazetteer; each test is named after the mistake it prevents."""
+
+from geoparser.model import Candidate, Document, Mention, ParsedDocument
+from geoparser.pipeline import resolve
+from geoparser.resolution import create_policy
+
+
+def c(name, lat, lon, pop, cc, admin1=None, fclass="P", fcode=None, gid=0):
+    return Candidate("t", f"t:{name}:{cc}:{gid}", name, lat, lon, pop, gid, cc, admin1, fclass,
+                     fcode)
+
+
+PLACES = {
+    "paris": [c("Paris", 48.857, 2.352, 2_138_551, "FR", "11", gid=1),
+              c("Paris", 33.661, -95.556, 24_171, "US", "TX", gid=2)],
+    "texas": [c("Texas", 31.25, -99.25, 29_000_000, "US", "TX", "A", "ADM1", gid=3)],
+    "georgia": [c("Georgia", 42.0, 43.5, 3_700_000, "GE", None, "A", "PCLI", gid=4),
+                c("Georgia", 32.75, -83.5, 10_700_000, "US", "GA", "A", "ADM1", gid=5)],
+    "atlanta": [c("Atlanta", 33.749, -84.388, 498_715, "US", "GA", gid=6)],
+    "savannah": [c("Savannah", 32.08, -81.09, 147_780, "US", "GA", gid=7)],
+    "tbilisi": [c("Tbilisi", 41.69, 44.83, 1_049_498, "GE", "04", gid=8)],
+    "boston": [c("Boston", 42.358, -71.060, 653_833, "US", "MA", gid=9),
+               c("Boston", 52.976, -0.027, 45_339, "GB", "ENG", gid=10)],
+    "skegness": [c("Skegness", 53.144, 0.336, 19_579, "GB", "ENG", gid=11)],
+    "atlantis": [Candidate("t", "t:atl", "Atlantis", None, None, 1_000_000, 12)],
+}
+
+
+class MicroGazetteer:
+    name = "micro"
+
+    def lookup(self, toponym):
+        return PLACES.get(toponym.lower(), [])
+
+
+def resolve_text(text, names, guide=None):
+    mentions = []
+    for name in names:
+        start = text.index(name)
+        mentions.append(Mention(start, start + len(name), name, "GPE"))
+    doc = Document("d", text)
+    (parsed,) = resolve([ParsedDocument(doc, mentions)], MicroGazetteer(),
+                        create_policy("context"), {"d": guide} if guide else None)
+    return {r.mention.text: r for r in parsed.resolutions}
+
+
+def test_bare_paris_is_the_french_capital():
+    r = resolve_text("A weekend in Paris.", ["Paris"])["Paris"]
+    assert r.candidate.country_code == "FR"
+    assert r.reason.startswith("best context score of 2")
+
+
+def test_paris_texas_is_contained_in_texas():
+    r = resolve_text("Flooding in Paris, Texas, closed roads.", ["Paris", "Texas"])["Paris"]
+    assert (r.candidate.country_code, r.candidate.admin1) == ("US", "TX")
+    assert "contained +2.00" in r.reason
+
+
+def test_bare_georgia_is_the_country():
+    r = resolve_text("Elections in Georgia.", ["Georgia"])["Georgia"]
+    assert r.candidate.country_code == "GE"
+
+
+def test_georgia_next_to_atlanta_and_savannah_is_the_us_state():
+    got = resolve_text("From Atlanta to Savannah, Georgia voted early.",
+                       ["Atlanta", "Savannah", "Georgia"])
+    assert got["Georgia"].candidate.country_code == "US"
+
+
+def test_georgia_next_to_tbilisi_is_the_country():
+    got = resolve_text("Tbilisi, the capital of Georgia.", ["Tbilisi", "Georgia"])
+    assert got["Georgia"].candidate.country_code == "GE"
+
+
+def test_boston_near_skegness_is_lincolnshire_boston():
+    got = resolve_text("Boston and Skegness flood defences.", ["Boston", "Skegness"])
+    assert got["Boston"].candidate.country_code == "GB"
+    assert "near co-mentions" in got["Boston"].reason
+
+
+def test_guide_point_biases_the_choice():
+    r = resolve_text("Market day in Boston.", ["Boston"], guide=(52.9, 0.0))["Boston"]
+    assert r.candidate.country_code == "GB" and "guide" in r.reason
+
+
+def test_lone_boston_is_massachusetts():
+    assert resolve_text("Snow in Boston.", ["Boston"])["Boston"].candidate.country_code == "US"
+
+
+def test_unplaceable_candidate_is_still_chosen_when_alone():
+    r = resolve_text("The lost city of Atlantis.", ["Atlantis"])["Atlantis"]
+    assert r.candidate.name == "Atlantis" and "unplaceable" in r.reason
+
+
+def test_order_of_candidates_does_not_matter():
+    before = resolve_text("Boston and Skegness.", ["Boston", "Skegness"])["Boston"].candidate
+    PLACES["boston"].reverse()
+    try:
+        after = resolve_text("Boston and Skegness.", ["Boston", "Skegness"])["Boston"].candidate
+    finally:
+        PLACES["boston"].reverse()
+    assert before == after
