@@ -211,5 +211,49 @@ def _print_score_table(data: dict) -> None:
         err.print(f"note: {note}", highlight=False)
 
 
+@app.command()
+@user_errors
+def parse(
+    source: Annotated[Path, typer.Option("--in", help="Documents (JSONL with id and text).")],
+    out: Annotated[Path, typer.Option("--out", help="Output file.")],
+    ner: Annotated[str, typer.Option(help="Recogniser.")] = "en_core_web_sm",
+    labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
+    gazetteer: Annotated[str, typer.Option(help="Gazetteer.")] = "offline",
+    policy: Annotated[str, typer.Option(help="Resolver policy.")] = "context",
+    fmt: Annotated[str, typer.Option("--format", help="jsonl or geojson.")] = "jsonl",
+) -> None:
+    """Geoparse a corpus end to end: recognise, look up and resolve every document."""
+    from geoparser.corpus import parse_corpus
+    from geoparser.gazetteers import create_gazetteer
+    from geoparser.recognition import create_recogniser
+    from geoparser.resolution import create_policy
+    from geoparser.writers import WRITERS
+
+    WRITERS.get(fmt)
+    stats = parse_corpus(source, out, create_recogniser(ner, _split(labels)),
+                         create_gazetteer(gazetteer), create_policy(policy), fmt)
+    info.print(f"{stats.line()}; wrote {out}", highlight=False)
+
+
+@app.command("resolve")
+@user_errors
+def resolve_cmd(
+    gold: Annotated[Path, typer.Option(help="Gold documents whose toponyms are resolved.")],
+    out: Annotated[Path, typer.Option("--out", help="Output file.")],
+    gazetteer: Annotated[str, typer.Option(help="Gazetteer.")] = "offline",
+    policy: Annotated[str, typer.Option(help="Resolver policy.")] = "context",
+    fmt: Annotated[str, typer.Option("--format", help="jsonl or geojson.")] = "jsonl",
+) -> None:
+    """Resolve the gold toponym mentions (toponym resolution without recognition errors)."""
+    from geoparser.corpus import resolve_corpus
+    from geoparser.gazetteers import create_gazetteer
+    from geoparser.resolution import create_policy
+    from geoparser.writers import WRITERS
+
+    WRITERS.get(fmt)
+    stats = resolve_corpus(gold, out, create_gazetteer(gazetteer), create_policy(policy), fmt)
+    info.print(f"{stats.line()}; wrote {out}", highlight=False)
+
+
 def entry() -> None:
     app()

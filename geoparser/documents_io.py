@@ -118,11 +118,19 @@ class _Line:
 
 
 def read_gold(path: Path, default_tolerance_km: float | None = None) -> list[Document]:
-    """Gold documents from a JSONL file or a dataset directory.
+    """Gold documents from a JSONL file or a dataset directory, with unique ids.
 
     A toponym's own ``tolerance_km`` wins; otherwise ``default_tolerance_km`` if given, else the
     dataset's ``default_tolerance_km``, else ``DEFAULT_TOLERANCE_KM``.
     """
+    return list(iter_documents(path, default_tolerance_km, unique_ids=True))
+
+
+def iter_documents(
+    path: Path, default_tolerance_km: float | None = None, unique_ids: bool = False
+) -> Iterator[Document]:
+    """Documents one at a time, validated as they are read (bounded memory unless
+    ``unique_ids``, which remembers every id to reject duplicates)."""
     path = Path(path)
     dataset_default = None
     if path.is_dir():
@@ -133,40 +141,45 @@ def read_gold(path: Path, default_tolerance_km: float | None = None) -> list[Doc
     )
     if default <= 0:
         raise InputError(f"tolerance must be positive, got {default}")
-    docs: list[Document] = []
     seen: dict[str, int] = {}
     for lineno, obj in iter_json_lines(path):
-        line = _Line(path, lineno)
-        doc_id = line.string(obj, "id")
-        assert doc_id is not None
-        if not doc_id:
-            raise line.fail("empty 'id'")
-        if doc_id in seen:
-            raise line.fail(f"duplicate id {doc_id!r} (first on line {seen[doc_id]})")
-        seen[doc_id] = lineno
-        text = line.string(obj, "text")
-        assert text is not None
-        if not text.strip():
-            raise line.fail(f"document {doc_id!r} has an empty text")
-        toponyms = []
-        for i, t in enumerate(line.toponym_list(obj)):
-            tline = _Line(path, lineno, f"toponym {i + 1} of {doc_id!r}: ")
-            name = tline.string(t, "text")
-            start, end = tline.span(t, text, name)
-            lat, lon = tline.point(t)
-            tol = tline.number(t, "tolerance_km")
-            if tol is not None and tol <= 0:
-                raise tline.fail(f"'tolerance_km' must be positive, got {tol}")
-            toponyms.append(
-                GoldToponym(
-                    start=start, end=end, text=name or "", lat=lat, lon=lon,
-                    tolerance_km=tol if tol is not None else default,
-                    label=tline.string(t, "label", required=False),
-                    geonameid=tline.integer(t, "geonameid"),
-                )
+        doc = parse_document(obj, _Line(path, lineno), default)
+        if unique_ids:
+            if doc.id in seen:
+                raise InputError(
+                    f"duplicate id {doc.id!r} (first on line {seen[doc.id]})", path, lineno)
+            seen[doc.id] = lineno
+        yield doc
+
+
+def parse_document(obj: dict[str, Any], line: _Line, default_tolerance_km: float) -> Document:
+    """One validated document from its JSON object."""
+    doc_id = line.string(obj, "id")
+    assert doc_id is not None
+    if not doc_id:
+        raise line.fail("empty 'id'")
+    text = line.string(obj, "text")
+    assert text is not None
+    if not text.strip():
+        raise line.fail(f"document {doc_id!r} has an empty text")
+    toponyms = []
+    for i, t in enumerate(line.toponym_list(obj)):
+        tline = _Line(line.path, line.lineno, f"toponym {i + 1} of {doc_id!r}: ")
+        name = tline.string(t, "text")
+        start, end = tline.span(t, text, name)
+        lat, lon = tline.point(t)
+        tol = tline.number(t, "tolerance_km")
+        if tol is not None and tol <= 0:
+            raise tline.fail(f"'tolerance_km' must be positive, got {tol}")
+        toponyms.append(
+            GoldToponym(
+                start=start, end=end, text=name or "", lat=lat, lon=lon,
+                tolerance_km=tol if tol is not None else default_tolerance_km,
+                label=tline.string(t, "label", required=False),
+                geonameid=tline.integer(t, "geonameid"),
             )
-        docs.append(Document(doc_id, text, tuple(toponyms)))
-    return docs
+        )
+    return Document(doc_id, text, tuple(toponyms))
 
 
 def _dataset_default_tolerance(path: Path) -> float | None:
