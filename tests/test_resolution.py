@@ -73,5 +73,6 @@ def test_nearest_needs_a_guide():
 
 
 def test_unknown_policy_lists_known_ones():
-    with pytest.raises(UsageError, match="unknown policy 'nope' \\(known: context, nearest, population\\)"):
+    known = "known: context, nearest, population"
+    with pytest.raises(UsageError, match=f"unknown policy 'nope' \\({known}\\)"):
         create_policy("nope")
