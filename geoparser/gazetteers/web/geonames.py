@@ -146,5 +146,6 @@ class GeoNamesGazetteer(WebGazetteer):
             user_agent=user_agent(config.contact), adapter_factory=adapter_factory,
             scheme=scheme, domain=domain,
         )
+        self.geocoder = geocoder
         super().__init__(config, partial(geocoder.geocode, max_rows=config.geonames_max_rows),
                          adapter[0], candidate)

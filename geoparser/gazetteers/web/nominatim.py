@@ -133,4 +133,5 @@ class NominatimGazetteer(WebGazetteer):
         )
         geocode = partial(geocoder.geocode, exactly_one=False, limit=config.nominatim_limit,
                           addressdetails=True, extratags=True)
+        self.geocoder = geocoder
         super().__init__(config, geocode, adapter[0], candidate)

@@ -36,7 +36,7 @@ def service_errors(service: str, query: str, attempts: int, timeout_s: float) ->
         problem = _describe(exc, attempts, timeout_s)
     else:
         return
-    raise ServiceError(redact(f"{service}, query {query!r}: {problem}"))
+    raise ServiceError(redact(f"{service}, query {query!r}: {' '.join(problem.split())}"))
 
 
 def _describe(exc: GeocoderServiceError, attempts: int, timeout_s: float) -> str:
