@@ -15,8 +15,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from geoparser import web_config as web
 from geoparser.errors import ToposcopeError
-from geoparser.gazetteers.web import config as web
 
 app = typer.Typer(
     add_completion=False,

@@ -63,7 +63,7 @@ def fake_clock(monkeypatch):
 @pytest.fixture
 def web_config(tmp_path):
     """Settings for a web gazetteer under test: a private cache file, a test username."""
-    from geoparser.gazetteers.web.config import WebConfig
+    from geoparser.web_config import WebConfig
 
     return WebConfig(
         cache_path=tmp_path / "web-cache.sqlite",

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from geoparser.errors import UsageError
-from geoparser.gazetteers.web.config import WebConfig, gazetteer_config
 from geoparser.gazetteers.web.fields import as_int, split_url
+from geoparser.web_config import WebConfig, gazetteer_config
 
 
 def test_from_env_reads_credentials_cache_and_addresses():

@@ -6,8 +6,8 @@ import threading
 import pytest
 
 from geoparser.errors import ServiceError, UsageError
-from geoparser.gazetteers.web.config import WebConfig
 from geoparser.gazetteers.web.geonames import GeoNamesGazetteer, candidate
+from geoparser.web_config import WebConfig
 from tests.web_support.vcr_config import make_vcr
 
 

@@ -6,9 +6,9 @@ from datetime import timedelta
 
 import pytest
 
-from geoparser.gazetteers.web.config import WebConfig
 from geoparser.gazetteers.web.geonames import GeoNamesGazetteer
 from geoparser.gazetteers.web.http import BoundedRetry, make_retry
+from geoparser.web_config import WebConfig
 
 CAPTION_NAMES = ["Boston", "Durham", "Galway", "Kyoto", "Whitby"]
 

@@ -3,8 +3,8 @@
 import pytest
 
 from geoparser.errors import ServiceError, UsageError
-from geoparser.gazetteers.web.config import WebConfig
 from geoparser.gazetteers.web.nominatim import NominatimGazetteer, candidate
+from geoparser.web_config import WebConfig
 
 
 def test_caption_toponyms_map_to_candidates(web_config, cassettes, fake_clock):

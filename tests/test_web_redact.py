@@ -59,7 +59,7 @@ def test_recording_filters_the_username_and_contact(tmp_path, fake_clock):
 
 
 def _config(tmp_path):
-    from geoparser.gazetteers.web.config import WebConfig
+    from geoparser.web_config import WebConfig
 
     return WebConfig(cache_path=tmp_path / "cache.sqlite", geonames_username=SECRET,
                      timeout_s=1.0, retries=1)

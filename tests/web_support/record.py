@@ -19,8 +19,8 @@ from pathlib import Path
 
 import yaml
 
-from geoparser.gazetteers.web.config import GEONAMES_URL, NOMINATIM_URL, WebConfig
 from geoparser.gazetteers.web.redact import redact, register_secret
+from geoparser.web_config import GEONAMES_URL, NOMINATIM_URL, WebConfig
 from tests.web_support.vcr_config import CASSETTES, make_vcr
 
 CAPTIONS = Path(__file__).resolve().parents[2] / "data" / "captions"

@@ -10,10 +10,10 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from geoparser.gazetteers.web.config import WebConfig
 from geoparser.gazetteers.web.http import CachingRequestsAdapter
 from geoparser.gazetteers.web.service_errors import service_errors
 from geoparser.model import Candidate
+from geoparser.web_config import WebConfig
 
 log = logging.getLogger(__name__)
 

@@ -20,12 +20,12 @@ from geopy.geocoders.base import DEFAULT_SENTINEL
 from geoparser.errors import UsageError
 from geoparser.gazetteers.base import GAZETTEERS
 from geoparser.gazetteers.web.base import WebGazetteer
-from geoparser.gazetteers.web.config import WebConfig
 from geoparser.gazetteers.web.fields import as_float, as_int, split_url, user_agent
 from geoparser.gazetteers.web.http import CachingRequestsAdapter
 from geoparser.gazetteers.web.redact import register_secret
 from geoparser.gazetteers.web.service_errors import ServiceAnswerError
 from geoparser.model import Candidate
+from geoparser.web_config import WebConfig
 
 SOURCE = "geonames"
 

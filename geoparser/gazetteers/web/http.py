@@ -25,7 +25,7 @@ from requests_cache.policy.settings import DEFAULT_IGNORED_PARAMS
 from urllib3.exceptions import MaxRetryError, ResponseError
 from urllib3.util.retry import Retry
 
-from geoparser.gazetteers.web.config import WebConfig
+from geoparser.web_config import WebConfig
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 # Credentials sent as URL parameters: left out of cache keys, and requests-cache stores

@@ -19,11 +19,11 @@ from geopy.geocoders import Nominatim
 from geoparser.errors import UsageError
 from geoparser.gazetteers.base import GAZETTEERS
 from geoparser.gazetteers.web.base import WebGazetteer
-from geoparser.gazetteers.web.config import NOMINATIM_URL, WebConfig
 from geoparser.gazetteers.web.fields import as_float, as_int, split_url, user_agent
 from geoparser.gazetteers.web.http import CachingRequestsAdapter
 from geoparser.gazetteers.web.service_errors import ServiceAnswerError
 from geoparser.model import Candidate
+from geoparser.web_config import NOMINATIM_URL, WebConfig
 
 SOURCE = "nominatim"
 MIN_DELAY_S = 1.0  # https://operations.osmfoundation.org/policies/nominatim/
