@@ -1,5 +1,7 @@
 """The Nominatim web gazetteer, replayed from cassettes: mapping, usage policy, errors."""
 
+import json
+
 import pytest
 
 from geoparser.errors import ServiceError, UsageError
@@ -9,14 +11,18 @@ from geoparser.web_config import WebConfig
 
 def test_caption_toponyms_map_to_candidates(web_config, cassettes, fake_clock):
     gazetteer = NominatimGazetteer(web_config)
-    with cassettes.use_cassette("nominatim_captions.yaml"):
+    with cassettes.use_cassette("nominatim_captions.yaml") as cassette:
         windsor = gazetteer.lookup("Windsor")
-    assert len(windsor) > 1
-    first = windsor[0]
-    assert first.source == "nominatim" and first.source_id.startswith("nominatim-place:")
-    assert first.feature_class == "place" and first.feature_code in {"city", "town", "village"}
-    assert isinstance(first.importance, float) and first.population and first.has_point
-    assert "geonameid" in first.missing and first.geonameid is None
+        recorded = next(json.loads(response["body"]["string"])
+                        for request, response in cassette.data if "q=Windsor" in request.uri)
+    assert len(windsor) == len(recorded) > 1
+    for c, raw in zip(windsor, recorded, strict=True):
+        assert c.source == "nominatim" and c.source_id.startswith(("osm:", "nominatim-place:"))
+        assert (c.feature_class, c.feature_code) == (raw["category"], raw["type"])
+        assert c.importance == raw["importance"] and c.has_point
+        assert c.population == (int(raw["extratags"]["population"])
+                                if raw.get("extratags", {}).get("population") else None)
+        assert "geonameid" in c.missing and c.geonameid is None
 
 
 def test_user_agent_names_the_project_and_the_contact(web_config):
