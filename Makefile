@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 
-.PHONY: setup browser run test lint clean
+.PHONY: setup browser run test lint clean cassettes cassettes-offline
 
 setup: $(STAMP)
 
@@ -28,6 +28,16 @@ browser:
 
 test: setup browser
 	$(PY) -m pytest -q
+
+# Re-record the caption cassettes against the live services (needs network, a GeoNames
+# account in GEONAMES_USERNAME and your contact in TOPOSCOPE_CONTACT). See cassettes/README.md.
+cassettes: setup
+	$(PY) -m tests.web_support.record live
+
+# What the committed cassettes came from: a loopback emulator, plus the fault cassettes.
+cassettes-offline: setup
+	$(PY) -m tests.web_support.record synthesise
+	$(PY) -m tests.web_support.record faults
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from geoparser import web_config as web
 from geoparser.errors import ToposcopeError
 from geoparser.progress import set_enabled
 
@@ -79,7 +80,9 @@ def run(
         ),
     ] = "en_core_web_sm",
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
-    gazetteer: Annotated[str, typer.Option(help="Gazetteer for Q3/Q4.")] = "offline",
+    gazetteer: Annotated[
+        str, typer.Option(help="Gazetteer for Q3/Q4: offline, geonames or nominatim.")
+    ] = "offline",
     tolerance_km: Annotated[
         float | None,
         typer.Option(help="Default tolerance for captions without their own (else the dataset's)."),
@@ -94,6 +97,11 @@ def run(
     out_dir: Annotated[Path, typer.Option("--out", help="Folder for the results.")] = Path(
         "results"
     ),
+    no_cache: web.NoCacheOption = False,
+    refresh: web.RefreshOption = False,
+    web_cache: web.CachePathOption = None,
+    cache_days: web.CacheDaysOption = None,
+    contact: web.ContactOption = None,
 ) -> None:
     """Answer coursework Questions 1-4 for a caption set and write report, CSVs and summary."""
     from evaluation.coursework_answer import answer
@@ -112,7 +120,9 @@ def run(
         gold,
         ner,
         _split(labels),
-        create_gazetteer(gazetteer),
+        create_gazetteer(gazetteer, **web.gazetteer_config(
+            gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
+            cache_days=cache_days, contact=contact)),
         match,
         others=_split(others) if others is not None else None,
     )

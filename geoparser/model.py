@@ -56,7 +56,8 @@ class Candidate:
     """One gazetteer entry a name may refer to.
 
     ``missing`` lists the fields the source does not provide (e.g. ``("coordinates",)``),
-    so a consumer can tell "unknown" from "zero".
+    so a consumer can tell "unknown" from "zero". ``importance`` is Nominatim's 0..1 ranking
+    score, absent from GeoNames sources.
     """
 
     source: str
@@ -71,6 +72,7 @@ class Candidate:
     feature_class: str | None = None
     feature_code: str | None = None
     missing: tuple[str, ...] = ()
+    importance: float | None = None
 
     @property
     def has_point(self) -> bool:

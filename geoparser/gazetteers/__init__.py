@@ -1,9 +1,10 @@
-"""Gazetteers by name: ``create_gazetteer("offline")``."""
+"""Gazetteers by name: ``create_gazetteer("offline")``, ``"geonames"``, ``"nominatim"``."""
 
 from __future__ import annotations
 
 from geoparser.gazetteers import offline  # noqa: F401  (registers "offline")
 from geoparser.gazetteers.base import GAZETTEERS, Gazetteer
+from geoparser.gazetteers.web import geonames, nominatim  # noqa: F401  (register the web ones)
 
 
 def create_gazetteer(name: str, **config: object) -> Gazetteer:

@@ -1,0 +1,118 @@
+"""Settings of the web gazetteers: cache, retries, credentials and service addresses.
+
+Read from the environment (``GEONAMES_USERNAME``, ``TOPOSCOPE_CONTACT``, ...) and overridden by
+command-line options, so the CLI only passes values through. The username is kept out of
+``repr`` so that it cannot reach a log line or a traceback by accident.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from geoparser.paths import cache_dir
+
+GEONAMES_URL = "http://api.geonames.org"  # GeoNames' free service has no https
+NOMINATIM_URL = "https://nominatim.openstreetmap.org"
+CACHE_FILENAME = "web-cache.sqlite"
+DEFAULT_EXPIRY_DAYS = 30.0
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """How the web gazetteers talk to their services."""
+
+    use_cache: bool = True
+    refresh: bool = False
+    cache_path: Path | None = None  # None: web-cache.sqlite in the user cache dir
+    expire_after: timedelta = timedelta(days=DEFAULT_EXPIRY_DAYS)
+    timeout_s: float = 10.0
+    retries: int = 3
+    backoff_factor_s: float = 1.0
+    max_retry_after_s: float = 60.0
+    contact: str | None = None
+    geonames_username: str | None = field(default=None, repr=False)
+    geonames_url: str = GEONAMES_URL
+    geonames_max_rows: int = 100
+    nominatim_url: str = NOMINATIM_URL
+    nominatim_limit: int = 40  # Nominatim's maximum
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> WebConfig:
+        env = os.environ if environ is None else environ
+        cfg = cls(
+            contact=env.get("TOPOSCOPE_CONTACT") or None,
+            geonames_username=env.get("GEONAMES_USERNAME") or None,
+            geonames_url=env.get("TOPOSCOPE_GEONAMES_URL") or GEONAMES_URL,
+            nominatim_url=env.get("TOPOSCOPE_NOMINATIM_URL") or NOMINATIM_URL,
+        )
+        if env.get("TOPOSCOPE_WEB_CACHE"):
+            cfg = replace(cfg, cache_path=Path(env["TOPOSCOPE_WEB_CACHE"]))
+        if env.get("TOPOSCOPE_WEB_CACHE_DAYS"):
+            cfg = replace(cfg, expire_after=_days(float(env["TOPOSCOPE_WEB_CACHE_DAYS"])))
+        return cfg
+
+    def resolved_cache_path(self) -> Path:
+        return self.cache_path or cache_dir() / CACHE_FILENAME
+
+
+def _days(days: float) -> timedelta:
+    if days < 0:
+        from geoparser.errors import UsageError
+
+        raise UsageError(f"cache expiry must be 0 days or more, not {days:g}")
+    return timedelta(days=days)
+
+
+# Command-line options of `toposcope run`, defined here so the CLI only passes them through.
+NoCacheOption = Annotated[
+    bool, typer.Option("--no-cache", help="Web gazetteers: neither read nor write the cache.")
+]
+RefreshOption = Annotated[
+    bool, typer.Option("--refresh", help="Web gazetteers: ask the service again, update the cache.")
+]
+CachePathOption = Annotated[
+    Path | None,
+    typer.Option("--web-cache", help="Web gazetteers' cache file (default: user cache dir)."),
+]
+CacheDaysOption = Annotated[
+    float | None,
+    typer.Option("--cache-days", help=f"Days a cached answer is valid ({DEFAULT_EXPIRY_DAYS:g})."),
+]
+ContactOption = Annotated[
+    str | None,
+    typer.Option(
+        "--contact", help="Your e-mail or URL for Nominatim's user agent ($TOPOSCOPE_CONTACT)."
+    ),
+]
+
+
+def gazetteer_config(
+    name: str,
+    *,
+    no_cache: bool = False,
+    refresh: bool = False,
+    cache_path: Path | None = None,
+    cache_days: float | None = None,
+    contact: str | None = None,
+) -> dict[str, object]:
+    """Keyword config for ``create_gazetteer(name, ...)``: a ``WebConfig`` for web gazetteers."""
+    from geoparser.gazetteers.web import WEB_GAZETTEERS
+
+    if name not in WEB_GAZETTEERS:
+        return {}
+    cfg = WebConfig.from_env()
+    cfg = replace(cfg, use_cache=not no_cache, refresh=refresh)
+    if cache_path is not None:
+        cfg = replace(cfg, cache_path=cache_path)
+    if cache_days is not None:
+        cfg = replace(cfg, expire_after=_days(cache_days))
+    if contact:
+        cfg = replace(cfg, contact=contact)
+    return {"config": cfg}
