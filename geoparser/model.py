@@ -52,7 +52,9 @@ class Candidate:
     """One gazetteer entry a name may refer to.
 
     ``missing`` lists the fields the source does not provide (e.g. ``("coordinates",)``),
-    so a consumer can tell "unknown" from "zero".
+    so a consumer can tell "unknown" from "zero"; ``derived`` lists the fields computed rather
+    than given (e.g. a point averaged from member towns). ``licence`` is the licence of the
+    record's data, e.g. ``"CC-BY-4.0 (GeoNames)"`` or ``"ODbL-1.0"``.
     """
 
     source: str
@@ -67,6 +69,8 @@ class Candidate:
     feature_class: str | None = None
     feature_code: str | None = None
     missing: tuple[str, ...] = ()
+    licence: str | None = None
+    derived: tuple[str, ...] = ()
 
     @property
     def has_point(self) -> bool:
