@@ -209,5 +209,11 @@ def _print_score_table(data: dict) -> None:
         err.print(f"note: {note}", highlight=False)
 
 
+# `toposcope gazetteer build|stats`; imported last: it uses the helpers above.
+from geoparser.gazetteer_cli import gazetteer_app  # noqa: E402
+
+app.add_typer(gazetteer_app, name="gazetteer")
+
+
 def entry() -> None:
     app()

@@ -178,6 +178,14 @@ class SqliteIndex:
         q = f"SELECT {cols}, COUNT(*) FROM places GROUP BY {groups} ORDER BY {n} DESC"
         return {tuple(row[:-1]): row[-1] for row in self._con.execute(q)}
 
+    def counts_with_point(self, column: str) -> dict[tuple[str, ...], int]:
+        """Like ``counts_by(column)``, counting only places with coordinates."""
+        if column not in COUNTABLE:
+            raise ValueError(column)
+        q = (f"SELECT COALESCE({column}, ''), COUNT(*) FROM places"
+             " WHERE lat IS NOT NULL AND lon IS NOT NULL GROUP BY 1")
+        return {(k,): n for k, n in self._con.execute(q)}
+
     def count_names(self) -> int:
         return self._con.execute("SELECT COUNT(*) FROM names").fetchone()[0]
 
