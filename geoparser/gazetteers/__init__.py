@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from geoparser.gazetteers import offline  # noqa: F401  (registers "offline")
+from geoparser.gazetteers import (
+    dump_gazetteer,  # noqa: F401  (registers "geonames-dump")
+    offline,  # noqa: F401  (registers "offline")
+)
 from geoparser.gazetteers.base import GAZETTEERS, Gazetteer
 from geoparser.gazetteers.web import geonames, nominatim  # noqa: F401  (register the web ones)
 

@@ -1,20 +1,22 @@
-"""The embedded, offline gazetteer: GeoNames data from ``geonamescache`` in a local SQLite index.
+"""The embedded, offline gazetteer: ``geonamescache`` plus the committed extracts, in SQLite.
 
-The index is built on first use into the cache dir (a few seconds) and rebuilt when the
-geonamescache version or the index schema changes, or when the file is unreadable.
+The index is built on first use into the cache dir (some seconds) and rebuilt when the
+geonamescache version, the extracts or the index schema change, or when the file is unreadable.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from geoparser.gazetteers import geonamescache_source
+from geoparser.gazetteers import extras_source, geonamescache_source, offline_records
 from geoparser.gazetteers.base import GAZETTEERS
 from geoparser.gazetteers.sqlite_index import (
     SCHEMA_VERSION,
     GazetteerIndexError,
+    PlaceRecord,
     SqliteIndex,
     build_index,
 )
@@ -32,10 +34,24 @@ def default_index_path() -> Path:
     return cache_dir() / INDEX_FILENAME
 
 
+def source_version() -> str:
+    return (f"{geonamescache_source.source_version()}+extras-{extras_source.data_version()}"
+            f"+merge-{offline_records.MERGE_VERSION}")
+
+
+def all_records() -> Iterator[PlaceRecord]:
+    """Everything the offline index holds, merged (see ``offline_records``)."""
+    return offline_records.iter_records(
+        geonamescache_source.iter_records(),
+        extras_source.load(),
+        geonamescache_source.big_city_names(),
+    )
+
+
 def open_index(path: Path | None = None) -> SqliteIndex:
     """Open the offline index at ``path``, (re)building it when missing, stale or corrupt."""
     path = path or default_index_path()
-    wanted = geonamescache_source.source_version()
+    wanted = source_version()
     try:
         index = SqliteIndex(path)
         if index.meta.get("source_version") == wanted and (
@@ -50,14 +66,14 @@ def open_index(path: Path | None = None) -> SqliteIndex:
             log.warning("%s; rebuilding it", exc)
         else:
             log.info("building the offline gazetteer index at %s (once)", path)
-    records = track(geonamescache_source.iter_records(), "building the offline gazetteer index")
+    records = track(all_records(), "building the offline gazetteer index")
     build_index(path, records, {"source_version": wanted})
     return SqliteIndex(path)
 
 
 @GAZETTEERS.register("offline")
 class OfflineGazetteer:
-    """GeoNames cities >= 500 people, continents, countries, US states and counties."""
+    """GeoNames towns >= 500 people and continents; countries, admin areas and water bodies."""
 
     name = "offline"
 

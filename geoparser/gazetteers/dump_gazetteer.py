@@ -1,0 +1,43 @@
+"""The ``geonames-dump`` gazetteer: an index built by ``toposcope gazetteer build`` from dumps."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from geoparser.errors import UsageError
+from geoparser.gazetteers.base import GAZETTEERS
+from geoparser.gazetteers.sqlite_index import SCHEMA_VERSION, GazetteerIndexError, SqliteIndex
+from geoparser.model import Candidate
+from geoparser.names import normalise_name
+from geoparser.paths import cache_dir
+
+DUMP_FILENAME = "geonames-dump.sqlite"
+
+
+def default_dump_path() -> Path:
+    return cache_dir() / DUMP_FILENAME
+
+
+@GAZETTEERS.register("geonames-dump")
+class DumpGazetteer:
+    """Every place of the GeoNames dumps the user imported; never rebuilt behind their back."""
+
+    name = "geonames-dump"
+
+    def __init__(self, index_path: Path | None = None) -> None:
+        path = index_path or default_dump_path()
+        hint = "build it with `toposcope gazetteer build allCountries.zip` (GeoNames dumps)"
+        try:
+            self.index = SqliteIndex(path)
+        except GazetteerIndexError as exc:
+            raise UsageError(f"{exc}; {hint}") from None
+        if self.index.meta.get("schema_version") != SCHEMA_VERSION:
+            raise UsageError(f"gazetteer index {path} has an older format; {hint}")
+        self._lookup = lru_cache(maxsize=65536)(self._lookup_uncached)
+
+    def lookup(self, toponym: str) -> list[Candidate]:
+        return list(self._lookup(normalise_name(toponym)))
+
+    def _lookup_uncached(self, key: str) -> tuple[Candidate, ...]:
+        return tuple(self.index.lookup_normalised(key)) if key else ()

@@ -1,0 +1,119 @@
+"""Official GeoNames dumps streamed into the gazetteer index format.
+
+Place files (``allCountries.zip``, ``cities500.zip``, a country file such as ``GB.zip``, or
+their unzipped ``.txt``) have the 19 tab-separated columns of the GeoNames readme: geonameid,
+name, asciiname, alternatenames, latitude, longitude, feature class, feature code, country
+code, cc2, admin1..admin4 codes, population, elevation, dem, timezone, modification date.
+``alternateNamesV2.zip`` adds names by geonameid (alternateNameId, geonameid, isolanguage,
+alternate name, and flags). Rows are read one at a time, so memory stays bounded on the
+12-million-row ``allCountries`` file; places are keyed by geonameid, so overlapping files merge.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import chain
+from pathlib import Path
+
+from geoparser.errors import InputError
+from geoparser.gazetteers.sqlite_index import PlaceRecord, build_index
+from geoparser.model import Candidate
+
+SOURCE = "geonames-dump"
+LICENCE = "CC-BY-4.0 (GeoNames)"
+PLACE_COLUMNS = 19
+# Alternate "names" that are codes or links, not names people write.
+SKIPPED_LANGUAGES = frozenset(
+    {"link", "wkdt", "post", "iata", "icao", "faac", "tcid", "unlc", "fr_1793"}
+)
+
+
+def is_alternate_names(path: Path) -> bool:
+    return path.name.lower().startswith("alternatenames")
+
+
+@contextmanager
+def open_lines(path: Path) -> Iterator[Iterator[str]]:
+    """The lines of a dump, from a ``.txt`` or from the data member of a GeoNames ``.zip``."""
+    if not path.is_file():
+        raise InputError("no such file", path)
+    if path.suffix.lower() != ".zip":
+        with path.open(encoding="utf-8") as f:
+            yield iter(f)
+        return
+    with zipfile.ZipFile(path) as zf:
+        member = _data_member(zf, path)
+        with zf.open(member) as raw:
+            yield iter(io.TextIOWrapper(raw, encoding="utf-8"))
+
+
+def _data_member(zf: zipfile.ZipFile, path: Path) -> str:
+    txts = [n for n in zf.namelist() if n.lower().endswith(".txt")
+            and not n.lower().startswith(("readme", "iso-languagecodes"))]
+    same = [n for n in txts if Path(n).stem.lower() == path.stem.lower()]
+    if not (same or txts):
+        raise InputError("no GeoNames data file (.txt) in the zip", path)
+    return (same or txts)[0]
+
+
+def iter_places(path: Path) -> Iterator[PlaceRecord]:
+    """One record a row of a GeoNames place file."""
+    with open_lines(path) as lines:
+        for line_no, line in enumerate(lines, start=1):
+            f = line.rstrip("\n").split("\t")
+            if len(f) != PLACE_COLUMNS:
+                raise InputError(
+                    f"expected {PLACE_COLUMNS} tab-separated columns (GeoNames format), "
+                    f"got {len(f)}", path, line_no)
+            try:
+                gid, lat, lon = int(f[0]), float(f[4]), float(f[5])
+                population = int(f[14]) if f[14] else None
+            except ValueError as exc:
+                raise InputError(f"unreadable number ({exc})", path, line_no) from None
+            yield PlaceRecord(
+                Candidate(
+                    source=SOURCE, source_id=f"geonames:{gid}", name=f[1], lat=lat, lon=lon,
+                    population=population, geonameid=gid, country_code=f[8] or None,
+                    admin1=f[10] or None, feature_class=f[6] or None,
+                    feature_code=f[7] or None, licence=LICENCE,
+                ),
+                (f[2], *(n for n in f[3].split(",") if n)),
+            )
+
+
+def iter_alternate_names(path: Path) -> Iterator[tuple[int, str]]:
+    """``(geonameid, name)`` pairs of an alternate-names file, codes and links left out."""
+    with open_lines(path) as lines:
+        for line_no, line in enumerate(lines, start=1):
+            f = line.rstrip("\n").split("\t")
+            if len(f) < 4:
+                raise InputError(f"expected at least 4 tab-separated columns, got {len(f)}",
+                                 path, line_no)
+            if f[2] in SKIPPED_LANGUAGES:
+                continue
+            try:
+                yield int(f[1]), f[3]
+            except ValueError:
+                raise InputError(f"unreadable geonameid {f[1]!r}", path, line_no) from None
+
+
+def build_dump_index(paths: list[Path], out: Path) -> tuple[int, float]:
+    """Index the place files and alternate names in ``paths`` into ``out``; (places, seconds)."""
+    places = [p for p in paths if not is_alternate_names(p)]
+    alternates = [p for p in paths if is_alternate_names(p)]
+    if not places:
+        raise InputError("give at least one GeoNames place file (e.g. cities500.zip)")
+    start = time.perf_counter()
+    meta = {"source_version": SOURCE, "inputs": ", ".join(p.name for p in paths)}
+    n = build_index(
+        out,
+        chain.from_iterable(iter_places(p) for p in places),
+        meta,
+        place_id=lambda c: c.geonameid or 0,
+        extra_names=chain.from_iterable(iter_alternate_names(p) for p in alternates),
+    )
+    return n, time.perf_counter() - start

