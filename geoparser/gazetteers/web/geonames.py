@@ -8,12 +8,10 @@ Such answers raise a ``ServiceError`` and, through ``is_cacheable``, are never s
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from functools import partial
 from urllib.parse import urlencode
 
-import requests
 from geopy.geocoders import GeoNames
 from geopy.geocoders.base import DEFAULT_SENTINEL
 
@@ -23,7 +21,7 @@ from geoparser.gazetteers.web.base import WebGazetteer
 from geoparser.gazetteers.web.fields import as_float, as_int, split_url, user_agent
 from geoparser.gazetteers.web.http import CachingRequestsAdapter
 from geoparser.gazetteers.web.redact import register_secret
-from geoparser.gazetteers.web.service_errors import ServiceAnswerError
+from geoparser.gazetteers.web.service_errors import ServiceAnswerError, cacheable_if
 from geoparser.model import Candidate
 from geoparser.web_config import WebConfig
 
@@ -63,15 +61,8 @@ def check_answer(doc: object) -> None:
         raise ServiceAnswerError("unexpected answer: no 'geonames' list")
 
 
-def is_cacheable(response: requests.Response) -> bool:
-    """Only a 200 whose body is a result list; never an error status or unreadable JSON."""
-    if response.status_code != 200:
-        return False
-    try:
-        check_answer(json.loads(response.content))
-    except (ValueError, ServiceAnswerError):
-        return False
-    return True
+#: Only a 200 whose body is a result list; never an error status or unreadable JSON.
+is_cacheable = cacheable_if(check_answer)
 
 
 class GeoNamesSearch(GeoNames):

@@ -9,11 +9,9 @@ class/type as feature class/code, the importance score, and the population from
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from functools import partial
 
-import requests
 from geopy.geocoders import Nominatim
 
 from geoparser.errors import UsageError
@@ -21,7 +19,7 @@ from geoparser.gazetteers.base import GAZETTEERS
 from geoparser.gazetteers.web.base import WebGazetteer
 from geoparser.gazetteers.web.fields import as_float, as_int, split_url, user_agent
 from geoparser.gazetteers.web.http import CachingRequestsAdapter
-from geoparser.gazetteers.web.service_errors import ServiceAnswerError
+from geoparser.gazetteers.web.service_errors import ServiceAnswerError, cacheable_if
 from geoparser.model import Candidate
 from geoparser.web_config import NOMINATIM_URL, WebConfig
 
@@ -39,15 +37,8 @@ def check_answer(doc: object) -> None:
         raise ServiceAnswerError(f"unexpected answer: a JSON {type(doc).__name__}, not a list")
 
 
-def is_cacheable(response: requests.Response) -> bool:
-    """Only a 200 whose body is a result list."""
-    if response.status_code != 200:
-        return False
-    try:
-        check_answer(json.loads(response.content))
-    except (ValueError, ServiceAnswerError):
-        return False
-    return True
+#: Only a 200 whose body is a result list; never an error status or unreadable JSON.
+is_cacheable = cacheable_if(check_answer)
 
 
 class NominatimSearch(Nominatim):

@@ -6,9 +6,11 @@ request URL, and GeoNames' own messages may name the account.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+import requests
 from geopy.exc import (
     GeocoderParseError,
     GeocoderRateLimited,
@@ -23,6 +25,22 @@ from geoparser.gazetteers.web.redact import redact
 
 class ServiceAnswerError(ServiceError):
     """The service answered 200 with an error or a body we cannot read; raised while parsing."""
+
+
+def cacheable_if(check_answer: Callable[[object], None]) -> Callable[[requests.Response], bool]:
+    """A requests-cache filter: store a 200 only when its JSON body passes ``check_answer``
+    (which raises ``ServiceAnswerError`` on an error reported inside a 200)."""
+
+    def cacheable(response: requests.Response) -> bool:
+        if response.status_code != 200:
+            return False
+        try:
+            check_answer(json.loads(response.content))
+        except (ValueError, ServiceAnswerError):
+            return False
+        return True
+
+    return cacheable
 
 
 @contextmanager
