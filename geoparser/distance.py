@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import math
 
-from geopy.distance import geodesic
-
 
 def check_point(lat: float, lon: float) -> None:
     """Raise ``ValueError`` unless (lat, lon) is a finite point with lat in ±90, lon in ±180."""
@@ -25,4 +23,6 @@ def check_point(lat: float, lon: float) -> None:
 
 def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
     """Geodesic distance in kilometres between two points given in degrees."""
+    from geopy.distance import geodesic  # imported on first use: geopy loads requests & co.
+
     return geodesic((lat1, lon1), (lat2, lon2)).km

@@ -66,14 +66,14 @@ def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 def _iter_raw_lines(path: Path) -> Iterator[tuple[int, bytes]]:
     """(line number, raw bytes) for every non-blank line."""
     try:
-        with path.open("rb") as fh:
-            for lineno, raw in enumerate(fh, start=1):
-                if raw.strip():
-                    yield lineno, raw
+        data = path.read_bytes()
     except FileNotFoundError:
         raise InputError("file not found", path) from None
     except IsADirectoryError:
         raise InputError("is a directory, expected a JSONL file", path) from None
+    for lineno, raw in enumerate(data.split(b"\n"), start=1):
+        if raw.strip():
+            yield lineno, raw
 
 
 def _slow_object(path: Path, lineno: int, raw: bytes) -> dict[str, Any]:
@@ -118,7 +118,7 @@ def _fast_gold(raw: bytes, default: float) -> Document:
         raise _Slow from None
     n = len(text)
     for t in d.toponyms:
-        s, e = t.start, t.end
+        s, e, lat, lon = t.start, t.end, t.lat, t.lon
         if not t.text:
             raise _Slow
         if s is None:
@@ -126,7 +126,11 @@ def _fast_gold(raw: bytes, default: float) -> Document:
                 raise _Slow
         elif e is None or not 0 <= s < e <= n or text[s:e] != t.text:
             raise _Slow
-        _fast_point(t.lat, t.lon)
+        if lat is None:
+            if lon is not None:
+                raise _Slow
+        elif lon is None or not (-90.0 <= lat <= 90.0 and -180.0 <= lon <= 180.0):
+            raise _Slow
         tol = t.tolerance_km
         if tol is None:
             _set(t, "tolerance_km", default)
@@ -155,7 +159,12 @@ def _fast_predictions(raw: bytes, texts: dict[str, str]) -> PredictedDocument:
             _set(t, "text", text[s:e])
         elif text[s:e] != name:
             raise _Slow
-        _fast_point(t.lat, t.lon)
+        lat, lon = t.lat, t.lon
+        if lat is None:
+            if lon is not None:
+                raise _Slow
+        elif lon is None or not (-90.0 <= lat <= 90.0 and -180.0 <= lon <= 180.0):
+            raise _Slow
         for c in t.candidates:
             _fast_point(c.lat, c.lon)
     return d

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 
-class GoldToponym(msgspec.Struct, frozen=True):
+class GoldToponym(msgspec.Struct, frozen=True, gc=False):
     """A toponym annotated in a gold document, with the place it refers to when known.
 
     ``name`` is the referent's canonical name when the corpus gives one (e.g. "Santa Maria,
@@ -37,7 +37,7 @@ class GoldToponym(msgspec.Struct, frozen=True):
         return self.lat is not None and self.lon is not None
 
 
-class Document(msgspec.Struct, frozen=True):
+class Document(msgspec.Struct, frozen=True, gc=False):
     """A text with an identifier; gold documents also carry their annotated toponyms."""
 
     id: str
@@ -93,7 +93,7 @@ class Resolution:
     reason: str
 
 
-class CandidatePoint(msgspec.Struct, frozen=True):
+class CandidatePoint(msgspec.Struct, frozen=True, gc=False):
     """One candidate a geoparser considered for a prediction, as far as scorers need it."""
 
     geonameid: int | None = None
@@ -107,7 +107,7 @@ class CandidatePoint(msgspec.Struct, frozen=True):
         return self.lat is not None and self.lon is not None
 
 
-class Prediction(msgspec.Struct, frozen=True):
+class Prediction(msgspec.Struct, frozen=True, gc=False):
     """A predicted toponym as scorers see it: a span and/or surface text, optionally a point.
 
     Produced by the pipeline from mentions and resolutions, or read from a predictions file.
@@ -129,7 +129,7 @@ class Prediction(msgspec.Struct, frozen=True):
         return self.lat is not None and self.lon is not None
 
 
-class PredictedDocument(msgspec.Struct, frozen=True):
+class PredictedDocument(msgspec.Struct, frozen=True, gc=False):
     """The predictions for one document id."""
 
     id: str
