@@ -186,5 +186,18 @@ def score(
         sys.stdout.write(render_text(result, fmt))
 
 
+@app.command()
+@user_errors
+def convert(
+    fmt: Annotated[str, typer.Option(
+        "--from", help="Corpus format: geovirus, wiktor, gwn, semeval2019 or lgl.")],
+    path: Annotated[Path, typer.Argument(help="The corpus file or folder.")],
+) -> None:
+    """Convert a public corpus into gold JSONL on standard output."""
+    from geoparser.convert_command import run_convert
+
+    run_convert(fmt, path)
+
+
 def entry() -> None:
     app()
