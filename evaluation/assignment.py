@@ -33,7 +33,7 @@ class Assignment:
         self.largest = 1
         if not len(gold):
             self.simple = np.zeros(0, dtype=bool)
-            self.conflict = np.zeros(0, dtype=np.int64)
+            self.conflict = self.star = self.star_comp = np.zeros(0, dtype=np.int64)
             self.general: list[tuple[list[int], list[int], list[int]]] = []
             return
         _, ginv, gdeg = np.unique(gold, return_inverse=True, return_counts=True)

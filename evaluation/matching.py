@@ -134,6 +134,23 @@ class FlatCorpus:
     def pred_keys(self) -> tuple[np.ndarray, ...]:
         return _content_keys(self.preds, self.pred_spans, self.pred_label_ids)
 
+    @cached_property
+    def duplicate_pred(self) -> np.ndarray:
+        """True for each prediction identical (offsets, label, name) to an earlier one of the
+        same document: such copies are never paired, so each extra copy is spurious."""
+        n = len(self.preds)
+        if not n:
+            return np.zeros(0, dtype=bool)
+        keys = (*self.pred_keys, self.pred_doc)
+        order = np.lexsort(keys)
+        same_as_prev = np.ones(n - 1, dtype=bool)
+        for k in keys:
+            ks = k[order]
+            same_as_prev &= ks[1:] == ks[:-1]
+        dup = np.zeros(n, dtype=bool)
+        dup[order[1:][same_as_prev]] = True
+        return dup
+
     def gold_counts(self) -> np.ndarray:
         return np.bincount(self.gold_doc, minlength=self.n_docs)
 
@@ -335,6 +352,13 @@ class AutoMode(MatchMode):
 
 
 Matcher = MatchMode
+
+
+def candidate_pairs(corpus: FlatCorpus, mode: MatchMode) -> Pairs:
+    """The pairs the schemes may use: the mode's ``near`` pairs, less extra prediction copies."""
+    pairs = mode.relate(corpus)
+    dup = corpus.duplicate_pred
+    return pairs.subset(~dup[pairs.pred]) if dup.any() else pairs
 
 MATCHERS: Registry[MatchMode] = Registry("match mode")
 for _mode in (SpanMode, OverlapMode, TextMode, LevenshteinMode, AutoMode):

@@ -23,7 +23,7 @@ import numpy as np
 
 from evaluation.assignment import Assignment
 from evaluation.markdown import table
-from evaluation.matching import FlatCorpus, MatchMode, Pairs
+from evaluation.matching import FlatCorpus, MatchMode, Pairs, candidate_pairs
 from evaluation.metrics import f1_score, ratio
 from geoparser.distance import distance_km
 from geoparser.errors import UsageError
@@ -119,7 +119,7 @@ def score_pairing(gold: Sequence[Document], predictions: Mapping[str, PredictedD
                   ) -> PairingResult:
     variant = get_variant(options.get("variant"))
     corpus = FlatCorpus.build(gold, predictions)
-    pairs = mode.relate(corpus)
+    pairs = candidate_pairs(corpus, mode)
     j = np.ones(len(pairs)) if variant.relaxed_boundaries else _jaccard(corpus, pairs)
     loc = np.array([locate(corpus.golds[g], corpus.preds[p]) if jj > 0 else 0.0
                     for g, p, jj in zip(pairs.gold.tolist(), pairs.pred.tolist(), j.tolist(),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from evaluation.assignment import Assignment, lexicographic_weight
-from evaluation.matching import FlatCorpus, MatchMode, Pairs
+from evaluation.matching import FlatCorpus, MatchMode, Pairs, candidate_pairs
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class Matched:
 
 
 def match_same(corpus: FlatCorpus, mode: MatchMode) -> Matched:
-    pairs = mode.relate(corpus)
+    pairs = candidate_pairs(corpus, mode)
     assignment = Assignment(pairs.gold, pairs.pred, corpus.gold_keys, corpus.pred_keys)
     weight = np.where(pairs.same, lexicographic_weight(assignment, pairs.same, pairs.closeness),
                       0.0)

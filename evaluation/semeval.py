@@ -28,7 +28,7 @@ import numpy as np
 
 from evaluation.assignment import Assignment, lexicographic_weight
 from evaluation.markdown import table
-from evaluation.matching import FlatCorpus, MatchMode, Pairs
+from evaluation.matching import FlatCorpus, MatchMode, Pairs, candidate_pairs
 from evaluation.metrics import f1_score
 from evaluation.muc import PARTIAL_CREDIT, MucCounts
 from geoparser.model import Document, PredictedDocument
@@ -191,7 +191,7 @@ def _solve_measures(pairs: Pairs, corpus: FlatCorpus, facts: dict[str, np.ndarra
 def score_semeval(gold: Sequence[Document], predictions: Mapping[str, PredictedDocument],
                   mode: MatchMode, options: dict[str, Any]) -> SemEvalResult:
     corpus = FlatCorpus.build(gold, predictions)
-    pairs = mode.relate(corpus)
+    pairs = candidate_pairs(corpus, mode)
     n_docs = corpus.n_docs
     gcount, pcount = corpus.gold_counts(), corpus.pred_counts()
 

@@ -30,7 +30,7 @@ def read_ann(path: Path) -> list[TextBound]:
     """Text-bound annotations in file order, each with its ``AnnotatorNotes``."""
     raw = path.read_bytes().decode("utf-8", errors="replace")
     lines: list[str] = []
-    for line in raw.replace("\r\n", "\n").split("\n"):
+    for line in raw.replace("\r\n", "\n").rstrip("\n").split("\n"):
         if _ID.match(line) or not lines:
             lines.append(line)
         else:
