@@ -13,9 +13,11 @@ from geoparser.corpora import convert
 log = logging.getLogger(__name__)
 
 
-def run_convert(fmt: str, path: Path, out: TextIO = sys.stdout, err: TextIO = sys.stderr
+def run_convert(fmt: str, path: Path, out: TextIO | None = None, err: TextIO | None = None
                 ) -> int:
-    """Write the converted documents as JSONL to ``out``; return the number of documents."""
+    """Write the converted documents as JSONL to ``out`` (standard output); return how many."""
+    out = out or sys.stdout  # looked up at call time: test runners swap sys.stdout
+    err = err or sys.stderr
     result = convert(fmt, path)
     for doc in result.documents:
         out.write(json.dumps(doc, ensure_ascii=False) + "\n")
