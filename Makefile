@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 
-.PHONY: setup run test lint clean
+.PHONY: setup run test lint clean bench-eval
 
 setup: $(STAMP)
 
@@ -21,8 +21,12 @@ run: setup
 test: setup
 	$(PY) -m pytest -q
 
+# Opt-in benchmark (not part of `make test`): toposcope score vs nervaluate 1.2.1, 100,000 docs.
+bench-eval: setup
+	$(PY) bench/bench_eval.py --docs 100000 --repeat 3
+
 lint: setup
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(VENV) results .pytest_cache
+	rm -rf $(VENV) results .pytest_cache build/bench-eval

@@ -36,20 +36,19 @@ class Assignment:
             self.conflict = self.star = self.star_comp = np.zeros(0, dtype=np.int64)
             self.general: list[tuple[list[int], list[int], list[int]]] = []
             return
-        _, ginv, gdeg = np.unique(gold, return_inverse=True, return_counts=True)
-        _, pinv, pdeg = np.unique(pred, return_inverse=True, return_counts=True)
-        gd, pd = gdeg[ginv], pdeg[pinv]  # degree of each pair's gold and prediction
+        n_g = int(gold.max()) + 1
+        n_p = int(pred.max()) + 1
+        gdeg, pdeg = np.bincount(gold, minlength=n_g), np.bincount(pred, minlength=n_p)
+        gd, pd = gdeg[gold], pdeg[pred]  # degree of each pair's gold and prediction
         self.simple = (gd == 1) & (pd == 1)
         # A gold star: a gold with several predictions none of which has another gold.
-        worst_pred_deg = np.zeros(len(gdeg), dtype=np.int64)
-        np.maximum.at(worst_pred_deg, ginv, pd)
-        gold_star = (gd > 1) & (worst_pred_deg[ginv] == 1)
-        worst_gold_deg = np.zeros(len(pdeg), dtype=np.int64)
-        np.maximum.at(worst_gold_deg, pinv, gd)
-        pred_star = (pd > 1) & (worst_gold_deg[pinv] == 1)
+        gold_shared = np.bincount(gold, weights=pd > 1, minlength=n_g) > 0
+        gold_star = (gd > 1) & ~gold_shared[gold]
+        pred_shared = np.bincount(pred, weights=gd > 1, minlength=n_p) > 0
+        pred_star = (pd > 1) & ~pred_shared[pred]
         self.star = np.flatnonzero(gold_star | pred_star)
         # Component id of a star pair: its centre; leaf: the other side.
-        self.star_comp = np.where(gold_star, ginv, len(gdeg) + pinv)[self.star]
+        self.star_comp = np.where(gold_star, gold, n_g + pred)[self.star]
         if len(self.star):
             self.largest = max(self.largest, int(max(gd[self.star].max(), 1)))
             gs, g, p = gold_star[self.star], gold[self.star], pred[self.star]

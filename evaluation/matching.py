@@ -105,24 +105,29 @@ class FlatCorpus:
         return _span_columns(self.preds)
 
     @cached_property
+    def _label_lists(self) -> tuple[list[str | None], list[str | None]]:
+        get = attrgetter("label")
+        return list(map(get, self.golds)), list(map(get, self.preds))
+
+    @cached_property
     def labels(self) -> tuple[str, ...]:
         """Every label used, sorted; label id k + 1 is ``labels[k]``, id 0 is "no label"."""
-        return tuple(sorted({t.label for t in self.golds if t.label is not None}
-                            | {t.label for t in self.preds if t.label is not None}))
+        gl, pl = self._label_lists
+        used = dict.fromkeys(gl) | dict.fromkeys(pl)
+        return tuple(sorted(lab for lab in used if lab is not None))
 
     @cached_property
     def gold_label_ids(self) -> np.ndarray:
-        return self._label_ids(self.golds)
+        return self._label_ids(self._label_lists[0])
 
     @cached_property
     def pred_label_ids(self) -> np.ndarray:
-        return self._label_ids(self.preds)
+        return self._label_ids(self._label_lists[1])
 
-    def _label_ids(self, items: Sequence[Toponym]) -> np.ndarray:
+    def _label_ids(self, labels: list[str | None]) -> np.ndarray:
         ids: dict[str | None, int] = {lab: k + 1 for k, lab in enumerate(self.labels)}
         ids[None] = 0
-        return np.array(list(map(ids.__getitem__, map(attrgetter("label"), items))),
-                        dtype=np.int64)
+        return np.array(list(map(ids.__getitem__, labels)), dtype=np.int64)
 
     @cached_property
     def gold_keys(self) -> tuple[np.ndarray, ...]:
@@ -134,22 +139,18 @@ class FlatCorpus:
     def pred_keys(self) -> tuple[np.ndarray, ...]:
         return _content_keys(self.preds, self.pred_spans, self.pred_label_ids)
 
-    @cached_property
-    def duplicate_pred(self) -> np.ndarray:
-        """True for each prediction identical (offsets, label, name) to an earlier one of the
-        same document: such copies are never paired, so each extra copy is spurious."""
-        n = len(self.preds)
-        if not n:
-            return np.zeros(0, dtype=bool)
-        keys = (*self.pred_keys, self.pred_doc)
-        order = np.lexsort(keys)
-        same_as_prev = np.ones(n - 1, dtype=bool)
+    def duplicates_among(self, preds: np.ndarray) -> np.ndarray:
+        """Those of ``preds`` identical (offsets, label, name) to another of them in the same
+        document with a smaller index: such copies are never paired, so each is spurious."""
+        if len(preds) < 2:
+            return preds[:0]
+        keys = (*(k[preds] for k in self.pred_keys), self.pred_doc[preds])
+        order = np.lexsort((preds, *keys))
+        same_as_prev = np.ones(len(preds) - 1, dtype=bool)
         for k in keys:
             ks = k[order]
             same_as_prev &= ks[1:] == ks[:-1]
-        dup = np.zeros(n, dtype=bool)
-        dup[order[1:][same_as_prev]] = True
-        return dup
+        return preds[order[1:][same_as_prev]]
 
     def gold_counts(self) -> np.ndarray:
         return np.bincount(self.gold_doc, minlength=self.n_docs)
@@ -355,10 +356,17 @@ Matcher = MatchMode
 
 
 def candidate_pairs(corpus: FlatCorpus, mode: MatchMode) -> Pairs:
-    """The pairs the schemes may use: the mode's ``near`` pairs, less extra prediction copies."""
+    """The pairs the schemes may use: the mode's ``near`` pairs, less extra prediction copies.
+
+    Copies of a prediction are near the same gold toponyms, so only predictions sharing a gold
+    toponym with another need checking.
+    """
     pairs = mode.relate(corpus)
-    dup = corpus.duplicate_pred
-    return pairs.subset(~dup[pairs.pred]) if dup.any() else pairs
+    if not len(pairs):
+        return pairs
+    shared = np.bincount(pairs.gold)[pairs.gold] > 1
+    dup = corpus.duplicates_among(np.unique(pairs.pred[shared]))
+    return pairs.subset(~np.isin(pairs.pred, dup)) if len(dup) else pairs
 
 MATCHERS: Registry[MatchMode] = Registry("match mode")
 for _mode in (SpanMode, OverlapMode, TextMode, LevenshteinMode, AutoMode):

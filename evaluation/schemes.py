@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from evaluation import coursework
 from evaluation.matching import create_matcher
+from geoparser.documents_io import paused_gc
 from geoparser.errors import UsageError
 from geoparser.model import Document, PredictedDocument
 from geoparser.registry import Registry
@@ -134,4 +135,5 @@ def score(
         from evaluation.pairing import get_variant
 
         get_variant(variant)
-    return SCHEMES.create(scheme)(gold, predictions, ScoreOptions(match, variant))
+    with paused_gc():
+        return SCHEMES.create(scheme)(gold, predictions, ScoreOptions(match, variant))

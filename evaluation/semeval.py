@@ -75,6 +75,24 @@ class PerDocument:
             missed=pick(self.missed), spurious=pick(self.spurious),
         )
 
+    def document_dicts(self) -> list[dict[str, Any]]:
+        """Per-document counts and figures, as ``MucCounts.as_dict`` gives them, in bulk."""
+        cor, oth = self.correct.tolist(), self.other.tolist()
+        mis, spu = self.missed.tolist(), self.spurious.tolist()
+        partial = self.otherwise == "partial"
+        out = []
+        for c, o, m, s in zip(cor, oth, mis, spu, strict=True):
+            par = o if partial else 0
+            inc = 0 if partial else o
+            pos, act = c + o + m, c + o + s
+            credit = c + PARTIAL_CREDIT * par
+            p = credit / act if act else None
+            r = credit / pos if pos else None
+            out.append({"correct": c, "incorrect": inc, "partial": par, "missed": m,
+                        "spurious": s, "possible": pos, "actual": act, "precision": p,
+                        "recall": r, "f1": f1_score(p, r)})
+        return out
+
     def macro(self) -> dict[str, Any]:
         """Averages over documents.
 
@@ -118,12 +136,9 @@ class SemEvalResult:
         return {name: pd.counts() for name, pd in self.per_document.items()}
 
     def to_json(self) -> dict[str, Any]:
-        docs = []
-        for k, doc_id in enumerate(self.doc_ids):
-            row: dict[str, Any] = {"id": doc_id}
-            for name, pd in self.per_document.items():
-                row[name] = pd.counts(k).as_dict()
-            docs.append(row)
+        columns = {name: pd.document_dicts() for name, pd in self.per_document.items()}
+        docs = [{"id": doc_id, **{name: col[k] for name, col in columns.items()}}
+                for k, doc_id in enumerate(self.doc_ids)]
         return {
             "scheme": self.scheme,
             "options": self.options,

@@ -19,8 +19,10 @@ errors are as precise as before while good files read about five times faster.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +63,22 @@ def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         raise InputError(f"not UTF-8 text ({exc.reason})", path) from None
     except IsADirectoryError:
         raise InputError("is a directory, expected a JSONL file", path) from None
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building many acyclic records.
+
+    Each of its passes walks every tracked object; over 100,000 documents that costs a third
+    of the reading time and finds nothing to collect.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _iter_raw_lines(path: Path) -> Iterator[tuple[int, bytes]]:
@@ -270,16 +288,17 @@ def read_gold(path: Path, default_tolerance_km: float | None = None) -> list[Doc
         raise InputError(f"tolerance must be positive, got {default}")
     docs: list[Document] = []
     seen: dict[str, int] = {}
-    for lineno, raw in _iter_raw_lines(path):
-        try:
-            doc = _fast_gold(raw, default)
-        except _Slow:
-            doc = _slow_gold(path, lineno, _slow_object(path, lineno, raw), default)
-        if doc.id in seen:
-            raise InputError(f"duplicate id {doc.id!r} (first on line {seen[doc.id]})", path,
-                             lineno)
-        seen[doc.id] = lineno
-        docs.append(doc)
+    with paused_gc():
+        for lineno, raw in _iter_raw_lines(path):
+            try:
+                doc = _fast_gold(raw, default)
+            except _Slow:
+                doc = _slow_gold(path, lineno, _slow_object(path, lineno, raw), default)
+            if doc.id in seen:
+                raise InputError(f"duplicate id {doc.id!r} (first on line {seen[doc.id]})",
+                                 path, lineno)
+            seen[doc.id] = lineno
+            docs.append(doc)
     return docs
 
 
@@ -339,16 +358,17 @@ def read_predictions(path: Path, gold: list[Document]) -> dict[str, PredictedDoc
     texts = {doc.id: doc.text for doc in gold}
     out: dict[str, PredictedDocument] = {}
     seen: dict[str, int] = {}
-    for lineno, raw in _iter_raw_lines(path):
-        try:
-            doc = _fast_predictions(raw, texts)
-        except _Slow:
-            doc = _slow_predictions(path, lineno, _slow_object(path, lineno, raw), texts)
-        if doc.id in seen:
-            raise InputError(f"duplicate id {doc.id!r} (first on line {seen[doc.id]})", path,
-                             lineno)
-        seen[doc.id] = lineno
-        out[doc.id] = doc
+    with paused_gc():
+        for lineno, raw in _iter_raw_lines(path):
+            try:
+                doc = _fast_predictions(raw, texts)
+            except _Slow:
+                doc = _slow_predictions(path, lineno, _slow_object(path, lineno, raw), texts)
+            if doc.id in seen:
+                raise InputError(f"duplicate id {doc.id!r} (first on line {seen[doc.id]})",
+                                 path, lineno)
+            seen[doc.id] = lineno
+            out[doc.id] = doc
     return out
 
 
