@@ -81,14 +81,16 @@ class FlatCorpus:
     def build(gold: Sequence[Document], predictions: Mapping[str, PredictedDocument]
               ) -> FlatCorpus:
         empty = PredictedDocument("")
-        pdocs = [predictions.get(d.id, empty).toponyms for d in gold]
-        golds = tuple([t for d in gold for t in d.toponyms])
+        ids = tuple(map(attrgetter("id"), gold))
+        gdocs = list(map(attrgetter("toponyms"), gold))
+        pdocs = [p.toponyms for p in map(predictions.get, ids, [empty] * len(ids))]
+        golds = tuple([t for ts in gdocs for t in ts])
         preds = tuple([t for ts in pdocs for t in ts])
         n = len(gold)
         return FlatCorpus(
-            tuple(d.id for d in gold), golds, preds,
-            np.repeat(np.arange(n), [len(d.toponyms) for d in gold]),
-            np.repeat(np.arange(n), [len(ts) for ts in pdocs]),
+            ids, golds, preds,
+            np.repeat(np.arange(n), np.fromiter(map(len, gdocs), np.int64, n)),
+            np.repeat(np.arange(n), np.fromiter(map(len, pdocs), np.int64, n)),
         )
 
     @property

@@ -7,7 +7,6 @@ import io
 from typing import Any
 
 import msgspec
-from rich.table import Table
 
 from evaluation.schemes import ScoreResult
 from geoparser.errors import UsageError
@@ -26,8 +25,10 @@ def _cell(v: object) -> str:
     return f"{v:.3f}" if isinstance(v, float) else str(v)
 
 
-def rich_table(result: ScoreResult) -> Table:
-    """The result's rows as a terminal table; undefined figures read "undefined"."""
+def rich_table(result: ScoreResult) -> Any:
+    """The result's rows as a rich terminal table; undefined figures read "undefined"."""
+    from rich.table import Table
+
     rows = result.to_rows()
     options = getattr(result, "options", {})
     table = Table(title=f"{result.scheme} ({', '.join(f'{k}={v}' for k, v in options.items())})")

@@ -29,6 +29,7 @@ from typing import Any
 import msgspec
 
 from geoparser.distance import check_point
+from geoparser.documents_bulk import read_gold_lines, read_prediction_lines
 from geoparser.errors import InputError
 from geoparser.model import (
     CandidatePoint,
@@ -81,17 +82,18 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _iter_raw_lines(path: Path) -> Iterator[tuple[int, bytes]]:
-    """(line number, raw bytes) for every non-blank line."""
+def _read_bytes(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise InputError("file not found", path) from None
     except IsADirectoryError:
         raise InputError("is a directory, expected a JSONL file", path) from None
-    for lineno, raw in enumerate(data.split(b"\n"), start=1):
-        if raw.strip():
-            yield lineno, raw
+
+
+def _numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
+    """(line number, raw bytes) for every non-blank line."""
+    return [(n, raw) for n, raw in enumerate(data.split(b"\n"), start=1) if raw.strip()]
 
 
 def _slow_object(path: Path, lineno: int, raw: bytes) -> dict[str, Any]:
@@ -286,19 +288,27 @@ def read_gold(path: Path, default_tolerance_km: float | None = None) -> list[Doc
     )
     if default <= 0:
         raise InputError(f"tolerance must be positive, got {default}")
+    with paused_gc():
+        data = _read_bytes(path)
+        docs = read_gold_lines(data, default)
+        return docs if docs is not None else _read_gold_by_line(path, _numbered_lines(data),
+                                                                default)
+
+
+def _read_gold_by_line(path: Path, lines: list[tuple[int, bytes]], default: float
+                       ) -> list[Document]:
     docs: list[Document] = []
     seen: dict[str, int] = {}
-    with paused_gc():
-        for lineno, raw in _iter_raw_lines(path):
-            try:
-                doc = _fast_gold(raw, default)
-            except _Slow:
-                doc = _slow_gold(path, lineno, _slow_object(path, lineno, raw), default)
-            if doc.id in seen:
-                raise InputError(f"duplicate id {doc.id!r} (first on line {seen[doc.id]})",
-                                 path, lineno)
-            seen[doc.id] = lineno
-            docs.append(doc)
+    for lineno, raw in lines:
+        try:
+            doc = _fast_gold(raw, default)
+        except _Slow:
+            doc = _slow_gold(path, lineno, _slow_object(path, lineno, raw), default)
+        if doc.id in seen:
+            raise InputError(f"duplicate id {doc.id!r} (first on line {seen[doc.id]})",
+                             path, lineno)
+        seen[doc.id] = lineno
+        docs.append(doc)
     return docs
 
 
@@ -356,19 +366,27 @@ def read_predictions(path: Path, gold: list[Document]) -> dict[str, PredictedDoc
     """
     path = Path(path)
     texts = {doc.id: doc.text for doc in gold}
+    with paused_gc():
+        data = _read_bytes(path)
+        out = read_prediction_lines(data, texts)
+        return out if out is not None else _read_predictions_by_line(
+            path, _numbered_lines(data), texts)
+
+
+def _read_predictions_by_line(path: Path, lines: list[tuple[int, bytes]], texts: dict[str, str]
+                              ) -> dict[str, PredictedDocument]:
     out: dict[str, PredictedDocument] = {}
     seen: dict[str, int] = {}
-    with paused_gc():
-        for lineno, raw in _iter_raw_lines(path):
-            try:
-                doc = _fast_predictions(raw, texts)
-            except _Slow:
-                doc = _slow_predictions(path, lineno, _slow_object(path, lineno, raw), texts)
-            if doc.id in seen:
-                raise InputError(f"duplicate id {doc.id!r} (first on line {seen[doc.id]})",
-                                 path, lineno)
-            seen[doc.id] = lineno
-            out[doc.id] = doc
+    for lineno, raw in lines:
+        try:
+            doc = _fast_predictions(raw, texts)
+        except _Slow:
+            doc = _slow_predictions(path, lineno, _slow_object(path, lineno, raw), texts)
+        if doc.id in seen:
+            raise InputError(f"duplicate id {doc.id!r} (first on line {seen[doc.id]})",
+                             path, lineno)
+        seen[doc.id] = lineno
+        out[doc.id] = doc
     return out
 
 

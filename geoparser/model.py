@@ -11,8 +11,15 @@ Offsets are character offsets into ``Document.text``, end exclusive.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Annotated
 
 import msgspec
+
+# Value ranges that msgspec checks while decoding (constructors do not check them).
+Latitude = Annotated[float, msgspec.Meta(ge=-90.0, le=90.0)]
+Longitude = Annotated[float, msgspec.Meta(ge=-180.0, le=180.0)]
+Offset = Annotated[int, msgspec.Meta(ge=0)]
+Tolerance = Annotated[float, msgspec.Meta(gt=0.0)]
 
 
 class GoldToponym(msgspec.Struct, frozen=True, gc=False):
@@ -22,12 +29,12 @@ class GoldToponym(msgspec.Struct, frozen=True, gc=False):
     California" for the mention "Santa Maria"); the ``errors`` scheme uses it.
     """
 
-    start: int | None = None
-    end: int | None = None
+    start: Offset | None = None
+    end: Offset | None = None
     text: str = ""
-    lat: float | None = None
-    lon: float | None = None
-    tolerance_km: float | None = None
+    lat: Latitude | None = None
+    lon: Longitude | None = None
+    tolerance_km: Tolerance | None = None
     label: str | None = None
     geonameid: int | None = None
     name: str | None = None
@@ -97,8 +104,8 @@ class CandidatePoint(msgspec.Struct, frozen=True, gc=False):
     """One candidate a geoparser considered for a prediction, as far as scorers need it."""
 
     geonameid: int | None = None
-    lat: float | None = None
-    lon: float | None = None
+    lat: Latitude | None = None
+    lon: Longitude | None = None
     population: int | None = None
     name: str | None = None
 
@@ -115,11 +122,11 @@ class Prediction(msgspec.Struct, frozen=True, gc=False):
     """
 
     text: str = ""
-    start: int | None = None
-    end: int | None = None
+    start: Offset | None = None
+    end: Offset | None = None
     label: str | None = None
-    lat: float | None = None
-    lon: float | None = None
+    lat: Latitude | None = None
+    lon: Longitude | None = None
     geonameid: int | None = None
     n_candidates: int | None = None
     candidates: tuple[CandidatePoint, ...] = ()
