@@ -265,6 +265,32 @@ def _span_columns(items: Sequence[Toponym]) -> tuple[np.ndarray, np.ndarray, np.
             has)
 
 
+def _span_candidates(corpus: FlatCorpus) -> tuple[np.ndarray, np.ndarray]:
+    """(gold, prediction) pairs of a document whose spans might overlap, without forming every
+    pair: with gold toponyms sorted by (document, start), those overlapping a prediction start
+    after its start minus the longest gold span and before its end — a window found by binary
+    search. A superset of the overlapping pairs; ``relate`` keeps the true ones."""
+    gs, ge, gok = corpus.gold_spans
+    ps, pe, pok = corpus.pred_spans
+    gidx, pidx = np.flatnonzero(gok), np.flatnonzero(pok)
+    if not len(gidx) or not len(pidx):
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    longest = int((ge[gidx] - gs[gidx]).max())
+    shift = longest + 1
+    width = int(max(ge[gidx].max(), pe[pidx].max())) + 2 * shift + 1
+    gdoc = corpus.gold_doc[gidx]
+    order = np.lexsort((gs[gidx], gdoc))
+    gidx = gidx[order]
+    gkey = corpus.gold_doc[gidx] * width + gs[gidx] + shift
+    base = corpus.pred_doc[pidx] * width + shift
+    lo = np.searchsorted(gkey, base + ps[pidx] - longest, side="right")
+    hi = np.searchsorted(gkey, base + pe[pidx], side="left")
+    count = np.maximum(hi - lo, 0)
+    starts = np.cumsum(count) - count
+    within = np.arange(int(count.sum()), dtype=np.int64) - np.repeat(starts, count)
+    return gidx[np.repeat(lo, count) + within], np.repeat(pidx, count)
+
+
 class SpanMode(MatchMode):
     name = "span"
 
@@ -279,7 +305,7 @@ class SpanMode(MatchMode):
         return span_jaccard(gold, pred)
 
     def relate(self, corpus: FlatCorpus) -> Pairs:
-        gi, pj = corpus.all_pairs()
+        gi, pj = _span_candidates(corpus)
         gs, ge, gok = corpus.gold_spans
         ps, pe, pok = corpus.pred_spans
         a_s, a_e, b_s, b_e = gs[gi], ge[gi], ps[pj], pe[pj]

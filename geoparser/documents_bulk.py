@@ -104,13 +104,14 @@ def read_prediction_lines(data: bytes, texts: dict[str, str]
     cands = [c for t in tops for c in t.candidates]
     if cands and not _points_ok(cands):
         return None
-    for text, ts in zip(doc_texts, per_doc, strict=True):
+    pairs = list(zip(doc_texts, per_doc, strict=True))
+    if any(text[t.start:t.end] != t.text for text, ts in pairs for t in ts
+           if t.text and t.start is not None):
+        return None
+    for text, ts in pairs:
         for t in ts:
-            if t.start is None:
-                if not t.text:
+            if not t.text:
+                if t.start is None:
                     return None
-            elif not t.text:
                 _set(t, "text", text[t.start:t.end])
-            elif text[t.start:t.end] != t.text:
-                return None
     return dict(zip(ids, docs, strict=True))
