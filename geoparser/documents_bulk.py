@@ -108,10 +108,11 @@ def read_prediction_lines(data: bytes, texts: dict[str, str]
     if any(text[t.start:t.end] != t.text for text, ts in pairs for t in ts
            if t.text and t.start is not None):
         return None
-    for text, ts in pairs:
-        for t in ts:
-            if not t.text:
-                if t.start is None:
-                    return None
-                _set(t, "text", text[t.start:t.end])
+    if not all(map(attrgetter("text"), tops)):  # names left out: take them from the text
+        for text, ts in pairs:
+            for t in ts:
+                if not t.text:
+                    if t.start is None:
+                        return None
+                    _set(t, "text", text[t.start:t.end])
     return dict(zip(ids, docs, strict=True))
