@@ -117,8 +117,9 @@ class AllResult:
 @SCHEMES.register("all")
 def all_schemes() -> Scheme:
     def run(gold: Gold, predictions: Predictions, options: ScoreOptions) -> ScoreResult:
-        results = {name: SCHEMES.create(name)(gold, predictions, options)
-                   for name in SCHEMES.names() if name != "all"}
+        first = ("semeval", "errors", "pairing", "distance")
+        names = [*first, *(n for n in SCHEMES.names() if n not in first and n != "all")]
+        results = {name: SCHEMES.create(name)(gold, predictions, options) for name in names}
         return AllResult("all", options.as_dict(), results)
 
     return run
