@@ -46,7 +46,7 @@ from typing import Any
 from evaluation.markdown import table
 from evaluation.matching import FlatCorpus, MatchMode, span_jaccard, words_nested
 from evaluation.pairs_matched import match_same
-from geoparser.distance import distance_km
+from geoparser.distance import within_km
 from geoparser.model import CandidatePoint, GoldToponym, PredictedDocument, Prediction
 from geoparser.names import normalise_name
 
@@ -93,7 +93,7 @@ def same_place(gold: GoldToponym, place: Prediction | CandidatePoint) -> bool | 
         return gold.geonameid == place.geonameid
     if gold.has_point and place.has_point:
         tol = gold.tolerance_km if gold.tolerance_km is not None else 0.0
-        return distance_km(gold.lat, gold.lon, place.lat, place.lon) <= tol  # type: ignore[arg-type]
+        return within_km(gold.lat, gold.lon, place.lat, place.lon, tol)  # type: ignore[arg-type]
     return None
 
 

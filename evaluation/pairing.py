@@ -25,7 +25,7 @@ from evaluation.assignment import Assignment
 from evaluation.markdown import table
 from evaluation.matching import FlatCorpus, MatchMode, Pairs, candidate_pairs
 from evaluation.metrics import f1_score, ratio
-from geoparser.distance import distance_km
+from geoparser.distance import within_km
 from geoparser.errors import UsageError
 from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
 
@@ -61,8 +61,10 @@ def located(gold: GoldToponym, pred: Prediction) -> float:
         return 1.0
     if not pred.has_point:
         return 0.0
-    d = distance_km(gold.lat, gold.lon, pred.lat, pred.lon)  # type: ignore[arg-type]
-    return 1.0 if gold.tolerance_km is not None and d <= gold.tolerance_km else 0.0
+    if gold.tolerance_km is None:
+        return 0.0
+    return float(within_km(gold.lat, gold.lon, pred.lat, pred.lon,  # type: ignore[arg-type]
+                           gold.tolerance_km))
 
 
 def _jaccard(corpus: FlatCorpus, pairs: Pairs) -> np.ndarray:

@@ -26,3 +26,14 @@ def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
     from geopy.distance import geodesic  # imported on first use: geopy loads requests & co.
 
     return geodesic((lat1, lon1), (lat2, lon2)).km
+
+
+KM_PER_DEGREE_LATITUDE_MIN = 110.574  # WGS-84 meridian arc per degree, at the equator
+
+
+def within_km(lat1: float, lon1: float, lat2: float, lon2: float, km: float) -> bool:
+    """Whether two points are at most ``km`` apart (geodesic), skipping the geodesic when the
+    difference in latitude alone already puts them further apart."""
+    if abs(lat1 - lat2) * KM_PER_DEGREE_LATITUDE_MIN > km:
+        return False
+    return distance_km(lat1, lon1, lat2, lon2) <= km

@@ -72,3 +72,14 @@ def test_unresolved_and_pointless_gold_are_counted_not_scored():
     r = score_distance(gold, pred, SPAN, {})
     assert r.overall.n == 0
     assert r.counts == {"matched": 2, "unresolved": 1, "gold_without_coordinates": 1}
+
+
+def test_within_km_agrees_with_the_geodesic_including_near_the_bound():
+    from geoparser.distance import within_km
+
+    for lat2 in (10.0, 10.5, 11.0, 11.5, -10.0, 80.0):
+        for km in (1.0, 55.0, 111.0, 150.0, 5000.0):
+            d = distance_km(10.0, 20.0, lat2, 20.3)
+            assert within_km(10.0, 20.0, lat2, 20.3, km) is (d <= km)
+    d = distance_km(0.0, 0.0, 1.0, 0.0)
+    assert within_km(0.0, 0.0, 1.0, 0.0, d) and not within_km(0.0, 0.0, 1.0, 0.0, d - 1e-6)
