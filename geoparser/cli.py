@@ -169,7 +169,7 @@ def score(
     from evaluation.matching import MATCHERS
     from evaluation.schemes import SCHEMES
     from evaluation.schemes import score as run_scheme
-    from evaluation.score_output import check_format, render_text, rich_table
+    from evaluation.score_output import check_format, print_table, render_text
     from geoparser.documents_io import read_gold, read_predictions
 
     SCHEMES.get(scheme)
@@ -179,7 +179,7 @@ def score(
     predictions = read_predictions(pred, gold_docs)
     result = run_scheme(scheme, gold_docs, predictions, match, variant)
     if fmt == "table":
-        out.print(rich_table(result))
+        print_table(out, result)
         for note in getattr(result, "notes", ()):
             err.print(f"note: {note}", highlight=False)
     else:
