@@ -1,9 +1,10 @@
 """The ``pairing`` scheme: BioNLP-ST Bacteria Biotope's pairing evaluation, for geoparsing.
 
 A gold toponym and a prediction that may be paired (the match mode's ``near``: overlapping
-spans by default) score J × L, where J is the Jaccard index of their character spans (names
-only, in the text modes: 1 when ``same``, else 0) and L is 1 when the predicted point lies within
-the gold toponym's tolerance (or the gold toponym has no coordinates), else 0. Gold toponyms and
+spans by default) score J × L, where J is the Jaccard index of their character spans (when a
+side has no offsets: 1 when the mode calls them ``same``, else 0) and L is 1 when the
+predicted point lies within the gold toponym's tolerance (or the gold toponym has no
+coordinates), else 0. Gold toponyms and
 predictions are paired one-to-one to maximise the total score (``evaluation.assignment``); pairs
 scoring 0 stay unpaired. Recall = Σscore / |gold|, precision = Σscore / |predictions|, F1 their
 harmonic mean (``seeds/001``).
