@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 
-.PHONY: setup browser run test lint clean cassettes cassettes-offline
+.PHONY: setup browser run test lint clean cassettes cassettes-offline bench-eval
 
 setup: $(STAMP)
 
@@ -39,8 +39,12 @@ cassettes-offline: setup
 	$(PY) -m tests.web_support.record synthesise
 	$(PY) -m tests.web_support.record faults
 
+# Opt-in benchmark (not part of `make test`): toposcope score vs nervaluate 1.2.1, 100,000 docs.
+bench-eval: setup
+	$(PY) bench/bench_eval.py --docs 100000 --repeat 3
+
 lint: setup
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(VENV) results .pytest_cache
+	rm -rf $(VENV) results .pytest_cache build/bench-eval

@@ -1,55 +1,405 @@
-"""When does a predicted toponym match a gold one? One function per match mode.
+"""When is a predicted toponym the gold one, and when may the two be paired at all?
 
-* ``span``: identical character offsets (both must have offsets);
-* ``text``: identical normalised surface form (``geoparser.names.normalise_name``);
-* ``auto``: ``span`` when both sides carry offsets, ``text`` otherwise.
+A match mode answers two questions about a gold toponym and a prediction:
+
+* ``same`` — is it the same toponym (SemEval's "exact boundary"; a true positive elsewhere)?
+* ``near`` — may the two be paired at all (SemEval's "overlap": a partial or incorrect match)?
+
+and gives a ``closeness`` in [0, 1] that only breaks ties between equally good pairings.
+
+Modes (``--match``):
+
+* ``span``: same = identical offsets; near = overlapping offsets (both need offsets);
+* ``overlap``: same = near = overlapping offsets;
+* ``text``: same = identical normalised surface form (``geoparser.names.normalise_name``);
+  near = one name's words are a contiguous run of the other's ("York" in "New York").
+  Offsets are ignored, which suits systems that output names only;
+* ``levenshtein``: same = edit distance below 30% of the gold name's length, after Unicode NFC
+  and case folding (``seeds/004``); near as for ``text``. Offsets are ignored;
+* ``auto`` (default): ``span`` for a pair where both sides have offsets, ``text`` otherwise.
+
+Each mode is callable as ``mode(gold, pred) -> bool`` (= ``same``), which is all the coursework
+scorers need. ``relate`` computes both relations for a whole corpus at once; the span-based
+modes do it with numpy, and a property test checks that it agrees with the scalar definitions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from operator import attrgetter
 
-from geoparser.model import GoldToponym, Prediction
+import numpy as np
+from rapidfuzz.distance import Levenshtein
+
+from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
 from geoparser.names import normalise_name
 from geoparser.registry import Registry
 
-Matcher = Callable[[GoldToponym, Prediction], bool]
+LEVENSHTEIN_THRESHOLD = 0.3
 
-MATCHERS: Registry[Matcher] = Registry("match mode")
+Toponym = GoldToponym | Prediction
 
 
-def _has_span(t: GoldToponym | Prediction) -> bool:
+@dataclass(frozen=True)
+class Pairs:
+    """Candidate gold/prediction pairs of a corpus (the ``near`` ones), as parallel arrays.
+
+    ``gold`` and ``pred`` index the corpus's toponyms in reading order (see ``FlatCorpus``).
+    """
+
+    gold: np.ndarray
+    pred: np.ndarray
+    same: np.ndarray
+    closeness: np.ndarray
+
+    @staticmethod
+    def empty() -> Pairs:
+        return Pairs(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, bool),
+                     np.zeros(0, float))
+
+    def __len__(self) -> int:
+        return len(self.gold)
+
+    def subset(self, mask: np.ndarray) -> Pairs:
+        return Pairs(self.gold[mask], self.pred[mask], self.same[mask], self.closeness[mask])
+
+
+@dataclass(frozen=True)
+class FlatCorpus:
+    """A corpus's gold toponyms and predictions in reading order, with numpy columns."""
+
+    doc_ids: tuple[str, ...]
+    golds: tuple[GoldToponym, ...]
+    preds: tuple[Prediction, ...]
+    gold_doc: np.ndarray
+    pred_doc: np.ndarray
+
+    @staticmethod
+    def build(gold: Sequence[Document], predictions: Mapping[str, PredictedDocument]
+              ) -> FlatCorpus:
+        empty = PredictedDocument("")
+        ids = tuple(map(attrgetter("id"), gold))
+        gdocs = list(map(attrgetter("toponyms"), gold))
+        pdocs = [p.toponyms for p in map(predictions.get, ids, [empty] * len(ids))]
+        golds = tuple([t for ts in gdocs for t in ts])
+        preds = tuple([t for ts in pdocs for t in ts])
+        n = len(gold)
+        return FlatCorpus(
+            ids, golds, preds,
+            np.repeat(np.arange(n), np.fromiter(map(len, gdocs), np.int64, n)),
+            np.repeat(np.arange(n), np.fromiter(map(len, pdocs), np.int64, n)),
+        )
+
+    @property
+    def n_docs(self) -> int:
+        return len(self.doc_ids)
+
+    @cached_property
+    def gold_spans(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(starts, ends, has offsets) of the gold toponyms; -1 where there are no offsets."""
+        return _span_columns(self.golds)
+
+    @cached_property
+    def pred_spans(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return _span_columns(self.preds)
+
+    @cached_property
+    def _label_lists(self) -> tuple[list[str | None], list[str | None]]:
+        get = attrgetter("label")
+        return list(map(get, self.golds)), list(map(get, self.preds))
+
+    @cached_property
+    def labels(self) -> tuple[str, ...]:
+        """Every label used, sorted; label id k + 1 is ``labels[k]``, id 0 is "no label"."""
+        gl, pl = self._label_lists
+        used = dict.fromkeys(gl) | dict.fromkeys(pl)
+        return tuple(sorted(lab for lab in used if lab is not None))
+
+    @cached_property
+    def gold_label_ids(self) -> np.ndarray:
+        return self._label_ids(self._label_lists[0])
+
+    @cached_property
+    def pred_label_ids(self) -> np.ndarray:
+        return self._label_ids(self._label_lists[1])
+
+    def _label_ids(self, labels: list[str | None]) -> np.ndarray:
+        ids: dict[str | None, int] = {lab: k + 1 for k, lab in enumerate(self.labels)}
+        ids[None] = 0
+        return np.array(list(map(ids.__getitem__, labels)), dtype=np.int64)
+
+    @cached_property
+    def gold_keys(self) -> tuple[np.ndarray, ...]:
+        """Content sort keys of the gold toponyms, least significant first (``np.lexsort``
+        order): name, label, end, start. Ties are broken by these, never by input position."""
+        return _content_keys(self.golds, self.gold_spans, self.gold_label_ids)
+
+    @cached_property
+    def pred_keys(self) -> tuple[np.ndarray, ...]:
+        return _content_keys(self.preds, self.pred_spans, self.pred_label_ids)
+
+    def duplicates_among(self, preds: np.ndarray) -> np.ndarray:
+        """Those of ``preds`` identical (offsets, label, name) to another of them in the same
+        document with a smaller index: such copies are never paired, so each is spurious."""
+        if len(preds) < 2:
+            return preds[:0]
+        keys = (*(k[preds] for k in self.pred_keys), self.pred_doc[preds])
+        order = np.lexsort((preds, *keys))
+        same_as_prev = np.ones(len(preds) - 1, dtype=bool)
+        for k in keys:
+            ks = k[order]
+            same_as_prev &= ks[1:] == ks[:-1]
+        return preds[order[1:][same_as_prev]]
+
+    def gold_counts(self) -> np.ndarray:
+        return np.bincount(self.gold_doc, minlength=self.n_docs)
+
+    def pred_counts(self) -> np.ndarray:
+        return np.bincount(self.pred_doc, minlength=self.n_docs)
+
+    def all_pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every (gold, prediction) index pair that shares a document."""
+        pcount = self.pred_counts()
+        poff = np.cumsum(pcount) - pcount
+        per_gold = pcount[self.gold_doc]
+        starts = np.cumsum(per_gold) - per_gold
+        gi = np.repeat(np.arange(len(self.golds), dtype=np.int64), per_gold)
+        within = np.arange(len(gi), dtype=np.int64) - np.repeat(starts, per_gold)
+        return gi, (poff[self.gold_doc[gi]] + within).astype(np.int64)
+
+
+def _has_span(t: Toponym) -> bool:
     return t.start is not None and t.end is not None
 
 
-@MATCHERS.register("span")
-def span_matcher() -> Matcher:
-    def match(gold: GoldToponym, pred: Prediction) -> bool:
+def span_jaccard(gold: Toponym, pred: Toponym) -> float:
+    """Jaccard index of two character spans (0 when either has no offsets)."""
+    if not (_has_span(gold) and _has_span(pred)):
+        return 0.0
+    inter = min(gold.end, pred.end) - max(gold.start, pred.start)  # type: ignore[operator]
+    if inter <= 0:
+        return 0.0
+    union = max(gold.end, pred.end) - min(gold.start, pred.start)  # type: ignore[operator]
+    return inter / union
+
+
+@lru_cache(maxsize=65536)
+def _words(name: str) -> tuple[str, ...]:
+    return tuple(normalise_name(name).split())
+
+
+def _contains_run(longer: tuple[str, ...], shorter: tuple[str, ...]) -> bool:
+    k = len(shorter)
+    return k > 0 and any(longer[i:i + k] == shorter for i in range(len(longer) - k + 1))
+
+
+def words_nested(a: str, b: str) -> bool:
+    """Whether one name's normalised words are a contiguous run of the other's."""
+    wa, wb = _words(a), _words(b)
+    return _contains_run(wa, wb) if len(wa) >= len(wb) else _contains_run(wb, wa)
+
+
+def _word_jaccard(a: str, b: str) -> float:
+    sa, sb = set(_words(a)), set(_words(b))
+    return len(sa & sb) / len(sa | sb) if sa | sb else 0.0
+
+
+@lru_cache(maxsize=65536)
+def fold(name: str) -> str:
+    """Unicode NFC and case folding, the comparison form of the ``levenshtein`` mode."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+class MatchMode:
+    """One way of comparing toponyms; subclasses define ``same``, ``near`` and ``closeness``."""
+
+    name = ""
+
+    def same(self, gold: GoldToponym, pred: Prediction) -> bool:
+        raise NotImplementedError
+
+    def near(self, gold: GoldToponym, pred: Prediction) -> bool:
+        raise NotImplementedError
+
+    def closeness(self, gold: GoldToponym, pred: Prediction) -> float:
+        raise NotImplementedError
+
+    def __call__(self, gold: GoldToponym, pred: Prediction) -> bool:
+        return self.same(gold, pred)
+
+    def relate(self, corpus: FlatCorpus) -> Pairs:
+        """All ``near`` pairs of a corpus, with ``same`` and ``closeness`` for each."""
+        gi, pj = corpus.all_pairs()
+        golds, preds = corpus.golds, corpus.preds
+        keep, same, close = [], [], []
+        for k, (i, j) in enumerate(zip(gi.tolist(), pj.tolist(), strict=True)):
+            g, p = golds[i], preds[j]
+            if self.near(g, p):
+                keep.append(k)
+                same.append(self.same(g, p))
+                close.append(self.closeness(g, p))
+        idx = np.asarray(keep, dtype=np.int64)
+        return Pairs(gi[idx], pj[idx], np.asarray(same, dtype=bool),
+                     np.asarray(close, dtype=float))
+
+
+def _content_keys(items: Sequence[Toponym], spans: tuple[np.ndarray, ...],
+                  label_ids: np.ndarray) -> tuple[np.ndarray, ...]:
+    starts, ends, has = spans
+    text_rank = np.zeros(len(items), dtype=np.int64)
+    if not has.all():  # names only matter where offsets cannot tell two toponyms apart
+        names = sorted({t.text for t in items})
+        where = {name: k for k, name in enumerate(names)}
+        text_rank = np.array([where[t.text] for t in items], dtype=np.int64)
+    return text_rank, label_ids, ends, starts
+
+
+def _span_columns(items: Sequence[Toponym]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    starts = np.array(list(map(attrgetter("start"), items)), dtype=float)
+    ends = np.array(list(map(attrgetter("end"), items)), dtype=float)
+    has = ~(np.isnan(starts) | np.isnan(ends))
+    return (np.where(has, starts, -1).astype(np.int64), np.where(has, ends, -1).astype(np.int64),
+            has)
+
+
+def _span_candidates(corpus: FlatCorpus) -> tuple[np.ndarray, np.ndarray]:
+    """(gold, prediction) pairs of a document whose spans might overlap, without forming every
+    pair: with gold toponyms sorted by (document, start), those overlapping a prediction start
+    after its start minus the longest gold span and before its end — a window found by binary
+    search. A superset of the overlapping pairs; ``relate`` keeps the true ones."""
+    gs, ge, gok = corpus.gold_spans
+    ps, pe, pok = corpus.pred_spans
+    gidx, pidx = np.flatnonzero(gok), np.flatnonzero(pok)
+    if not len(gidx) or not len(pidx):
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    longest = int((ge[gidx] - gs[gidx]).max())
+    shift = longest + 1
+    width = int(max(ge[gidx].max(), pe[pidx].max())) + 2 * shift + 1
+    gdoc = corpus.gold_doc[gidx]
+    order = np.lexsort((gs[gidx], gdoc))
+    gidx = gidx[order]
+    gkey = corpus.gold_doc[gidx] * width + gs[gidx] + shift
+    base = corpus.pred_doc[pidx] * width + shift
+    lo = np.searchsorted(gkey, base + ps[pidx] - longest, side="right")
+    hi = np.searchsorted(gkey, base + pe[pidx], side="left")
+    count = np.maximum(hi - lo, 0)
+    starts = np.cumsum(count) - count
+    within = np.arange(int(count.sum()), dtype=np.int64) - np.repeat(starts, count)
+    return gidx[np.repeat(lo, count) + within], np.repeat(pidx, count)
+
+
+class SpanMode(MatchMode):
+    name = "span"
+
+    def same(self, gold: GoldToponym, pred: Prediction) -> bool:
         return _has_span(gold) and _has_span(pred) and (gold.start, gold.end) == (
             pred.start, pred.end)
 
-    return match
+    def near(self, gold: GoldToponym, pred: Prediction) -> bool:
+        return span_jaccard(gold, pred) > 0
+
+    def closeness(self, gold: GoldToponym, pred: Prediction) -> float:
+        return span_jaccard(gold, pred)
+
+    def relate(self, corpus: FlatCorpus) -> Pairs:
+        gi, pj = _span_candidates(corpus)
+        gs, ge, gok = corpus.gold_spans
+        ps, pe, pok = corpus.pred_spans
+        a_s, a_e, b_s, b_e = gs[gi], ge[gi], ps[pj], pe[pj]
+        inter = np.minimum(a_e, b_e) - np.maximum(a_s, b_s)
+        near = gok[gi] & pok[pj] & (inter > 0)
+        gi, pj, inter = gi[near], pj[near], inter[near]
+        a_s, a_e, b_s, b_e = a_s[near], a_e[near], b_s[near], b_e[near]
+        union = np.maximum(a_e, b_e) - np.minimum(a_s, b_s)
+        return Pairs(gi, pj, self._same(a_s, a_e, b_s, b_e), inter / union)
+
+    @staticmethod
+    def _same(a_s, a_e, b_s, b_e) -> np.ndarray:
+        return (a_s == b_s) & (a_e == b_e)
 
 
-@MATCHERS.register("text")
-def text_matcher() -> Matcher:
-    def match(gold: GoldToponym, pred: Prediction) -> bool:
-        return normalise_name(gold.text) == normalise_name(pred.text)
+class OverlapMode(SpanMode):
+    name = "overlap"
 
-    return match
+    def same(self, gold: GoldToponym, pred: Prediction) -> bool:
+        return self.near(gold, pred)
 
-
-@MATCHERS.register("auto")
-def auto_matcher() -> Matcher:
-    by_span, by_text = span_matcher(), text_matcher()
-
-    def match(gold: GoldToponym, pred: Prediction) -> bool:
-        if _has_span(gold) and _has_span(pred):
-            return by_span(gold, pred)
-        return by_text(gold, pred)
-
-    return match
+    @staticmethod
+    def _same(a_s, a_e, b_s, b_e) -> np.ndarray:
+        return np.ones(len(a_s), dtype=bool)
 
 
-def create_matcher(mode: str) -> Matcher:
+class TextMode(MatchMode):
+    name = "text"
+
+    def same(self, gold: GoldToponym, pred: Prediction) -> bool:
+        return _words(gold.text) == _words(pred.text)
+
+    def near(self, gold: GoldToponym, pred: Prediction) -> bool:
+        return self.same(gold, pred) or words_nested(gold.text, pred.text)
+
+    def closeness(self, gold: GoldToponym, pred: Prediction) -> float:
+        return _word_jaccard(gold.text, pred.text)
+
+
+class LevenshteinMode(TextMode):
+    name = "levenshtein"
+
+    def same(self, gold: GoldToponym, pred: Prediction) -> bool:
+        g, p = fold(gold.text), fold(pred.text)
+        limit = LEVENSHTEIN_THRESHOLD * len(g)
+        return Levenshtein.distance(g, p) < limit
+
+    def closeness(self, gold: GoldToponym, pred: Prediction) -> float:
+        return Levenshtein.normalized_similarity(fold(gold.text), fold(pred.text))
+
+
+class AutoMode(MatchMode):
+    name = "auto"
+
+    def __init__(self) -> None:
+        self._span, self._text = SpanMode(), TextMode()
+
+    def _pick(self, gold: GoldToponym, pred: Prediction) -> MatchMode:
+        return self._span if _has_span(gold) and _has_span(pred) else self._text
+
+    def same(self, gold: GoldToponym, pred: Prediction) -> bool:
+        return self._pick(gold, pred).same(gold, pred)
+
+    def near(self, gold: GoldToponym, pred: Prediction) -> bool:
+        return self._pick(gold, pred).near(gold, pred)
+
+    def closeness(self, gold: GoldToponym, pred: Prediction) -> float:
+        return self._pick(gold, pred).closeness(gold, pred)
+
+    def relate(self, corpus: FlatCorpus) -> Pairs:
+        every = corpus.gold_spans[2].all() and corpus.pred_spans[2].all()
+        return self._span.relate(corpus) if every else super().relate(corpus)
+
+
+Matcher = MatchMode
+
+
+def candidate_pairs(corpus: FlatCorpus, mode: MatchMode) -> Pairs:
+    """The pairs the schemes may use: the mode's ``near`` pairs, less extra prediction copies.
+
+    Copies of a prediction are near the same gold toponyms, so only predictions sharing a gold
+    toponym with another need checking.
+    """
+    pairs = mode.relate(corpus)
+    if not len(pairs):
+        return pairs
+    shared = np.bincount(pairs.gold)[pairs.gold] > 1
+    dup = corpus.duplicates_among(np.unique(pairs.pred[shared]))
+    return pairs.subset(~np.isin(pairs.pred, dup)) if len(dup) else pairs
+
+MATCHERS: Registry[MatchMode] = Registry("match mode")
+for _mode in (SpanMode, OverlapMode, TextMode, LevenshteinMode, AutoMode):
+    MATCHERS.register(_mode.name)(_mode)
+
+
+def create_matcher(mode: str) -> MatchMode:
     return MATCHERS.create(mode)

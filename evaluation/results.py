@@ -38,3 +38,19 @@ class SchemeResult:
             "documents": [{"id": d.id, **d.counts.as_dict()} for d in self.documents],
             **({"notes": list(self.notes)} if self.notes else {}),
         }
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """One row per document, then the overall row."""
+        return [*({"id": d.id, **d.counts.as_dict()} for d in self.documents),
+                {"id": "overall", **self.overall.as_dict()}]
+
+    def to_markdown(self) -> str:
+        from evaluation.markdown import table
+
+        rows = self.to_rows()
+        keys = list(rows[-1])
+        out = [f"## Coursework scoring (`{self.scheme}`)", "",
+               f"Match mode `{self.options.get('match')}`.", "",
+               table(keys, [[r[k] for k in keys] for r in rows])]
+        out += [f"\nNote: {note}" for note in self.notes]
+        return "\n".join(out) + "\n"

@@ -1,39 +1,140 @@
-"""Scoring schemes by name, all with one signature: (gold, predictions, options) -> result."""
+"""Scoring schemes by name, all with one signature: (gold, predictions, options) -> result.
+
+Every result has ``to_json()``, ``to_rows()`` (flat records for tables and CSV) and
+``to_markdown()``. ``all`` runs every other scheme and keys their results by name.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
 
 from evaluation import coursework
 from evaluation.matching import create_matcher
-from evaluation.results import SchemeResult
+from geoparser.documents_io import paused_gc
+from geoparser.errors import UsageError
 from geoparser.model import Document, PredictedDocument
 from geoparser.registry import Registry
 
-Scheme = Callable[[Sequence[Document], Mapping[str, PredictedDocument], str], SchemeResult]
+
+class ScoreResult(Protocol):
+    scheme: str
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def to_rows(self) -> list[dict[str, Any]]: ...
+
+    def to_markdown(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class ScoreOptions:
+    """What the user chose: the match mode and, for ``pairing``, the variant."""
+
+    match: str = "auto"
+    variant: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+
+Gold = Sequence[Document]
+Predictions = Mapping[str, PredictedDocument]
+Scheme = Callable[[Gold, Predictions, ScoreOptions], ScoreResult]
 
 SCHEMES: Registry[Scheme] = Registry("scheme")
+TAKES_VARIANT = {"pairing", "all"}
 
 
-@SCHEMES.register("coursework-ner")
-def coursework_ner() -> Scheme:
-    def run(gold, predictions, match: str = "auto") -> SchemeResult:
-        return coursework.score_ner(gold, predictions, create_matcher(match), {"match": match})
+def _scorer(func: Callable[..., ScoreResult], with_variant: bool = False) -> Scheme:
+    def run(gold: Gold, predictions: Predictions, options: ScoreOptions) -> ScoreResult:
+        opts = options.as_dict() if with_variant else {"match": options.match}
+        return func(gold, predictions, create_matcher(options.match), opts)
 
     return run
 
 
+@SCHEMES.register("coursework-ner")
+def coursework_ner() -> Scheme:
+    return _scorer(coursework.score_ner)
+
+
 @SCHEMES.register("coursework-geo")
 def coursework_geo() -> Scheme:
-    def run(gold, predictions, match: str = "auto") -> SchemeResult:
-        return coursework.score_geo(gold, predictions, create_matcher(match), {"match": match})
+    return _scorer(coursework.score_geo)
+
+
+@SCHEMES.register("semeval")
+def semeval() -> Scheme:
+    from evaluation.semeval import score_semeval
+
+    return _scorer(score_semeval)
+
+
+@SCHEMES.register("errors")
+def errors() -> Scheme:
+    from evaluation.error_categories import score_errors
+
+    return _scorer(score_errors)
+
+
+@SCHEMES.register("pairing")
+def pairing() -> Scheme:
+    from evaluation.pairing import score_pairing
+
+    return _scorer(score_pairing, with_variant=True)
+
+
+@SCHEMES.register("distance")
+def distance() -> Scheme:
+    from evaluation.geocoding_error import score_distance
+
+    return _scorer(score_distance)
+
+
+@dataclass(frozen=True)
+class AllResult:
+    """Every scheme's result, keyed by scheme name, with one Markdown report."""
+
+    scheme: str
+    options: dict[str, Any]
+    results: dict[str, ScoreResult]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scheme": self.scheme, "options": self.options,
+                **{name: r.to_json() for name, r in self.results.items()}}
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        return [{"scheme": name, **row} for name, r in self.results.items()
+                for row in r.to_rows()]
+
+    def to_markdown(self) -> str:
+        return "# Toposcope evaluation\n\n" + "\n".join(
+            r.to_markdown() for r in self.results.values())
+
+
+@SCHEMES.register("all")
+def all_schemes() -> Scheme:
+    def run(gold: Gold, predictions: Predictions, options: ScoreOptions) -> ScoreResult:
+        first = ("semeval", "errors", "pairing", "distance")
+        names = [*first, *(n for n in SCHEMES.names() if n not in first and n != "all")]
+        results = {name: SCHEMES.create(name)(gold, predictions, options) for name in names}
+        return AllResult("all", options.as_dict(), results)
 
     return run
 
 
 def score(
-    scheme: str, gold: Sequence[Document], predictions: Mapping[str, PredictedDocument],
-    match: str = "auto",
-) -> SchemeResult:
+    scheme: str, gold: Gold, predictions: Predictions, match: str = "auto",
+    variant: str | None = None,
+) -> ScoreResult:
     """Score ``predictions`` against ``gold`` under the named scheme and match mode."""
-    return SCHEMES.create(scheme)(gold, predictions, match)
+    if variant is not None and scheme not in TAKES_VARIANT:
+        raise UsageError(f"--variant applies to the pairing scheme (and all), not {scheme!r}")
+    if variant is not None:
+        from evaluation.pairing import get_variant
+
+        get_variant(variant)
+    with paused_gc():
+        return SCHEMES.create(scheme)(gold, predictions, ScoreOptions(match, variant))

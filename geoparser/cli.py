@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import shlex
 import sys
@@ -163,62 +162,53 @@ def _print_summary(summary: dict, q1_name: str) -> None:
 @app.command()
 @user_errors
 def score(
-    scheme: Annotated[str, typer.Option(help="Scoring scheme, e.g. coursework-ner.")],
+    scheme: Annotated[str, typer.Option(
+        help="Scoring scheme: semeval, errors, pairing, distance, coursework-ner, "
+             "coursework-geo, or all.")],
     gold: Annotated[Path, typer.Option(help="Gold documents (JSONL or dataset dir).")],
     pred: Annotated[Path, typer.Option(help="Predicted documents (JSONL).")],
-    match: Annotated[str, typer.Option(help="Toponym matching: auto, span or text.")] = "auto",
+    match: Annotated[str, typer.Option(
+        help="Toponym matching: auto, span, overlap, text or levenshtein.")] = "auto",
     tolerance_km: Annotated[
         float | None, typer.Option(help="Default tolerance for gold toponyms without their own.")
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="table, json or csv.")] = "table",
+    variant: Annotated[str | None, typer.Option(
+        help="pairing only: standard, no-boundaries or relaxed.")] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", help="table, json, csv or markdown.")] = "table",
 ) -> None:
-    """Score predictions against gold documents under one scheme."""
+    """Score predictions against gold documents under one scheme (or all)."""
     from evaluation.matching import MATCHERS
     from evaluation.schemes import SCHEMES
     from evaluation.schemes import score as run_scheme
+    from evaluation.score_output import check_format, print_table, render_text
     from geoparser.documents_io import read_gold, read_predictions
-    from geoparser.errors import UsageError
 
     SCHEMES.get(scheme)
     MATCHERS.get(match)
-    if fmt not in {"table", "json", "csv"}:
-        raise UsageError(f"unknown format {fmt!r} (known: csv, json, table)")
+    check_format(fmt)
     gold_docs = read_gold(gold, tolerance_km)
     predictions = read_predictions(pred, gold_docs)
-    result = run_scheme(scheme, gold_docs, predictions, match)
-    data = result.to_json()
-    if fmt == "json":
-        sys.stdout.write(json.dumps(data, indent=2) + "\n")
-    elif fmt == "csv":
-        import pandas as pd
-
-        rows = [*data["documents"], {"id": "overall", **data["overall"]}]
-        sys.stdout.write(pd.DataFrame(rows).to_csv(index=False))
+    result = run_scheme(scheme, gold_docs, predictions, match, variant)
+    if fmt == "table":
+        print_table(out, result)
+        for note in getattr(result, "notes", ()):
+            err.print(f"note: {note}", highlight=False)
     else:
-        _print_score_table(data)
+        sys.stdout.write(render_text(result, fmt))
 
 
-def _print_score_table(data: dict) -> None:
-    table = Table(
-        title=f"{data['scheme']} ({', '.join(f'{k}={v}' for k, v in data['options'].items())})"
-    )
-    keys = [k for k in data["overall"]]
-    table.add_column("document")
-    for k in keys:
-        table.add_column(k, justify="right")
+@app.command()
+@user_errors
+def convert(
+    fmt: Annotated[str, typer.Option(
+        "--from", help="Corpus format: geovirus, wiktor, gwn, semeval2019 or lgl.")],
+    path: Annotated[Path, typer.Argument(help="The corpus file or folder.")],
+) -> None:
+    """Convert a public corpus into gold JSONL on standard output."""
+    from geoparser.convert_command import run_convert
 
-    def cell(v: object) -> str:
-        if v is None:
-            return "undefined"
-        return f"{v:.3f}" if isinstance(v, float) else str(v)
-
-    for doc in data["documents"]:
-        table.add_row(doc["id"], *(cell(doc[k]) for k in keys))
-    table.add_section()
-    table.add_row("overall", *(cell(data["overall"][k]) for k in keys))
-    out.print(table)
-    for note in data.get("notes", []):
-        err.print(f"note: {note}", highlight=False)
+    run_convert(fmt, path)
 
 
 @app.command()

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import math
 
-from geopy.distance import geodesic
-
 
 def check_point(lat: float, lon: float) -> None:
     """Raise ``ValueError`` unless (lat, lon) is a finite point with lat in ±90, lon in ±180."""
@@ -25,4 +23,17 @@ def check_point(lat: float, lon: float) -> None:
 
 def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
     """Geodesic distance in kilometres between two points given in degrees."""
+    from geopy.distance import geodesic  # imported on first use: geopy loads requests & co.
+
     return geodesic((lat1, lon1), (lat2, lon2)).km
+
+
+KM_PER_DEGREE_LATITUDE_MIN = 110.574  # WGS-84 meridian arc per degree, at the equator
+
+
+def within_km(lat1: float, lon1: float, lat2: float, lon2: float, km: float) -> bool:
+    """Whether two points are at most ``km`` apart (geodesic), skipping the geodesic when the
+    difference in latitude alone already puts them further apart."""
+    if abs(lat1 - lat2) * KM_PER_DEGREE_LATITUDE_MIN > km:
+        return False
+    return distance_km(lat1, lon1, lat2, lon2) <= km

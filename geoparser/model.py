@@ -1,34 +1,50 @@
 """The data model the stages exchange: documents, gold toponyms, mentions, candidates, resolutions.
 
-Plain dataclasses only, so that stages depend on this module and never on each other.
+Plain records only, so that stages depend on this module and never on each other. The four
+types that are read from and scored in bulk (``GoldToponym``, ``Document``, ``Prediction``,
+``PredictedDocument``) are frozen ``msgspec`` structs: they behave like frozen dataclasses, but
+a JSON line decodes straight into them, about ten times faster than building dataclasses, which
+is what lets ``toposcope score`` read 100,000 documents in well under a second.
 Offsets are character offsets into ``Document.text``, end exclusive.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Annotated
+
+import msgspec
+
+# Value ranges that msgspec checks while decoding (constructors do not check them).
+Latitude = Annotated[float, msgspec.Meta(ge=-90.0, le=90.0)]
+Longitude = Annotated[float, msgspec.Meta(ge=-180.0, le=180.0)]
+Offset = Annotated[int, msgspec.Meta(ge=0)]
+Tolerance = Annotated[float, msgspec.Meta(gt=0.0)]
 
 
-@dataclass(frozen=True)
-class GoldToponym:
-    """A toponym annotated in a gold document, with the place it refers to when known."""
+class GoldToponym(msgspec.Struct, frozen=True, gc=False):
+    """A toponym annotated in a gold document, with the place it refers to when known.
 
-    start: int | None
-    end: int | None
-    text: str
-    lat: float | None = None
-    lon: float | None = None
-    tolerance_km: float | None = None
+    ``name`` is the referent's canonical name when the corpus gives one (e.g. "Santa Maria,
+    California" for the mention "Santa Maria"); the ``errors`` scheme uses it.
+    """
+
+    start: Offset | None = None
+    end: Offset | None = None
+    text: str = ""
+    lat: Latitude | None = None
+    lon: Longitude | None = None
+    tolerance_km: Tolerance | None = None
     label: str | None = None
     geonameid: int | None = None
+    name: str | None = None
 
     @property
     def has_point(self) -> bool:
         return self.lat is not None and self.lon is not None
 
 
-@dataclass(frozen=True)
-class Document:
+class Document(msgspec.Struct, frozen=True, gc=False):
     """A text with an identifier; gold documents also carry their annotated toponyms."""
 
     id: str
@@ -94,29 +110,43 @@ class Resolution:
     reason: str
 
 
-@dataclass(frozen=True)
-class Prediction:
-    """A predicted toponym as scorers see it: a span and/or surface text, optionally a point.
+class CandidatePoint(msgspec.Struct, frozen=True, gc=False):
+    """One candidate a geoparser considered for a prediction, as far as scorers need it."""
 
-    Produced by the pipeline from mentions and resolutions, or read from a predictions file.
-    """
-
-    text: str
-    start: int | None = None
-    end: int | None = None
-    label: str | None = None
-    lat: float | None = None
-    lon: float | None = None
     geonameid: int | None = None
-    n_candidates: int | None = None
+    lat: Latitude | None = None
+    lon: Longitude | None = None
+    population: int | None = None
+    name: str | None = None
 
     @property
     def has_point(self) -> bool:
         return self.lat is not None and self.lon is not None
 
 
-@dataclass(frozen=True)
-class PredictedDocument:
+class Prediction(msgspec.Struct, frozen=True, gc=False):
+    """A predicted toponym as scorers see it: a span and/or surface text, optionally a point.
+
+    Produced by the pipeline from mentions and resolutions, or read from a predictions file.
+    ``candidates`` (optional) lists what the resolver chose from, for the ``errors`` scheme.
+    """
+
+    text: str = ""
+    start: Offset | None = None
+    end: Offset | None = None
+    label: str | None = None
+    lat: Latitude | None = None
+    lon: Longitude | None = None
+    geonameid: int | None = None
+    n_candidates: int | None = None
+    candidates: tuple[CandidatePoint, ...] = ()
+
+    @property
+    def has_point(self) -> bool:
+        return self.lat is not None and self.lon is not None
+
+
+class PredictedDocument(msgspec.Struct, frozen=True, gc=False):
     """The predictions for one document id."""
 
     id: str

@@ -104,3 +104,34 @@ def test_predictions_checked_against_gold(tmp_path):
         with pytest.raises(InputError, match=message) as info:
             read_predictions(p, gold)
         assert info.value.line == 1
+
+
+def test_a_file_the_bulk_reader_refuses_is_still_read_line_by_line(tmp_path):
+    # An integer id is valid but not what the bulk decoder expects: the line reader takes it.
+    doc = dict(GOOD, id=7)
+    gold = read_gold(write_lines(tmp_path / "g.jsonl", GOOD, doc | {"id": 7}))
+    assert [d.id for d in gold] == ["c01", "7"]
+    assert gold[1].toponyms[0].tolerance_km == 10.0
+
+
+def test_bulk_and_line_readers_agree(tmp_path):
+    from geoparser.documents_bulk import read_gold_lines, read_prediction_lines
+    from geoparser.documents_io import (
+        _numbered_lines,
+        _read_gold_by_line,
+        _read_predictions_by_line,
+    )
+
+    lines = [GOOD, with_toponym(lat=None, lon=None, tolerance_km=3),
+             dict(GOOD, id="c03", toponyms=[{"text": "Whitby"}])]
+    path = write_lines(tmp_path / "g.jsonl", *lines)
+    data = path.read_bytes()
+    bulk = read_gold_lines(data, 5.0)
+    assert bulk == _read_gold_by_line(path, _numbered_lines(data), 5.0)
+    texts = {d.id: d.text for d in bulk}
+    pred = write_lines(tmp_path / "p.jsonl", {"id": "c01", "toponyms": [
+        {"start": 9, "end": 15, "candidates": [{"geonameid": 1, "lat": 1, "lon": 2}]}]},
+        {"id": "c02", "toponyms": [{"text": "whitby", "lat": 54.0, "lon": -0.6}]})
+    pdata = pred.read_bytes()
+    assert read_prediction_lines(pdata, texts) == _read_predictions_by_line(
+        pred, _numbered_lines(pdata), texts)

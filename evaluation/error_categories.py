@@ -1,0 +1,285 @@
+"""The ``errors`` scheme: error categories after ELEVANT (``seeds/003``), adapted to toponyms.
+
+NER true positives are the one-to-one ``same`` pairs of the match mode
+(``evaluation.pairs_matched``). Each category has ELEVANT's numerator and denominator
+(``None`` where ELEVANT reports an absolute number). As in ELEVANT, categories are independent
+filters — one error may fall in several — except ``other``, which holds the errors in none of
+the others, and ``all``, the total.
+
+NER false negatives (gold toponyms not found):
+  lowercased          — the mention is lowercased / all lowercased gold mentions
+  partially_included  — a prediction covers a whole-word part of it / all multi-word mentions
+  partial_overlap     — not lowercased, and overlaps a prediction / all not-lowercased mentions
+  other               — none of these / all not-lowercased mentions
+NER false positives (predictions matching no gold toponym; no denominators except one):
+  lowercased          — lowercased, and overlaps no gold toponym
+  wrong_span          — overlaps a gold toponym of the same place (same GeoNames id, or the point
+                        within tolerance, when both sides give one) / all predictions
+  other               — none of these
+Disambiguation (NER true positives whose gold toponym has coordinates or a GeoNames id; a
+prediction is right when its GeoNames id equals the gold's, or else its point lies within the
+gold's tolerance):
+  wrong_candidates    — the gold place is not among the prediction's candidates / true
+                        positives with candidates
+  multiple_candidates — several candidates, the gold among them, another chosen / true
+                        positives with several candidates including the gold
+  rare                — the most populous candidate was chosen, the gold is a less populous one
+                        / true positives whose gold is a candidate but not the most populous
+  demonym             — the mention is a demonym ("French"; countryinfo's list, plurals too,
+                        or a gold label "Demonym") / true positives that are demonyms
+  metonymy            — the gold toponym is labelled metonymic (GeoWebNews "Metonymic") /
+                        true positives labelled so
+  partial_name        — the mention is a proper whole-word part of the gold place's ``name``
+                        ("Santa Maria" for "Santa Maria, California") / true positives so
+  other               — none of these (including true positives without a predicted point)
+The candidate categories need predictions that list their ``candidates``; without them they
+are 0 out of 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from evaluation.markdown import table
+from evaluation.matching import FlatCorpus, MatchMode, span_jaccard, words_nested
+from evaluation.pairs_matched import match_same
+from geoparser.distance import within_km
+from geoparser.model import CandidatePoint, GoldToponym, PredictedDocument, Prediction
+from geoparser.names import normalise_name
+
+EXAMPLES_KEPT = 20
+METONYMIC_LABELS = frozenset({"metonymic", "metonymy", "metonym"})
+DEMONYM_LABELS = frozenset({"demonym"})
+
+NER_FN = ("lowercased", "partially_included", "partial_overlap")
+NER_FP = ("lowercased", "wrong_span")
+DISAMBIGUATION = ("wrong_candidates", "multiple_candidates", "rare", "demonym", "metonymy",
+                  "partial_name")
+
+
+@lru_cache(maxsize=1)
+def demonyms() -> frozenset[str]:
+    """Normalised demonyms of every country in ``countryinfo`` ("french", "new zealander")."""
+    from countryinfo import CountryInfo
+
+    out = set()
+    for data in CountryInfo.all().values():
+        for d in (data.get("demonym") or "").split(","):
+            if d.strip():
+                out.add(normalise_name(d))
+    return frozenset(out)
+
+
+def is_demonym(text: str, label: str | None) -> bool:
+    if label is not None and label.casefold() in DEMONYM_LABELS:
+        return True
+    name = normalise_name(text)
+    known = demonyms()
+    return name in known or (name.endswith("s") and name[:-1] in known)
+
+
+def is_lowercased(text: str) -> bool:
+    """Whether the mention's first letter is lowercase ("countess", "the north")."""
+    first = next((ch for ch in text if ch.isalpha()), "")
+    return first.islower()
+
+
+def same_place(gold: GoldToponym, place: Prediction | CandidatePoint) -> bool | None:
+    """Whether ``place`` is the gold's place; ``None`` when neither id nor point can tell."""
+    if gold.geonameid is not None and place.geonameid is not None:
+        return gold.geonameid == place.geonameid
+    if gold.has_point and place.has_point:
+        tol = gold.tolerance_km if gold.tolerance_km is not None else 0.0
+        return within_km(gold.lat, gold.lon, place.lat, place.lon, tol)  # type: ignore[arg-type]
+    return None
+
+
+def _part_of(mention: str, name: str | None) -> bool:
+    return bool(name) and normalise_name(mention) != normalise_name(name) and words_nested(
+        mention, name)  # type: ignore[arg-type]
+
+
+@dataclass
+class Tally:
+    """Numerators, denominators and examples of one group of categories."""
+
+    categories: tuple[str, ...]
+    counts: dict[str, int] = field(default_factory=dict)
+    denominators: dict[str, int | None] = field(default_factory=dict)
+    examples: dict[str, list[dict]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for c in ("all", *self.categories, "other"):
+            self.counts.setdefault(c, 0)
+            self.examples.setdefault(c, [])
+
+    def error(self, hits: Sequence[str], example: dict) -> None:
+        for c in ("all", *(hits or ("other",))):
+            self.counts[c] += 1
+            if len(self.examples[c]) < EXAMPLES_KEPT:
+                self.examples[c].append(example)
+
+
+@dataclass(frozen=True)
+class ErrorsResult:
+    scheme: str
+    options: dict[str, Any]
+    groups: dict[str, Tally]
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scheme": self.scheme, "options": self.options,
+            **{name: dict(t.counts) for name, t in self.groups.items()},
+            "denominators": {name: dict(t.denominators) for name, t in self.groups.items()},
+            "examples": {name: {c: list(v) for c, v in t.examples.items()}
+                         for name, t in self.groups.items()},
+            **({"notes": list(self.notes)} if self.notes else {}),
+        }
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        return [{"group": name, "category": c, "count": n,
+                 "denominator": t.denominators.get(c),
+                 "rate": n / t.denominators[c] if t.denominators.get(c) else None}
+                for name, t in self.groups.items() for c, n in t.counts.items()]
+
+    def to_markdown(self, examples: int = 5) -> str:
+        titles = {"ner_fn": "NER false negatives", "ner_fp": "NER false positives",
+                  "disambiguation": "Disambiguation errors"}
+        out = ["## Error categories after ELEVANT (`errors`)", "",
+               f"Match mode `{self.options.get('match')}`. Categories may overlap; `other` "
+               "holds the errors in none of them.", ""]
+        for name, t in self.groups.items():
+            rows = []
+            for c, n in t.counts.items():
+                den = t.denominators.get(c)
+                shown = "; ".join(f"{e['doc']}: “{e['text']}”" for e in t.examples[c][:examples])
+                rows.append([c, n, "—" if den is None else den,
+                             n / den if den else None if den is not None else "—", shown])
+            out += [f"### {titles[name]}", "",
+                    table(["category", "errors", "out of", "rate", "examples"], rows), ""]
+        out += [f"Note: {note}" for note in self.notes]
+        return "\n".join(out) + "\n"
+
+
+def score_errors(gold: Sequence, predictions: Mapping[str, PredictedDocument],
+                 mode: MatchMode, options: dict[str, Any]) -> ErrorsResult:
+    corpus = FlatCorpus.build(gold, predictions)
+    m = match_same(corpus, mode)
+    g2p = m.gold_to_pred()
+    matched_preds = set(g2p.values())
+    near_g: dict[int, list[int]] = {}
+    near_p: dict[int, list[int]] = {}
+    for g, p in zip(m.pairs.gold.tolist(), m.pairs.pred.tolist(), strict=True):
+        near_g.setdefault(g, []).append(p)
+        near_p.setdefault(p, []).append(g)
+    golds, preds, doc_ids = corpus.golds, corpus.preds, corpus.doc_ids
+
+    def example(kind: str, i: int) -> dict:
+        t = golds[i] if kind == "gold" else preds[i]
+        doc = int((corpus.gold_doc if kind == "gold" else corpus.pred_doc)[i])
+        return {"doc": doc_ids[doc], "text": t.text, "start": t.start, "end": t.end,
+                "label": t.label}
+
+    fn = Tally(NER_FN)
+    lower = [is_lowercased(g.text) for g in golds]
+    fn.denominators = {"all": len(golds), "lowercased": sum(lower),
+                       "partially_included": sum(len(g.text.split()) > 1 for g in golds),
+                       "partial_overlap": len(golds) - sum(lower),
+                       "other": len(golds) - sum(lower)}
+    for i, g in enumerate(golds):
+        if i in g2p:
+            continue
+        near = [preds[j] for j in near_g.get(i, [])]
+        hits = []
+        if lower[i]:
+            hits.append("lowercased")
+        if len(g.text.split()) > 1 and any(_part_of(p.text, g.text) and _inside(p, g)
+                                           for p in near):
+            hits.append("partially_included")
+        if not lower[i] and near:
+            hits.append("partial_overlap")
+        fn.error(hits, example("gold", i))
+
+    fp = Tally(NER_FP)
+    fp.denominators = {"all": None, "lowercased": None, "wrong_span": len(preds), "other": None}
+    for j, p in enumerate(preds):
+        if j in matched_preds:
+            continue
+        near = [golds[i] for i in near_p.get(j, [])]
+        hits = []
+        if near and any(same_place(g, p) is not False for g in near):
+            hits.append("wrong_span")
+        if is_lowercased(p.text) and not near:
+            hits.append("lowercased")
+        fp.error(hits, example("pred", j))
+
+    dis = Tally(DISAMBIGUATION)
+    den = dict.fromkeys(("all", *DISAMBIGUATION), 0)
+    unresolved = 0
+    for i, j in sorted(g2p.items()):
+        g, p = golds[i], preds[j]
+        if not (g.has_point or g.geonameid is not None):
+            continue
+        den["all"] += 1
+        cands = p.candidates
+        gold_in = [c for c in cands if same_place(g, c)]
+        top = _most_populous(cands)
+        top_is_gold = top is not None and bool(same_place(g, top))
+        demonym = is_demonym(p.text, g.label)
+        metonymic = g.label is not None and g.label.casefold() in METONYMIC_LABELS
+        partial_name = _part_of(p.text, g.name)
+        den["wrong_candidates"] += bool(cands)
+        den["multiple_candidates"] += len(cands) > 1 and bool(gold_in)
+        den["rare"] += bool(gold_in) and top is not None and not top_is_gold
+        den["demonym"] += demonym
+        den["metonymy"] += metonymic
+        den["partial_name"] += partial_name
+        if same_place(g, p):
+            continue
+        if not p.has_point and p.geonameid is None:
+            unresolved += 1
+        hits = []
+        if cands and not gold_in:
+            hits.append("wrong_candidates")
+        if len(cands) > 1 and gold_in:
+            hits.append("multiple_candidates")
+        if gold_in and top is not None and not top_is_gold and _chose(p, top):
+            hits.append("rare")
+        if demonym:
+            hits.append("demonym")
+        if metonymic:
+            hits.append("metonymy")
+        if partial_name:
+            hits.append("partial_name")
+        ex = example("gold", i) | {"predicted": [p.lat, p.lon], "geonameid": p.geonameid,
+                                   "gold_point": [g.lat, g.lon], "gold_geonameid": g.geonameid}
+        dis.error(hits, ex)
+    dis.denominators = {**den, "other": None}
+    notes = []
+    if unresolved:
+        notes.append(f"{unresolved} matched toponyms have no predicted coordinates or id; "
+                     "they count as disambiguation errors (`other` unless another applies)")
+    return ErrorsResult("errors", options, {"ner_fn": fn, "ner_fp": fp, "disambiguation": dis},
+                        tuple(notes))
+
+
+def _inside(p: Prediction, g: GoldToponym) -> bool:
+    """Whether the prediction lies within the gold span (any place, for name-only data)."""
+    if p.start is None or g.start is None:
+        return True
+    return g.start <= p.start and p.end <= g.end and span_jaccard(g, p) < 1  # type: ignore[operator]
+
+
+def _most_populous(cands: Sequence[CandidatePoint]) -> CandidatePoint | None:
+    known = [c for c in cands if c.population is not None]
+    return max(known, key=lambda c: c.population) if known else None  # type: ignore[arg-type, return-value]
+
+
+def _chose(p: Prediction, c: CandidatePoint) -> bool:
+    if p.geonameid is not None and c.geonameid is not None:
+        return p.geonameid == c.geonameid
+    return p.has_point and c.has_point and (p.lat, p.lon) == (c.lat, c.lon)

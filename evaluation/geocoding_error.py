@@ -1,0 +1,129 @@
+"""The ``distance`` scheme: geocoding error over the toponyms a system both found and placed.
+
+Over gold toponyms with coordinates whose matched prediction (``evaluation.pairs_matched``) has
+coordinates: n, accuracy@161 km (error <= 161 km), accuracy within each gold toponym's own
+tolerance, mean and median error in km, and the AUC of Gritta et al. (2018): the area under
+ln(1 + error) / ln(20039) over the errors sorted ascending, by the trapezoidal rule with unit
+steps, divided by n − 1 — 0 is perfect, 1 every error is half the Earth's circumference; it
+does not depend on input order. Figures that are undefined (n = 0; AUC and nothing else for
+n = 1) are ``null``, never NaN. Distances are geodesic on the WGS-84 ellipsoid
+(``geoparser.distance``), the project's one Earth model.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from evaluation.markdown import table
+from evaluation.matching import FlatCorpus, MatchMode
+from evaluation.pairs_matched import match_same
+from geoparser.distance import distance_km
+from geoparser.model import Document, PredictedDocument
+
+ACCURACY_KM = 161.0
+MAX_ERROR_KM = 20039.0  # Gritta et al.'s normaliser: half the Earth's circumference
+
+
+def auc(errors_km: Sequence[float]) -> float | None:
+    """Gritta et al.'s AUC of the sorted error curve; ``None`` for fewer than two errors."""
+    n = len(errors_km)
+    if n < 2:
+        return None
+    y = [math.log1p(e) / math.log(MAX_ERROR_KM) for e in sorted(errors_km)]
+    area = sum((a + b) / 2 for a, b in zip(y, y[1:], strict=False))
+    return area / (n - 1)
+
+
+@dataclass(frozen=True)
+class ErrorSummary:
+    errors_km: tuple[float, ...]
+    within_tolerance: int
+
+    @property
+    def n(self) -> int:
+        return len(self.errors_km)
+
+    def as_dict(self) -> dict[str, Any]:
+        n = self.n
+        e = self.errors_km
+        return {
+            "n": n,
+            "accuracy_161": sum(x <= ACCURACY_KM for x in e) / n if n else None,
+            "accuracy_tolerance": self.within_tolerance / n if n else None,
+            "mean_km": statistics.fmean(e) if n else None,
+            "median_km": statistics.median(e) if n else None,
+            "auc": auc(e),
+        }
+
+
+@dataclass(frozen=True)
+class DistanceResult:
+    scheme: str
+    options: dict[str, Any]
+    overall: ErrorSummary
+    documents: tuple[tuple[str, ErrorSummary, tuple[dict, ...]], ...]
+    counts: dict[str, int]
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scheme": self.scheme, "options": self.options,
+            "overall": {**self.overall.as_dict(), **self.counts},
+            "documents": [{"id": i, **s.as_dict(), "toponyms": list(d)}
+                          for i, s, d in self.documents],
+            **({"notes": list(self.notes)} if self.notes else {}),
+        }
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        return [{"scope": "overall", **self.overall.as_dict(), **self.counts}]
+
+    def to_markdown(self) -> str:
+        o = self.overall.as_dict()
+        out = [
+            "## Geocoding error over matched toponyms (`distance`)", "",
+            f"Match mode `{self.options.get('match')}`; geodesic distance on WGS-84. "
+            f"{self.counts['matched']} gold toponyms were matched, "
+            f"{self.counts['unresolved']} of them to a prediction without coordinates; "
+            f"{self.counts['gold_without_coordinates']} gold toponyms have no coordinates.", "",
+            table(["n", "acc@161 km", "acc@tolerance", "mean km", "median km", "AUC"],
+                  [[o["n"], o["accuracy_161"], o["accuracy_tolerance"], o["mean_km"],
+                    o["median_km"], o["auc"]]]),
+        ]
+        out += [f"\nNote: {note}" for note in self.notes]
+        return "\n".join(out) + "\n"
+
+
+def score_distance(gold: Sequence[Document], predictions: Mapping[str, PredictedDocument],
+                   mode: MatchMode, options: dict[str, Any]) -> DistanceResult:
+    corpus = FlatCorpus.build(gold, predictions)
+    g2p = match_same(corpus, mode).gold_to_pred()
+    per_doc: list[list[tuple[float, bool, dict]]] = [[] for _ in range(corpus.n_docs)]
+    unresolved = no_point = 0
+    for i, g in enumerate(corpus.golds):
+        if not g.has_point:
+            no_point += 1
+            continue
+        j = g2p.get(i)
+        if j is None:
+            continue
+        p = corpus.preds[j]
+        if not p.has_point:
+            unresolved += 1
+            continue
+        d = distance_km(g.lat, g.lon, p.lat, p.lon)  # type: ignore[arg-type]
+        ok = d <= (g.tolerance_km if g.tolerance_km is not None else ACCURACY_KM)
+        per_doc[int(corpus.gold_doc[i])].append(
+            (d, ok, {"text": g.text, "start": g.start, "end": g.end, "gold": [g.lat, g.lon],
+                     "predicted": [p.lat, p.lon], "error_km": d, "within_tolerance": ok}))
+    docs = tuple(
+        (doc_id, ErrorSummary(tuple(x[0] for x in items), sum(x[1] for x in items)),
+         tuple(x[2] for x in items))
+        for doc_id, items in zip(corpus.doc_ids, per_doc, strict=True))
+    errors = tuple(x[0] for items in per_doc for x in items)
+    overall = ErrorSummary(errors, sum(x[1] for items in per_doc for x in items))
+    counts = {"matched": len(g2p), "unresolved": unresolved, "gold_without_coordinates": no_point}
+    return DistanceResult("distance", options, overall, docs, counts)

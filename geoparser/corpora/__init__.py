@@ -1,0 +1,12 @@
+"""Readers that turn public geoparsing corpora into Toposcope's gold JSONL records.
+
+Each reader is registered by format name in ``CONVERTERS`` and returns a ``Conversion``: the
+documents (as gold JSONL objects) and an account of every annotation whose offsets did not
+match its text (``repair``). Nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+from geoparser.corpora.base import CONVERTERS, Conversion, convert
+
+__all__ = ["CONVERTERS", "Conversion", "convert"]

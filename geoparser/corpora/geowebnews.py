@@ -1,0 +1,82 @@
+"""GeoWebNews (Gritta et al. 2019) from its BRAT files: a folder of ``N.txt``/``N.ann``.
+
+Toponym types (kept as the gold ``label``): literal — Literal, Literal_Modifier, Mixed,
+Coercion, Embedded_Literal; associative — Metonymic, Non_Literal_Modifier, Embedded_Non_Lit,
+Demonym, Language, Homonym. Non_Toponym, Literal_Expression and Non_Lit_Expression mark
+non-toponyms and are left out (and counted). An ``AnnotatorNotes`` note holds a GeoNames id or
+"lat, lon". The BRAT files carry no coordinates for GeoNames ids; when ``GWN.xml`` lies next to
+the folder (as in the corpus release), its coordinates are joined by article and offsets (the
+BRAT text starts with a "TITLE: ... LINK: ..." line the XML text lacks).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from geoparser.corpora.base import Conversion
+from geoparser.corpora.brat import read_ann
+from geoparser.corpora.toponym_record import toponym
+from geoparser.corpora.xml_text import child_text, integer, number, parse
+from geoparser.errors import InputError
+
+TOPONYM_TYPES = frozenset({
+    "Literal", "Literal_Modifier", "Mixed", "Coercion", "Embedded_Literal",
+    "Metonymic", "Non_Literal_Modifier", "Embedded_Non_Lit", "Demonym", "Language", "Homonym",
+})
+_LATLON = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$")
+
+
+def _xml_points(path: Path) -> dict[tuple[str, int, int], tuple[float | None, float | None]]:
+    """(article file, start, end) -> (lat, lon) from GWN.xml, offsets into the XML text."""
+    out = {}
+    for article in parse(path).iter("article"):
+        for t in article.iter("toponym"):
+            start, end = integer(child_text(t, "start")), integer(child_text(t, "end"))
+            if start is not None and end is not None:
+                out[article.get("file", ""), start, end] = (number(t, "latitude"),
+                                                            number(t, "longitude"))
+    return out
+
+
+def convert(path: Path) -> Conversion:
+    out = Conversion()
+    folder = path if path.is_dir() else path.parent
+    anns = sorted(folder.glob("*.ann"), key=lambda p: (len(p.stem), p.stem))
+    if not anns:
+        raise InputError("no BRAT .ann files here", folder)
+    xml = folder.parent / "GWN.xml"
+    points = _xml_points(xml) if xml.exists() else {}
+    skipped = no_point = 0
+    for ann in anns:
+        text = ann.with_suffix(".txt").read_text(encoding="utf-8")
+        header = len(text.split("\n", 1)[0]) + 1 if text.startswith("TITLE:") else 0
+        doc_id = f"gwn-{ann.stem}"
+        toponyms = []
+        for tb in sorted(read_ann(ann), key=lambda t: (t.start, t.end, t.id)):
+            if tb.type not in TOPONYM_TYPES:
+                skipped += 1
+                continue
+            start, end = out.repairs.locate(text, tb.phrase, tb.start, tb.end,
+                                            f"{doc_id} {tb.id}")
+            lat = lon = geonameid = None
+            for note in tb.notes:
+                m = _LATLON.match(note)
+                if m:
+                    lat, lon = float(m.group(1)), float(m.group(2))
+                elif integer(note) is not None:
+                    geonameid = integer(note)
+            if lat is None and start is not None and end is not None:
+                lat, lon = points.get((ann.stem, start - header, end - header), (None, None))
+            if lat is None:
+                no_point += 1
+            toponyms.append(toponym(text, tb.phrase, start, end, lat=lat, lon=lon,
+                                    label=tb.type, geonameid=geonameid))
+        out.documents.append({"id": doc_id, "text": text, "toponyms": toponyms})
+    out.notes.append(f"{skipped} non-toponym annotations (Non_Toponym, Literal_Expression, "
+                     "Non_Lit_Expression) left out")
+    if no_point:
+        where = ("in the BRAT notes or GWN.xml" if points
+                 else "(GWN.xml not found beside the folder)")
+        out.notes.append(f"{no_point} toponyms have no coordinates {where}")
+    return out

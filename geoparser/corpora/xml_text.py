@@ -1,0 +1,39 @@
+"""Small helpers for the XML corpora."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from geoparser.errors import InputError
+
+
+def parse(path: Path) -> ET.Element:
+    try:
+        return ET.parse(path).getroot()
+    except ET.ParseError as exc:
+        raise InputError(f"malformed XML ({exc})", path, exc.position[0]) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, expected an XML file", path) from None
+
+
+def child_text(node: ET.Element, tag: str) -> str | None:
+    found = node.find(tag)
+    if found is None or found.text is None:
+        return None
+    return found.text.strip()
+
+
+def number(node: ET.Element, tag: str) -> float | None:
+    value = child_text(node, tag)
+    try:
+        return float(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def integer(value: str | None) -> int | None:
+    try:
+        return int(value.strip()) if value and value.strip() else None
+    except ValueError:
+        return None
