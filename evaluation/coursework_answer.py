@@ -8,6 +8,7 @@ Nothing is written here (see ``coursework_report``), so a failure leaves no part
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,10 +27,17 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class NerRun:
+    """One recogniser's output on a gold set, its coursework score, and how long it took."""
+
     recogniser: str
     description: str
     parsed: list[ParsedDocument]
     score: SchemeResult
+    seconds: float = 0.0
+
+    @property
+    def docs_per_second(self) -> float | None:
+        return len(self.parsed) / self.seconds if self.seconds > 0 else None
 
 
 @dataclass(frozen=True)
@@ -61,10 +69,12 @@ class CourseworkAnswer:
 
 def run_ner(name: str, gold: Sequence[Document], labels: Sequence[str], match: str) -> NerRun:
     recogniser = create_recogniser(name, labels=labels)
+    started = time.perf_counter()  # model loading above is not part of throughput
     parsed = recognise(recogniser, gold)
+    seconds = time.perf_counter() - started
     preds = {p.document.id: p.predictions() for p in parsed}
     score = score_ner(gold, preds, create_matcher(match), {"match": match, "recogniser": name})
-    return NerRun(name, getattr(recogniser, "description", name), parsed, score)
+    return NerRun(name, getattr(recogniser, "description", name), parsed, score, seconds)
 
 
 def run_geo(

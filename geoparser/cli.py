@@ -213,6 +213,46 @@ def convert(
 
 @app.command()
 @user_errors
+def compare(
+    ner: Annotated[str, typer.Option(help="Recognisers, comma-separated.")]
+    = "en_core_web_sm,gazetteer,hybrid",
+    corpus: Annotated[Path | None, typer.Option(
+        help="Gold documents (default: the caption set).")] = None,
+    labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
+    match: Annotated[str, typer.Option(help="Toponym matching mode.")] = "auto",
+    out_dir: Annotated[Path, typer.Option("--out", help="Folder for compare.md/.csv/.png.")]
+    = Path("results"),
+) -> None:
+    """Run several recognisers on the same gold documents and compare them in one table."""
+    from evaluation import compare as comparison
+    from evaluation.matching import MATCHERS
+    from geoparser.atomic import write_files_atomic
+    from geoparser.documents_io import read_gold
+    from geoparser.errors import InputError
+
+    MATCHERS.get(match)
+    source = corpus or Path("data/captions")
+    gold = read_gold(source)
+    if not gold:
+        raise InputError("no documents in the file", source)
+    result = comparison.compare(_split(ner), gold, _split(labels), match)
+    files = comparison.render(result)
+    write_files_atomic({out_dir / name: content for name, content in files.items()})
+    table = Table(title=f"Recognisers on {len(gold)} documents ({source})")
+    frame = comparison.table(result).drop(columns=["description"])
+    for col in frame.columns:
+        table.add_column(str(col), justify="left" if col == "recogniser" else "right")
+    for row in frame.itertuples(index=False):
+        table.add_row(*(("undefined" if v is None else f"{v:.3f}" if isinstance(v, float)
+                         else str(v)) for v in row))
+    out.print(table)
+    for name, why in result.skipped.items():
+        err.print(f"skipped {name}: {why}", markup=False, highlight=False)
+    info.print(f"wrote {', '.join(sorted(files))} to {out_dir}/", highlight=False)
+
+
+@app.command()
+@user_errors
 def parse(
     source: Annotated[Path, typer.Option("--in", help="Documents (JSONL with id and text).")],
     out: Annotated[Path, typer.Option("--out", help="Output file.")],
