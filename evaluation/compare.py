@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from evaluation.coursework_answer import NerRun, run_ner
+from evaluation.ner_runs import NerRun, run_ner
 from evaluation.plots import metric_bars
 from evaluation.schemes import score
 from geoparser.errors import ModelNotFoundError
@@ -91,12 +91,13 @@ def chart(c: Comparison) -> bytes:
     return metric_bars(values, f"NER on {len(c.gold)} documents")
 
 
-def _fmt(v: object) -> object:
+def fmt_cell(v: object) -> object:
+    """Table cell: undefined ratios spelt out, floats to three decimals."""
     return "undefined" if v is None else round(v, 3) if isinstance(v, float) else v
 
 
 def markdown(c: Comparison, title: str = "Recognisers compared") -> str:
-    t = table(c).map(_fmt)
+    t = table(c).map(fmt_cell)
     diff = disagreements(c)
     lines = [f"# {title}", "",
              f"{len(c.gold)} documents; matching mode `{c.match}`; throughput is documents per "

@@ -8,36 +8,23 @@ Nothing is written here (see ``coursework_report``), so a failure leaves no part
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from evaluation.coursework import score_geo, score_ner
+from evaluation.compare import Comparison, compare
+from evaluation.coursework import score_geo
 from evaluation.matching import create_matcher
+from evaluation.ner_runs import NerRun
 from evaluation.results import SchemeResult
 from geoparser.errors import ModelNotFoundError
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.model import Document, ParsedDocument
-from geoparser.pipeline import recognise, resolve
-from geoparser.recognition import available_recognisers, create_recogniser
+from geoparser.pipeline import resolve
+from geoparser.recognition import available_recognisers
 from geoparser.resolution import create_policy
 
 log = logging.getLogger(__name__)
 
-
-@dataclass(frozen=True)
-class NerRun:
-    """One recogniser's output on a gold set, its coursework score, and how long it took."""
-
-    recogniser: str
-    description: str
-    parsed: list[ParsedDocument]
-    score: SchemeResult
-    seconds: float = 0.0
-
-    @property
-    def docs_per_second(self) -> float | None:
-        return len(self.parsed) / self.seconds if self.seconds > 0 else None
 
 
 @dataclass(frozen=True)
@@ -57,6 +44,7 @@ class CourseworkAnswer:
     q2_skipped: dict[str, str]
     q3: GeoRun
     q4: GeoRun
+    comparison: Comparison
 
     def summary(self) -> dict:
         return {
@@ -65,16 +53,6 @@ class CourseworkAnswer:
             "q3": self.q3.score.overall.as_dict(),
             "q4": self.q4.score.overall.as_dict(),
         }
-
-
-def run_ner(name: str, gold: Sequence[Document], labels: Sequence[str], match: str) -> NerRun:
-    recogniser = create_recogniser(name, labels=labels)
-    started = time.perf_counter()  # model loading above is not part of throughput
-    parsed = recognise(recogniser, gold)
-    seconds = time.perf_counter() - started
-    preds = {p.document.id: p.predictions() for p in parsed}
-    score = score_ner(gold, preds, create_matcher(match), {"match": match, "recogniser": name})
-    return NerRun(name, getattr(recogniser, "description", name), parsed, score, seconds)
 
 
 def run_geo(
@@ -98,17 +76,18 @@ def answer(
     match: str = "auto",
     others: Sequence[str] | None = None,
 ) -> CourseworkAnswer:
-    """Run Q1-Q4. ``others`` defaults to every available recogniser except ``ner``."""
-    q1 = run_ner(ner, gold, labels, match)
-    q2, skipped = [], {}
-    for name in others if others is not None else available_recognisers():
-        if name == ner:
-            continue
-        try:
-            q2.append(run_ner(name, gold, labels, match))
-        except ModelNotFoundError as exc:
-            log.warning("Q2: skipping %s: %s", name, exc)
-            skipped[name] = str(exc)
+    """Run Q1-Q4. ``others`` defaults to every available recogniser except ``ner``.
+
+    Q1 and Q2 are one comparison (``evaluation.compare``), so Q2's table also has SemEval
+    figures and throughput; a missing Q1 model is an error, a missing Q2 one is skipped.
+    """
+    names = [ner, *(n for n in (others if others is not None else available_recognisers())
+                    if n != ner)]
+    comparison = compare(names, gold, labels, match)
+    if ner in comparison.skipped:
+        raise ModelNotFoundError(comparison.skipped[ner])
+    q1, *q2 = comparison.runs
     q3 = run_geo("population", q1, gold, gazetteer, match)
     q4 = run_geo("nearest", q1, gold, gazetteer, match)
-    return CourseworkAnswer(gold, match, gazetteer.name, q1, q2, skipped, q3, q4)
+    return CourseworkAnswer(gold, match, gazetteer.name, q1, q2, comparison.skipped, q3, q4,
+                            comparison)

@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from evaluation.coursework_answer import CourseworkAnswer, GeoRun, NerRun
+from evaluation import compare
+from evaluation.coursework_answer import CourseworkAnswer, GeoRun
 from evaluation.html_report import to_html
 from evaluation.maps import MapPoint, folium_map_html, small_multiples_png
 from evaluation.metrics import Counts
-from evaluation.plots import error_distance_plot, metric_bars
+from evaluation.ner_runs import NerRun
+from evaluation.plots import error_distance_plot
 from geoparser.geojson_output import feature_collection
 from geoparser.model import ParsedDocument
 
@@ -84,18 +86,6 @@ def totals_line(counts: Counts) -> str:
     )
 
 
-def comparison_table(runs: list[NerRun]) -> pd.DataFrame:
-    rows = []
-    for run in runs:
-        c = run.score.overall
-        rows.append({
-            "recogniser": run.recogniser, "description": run.description,
-            "TP": c.tp, "FP": c.fp, "FN": c.fn,
-            "precision": fmt(c.precision), "recall": fmt(c.recall), "F1": fmt(c.f1),
-        })
-    return pd.DataFrame(rows)
-
-
 def side_by_side(runs: list[NerRun]) -> pd.DataFrame:
     first = runs[0]
     rows = []
@@ -142,13 +132,7 @@ def pictures(ans: CourseworkAnswer, q3_df: pd.DataFrame, q4_df: pd.DataFrame) ->
         for n, run in ((3, ans.q3), (4, ans.q4))
     }
     tolerances = {t.tolerance_km for d in ans.gold for t in d.toponyms}
-    ner = {
-        run.recogniser: {"precision": run.score.overall.precision,
-                         "recall": run.score.overall.recall, "F1": run.score.overall.f1}
-        for run in (ans.q1, *ans.q2)
-    }
     return {
-        "q2_ner.png": metric_bars(ner, "NER on the captions (coursework rules)"),
         "q3_map.png": small_multiples_png(map_points(q3_df), "Q3: population policy"),
         "q4_map.png": small_multiples_png(map_points(q4_df), "Q4: nearest policy"),
         "errors.png": error_distance_plot(
@@ -192,9 +176,12 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
     ]
     if ans.q2:
         lines += [
-            _md(comparison_table([ans.q1, *ans.q2])),
+            "Coursework counts and P/R/F1, SemEval *strict* and *partial* F1, and throughput "
+            "(documents per second of recognition on this machine, model loading excluded):",
             "",
-            "![NER by recogniser](q2_ner.png)",
+            _md(compare.table(ans.comparison).map(compare.fmt_cell)),
+            "",
+            "![NER by recogniser](compare.png)",
             "",
             "Per caption, predicted toponyms with (TP/FP/FN):",
             "",
@@ -237,13 +224,15 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
         "",
         "![Error distance](errors.png)",
     ]
-    images = pictures(ans, q3_df, q4_df)
+    images = {**pictures(ans, q3_df, q4_df), "compare.png": compare.chart(ans.comparison)}
     report_md = "\n".join(lines) + "\n"
     summary = ans.summary()
     g = guides(ans)
     return {
         **images,
         "report.md": report_md,
+        "compare.md": compare.markdown(ans.comparison),
+        "compare.csv": compare.table(ans.comparison).to_csv(index=False),
         "report.html": to_html(report_md, images, "Toposcope coursework answer"),
         "q3.geojson": json.dumps(feature_collection(ans.q3.parsed, g), indent=1) + "\n",
         "q4.geojson": json.dumps(feature_collection(ans.q4.parsed, g), indent=1) + "\n",

@@ -238,17 +238,30 @@ def compare(
     result = comparison.compare(_split(ner), gold, _split(labels), match)
     files = comparison.render(result)
     write_files_atomic({out_dir / name: content for name, content in files.items()})
-    table = Table(title=f"Recognisers on {len(gold)} documents ({source})")
-    frame = comparison.table(result).drop(columns=["description"])
-    for col in frame.columns:
-        table.add_column(str(col), justify="left" if col == "recogniser" else "right")
-    for row in frame.itertuples(index=False):
-        table.add_row(*(("undefined" if v is None else f"{v:.3f}" if isinstance(v, float)
-                         else str(v)) for v in row))
-    out.print(table)
+    _print_comparison(comparison.table(result), f"Recognisers on {len(gold)} documents ({source})")
     for name, why in result.skipped.items():
         err.print(f"skipped {name}: {why}", markup=False, highlight=False)
     info.print(f"wrote {', '.join(sorted(files))} to {out_dir}/", highlight=False)
+
+
+def _print_comparison(frame, title: str) -> None:
+    short = {"precision": "P", "recall": "R", "SemEval strict F1": "strict F1",
+             "SemEval partial F1": "partial F1"}
+    table = Table(title=title)
+    frame = frame.drop(columns=["description"])
+    for col in frame.columns:
+        table.add_column(short.get(col, col), justify="left" if col == "recogniser" else "right")
+    for row in frame.to_dict("records"):
+        cells = []
+        for col, v in row.items():
+            if v is None:
+                cells.append("undefined")
+            elif col == "docs/s":
+                cells.append(f"{v:,.0f}")
+            else:
+                cells.append(f"{v:.3f}" if isinstance(v, float) else str(v))
+        table.add_row(*cells)
+    out.print(table)
 
 
 @app.command()

@@ -25,7 +25,8 @@ def test_run_writes_report_csvs_and_summary(run_output):
     out, result = run_output
     assert {p.name for p in out.iterdir()} == {
         "report.md", "report.html", "q1.csv", "q2.csv", "q3.csv", "q4.csv", "summary.json",
-        "q2_ner.png", "q3_map.png", "q4_map.png", "errors.png", "q3.geojson", "q4.geojson",
+        "compare.png", "compare.md", "compare.csv",
+        "q3_map.png", "q4_map.png", "errors.png", "q3.geojson", "q4.geojson",
         "q3_map.html", "q4_map.html"}
     summary = json.loads((out / "summary.json").read_text())
     assert set(summary) == {"q1", "q2", "q3", "q4"}
