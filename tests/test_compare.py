@@ -33,10 +33,13 @@ def test_missing_model_is_reported_and_skipped(comparison):
 def test_disagreements_list_only_documents_where_outputs_differ(comparison):
     diff = compare.disagreements(comparison)
     sm, gaz = comparison.runs
+
+    def spans(run, i):
+        return [(m.start, m.end) for m in run.parsed[i].mentions]
+
     for row in diff.to_dict("records"):
         i = next(k for k, d in enumerate(comparison.gold) if d.id == row["id"])
-        spans = lambda run: [(m.start, m.end) for m in run.parsed[i].mentions]  # noqa: E731
-        assert spans(sm) != spans(gaz)
+        assert spans(sm, i) != spans(gaz, i)
     assert "c01" in set(diff["id"])  # en_core_web_sm tags Whitby ORG; the matcher finds it
 
 
@@ -45,5 +48,5 @@ def test_cli_writes_md_csv_png(tmp_path):
                                       "--corpus", str(CAPTIONS), "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert {p.name for p in tmp_path.iterdir()} == {"compare.md", "compare.csv", "compare.png"}
-    assert "strict F1" in result.stdout
+    assert "strict" in result.stdout and "gazetteer" in result.stdout  # headers may wrap
     assert (tmp_path / "compare.png").read_bytes().startswith(b"\x89PNG")
