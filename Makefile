@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 
-.PHONY: setup browser run test lint clean cassettes cassettes-offline bench-eval
+.PHONY: setup browser run test lint clean cassettes cassettes-offline bench-eval bench-accuracy
 
 setup: $(STAMP)
 
@@ -42,6 +42,10 @@ cassettes-offline: setup
 # Opt-in benchmark (not part of `make test`): toposcope score vs nervaluate 1.2.1, 100,000 docs.
 bench-eval: setup
 	$(PY) bench/bench_eval.py --docs 100000 --repeat 3
+
+# Opt-in: accuracy on the public corpora in ../shared/corpora (skipped when absent).
+bench-accuracy: setup
+	$(PY) bench/bench_accuracy.py --out results
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -296,6 +296,9 @@ def resolve_cmd(
     gazetteer: Annotated[str, typer.Option(help="Gazetteer.")] = "offline",
     policy: Annotated[str, typer.Option(help="Resolver policy.")] = "context",
     fmt: Annotated[str, typer.Option("--format", help="jsonl or geojson.")] = "jsonl",
+    context_ner: Annotated[str, typer.Option(
+        help="Recogniser whose toponyms the context policy may use as evidence ('none': "
+             "only the gold mentions).")] = "en_core_web_sm",
 ) -> None:
     """Resolve the gold toponym mentions (toponym resolution without recognition errors)."""
     from geoparser.corpus import resolve_corpus
@@ -304,7 +307,14 @@ def resolve_cmd(
     from geoparser.writers import WRITERS
 
     WRITERS.get(fmt)
-    stats = resolve_corpus(gold, out, create_gazetteer(gazetteer), create_policy(policy), fmt)
+    from geoparser.recognition import create_recogniser
+
+    chosen = create_policy(policy)
+    context = None
+    if context_ner != "none" and getattr(chosen, "uses_context", False):
+        context = create_recogniser(context_ner)
+    stats = resolve_corpus(gold, out, create_gazetteer(gazetteer), chosen, fmt,
+                           context_recogniser=context)
     info.print(f"{stats.line()}; wrote {out}", highlight=False)
 
 

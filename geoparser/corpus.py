@@ -88,11 +88,20 @@ def parse_corpus(
 
 def resolve_corpus(
     source: Path, out: Path, gazetteer: Gazetteer, policy: Policy, fmt: str = "jsonl",
-    chunk_size: int = 1000,
+    chunk_size: int = 1000, context_recogniser: Recogniser | None = None,
 ) -> CorpusStats:
-    """Resolve the gold mentions of every document of ``source``."""
+    """Resolve the gold mentions of every document of ``source``.
+
+    When the policy uses context (``uses_context``) and ``context_recogniser`` is given, the
+    toponyms it finds in the text are evidence for the policy, never output.
+    """
+    use_context = context_recogniser is not None and getattr(policy, "uses_context", False)
+
     def step(chunk: list[Document]) -> list[ParsedDocument]:
         parsed = [ParsedDocument(d, gold_mentions(d, str(source))) for d in chunk]
-        return resolve(parsed, gazetteer, policy)
+        extra = None
+        if use_context:
+            extra = {p.document.id: p.mentions for p in recognise(context_recogniser, chunk)}
+        return resolve(parsed, gazetteer, policy, context_mentions=extra)
 
     return _run(iter_documents(source), out, fmt, chunk_size, step)

@@ -101,13 +101,17 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Resolution:
-    """The candidate a resolver policy chose for a mention, out of how many, and why."""
+    """The candidate a resolver policy chose for a mention, out of how many, and why.
+
+    ``candidates`` is the list it chose from, when the pipeline keeps it (for error analysis).
+    """
 
     mention: Mention
     candidate: Candidate | None
     n_candidates: int
     policy: str
     reason: str
+    candidates: tuple[Candidate, ...] = ()
 
 
 class CandidatePoint(msgspec.Struct, frozen=True, gc=False):
@@ -161,8 +165,9 @@ class ParsedDocument:
     mentions: list[Mention] = field(default_factory=list)
     resolutions: list[Resolution] = field(default_factory=list)
 
-    def predictions(self) -> PredictedDocument:
-        """The document's toponyms in the scorers' format (resolved point where there is one)."""
+    def predictions(self, with_candidates: bool = False) -> PredictedDocument:
+        """The document's toponyms in the scorers' format (resolved point where there is one);
+        ``with_candidates`` adds the candidates each was chosen from (``errors`` scheme)."""
         by_span = {(r.mention.start, r.mention.end): r for r in self.resolutions}
         out = []
         for m in self.mentions:
@@ -178,6 +183,11 @@ class ParsedDocument:
                     lon=cand.lon if cand else None,
                     geonameid=cand.geonameid if cand else None,
                     n_candidates=res.n_candidates if res else None,
+                    candidates=tuple(
+                        CandidatePoint(geonameid=c.geonameid, lat=c.lat, lon=c.lon,
+                                       population=c.population, name=c.name)
+                        for c in res.candidates
+                    ) if res and with_candidates else (),
                 )
             )
         return PredictedDocument(self.document.id, tuple(out))

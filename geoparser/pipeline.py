@@ -7,9 +7,10 @@ The two steps are separate so that several policies can resolve the same recogni
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from geoparser.gazetteers.base import Gazetteer
-from geoparser.model import Document, ParsedDocument
+from geoparser.model import Document, Mention, ParsedDocument
 from geoparser.recognition.base import Recogniser
 from geoparser.resolution.base import Policy, ResolutionContext
 
@@ -28,14 +29,32 @@ def resolve(
     gazetteer: Gazetteer,
     policy: Policy,
     guides: Mapping[str, tuple[float, float]] | None = None,
+    context_mentions: Mapping[str, Sequence[Mention]] | None = None,
 ) -> list[ParsedDocument]:
-    """New parsed documents whose every mention is resolved by ``policy``."""
+    """New parsed documents whose every mention is resolved by ``policy``.
+
+    ``context_mentions`` (by document id) are further toponyms of the text that policies may
+    use as evidence but that are not themselves resolved or output: when resolving gold
+    mentions, the rest of the document still counts, as it does for a reader.
+    """
     out = []
     for p in parsed:
-        found = {(m.start, m.end): gazetteer.lookup(m.text) for m in p.mentions}
+        own = {(m.start, m.end) for m in p.mentions}
+        extra = [m for m in (context_mentions or {}).get(p.document.id, ())
+                 if (m.start, m.end) not in own and not _overlaps_any(m, p.mentions)]
+        seen = sorted([*p.mentions, *extra], key=lambda m: (m.start, m.end))
+        found = {(m.start, m.end): gazetteer.lookup(m.text) for m in seen}
         context = ResolutionContext(
-            p.document, tuple(p.mentions), (guides or {}).get(p.document.id), found
+            p.document, tuple(seen), (guides or {}).get(p.document.id), found
         )
-        resolutions = [policy.choose(m, found[m.start, m.end], context) for m in p.mentions]
+        resolutions = [
+            replace(policy.choose(m, found[m.start, m.end], context),
+                    candidates=tuple(found[m.start, m.end]))
+            for m in p.mentions
+        ]
         out.append(ParsedDocument(p.document, list(p.mentions), resolutions))
     return out
+
+
+def _overlaps_any(m: Mention, mentions: Sequence[Mention]) -> bool:
+    return any(m.start < o.end and o.start < m.end for o in mentions)

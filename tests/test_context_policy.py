@@ -138,3 +138,27 @@ def test_alternate_name_only_match_is_penalised():
     finally:
         del PLACES["springfield"]
     assert r.candidate.name == "Springfield"
+
+
+def test_context_mentions_are_evidence_but_not_output():
+    PLACES["santa maria"] = [
+        c("Santa Maria", -29.68, -53.81, 261_031, "BR", "23", gid=3450083),
+        c("Santa Maria", 34.95, -120.44, 107_263, "US", "CA", gid=5393049),
+    ]
+    PLACES["california"] = [Candidate("t", "t:ca", "California", 36.7, -119.6, None, 5332921,
+                                      "US", "CA", "A", "ADM1")]
+    text = "Santa Maria is a city in Santa Barbara County, California."
+    doc = Document("d", text)
+    gold = ParsedDocument(doc, [Mention(0, 11, "Santa Maria", "GOLD")])
+    ca = text.index("California")
+    extra = {"d": [Mention(ca, ca + 10, "California", "GPE"), Mention(0, 11, "Santa Maria", "GPE")]}
+    try:
+        (alone,) = resolve([gold], MicroGazetteer(), create_policy("context"))
+        (helped,) = resolve([gold], MicroGazetteer(), create_policy("context"),
+                            context_mentions=extra)
+    finally:
+        del PLACES["santa maria"], PLACES["california"]
+    assert alone.resolutions[0].candidate.country_code == "BR"
+    assert helped.resolutions[0].candidate.country_code == "US"
+    assert [m.text for m in helped.mentions] == ["Santa Maria"]  # context is not output
+    assert len(helped.resolutions) == 1

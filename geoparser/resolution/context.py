@@ -111,6 +111,7 @@ class ContextPolicy:
     """Highest evidence score; see the module docstring for the terms and weights."""
 
     name = "context"
+    uses_context = True  # wants the document's other toponyms (``pipeline.resolve``)
 
     def __init__(self, weights: ContextWeights | None = None) -> None:
         self.w = weights or ContextWeights()
