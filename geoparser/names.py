@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 ABBREVIATIONS = {
     "st": "saint",
@@ -27,8 +28,10 @@ def strip_diacritics(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+@lru_cache(maxsize=65536)
 def normalise_name(text: str) -> str:
-    """The lookup key of a place name; equal keys are treated as the same name."""
+    """The lookup key of a place name; equal keys are treated as the same name (memoised:
+    corpora repeat the same few thousand names)."""
     folded = _APOSTROPHES.sub("", strip_diacritics(text).casefold())
     tokens = _PUNCT.sub(" ", folded).split()
     return " ".join(ABBREVIATIONS.get(tok, tok) for tok in tokens)

@@ -99,3 +99,31 @@ def test_offline_gazetteer_countries_say_they_lack_coordinates(offline_gazetteer
     assert ireland and ireland[0].lat is None and "coordinates" in ireland[0].missing
     europe = offline_gazetteer.lookup("Europe")
     assert europe[0].feature_code == "CONT" and europe[0].has_point
+
+
+def test_lookup_many_is_one_query_for_many_keys(micro_index):
+    found = micro_index.lookup_many_normalised(["andorra la vella", "andorra", "nowhere"])
+    assert micro_index.queries == 1
+    assert set(found) == {"andorra la vella", "andorra"}
+    assert found["andorra"] == micro_index.lookup_normalised("andorra")
+
+
+def test_offline_gazetteer_batches_and_memoises_lookups(tmp_path, monkeypatch):
+    monkeypatch.setattr(geonamescache_source, "iter_records", lambda: iter(ANDORRA))
+    gaz = offline.OfflineGazetteer(tmp_path / "idx.sqlite")
+    names = ["Andorra", "andorra", "Andorra la Vella", "Sant Julia de Loria", "Atlantis", ""]
+    first = gaz.lookup_many(names)
+    assert gaz.index.queries == 1  # every new name in one query
+    assert [c.geonameid for c in first["andorra"]] == [3041565]
+    assert first["Atlantis"] == [] and first[""] == []
+    assert gaz.lookup_many(names) == first and gaz.lookup("Andorra") == first["Andorra"]
+    assert gaz.index.queries == 1  # known names, found or not, are answered from the memo
+    assert gaz.lookup("Andorre-la-Vieille")[0].geonameid == 3041563
+    assert gaz.index.queries == 2
+
+
+def test_lookup_many_memo_is_bounded(tmp_path, monkeypatch):
+    monkeypatch.setattr(geonamescache_source, "iter_records", lambda: iter(ANDORRA))
+    gaz = offline.OfflineGazetteer(tmp_path / "idx.sqlite", memo_size=2)
+    found = gaz.lookup_many(["Andorra", "Andorra la Vella", "San Julian de Loria"])
+    assert len(gaz.memo) == 2 and all(found.values())  # answers survive the eviction

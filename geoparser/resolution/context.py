@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import re
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -92,6 +93,26 @@ def holds(container: Candidate, c: Candidate) -> bool:
             and container.admin1 == c.admin1)
 
 
+class _OtherMentions:
+    """The other toponyms' candidates, prepared once per mention rather than per candidate:
+    each set's country codes, and all their points in one array with each set's start."""
+
+    def __init__(self, others: list[Sequence[Candidate]]) -> None:
+        self.countries = [frozenset(o.country_code for o in cs) for cs in others]
+        lats: list[float] = []
+        lons: list[float] = []
+        starts: list[int] = []
+        for cs in others:
+            pts = [(o.lat, o.lon) for o in cs if o.has_point]
+            if pts:
+                starts.append(len(lats))
+                lats.extend(p[0] for p in pts)
+                lons.extend(p[1] for p in pts)
+        self.lats = np.asarray(lats, dtype=float)
+        self.lons = np.asarray(lons, dtype=float)
+        self.starts = np.asarray(starts, dtype=np.intp)
+
+
 @POLICIES.register("context")
 class ContextPolicy:
     """Highest evidence score; see the module docstring for the terms and weights."""
@@ -108,9 +129,10 @@ class ContextPolicy:
             return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
         others = self._other_candidate_sets(mention, context)
         containers = self._containers(mention, context)
+        evidence = _OtherMentions(others)
         scored = []
         for c in candidates:
-            terms = self._terms(c, others, containers, context.guide)
+            terms = self._terms(c, evidence, containers, context.guide)
             scored.append((sum(terms.values()), population_key(c), c, terms))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         total, _, best, terms = scored[0]
@@ -121,7 +143,7 @@ class ContextPolicy:
     def _terms(
         self,
         c: Candidate,
-        others: list[Sequence[Candidate]],
+        others: _OtherMentions,
         containers: Sequence[Candidate],
         guide: tuple[float, float] | None,
     ) -> dict[str, float]:
@@ -132,22 +154,17 @@ class ContextPolicy:
         }
         if containers and any(holds(k, c) for k in containers):
             terms["contained"] = w.contained
-        if others and c.country_code:
-            share = sum(any(o.country_code == c.country_code for o in cs) for cs in others)
-            terms["same country"] = w.same_country * share / len(others)
+        if others.countries and c.country_code:
+            share = sum(c.country_code in codes for codes in others.countries)
+            terms["same country"] = w.same_country * share / len(others.countries)
         if not c.has_point:
             terms["unplaceable"] = w.unplaceable
             return terms
-        if others:
-            nearest = []
-            for cs in others:
-                pts = [(o.lat, o.lon) for o in cs if o.has_point]
-                if pts:
-                    arr = np.asarray(pts, dtype=float)
-                    nearest.append(float(haversine_km(c.lat, c.lon, arr[:, 0], arr[:, 1]).min()))
-            if nearest:
-                terms["near co-mentions"] = w.near * math.exp(
-                    -float(np.median(nearest)) / w.near_scale_km)
+        if others.starts.size:
+            d = haversine_km(c.lat, c.lon, others.lats, others.lons)
+            nearest = np.minimum.reduceat(d, others.starts).tolist()
+            terms["near co-mentions"] = w.near * math.exp(
+                -statistics.median(nearest) / w.near_scale_km)
         if guide is not None:
             d = float(haversine_km(c.lat, c.lon, np.array([guide[0]]), np.array([guide[1]]))[0])
             terms["guide"] = w.guide * math.exp(-d / w.guide_scale_km)
