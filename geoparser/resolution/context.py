@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import re
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -83,6 +82,19 @@ def haversine_km(lat1: float, lon1: float, lats: np.ndarray, lons: np.ndarray) -
     return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
 
 
+def haversine_matrix_km(lats1: Sequence[float], lons1: Sequence[float], lats: np.ndarray,
+                        lons: np.ndarray) -> np.ndarray:
+    """``haversine_km`` from each of several points (rows) to every point of ``lats``/``lons``
+    (columns), with the same arithmetic row by row."""
+    p1 = np.array([math.radians(x) for x in lats1])[:, None]
+    cos_p1 = np.array([math.cos(math.radians(x)) for x in lats1])[:, None]
+    lmb1 = np.array([math.radians(x) for x in lons1])[:, None]
+    p2 = np.radians(lats)[None, :]
+    dphi, dlmb = p2 - p1, np.radians(lons)[None, :] - lmb1
+    a = np.sin(dphi / 2) ** 2 + cos_p1 * np.cos(p2) * np.sin(dlmb / 2) ** 2
+    return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
+
+
 def holds(container: Candidate, c: Candidate) -> bool:
     """Whether ``container`` (a country or first-level area) contains candidate ``c``."""
     if not container.country_code or container.country_code != c.country_code:
@@ -112,6 +124,20 @@ class _OtherMentions:
         self.lons = np.asarray(lons, dtype=float)
         self.starts = np.asarray(starts, dtype=np.intp)
 
+    def median_nearest_km(self, candidates: Sequence[Candidate]) -> list[float | None]:
+        """For each candidate with a point, the median over the other toponyms of the distance
+        to their nearest candidate (one distance matrix for all); ``None`` when undefined."""
+        out: list[float | None] = [None] * len(candidates)
+        placed = [i for i, c in enumerate(candidates) if c.has_point]
+        if not placed or not self.starts.size:
+            return out
+        d = haversine_matrix_km([candidates[i].lat for i in placed],
+                                [candidates[i].lon for i in placed], self.lats, self.lons)
+        medians = np.median(np.minimum.reduceat(d, self.starts, axis=1), axis=1)
+        for i, m in zip(placed, medians.tolist(), strict=True):
+            out[i] = m
+        return out
+
 
 @POLICIES.register("context")
 class ContextPolicy:
@@ -130,9 +156,10 @@ class ContextPolicy:
         others = self._other_candidate_sets(mention, context)
         containers = self._containers(mention, context)
         evidence = _OtherMentions(others)
+        near_km = evidence.median_nearest_km(candidates)
         scored = []
-        for c in candidates:
-            terms = self._terms(c, evidence, containers, context.guide)
+        for c, km in zip(candidates, near_km, strict=True):
+            terms = self._terms(c, evidence, containers, context.guide, km)
             scored.append((sum(terms.values()), population_key(c), c, terms))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         total, _, best, terms = scored[0]
@@ -146,6 +173,7 @@ class ContextPolicy:
         others: _OtherMentions,
         containers: Sequence[Candidate],
         guide: tuple[float, float] | None,
+        near_km: float | None,
     ) -> dict[str, float]:
         w = self.w
         terms = {
@@ -160,11 +188,8 @@ class ContextPolicy:
         if not c.has_point:
             terms["unplaceable"] = w.unplaceable
             return terms
-        if others.starts.size:
-            d = haversine_km(c.lat, c.lon, others.lats, others.lons)
-            nearest = np.minimum.reduceat(d, others.starts).tolist()
-            terms["near co-mentions"] = w.near * math.exp(
-                -statistics.median(nearest) / w.near_scale_km)
+        if near_km is not None:
+            terms["near co-mentions"] = w.near * math.exp(-near_km / w.near_scale_km)
         if guide is not None:
             d = float(haversine_km(c.lat, c.lon, np.array([guide[0]]), np.array([guide[1]]))[0])
             terms["guide"] = w.guide * math.exp(-d / w.guide_scale_km)
