@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 
-.PHONY: setup browser run test lint clean
+.PHONY: setup browser run test lint bench clean
 
 setup: $(STAMP)
 
@@ -31,6 +31,10 @@ test: setup browser
 
 lint: setup
 	$(VENV)/bin/ruff check .
+
+# Opt-in, several minutes: throughput and memory of `toposcope parse` against bare nlp.pipe.
+bench: setup
+	$(PY) -m benchmarks.run --json bench-results.json
 
 clean:
 	rm -rf $(VENV) results .pytest_cache

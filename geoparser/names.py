@@ -28,7 +28,7 @@ def strip_diacritics(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def normalise_name(text: str) -> str:
     """The lookup key of a place name; equal keys are treated as the same name (memoised:
     corpora repeat the same few thousand names)."""

@@ -67,7 +67,7 @@ class OfflineGazetteer:
 
     name = "offline"
 
-    def __init__(self, index_path: Path | None = None, memo_size: int = 65536) -> None:
+    def __init__(self, index_path: Path | None = None, memo_size: int = 8192) -> None:
         self.index = open_index(index_path)
         self.memo: BoundedMemo[str, tuple[Candidate, ...]] = BoundedMemo(memo_size)
 
