@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -55,6 +55,9 @@ class BatchOptions:
             raise UsageError(f"--chunk-size must be at least 1, got {self.chunk_size}")
         if self.workers < 1:
             raise UsageError(f"--workers must be at least 1, got {self.workers}")
+        if self.dask and self.workers != 1:
+            raise UsageError("--workers sets local processes; with --dask the cluster's "
+                             "workers do the work")
 
 
 @dataclass
@@ -101,13 +104,16 @@ class _Chunker:
     def __init__(self, source: Source, size: int, skip: set[int]) -> None:
         self.source, self.size, self.skip = source, size, skip
         self.count = 0
+        self.on_skip: Callable[[int], None] = lambda n: None
 
     def __iter__(self) -> Iterator[tuple[int, list]]:
         records = self.source.records()
         while chunk := list(islice(records, self.size)):
             index = self.count
             self.count += 1
-            if index not in self.skip:
+            if index in self.skip:
+                self.on_skip(len(chunk))
+            else:
                 yield index, chunk
 
 
@@ -127,6 +133,7 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
     try:
         with open_pool(spec, options.workers, options.dask) as pool, \
                 counter("geoparsing", source.total) as advance:
+            chunker.on_skip = advance
             tasks = (ChunkTask(i, records, source.decoder, spec, options.output_format)
                      for i, records in chunker)
             for result in bounded_map(pool.executor, run_chunk, tasks, pool.in_flight):

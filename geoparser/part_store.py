@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from geoparser.atomic import write_bytes_atomic, write_text_atomic
+from geoparser.atomic import atomic_path, write_bytes_atomic, write_text_atomic
 from geoparser.chunk_task import ChunkResult
 from geoparser.errors import UsageError
 from geoparser.part_formats import PartFormat
@@ -50,7 +51,6 @@ class Totals:
     mentions: int = 0
     resolved: int = 0
     chunks: int = 0
-    bad_rows: list[tuple[int, str]] = field(default_factory=list)
 
 
 class PartStore:
@@ -103,8 +103,10 @@ class PartStore:
         write_bytes_atomic(self._data(result.index), result.data)
         write_text_atomic(self._summary(result.index), json.dumps(result.summary()))
 
-    def totals(self, n_chunks: int) -> Totals:
-        """Counts over chunks ``0 .. n_chunks - 1``, each of which must be finished."""
+    def totals(self, n_chunks: int, on_bad_row: Callable[[int, str], None] | None = None
+               ) -> Totals:
+        """Counts over chunks ``0 .. n_chunks - 1``, each of which must be finished; every
+        bad row goes to ``on_bad_row`` (they are not kept: there may be millions)."""
         t = Totals(chunks=n_chunks)
         for i in range(n_chunks):
             s = self._load_summary(i)
@@ -113,7 +115,9 @@ class PartStore:
             t.skipped += len(s["bad_rows"])
             t.mentions += s["mentions"]
             t.resolved += s["resolved"]
-            t.bad_rows.extend((loc, msg) for loc, msg in s["bad_rows"])
+            if on_bad_row:
+                for loc, msg in s["bad_rows"]:
+                    on_bad_row(loc, msg)
         return t
 
     def _load_summary(self, index: int) -> dict[str, Any]:
@@ -124,16 +128,17 @@ class PartStore:
 
     def finish(self, n_chunks: int, source: str) -> Totals:
         """Join the parts into the output, list the skipped rows, remove the parts."""
-        totals = self.totals(n_chunks)
+        listing = skipped_path(self.out)
+        with atomic_path(listing) as tmp, tmp.open("w", encoding="utf-8") as fh:
+            def write(loc: int, msg: str) -> None:
+                record = {"source": source, "line": loc, "error": msg}
+                fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+            totals = self.totals(n_chunks, write)
+        if not totals.skipped:
+            listing.unlink()  # an empty list, or an earlier run's, would only mislead
         parts = [(self._data(i), self._load_summary(i)["meta"]) for i in range(n_chunks)]
         self.fmt.join(parts, self.out)
-        listing = skipped_path(self.out)
-        if totals.bad_rows:
-            write_text_atomic(listing, "".join(
-                json.dumps({"source": source, "line": loc, "error": msg}, ensure_ascii=False)
-                + "\n" for loc, msg in totals.bad_rows))
-        else:
-            listing.unlink(missing_ok=True)  # an earlier run's list would describe another output
         self.discard()
         return totals
 
