@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 
-.PHONY: setup browser run test lint clean cassettes cassettes-offline bench-eval bench-accuracy
+.PHONY: setup browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy
 
 setup: $(STAMP)
 
@@ -49,6 +49,10 @@ bench-accuracy: setup
 
 lint: setup
 	$(VENV)/bin/ruff check .
+
+# Opt-in, several minutes: throughput and memory of `toposcope parse` against bare nlp.pipe.
+bench: setup
+	$(PY) -m benchmarks.run --json bench-results.json
 
 clean:
 	rm -rf $(VENV) results .pytest_cache build/bench-eval

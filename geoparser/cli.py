@@ -267,25 +267,43 @@ def _print_comparison(frame, title: str) -> None:
 @app.command()
 @user_errors
 def parse(
-    source: Annotated[Path, typer.Option("--in", help="Documents (JSONL with id and text).")],
+    source: Annotated[
+        Path, typer.Option("--in", help="Documents: JSONL, CSV or Parquet (by file name).")
+    ],
     out: Annotated[Path, typer.Option("--out", help="Output file.")],
     ner: Annotated[str, typer.Option(help="Recogniser.")] = "en_core_web_sm",
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
     gazetteer: Annotated[str, typer.Option(help="Gazetteer.")] = "offline",
     policy: Annotated[str, typer.Option(help="Resolver policy.")] = "context",
-    fmt: Annotated[str, typer.Option("--format", help="jsonl or geojson.")] = "jsonl",
+    fmt: Annotated[str, typer.Option("--format", help="jsonl, geojson or parquet.")] = "jsonl",
+    input_format: Annotated[
+        str | None, typer.Option(help="jsonl, csv or parquet, when the file name does not say.")
+    ] = None,
+    text_column: Annotated[str, typer.Option(help="Field or column holding the text.")] = "text",
+    id_column: Annotated[str, typer.Option(help="Field or column holding the id.")] = "id",
+    workers: Annotated[int, typer.Option(help="Worker processes, each with its own model.")] = 1,
+    chunk_size: Annotated[int, typer.Option(help="Documents per chunk (unit of work).")] = 1000,
+    resume: Annotated[
+        bool, typer.Option(help="Finish an interrupted run, redoing only unfinished chunks.")
+    ] = False,
+    on_error: Annotated[
+        str, typer.Option(help="Bad rows: fail (stop, write nothing) or skip (list them).")
+    ] = "fail",
+    dask: Annotated[
+        str | None, typer.Option(help="Run on the Dask cluster at this scheduler address.")
+    ] = None,
 ) -> None:
     """Geoparse a corpus end to end: recognise, look up and resolve every document."""
-    from geoparser.corpus import parse_corpus
-    from geoparser.gazetteers import create_gazetteer
-    from geoparser.recognition import create_recogniser
-    from geoparser.resolution import create_policy
-    from geoparser.writers import WRITERS
+    from geoparser.batch import BatchOptions, parse_batch
+    from geoparser.sources import open_source
+    from geoparser.stages import PipelineSpec
 
-    WRITERS.get(fmt)
-    stats = parse_corpus(source, out, create_recogniser(ner, _split(labels)),
-                         create_gazetteer(gazetteer), create_policy(policy), fmt)
-    info.print(f"{stats.line()}; wrote {out}", highlight=False)
+    options = BatchOptions(fmt, chunk_size, workers, resume, on_error, dask)
+    options.check()
+    spec = PipelineSpec(ner, tuple(_split(labels)), gazetteer, policy)
+    stats = parse_batch(open_source(source, input_format, text_column, id_column), out, spec,
+                        options)
+    info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)
 
 
 @app.command("resolve")

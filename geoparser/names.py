@@ -36,8 +36,13 @@ def strip_diacritics(text: str) -> str:
     return unicodedata.normalize("NFKD", text).translate(_combining_marks())
 
 
-def normalise_name(text: str) -> str:
+def normalise_name_uncached(text: str) -> str:
     """The lookup key of a place name; equal keys are treated as the same name."""
     folded = _APOSTROPHES.sub("", strip_diacritics(text).casefold())
     tokens = _PUNCT.sub(" ", folded).split()
     return " ".join(ABBREVIATIONS.get(tok, tok) for tok in tokens)
+
+
+#: ``normalise_name_uncached``, memoised for lookups (corpora repeat the same few thousand
+#: names). Index builds, which see each of a million names once, use the uncached function.
+normalise_name = lru_cache(maxsize=16384)(normalise_name_uncached)

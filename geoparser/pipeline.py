@@ -6,11 +6,11 @@ The two steps are separate so that several policies can resolve the same recogni
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from geoparser.gazetteers.base import Gazetteer
-from geoparser.model import Document, Mention, ParsedDocument
+from geoparser.model import Candidate, Document, Mention, ParsedDocument
 from geoparser.recognition.base import Recogniser
 from geoparser.resolution.base import Policy, ResolutionContext
 
@@ -36,14 +36,22 @@ def resolve(
     ``context_mentions`` (by document id) are further toponyms of the text that policies may
     use as evidence but that are not themselves resolved or output: when resolving gold
     mentions, the rest of the document still counts, as it does for a reader.
+
+    All names of the batch are looked up at once when the gazetteer can (``lookup_many``), so
+    a chunk of documents costs one gazetteer query for the names not seen before.
     """
-    out = []
+    parsed = list(parsed)
+    seen_by_doc = {}
     for p in parsed:
         own = {(m.start, m.end) for m in p.mentions}
         extra = [m for m in (context_mentions or {}).get(p.document.id, ())
                  if (m.start, m.end) not in own and not _overlaps_any(m, p.mentions)]
-        seen = sorted([*p.mentions, *extra], key=lambda m: (m.start, m.end))
-        found = {(m.start, m.end): gazetteer.lookup(m.text) for m in seen}
+        seen_by_doc[id(p)] = sorted([*p.mentions, *extra], key=lambda m: (m.start, m.end))
+    names = lookup_all(gazetteer, {m.text for seen in seen_by_doc.values() for m in seen})
+    out = []
+    for p in parsed:
+        seen = seen_by_doc[id(p)]
+        found = {(m.start, m.end): names[m.text] for m in seen}
         context = ResolutionContext(
             p.document, tuple(seen), (guides or {}).get(p.document.id), found
         )
@@ -58,3 +66,11 @@ def resolve(
 
 def _overlaps_any(m: Mention, mentions: Sequence[Mention]) -> bool:
     return any(m.start < o.end and o.start < m.end for o in mentions)
+
+
+def lookup_all(gazetteer: Gazetteer, names: Collection[str]) -> dict[str, list[Candidate]]:
+    """Candidates for every name, in one batch when the gazetteer offers ``lookup_many``."""
+    many = getattr(gazetteer, "lookup_many", None)
+    if many is not None:
+        return many(names)
+    return {name: gazetteer.lookup(name) for name in names}

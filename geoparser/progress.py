@@ -6,7 +6,8 @@ Shown on an interactive stderr unless ``--quiet``; never in pipes, files or CI l
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 from rich.progress import (
@@ -47,3 +48,16 @@ def track(items: Iterable[T], description: str, total: int | None = None) -> Ite
         for item in items:
             yield item
             bar.advance(task)
+
+
+@contextmanager
+def counter(description: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+    """A bar advanced by hand (``advance(n)``), for work that finishes in batches."""
+    if not visible():
+        yield lambda n: None
+        return
+    columns = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+               MofNCompleteColumn(), TimeElapsedColumn()]
+    with Progress(*columns, transient=True) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda n: bar.advance(task, n)

@@ -31,6 +31,18 @@ class Writer(Protocol):
 
 WRITERS: Registry[Writer] = Registry("output format")
 
+GEOJSON_HEADER = '{"type": "FeatureCollection", "features": [\n'
+GEOJSON_SEPARATOR = ",\n"
+
+
+def geojson_footer(unresolved: int) -> str:
+    return f'\n], "unresolved": {unresolved}}}\n'
+
+
+def prediction_line(doc: ParsedDocument) -> str:
+    """A parsed document as one line of the prediction JSONL format."""
+    return json.dumps(prediction_to_json(doc.predictions()), ensure_ascii=False) + "\n"
+
 
 class _AtomicFile:
     """A text file written under a temporary name and renamed on a clean exit."""
@@ -69,8 +81,7 @@ class JsonlWriter:
         return self
 
     def write(self, doc: ParsedDocument) -> None:
-        self.fh.write(json.dumps(prediction_to_json(doc.predictions()), ensure_ascii=False))
-        self.fh.write("\n")
+        self.fh.write(prediction_line(doc))
 
     def __exit__(self, exc_type, exc, tb) -> None:
         self._file.close(ok=exc_type is None)
@@ -88,7 +99,7 @@ class GeoJsonWriter:
 
     def __enter__(self) -> GeoJsonWriter:
         self.fh = self._file.open()
-        self.fh.write('{"type": "FeatureCollection", "features": [\n')
+        self.fh.write(GEOJSON_HEADER)
         return self
 
     def write(self, doc: ParsedDocument) -> None:
@@ -96,13 +107,13 @@ class GeoJsonWriter:
         self.unresolved += fc["unresolved"]
         for feature in fc["features"]:
             if not self._first:
-                self.fh.write(",\n")
+                self.fh.write(GEOJSON_SEPARATOR)
             self.fh.write(json.dumps(feature, ensure_ascii=False))
             self._first = False
 
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is None:
-            self.fh.write(f'\n], "unresolved": {self.unresolved}}}\n')
+            self.fh.write(geojson_footer(self.unresolved))
         self._file.close(ok=exc_type is None)
 
 

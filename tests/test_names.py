@@ -27,3 +27,10 @@ def test_different_names_differ(a, b):
 
 def test_punctuation_only_is_empty():
     assert normalise_name(" .,- ") == ""
+
+
+def test_normalise_name_is_memoised():
+    normalise_name.cache_clear()
+    normalise_name("Zürich")
+    normalise_name("Zürich")
+    assert normalise_name.cache_info().hits == 1

@@ -141,3 +141,31 @@ def test_offline_gazetteer_aliases_demonyms_admin_areas_and_water(offline_gazett
     assert "PCLI" not in codes("Tunis")
     counties = [c for c in offline_gazetteer.lookup("Los Angeles County") if c.has_point]
     assert counties[0].derived == ("coordinates",) and counties[0].geonameid == 5368381
+
+
+def test_lookup_many_is_one_query_for_many_keys(micro_index):
+    found = micro_index.lookup_many_normalised(["andorra la vella", "andorra", "nowhere"])
+    assert micro_index.queries == 1
+    assert set(found) == {"andorra la vella", "andorra"}
+    assert found["andorra"] == micro_index.lookup_normalised("andorra")
+
+
+def test_offline_gazetteer_batches_and_memoises_lookups(tmp_path, monkeypatch):
+    monkeypatch.setattr(offline, "all_records", lambda: iter(ANDORRA))
+    gaz = offline.OfflineGazetteer(tmp_path / "idx.sqlite")
+    names = ["Andorra", "andorra", "Andorra la Vella", "Sant Julia de Loria", "Atlantis", ""]
+    first = gaz.lookup_many(names)
+    assert gaz.index.queries == 1  # every new name in one query
+    assert [c.geonameid for c in first["andorra"]] == [3041565]
+    assert first["Atlantis"] == [] and first[""] == []
+    assert gaz.lookup_many(names) == first and gaz.lookup("Andorra") == first["Andorra"]
+    assert gaz.index.queries == 1  # known names, found or not, are answered from the memo
+    assert gaz.lookup("Andorre-la-Vieille")[0].geonameid == 3041563
+    assert gaz.index.queries == 2
+
+
+def test_lookup_many_memo_is_bounded(tmp_path, monkeypatch):
+    monkeypatch.setattr(offline, "all_records", lambda: iter(ANDORRA))
+    gaz = offline.OfflineGazetteer(tmp_path / "idx.sqlite", memo_size=2)
+    found = gaz.lookup_many(["Andorra", "Andorra la Vella", "San Julian de Loria"])
+    assert len(gaz.memo) == 2 and all(found.values())  # answers survive the eviction

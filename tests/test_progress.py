@@ -16,3 +16,11 @@ def test_disabled_is_never_visible():
         assert not progress.visible()
     finally:
         progress.set_enabled(True)
+
+
+def test_counter_advances_when_drawn_and_is_silent_when_hidden(monkeypatch):
+    with progress.counter("x") as advance:  # not a TTY under pytest
+        advance(3)
+    monkeypatch.setattr(progress, "visible", lambda: True)
+    with progress.counter("x", total=4) as advance:
+        advance(4)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 from geoparser.model import Candidate
@@ -15,6 +16,14 @@ class Gazetteer(Protocol):
 
     def lookup(self, toponym: str) -> list[Candidate]:
         """All places the toponym may name; an empty list when none is known."""
+        ...
+
+
+class BatchGazetteer(Gazetteer, Protocol):
+    """A gazetteer that can look many names up at once (one query, not one per name)."""
+
+    def lookup_many(self, toponyms: Iterable[str]) -> dict[str, list[Candidate]]:
+        """``lookup`` for every distinct name, keyed by the name as given."""
         ...
 
 

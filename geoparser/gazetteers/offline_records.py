@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from geoparser.gazetteers.extras_source import ExtraPlace
 from geoparser.gazetteers.sqlite_index import PlaceRecord
 from geoparser.model import Candidate
-from geoparser.names import normalise_name
+from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
 MERGE_VERSION = "3"

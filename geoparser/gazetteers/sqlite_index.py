@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from geoparser.model import Candidate
-from geoparser.names import normalise_name
+from geoparser.names import normalise_name_uncached as normalise_name
 
 SCHEMA_VERSION = "2"
 
@@ -143,11 +143,26 @@ COUNTABLE = frozenset(
 )
 
 
+_SELECT = (
+    "SELECT n.norm, p.source, p.source_id, p.name, p.lat, p.lon, p.population, p.geonameid,"
+    " p.country_code, p.admin1, p.feature_class, p.feature_code, p.missing,"
+    " p.licence, p.derived"
+    " FROM names n JOIN places p ON p.id = n.place"
+)
+#: Keys per query: well under SQLite's bound-parameter limit on every version.
+_BATCH = 500
+
+
 class SqliteIndex:
-    """Read-only lookups in an index built by ``build_index``."""
+    """Read-only lookups in an index built by ``build_index``.
+
+    One connection per instance, opened ``immutable`` (no locking, no journal), so every process
+    of a run opens the same file once and never writes to it. ``queries`` counts SQL lookups.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.queries = 0
         if not path.is_file():
             raise GazetteerIndexError(f"no gazetteer index at {path}")
         try:
@@ -159,14 +174,23 @@ class SqliteIndex:
             raise GazetteerIndexError(f"gazetteer index {path} is unreadable ({exc})") from exc
 
     def lookup_normalised(self, key: str) -> list[Candidate]:
-        rows = self._con.execute(
-            "SELECT p.source, p.source_id, p.name, p.lat, p.lon, p.population, p.geonameid,"
-            " p.country_code, p.admin1, p.feature_class, p.feature_code, p.missing,"
-            " p.licence, p.derived"
-            " FROM names n JOIN places p ON p.id = n.place WHERE n.norm = ? ORDER BY p.id",
-            (key,),
-        ).fetchall()
-        return [_candidate(row) for row in rows]
+        return self.lookup_many_normalised([key]).get(key, [])
+
+    def lookup_many_normalised(self, keys: Iterable[str]) -> dict[str, list[Candidate]]:
+        """Candidates for many keys in one query per ``_BATCH`` keys; unknown keys are absent."""
+        wanted = sorted(set(keys))
+        found: dict[str, list[Candidate]] = {}
+        for i in range(0, len(wanted), _BATCH):
+            batch = wanted[i:i + _BATCH]
+            self.queries += 1
+            rows = self._con.execute(
+                f"{_SELECT} WHERE n.norm IN ({','.join('?' * len(batch))})"
+                " ORDER BY n.norm, p.id",
+                batch,
+            )
+            for norm, *row in rows:
+                found.setdefault(norm, []).append(_candidate(tuple(row)))
+        return found
 
     def counts_by(self, *columns: str) -> dict[tuple[str, ...], int]:
         """Number of places per distinct value of ``columns`` (NULL as ''), largest first."""

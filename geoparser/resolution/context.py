@@ -96,6 +96,19 @@ def haversine_km(lat1: float, lon1: float, lats: np.ndarray, lons: np.ndarray) -
     return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
 
 
+def haversine_matrix_km(lats1: Sequence[float], lons1: Sequence[float], lats: np.ndarray,
+                        lons: np.ndarray) -> np.ndarray:
+    """``haversine_km`` from each of several points (rows) to every point of ``lats``/``lons``
+    (columns), with the same arithmetic row by row."""
+    p1 = np.array([math.radians(x) for x in lats1])[:, None]
+    cos_p1 = np.array([math.cos(math.radians(x)) for x in lats1])[:, None]
+    lmb1 = np.array([math.radians(x) for x in lons1])[:, None]
+    p2 = np.radians(lats)[None, :]
+    dphi, dlmb = p2 - p1, np.radians(lons)[None, :] - lmb1
+    a = np.sin(dphi / 2) ** 2 + cos_p1 * np.cos(p2) * np.sin(dlmb / 2) ** 2
+    return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
+
+
 def holds(container: Candidate, c: Candidate) -> bool:
     """Whether ``container`` (a country or first-level area) contains candidate ``c``."""
     if not container.country_code or container.country_code != c.country_code:
@@ -104,6 +117,40 @@ def holds(container: Candidate, c: Candidate) -> bool:
         return True
     return (container.feature_code == "ADM1" and container.admin1 is not None
             and container.admin1 == c.admin1)
+
+
+class _OtherMentions:
+    """The other toponyms' candidates, prepared once per mention rather than per candidate:
+    each set's country codes, and all their points in one array with each set's start."""
+
+    def __init__(self, others: list[Sequence[Candidate]]) -> None:
+        self.countries = [frozenset(o.country_code for o in cs) for cs in others]
+        lats: list[float] = []
+        lons: list[float] = []
+        starts: list[int] = []
+        for cs in others:
+            pts = [(o.lat, o.lon) for o in cs if o.has_point]
+            if pts:
+                starts.append(len(lats))
+                lats.extend(p[0] for p in pts)
+                lons.extend(p[1] for p in pts)
+        self.lats = np.asarray(lats, dtype=float)
+        self.lons = np.asarray(lons, dtype=float)
+        self.starts = np.asarray(starts, dtype=np.intp)
+
+    def median_nearest_km(self, candidates: Sequence[Candidate]) -> list[float | None]:
+        """For each candidate with a point, the median over the other toponyms of the distance
+        to their nearest candidate (one distance matrix for all); ``None`` when undefined."""
+        out: list[float | None] = [None] * len(candidates)
+        placed = [i for i, c in enumerate(candidates) if c.has_point]
+        if not placed or not self.starts.size:
+            return out
+        d = haversine_matrix_km([candidates[i].lat for i in placed],
+                                [candidates[i].lon for i in placed], self.lats, self.lons)
+        medians = np.median(np.minimum.reduceat(d, self.starts, axis=1), axis=1)
+        for i, m in zip(placed, medians.tolist(), strict=True):
+            out[i] = m
+        return out
 
 
 @POLICIES.register("context")
@@ -126,9 +173,11 @@ class ContextPolicy:
         others = self._other_candidate_sets(mention, context)
         own = normalise_name(mention.text)
         containers = self._containers(mention, context)
+        evidence = _OtherMentions(others)
+        near_km = evidence.median_nearest_km(candidates)
         scored = []
-        for c in candidates:
-            terms = self._terms(c, others, containers, context.guide, own)
+        for c, km in zip(candidates, near_km, strict=True):
+            terms = self._terms(c, evidence, containers, context.guide, km, own)
             scored.append((sum(terms.values()), population_key(c), c, terms))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         total, _, best, terms = scored[0]
@@ -139,9 +188,10 @@ class ContextPolicy:
     def _terms(
         self,
         c: Candidate,
-        others: list[Sequence[Candidate]],
+        others: _OtherMentions,
         containers: Sequence[Candidate],
         guide: tuple[float, float] | None,
+        near_km: float | None,
         mention_key: str,
     ) -> dict[str, float]:
         w = self.w
@@ -155,22 +205,14 @@ class ContextPolicy:
             terms["alternate name"] = w.alternate_name
         if containers and any(holds(k, c) for k in containers):
             terms["contained"] = w.contained
-        if others and c.country_code:
-            share = sum(any(o.country_code == c.country_code for o in cs) for cs in others)
-            terms["same country"] = w.same_country * share / len(others)
+        if others.countries and c.country_code:
+            share = sum(c.country_code in codes for codes in others.countries)
+            terms["same country"] = w.same_country * share / len(others.countries)
         if not c.has_point:
             terms["unplaceable"] = w.unplaceable
             return terms
-        if others:
-            nearest = []
-            for cs in others:
-                pts = [(o.lat, o.lon) for o in cs if o.has_point]
-                if pts:
-                    arr = np.asarray(pts, dtype=float)
-                    nearest.append(float(haversine_km(c.lat, c.lon, arr[:, 0], arr[:, 1]).min()))
-            if nearest:
-                terms["near co-mentions"] = w.near * math.exp(
-                    -float(np.median(nearest)) / w.near_scale_km)
+        if near_km is not None:
+            terms["near co-mentions"] = w.near * math.exp(-near_km / w.near_scale_km)
         if guide is not None:
             d = float(haversine_km(c.lat, c.lon, np.array([guide[0]]), np.array([guide[1]]))[0])
             terms["guide"] = w.guide * math.exp(-d / w.guide_scale_km)

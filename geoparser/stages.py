@@ -1,0 +1,83 @@
+"""The pipeline as a picklable description, built once per process (and thread) that runs it.
+
+Worker processes, local or on a Dask cluster, receive a ``PipelineSpec`` with every chunk and
+build the recogniser, gazetteer and policy from it the first time only: the model is loaded and
+the gazetteer opened once per worker, not once per chunk or document.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from geoparser.gazetteers import GAZETTEERS, Gazetteer, create_gazetteer
+from geoparser.model import Document, ParsedDocument
+from geoparser.pipeline import recognise, resolve
+from geoparser.recognition import (
+    DEFAULT_LABELS,
+    DEFAULT_MODEL,
+    RECOGNISERS,
+    Recogniser,
+    create_recogniser,
+)
+from geoparser.recognition.spacy_models import resolve_package
+from geoparser.resolution import POLICIES, Policy, create_policy
+
+#: Gazetteer files to use in this process instead of the default location, by gazetteer name
+#: (a Dask worker sets it for the copy of the offline index shipped to it).
+GAZETTEER_FILES: dict[str, Path] = {}
+
+
+@dataclass(frozen=True)
+class PipelineSpec:
+    """Which recogniser, labels, gazetteer and policy, by name."""
+
+    ner: str = DEFAULT_MODEL
+    labels: tuple[str, ...] = DEFAULT_LABELS
+    gazetteer: str = "offline"
+    policy: str = "context"
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "labels": list(self.labels)}
+
+    def check(self) -> None:
+        """Fail early, in the calling process, on a name no worker could build."""
+        GAZETTEERS.get(self.gazetteer)
+        POLICIES.get(self.policy)
+        if self.ner not in RECOGNISERS:
+            resolve_package(self.ner)
+
+
+@dataclass
+class Stages:
+    recogniser: Recogniser
+    gazetteer: Gazetteer
+    policy: Policy
+
+
+_local = threading.local()
+#: How many times this process built stages (a Dask test checks each worker did so once).
+BUILDS = 0
+
+
+def build_gazetteer(spec: PipelineSpec) -> Gazetteer:
+    path = GAZETTEER_FILES.get(spec.gazetteer)
+    return create_gazetteer(spec.gazetteer, **({"index_path": path} if path else {}))
+
+
+def stages_for(spec: PipelineSpec) -> Stages:
+    """The stages for ``spec``, built on this thread's first call and kept for the next."""
+    global BUILDS
+    cache: dict[PipelineSpec, Stages] = _local.__dict__.setdefault("stages", {})
+    if spec not in cache:
+        BUILDS += 1
+        cache[spec] = Stages(create_recogniser(spec.ner, list(spec.labels)),
+                             build_gazetteer(spec), create_policy(spec.policy))
+    return cache[spec]
+
+
+def parse_documents(stages: Stages, documents: list[Document]) -> list[ParsedDocument]:
+    """Recognise (one ``nlp.pipe`` pass), look up (one batch) and resolve ``documents``."""
+    return resolve(recognise(stages.recogniser, documents), stages.gazetteer, stages.policy)
