@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -57,12 +60,27 @@ def open_pool(spec: PipelineSpec, workers: int = 1, dask_address: str | None = N
     build_gazetteer(spec)  # build the offline index here once, not in every worker at once
     # spawn, not fork: the parent may hold threads (progress bar) and a loaded model.
     ctx = multiprocessing.get_context("spawn")
-    with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as executor:
+    with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
+                                initializer=exit_with_parent) as executor:
         try:
             yield Pool(executor, 2 * workers, f"{workers} worker processes")
         except BaseException:
             executor.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+def exit_with_parent() -> None:
+    """In a worker process: exit as soon as the parent is gone. A killed parent (SIGKILL, OOM)
+    runs no cleanup, and pool workers would otherwise wait on their queue for ever."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def bounded_map(executor: cf.Executor, fn: Callable[[T], R], items: Iterable[T],
