@@ -38,16 +38,17 @@ are 0 out of 0.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from evaluation.flat_corpus import FlatCorpus
 from evaluation.markdown import table
-from evaluation.matching import FlatCorpus, MatchMode, span_jaccard, words_nested
+from evaluation.matching import MatchMode, span_jaccard, words_nested
 from evaluation.pairs_matched import match_same
 from geoparser.distance import within_km
-from geoparser.model import CandidatePoint, GoldToponym, PredictedDocument, Prediction
+from geoparser.model import CandidatePoint, GoldToponym, Prediction
 from geoparser.names import normalise_name
 
 EXAMPLES_KEPT = 20
@@ -165,9 +166,7 @@ class ErrorsResult:
         return "\n".join(out) + "\n"
 
 
-def score_errors(gold: Sequence, predictions: Mapping[str, PredictedDocument],
-                 mode: MatchMode, options: dict[str, Any]) -> ErrorsResult:
-    corpus = FlatCorpus.build(gold, predictions)
+def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -> ErrorsResult:
     m = match_same(corpus, mode)
     g2p = m.gold_to_pred()
     matched_preds = set(g2p.values())

@@ -126,12 +126,12 @@ def test_bulk_and_line_readers_agree(tmp_path):
              dict(GOOD, id="c03", toponyms=[{"text": "Whitby"}])]
     path = write_lines(tmp_path / "g.jsonl", *lines)
     data = path.read_bytes()
-    bulk = read_gold_lines(data, 5.0)
+    bulk = read_gold_lines(data, 5.0).documents()
     assert bulk == _read_gold_by_line(path, _numbered_lines(data), 5.0)
     texts = {d.id: d.text for d in bulk}
     pred = write_lines(tmp_path / "p.jsonl", {"id": "c01", "toponyms": [
         {"start": 9, "end": 15, "candidates": [{"geonameid": 1, "lat": 1, "lon": 2}]}]},
         {"id": "c02", "toponyms": [{"text": "whitby", "lat": 54.0, "lon": -0.6}]})
     pdata = pred.read_bytes()
-    assert read_prediction_lines(pdata, texts) == _read_predictions_by_line(
-        pred, _numbered_lines(pdata), texts)
+    assert read_prediction_lines(pdata, list(texts), list(texts.values())).predictions() == (
+        _read_predictions_by_line(pred, _numbered_lines(pdata), texts))

@@ -3,6 +3,7 @@
 import pytest
 
 from evaluation.error_categories import is_demonym, is_lowercased, score_errors
+from evaluation.flat_corpus import FlatCorpus
 from evaluation.matching import create_matcher
 from geoparser.model import CandidatePoint, Document, GoldToponym, PredictedDocument, Prediction
 
@@ -12,7 +13,7 @@ SPAN = create_matcher("span")
 def run(gold_items, pred_items, text):
     g = [Document("d", text, tuple(gold_items))]
     p = {"d": PredictedDocument("d", tuple(pred_items))}
-    return score_errors(g, p, SPAN, {"match": "span"})
+    return score_errors(FlatCorpus.build(g, p), SPAN, {"match": "span"})
 
 
 def at(text, phrase, k=0):
