@@ -139,9 +139,11 @@ def test_lowercased(text, lower):
     assert is_lowercased(text) is lower
 
 
-def test_demonyms_come_from_countryinfo():
+def test_demonyms_come_from_the_world_countries_extract():
     assert is_demonym("French", None) and is_demonym("Americans", None)
-    assert not is_demonym("Paris", None) and is_demonym("Kiwi", "Demonym")
+    assert is_demonym("Barbudan", None) and is_demonym("New Zealanders", None)
+    assert not is_demonym("Paris", None) and not is_demonym("Kiwi", None)
+    assert is_demonym("Kiwi", "Demonym")
 
 
 def test_report_lists_examples():

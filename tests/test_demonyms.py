@@ -1,0 +1,31 @@
+"""Demonyms come from the committed world-countries extract, split where a string names two."""
+
+import gzip
+import json
+
+from geoparser.gazetteers.demonyms import demonyms_by_country
+
+HEADER = {"package": "demo@1.0", "attribution": "Demo data."}
+
+
+def place(cc, *demonyms):
+    return {"source": "demo", "licence": "ODbL-1.0", "id": f"demo:{cc}", "name": cc,
+            "lat": 0.0, "lon": 0.0, "fclass": "A", "fcode": "PCLI", "cc": cc,
+            "demonyms": list(demonyms)}
+
+
+def test_two_peoples_in_one_string_are_split(tmp_path):
+    path = tmp_path / "wc.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        for row in (HEADER, place("AG", "Antiguan, Barbudan"), place("KN", "Kittitian or Nevisian"),
+                    place("TC", "Turks and Caicos Islander"), place("BV", "")):
+            f.write(json.dumps(row) + "\n")
+    assert demonyms_by_country.__wrapped__(path) == {
+        "AG": ("Antiguan", "Barbudan"), "KN": ("Kittitian", "Nevisian"),
+        "TC": ("Turks and Caicos Islander",)}
+
+
+def test_committed_extract_covers_the_world():
+    found = demonyms_by_country()
+    assert found["FR"] == ("French",) and found["NZ"] == ("New Zealander",)
+    assert "American" in found["US"] and len(found) > 240
