@@ -146,6 +146,11 @@ def test_demonyms_come_from_the_world_countries_extract():
     assert is_demonym("Kiwi", "Demonym")
 
 
+def test_vatican_is_a_place_not_a_demonym():
+    # world-countries gives "Vatican" as Vatican City's demonym; GeoVirus means the place.
+    assert not is_demonym("Vatican", None) and not is_demonym("Djibouti", None)
+
+
 def test_report_lists_examples():
     text = "Ships left the harbour"
     md = run([gold(text, "harbour")], [], text).to_markdown()

@@ -2,7 +2,9 @@
 
 The extract (``data/world-countries.jsonl.gz``, ODbL-1.0; see ``data/README.md``) gives each
 country the English demonyms of mledoze/countries. A few strings name two peoples ("Antiguan,
-Barbudan", "Kittitian or Nevisian"); they are split, as the other sources' lists are.
+Barbudan", "Kittitian or Nevisian"); they are split. A few are the place's own English name, or
+its first words ("Djibouti", "Gibraltar", "Vatican" of Vatican City); a mention of those names
+the place, so they are left out.
 """
 
 from __future__ import annotations
@@ -12,9 +14,15 @@ from functools import lru_cache
 from pathlib import Path
 
 from geoparser.gazetteers.extras_source import DATA_DIR, read_extract
+from geoparser.names import normalise_name
 
 SOURCE = DATA_DIR / "world-countries.jsonl.gz"
 _SEPARATOR = re.compile(r",| or ")  # not " and ": "Turks and Caicos Islander" is one people
+
+
+def _names_the_place(demonym: str, name: str) -> bool:
+    words, place = normalise_name(demonym).split(), normalise_name(name).split()
+    return place[:len(words)] == words
 
 
 @lru_cache(maxsize=2)
@@ -23,7 +31,7 @@ def demonyms_by_country(path: Path = SOURCE) -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     for place in read_extract(path)[1]:
         names = (d.strip() for raw in place.demonyms for d in _SEPARATOR.split(raw))
-        found = tuple(dict.fromkeys(d for d in names if d))
+        found = tuple(dict.fromkeys(d for d in names if d and not _names_the_place(d, place.name)))
         if found and place.country_code:
             out[place.country_code] = found
     return out
