@@ -1,17 +1,18 @@
 """Whole JSONL files of documents checked and turned into columns: the fast path of
 ``documents_io``.
 
-A file is decoded by msgspec a chunk of lines at a time (about a megabyte) into private structs,
-whose value ranges the decoder checks; the rest is checked column by column (offsets inside the
-text and matching the name, points complete, ids unique), and what scorers need is kept as
-numpy columns (``Columns``: document, offsets, label). The structs are then dropped: a chunk's
-records stay in the processor's cache while they are checked, and their memory is reused by the
-next chunk, which on 100,000 documents is a third faster than decoding the file at once.
+A file is read and decoded by msgspec a chunk of lines at a time (about a megabyte) into private
+structs, whose value ranges the decoder checks; the rest is checked column by column (offsets
+inside the text and matching the name, points complete, ids unique), and what scorers need is
+kept as numpy columns (``Columns``: document, offsets, label). The structs are then dropped: a
+chunk's records stay in the processor's cache while they are checked, and their memory is
+reused by the next chunk; on 100,000 documents that is a third faster than decoding the file at
+once, and memory holds the columns, not the file.
 
 ``GoldRecords`` and ``PredictionRecords`` hold the columns and build the model's dataclasses
-only when asked (``documents()``, ``predictions()``: msgspec decodes the kept bytes straight into
-them). They also wrap documents that already are dataclasses (``of_documents``), so scorers have
-one kind of input whatever its origin.
+only when asked (``documents()``, ``predictions()``: msgspec decodes the file again, straight
+into them, after checking that it has not changed). They also wrap documents that already are
+dataclasses (``of_documents``), so scorers have one kind of input whatever its origin.
 
 A reader here answers only "all good" or ``None``; on ``None`` the caller reads the file line by
 line, which accepts what this path is too strict for and gives the precise error for the rest.
@@ -20,16 +21,19 @@ Line numbers are therefore never needed here.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain
 from operator import attrgetter
+from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
 import numpy as np
 
+from geoparser.errors import InputError
 from geoparser.model import Document, PredictedDocument
 
 CHUNK_BYTES = 1 << 20
@@ -42,13 +46,18 @@ Tolerance = Annotated[float, msgspec.Meta(gt=0.0)]
 # (starts, ends, has offsets): -1 in both where a toponym lacks an offset.
 Spans = tuple[np.ndarray, np.ndarray, np.ndarray]
 
+# A missing offset or coordinate decodes to these (defaults are not range-checked), so that its
+# column comes straight out of np.fromiter; an explicit null decodes to None, the slower path.
+NO_OFFSET = -1
+NO_COORDINATE = math.nan
+
 
 class _Gold(msgspec.Struct, frozen=True, gc=False):
-    start: Offset | None = None
-    end: Offset | None = None
+    start: Offset | None = NO_OFFSET
+    end: Offset | None = NO_OFFSET
     text: str = ""
-    lat: Latitude | None = None
-    lon: Longitude | None = None
+    lat: Latitude | None = NO_COORDINATE
+    lon: Longitude | None = NO_COORDINATE
     tolerance_km: Tolerance | None = None
     label: str | None = None
     geonameid: int | None = None
@@ -63,19 +72,19 @@ class _GoldDoc(msgspec.Struct, frozen=True, gc=False):
 
 class _Candidate(msgspec.Struct, frozen=True, gc=False):
     geonameid: int | None = None
-    lat: Latitude | None = None
-    lon: Longitude | None = None
+    lat: Latitude | None = NO_COORDINATE
+    lon: Longitude | None = NO_COORDINATE
     population: int | None = None
     name: str | None = None
 
 
 class _Prediction(msgspec.Struct, frozen=True, gc=False):
     text: str = ""
-    start: Offset | None = None
-    end: Offset | None = None
+    start: Offset | None = NO_OFFSET
+    end: Offset | None = NO_OFFSET
     label: str | None = None
-    lat: Latitude | None = None
-    lon: Longitude | None = None
+    lat: Latitude | None = NO_COORDINATE
+    lon: Longitude | None = NO_COORDINATE
     geonameid: int | None = None
     n_candidates: int | None = None
     candidates: tuple[_Candidate, ...] = ()
@@ -149,24 +158,26 @@ def _flatten(docs: Sequence[Any], first: int = 0) -> tuple[list[Any], np.ndarray
     return list(chain.from_iterable(per_doc)), np.repeat(np.arange(first, first + n), counts)
 
 
+def _column(records: Sequence[Any], field: str, dtype: type, missing: object) -> np.ndarray:
+    """One numeric field of every record; ``None`` becomes ``missing``."""
+    try:
+        return np.fromiter(map(attrgetter(field), records), dtype, len(records))
+    except TypeError:  # some None
+        values = map(attrgetter(field), records)
+        return np.fromiter((missing if v is None else v for v in values), dtype, len(records))
+
+
 def span_columns(toponyms: Sequence[Any]) -> tuple[Spans, bool]:
     """The offsets of toponym records as columns (a record with one offset but not the other
-    counts as having none), and whether every record has both or neither."""
-    n = len(toponyms)
-    try:  # the usual case, every toponym with offsets: no intermediate lists
-        starts = np.fromiter(map(attrgetter("start"), toponyms), np.int64, n)
-        ends = np.fromiter(map(attrgetter("end"), toponyms), np.int64, n)
-        return (starts, ends, np.ones(n, bool)), True
-    except TypeError:  # some are None
-        pass
-    has_start = [t.start is not None for t in toponyms]
-    has_end = [t.end is not None for t in toponyms]
-    has = np.logical_and(has_start, has_end)
-    s = np.array([t.start if ok else -1 for t, ok in zip(toponyms, has.tolist(), strict=True)],
-                 np.int64)
-    e = np.array([t.end if ok else -1 for t, ok in zip(toponyms, has.tolist(), strict=True)],
-                 np.int64)
-    return (s, e, has), has_start == has_end
+    counts as having none), and whether every record has both or neither. A missing offset is
+    ``None`` (or ``NO_OFFSET`` in the private records)."""
+    starts = _column(toponyms, "start", np.int64, NO_OFFSET)
+    ends = _column(toponyms, "end", np.int64, NO_OFFSET)
+    has_start, has_end = starts >= 0, ends >= 0
+    has = has_start & has_end
+    if not has.all():
+        starts, ends = np.where(has, starts, NO_OFFSET), np.where(has, ends, NO_OFFSET)
+    return (starts, ends, has), bool(np.array_equal(has_start, has_end))
 
 
 @dataclass(frozen=True)
@@ -213,27 +224,69 @@ class PredictionRecords:
         return self._predictions()
 
 
-def _chunks(decoder: msgspec.json.Decoder, data: bytes) -> Iterator[list[Any]]:
-    """The records of ``data``'s lines, decoded about ``CHUNK_BYTES`` at a time."""
-    view = memoryview(data)
-    start = 0
-    while start < len(data):
-        end = data.find(b"\n", start + CHUNK_BYTES)
-        end = len(data) if end < 0 else end + 1
-        try:
-            yield decoder.decode_lines(view[start:end])  # blank lines are skipped
-        except (msgspec.MsgspecError, UnicodeError):
-            raise _Refused from None
-        start = end
+class Source:
+    """The bytes of a JSONL file, in blocks for the checks and whole for the model's documents.
+
+    A path is read twice at most; the second time must find the same file (size and
+    modification time), or the documents would not be the ones checked.
+    """
+
+    def __init__(self, origin: Path | bytes):
+        self.origin = origin
+        self.stamp = _stamp(origin) if isinstance(origin, Path) else None
+
+    def blocks(self) -> Iterator[bytes]:
+        if isinstance(self.origin, bytes):
+            yield from (self.origin[k:k + CHUNK_BYTES]
+                        for k in range(0, len(self.origin), CHUNK_BYTES))
+            return
+        with self.origin.open("rb") as f:
+            while block := f.read(CHUNK_BYTES):
+                yield block
+
+    def whole(self) -> bytes:
+        if isinstance(self.origin, bytes):
+            return self.origin
+        data = self.origin.read_bytes()
+        if _stamp(self.origin) != self.stamp:
+            raise InputError("the file changed while it was being read", self.origin)
+        return data
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    st = path.stat()
+    return st.st_size, st.st_mtime_ns
+
+
+def _decode(decoder: msgspec.json.Decoder, data: bytes | memoryview) -> list[Any]:
+    try:
+        return decoder.decode_lines(data)  # blank lines are skipped
+    except (msgspec.MsgspecError, UnicodeError):
+        raise _Refused from None
+
+
+def _chunks(decoder: msgspec.json.Decoder, source: Source) -> Iterator[list[Any]]:
+    """The records of the source's lines, decoded a block (``CHUNK_BYTES``) at a time: the
+    whole lines of each block, the line it ends inside joining the next block's first."""
+    rest = b""
+    for block in source.blocks():
+        cut = block.rfind(b"\n") + 1
+        if not cut:
+            rest += block
+            continue
+        first = block.find(b"\n") + 1
+        yield _decode(decoder, rest + block[:first]) + _decode(
+            decoder, memoryview(block)[first:cut])
+        rest = block[cut:]
+    if rest:
+        yield _decode(decoder, rest)
 
 
 def _points_ok(items: Sequence[Any]) -> bool:
     """Both coordinates or neither (msgspec has checked their ranges; JSON has no NaN)."""
-    lats = list(map(attrgetter("lat"), items))
-    lons = list(map(attrgetter("lon"), items))
-    if lats.count(None) == lons.count(None) == 0:
-        return True
-    return np.array_equal(np.isnan(np.array(lats, float)), np.isnan(np.array(lons, float)))
+    lats = _column(items, "lat", float, NO_COORDINATE)
+    lons = _column(items, "lon", float, NO_COORDINATE)
+    return bool(np.array_equal(np.isnan(lats), np.isnan(lons)))
 
 
 def _spelt_as(names: list[str], texts: Sequence[str], doc: np.ndarray, spans: Spans
@@ -243,8 +296,8 @@ def _spelt_as(names: list[str], texts: Sequence[str], doc: np.ndarray, spans: Sp
     no substrings are made."""
     s, e, has = spans
     lengths = np.fromiter(map(len, names), np.int64, len(names))
-    at = np.fromiter(map(str.startswith, map(texts.__getitem__, doc.tolist()), names,
-                         s.tolist()), bool, len(names))
+    texts_of = np.array(texts, dtype=object)[doc].tolist()
+    at = np.fromiter(map(str.startswith, texts_of, names, s.tolist()), bool, len(names))
     return at & (e - s == lengths) & has
 
 
@@ -268,13 +321,13 @@ def _check_toponyms(toponyms: list[Any], doc: np.ndarray, texts: Sequence[str],
     return spans
 
 
-def read_gold_lines(data: bytes, default_tolerance: float) -> GoldRecords | None:
-    """All documents of a JSONL file's bytes if every line is plainly good, else ``None``."""
+def read_gold_lines(source: Source, default_tolerance: float) -> GoldRecords | None:
+    """All documents of a JSONL file if every line is plainly good, else ``None``."""
     ids: list[str] = []
     texts: list[str] = []
     columns = _ColumnsBuilder()
     try:
-        for docs in _chunks(_GOLD, data):
+        for docs in _chunks(_GOLD, source):
             chunk_ids = list(map(attrgetter("id"), docs))
             chunk_texts = list(map(attrgetter("text"), docs))
             if not (all(chunk_ids) and all(chunk_texts)) or any(map(str.isspace, chunk_texts)):
@@ -289,28 +342,28 @@ def read_gold_lines(data: bytes, default_tolerance: float) -> GoldRecords | None
     if len(set(ids)) != len(ids):
         return None
     return GoldRecords(ids, texts, columns.columns(),
-                       partial(_gold_documents, data, default_tolerance))
+                       partial(_gold_documents, source, default_tolerance))
 
 
-def _gold_documents(data: bytes, default_tolerance: float) -> list[Document]:
-    """The model's documents from bytes ``read_gold_lines`` has accepted."""
-    docs = msgspec.json.Decoder(Document).decode_lines(data)
+def _gold_documents(source: Source, default_tolerance: float) -> list[Document]:
+    """The model's documents from a file ``read_gold_lines`` has accepted."""
+    docs = msgspec.json.Decoder(Document).decode_lines(source.whole())
     for t in chain.from_iterable(map(attrgetter("toponyms"), docs)):
         if t.tolerance_km is None:
             object.__setattr__(t, "tolerance_km", default_tolerance)  # frozen: fill once
     return docs
 
 
-def read_prediction_lines(data: bytes, gold_ids: Sequence[str], gold_texts: Sequence[str]
+def read_prediction_lines(source: Source, gold_ids: Sequence[str], gold_texts: Sequence[str]
                           ) -> PredictionRecords | None:
-    """All predicted documents of a JSONL file's bytes if every line is plainly good, else
-    ``None``. ``gold_ids``, ``gold_texts``: the gold documents' ids and texts, in order."""
+    """All predicted documents of a JSONL file if every line is plainly good, else ``None``.
+    ``gold_ids``, ``gold_texts``: the gold documents' ids and texts, in order."""
     ids: list[str] = []
     where: list[np.ndarray] = []
     columns = _ColumnsBuilder()
     lookup: dict[str, int] = {}
     try:
-        for docs in _chunks(_PRED, data):
+        for docs in _chunks(_PRED, source):
             chunk_ids = list(map(attrgetter("id"), docs))
             n, k = len(chunk_ids), len(ids)
             if chunk_ids == gold_ids[k:k + n]:  # in the gold's order, the usual case
@@ -323,7 +376,7 @@ def read_prediction_lines(data: bytes, gold_ids: Sequence[str], gold_texts: Sequ
             doc_texts = list(map(gold_texts.__getitem__, positions))
             toponyms, doc = _flatten(docs)
             spans = _check_toponyms(toponyms, doc, doc_texts, name_required=False)
-            cands = [c for t in toponyms if t.candidates for c in t.candidates]
+            cands = list(chain.from_iterable(map(attrgetter("candidates"), toponyms)))
             if cands and not _points_ok(cands):
                 raise _Refused
             columns.add(toponyms, doc + k, spans)
@@ -335,14 +388,14 @@ def read_prediction_lines(data: bytes, gold_ids: Sequence[str], gold_texts: Sequ
     if len(gold_index) and np.bincount(gold_index).max() > 1:  # an id twice
         return None
     return PredictionRecords(ids, gold_index, columns.columns(),
-                             partial(_predictions, data, gold_index, gold_texts))
+                             partial(_predictions, source, gold_index, gold_texts))
 
 
-def _predictions(data: bytes, gold_index: np.ndarray, gold_texts: Sequence[str]
+def _predictions(source: Source, gold_index: np.ndarray, gold_texts: Sequence[str]
                  ) -> dict[str, PredictedDocument]:
-    """The model's predicted documents from bytes ``read_prediction_lines`` has accepted; names
-    left out are taken from the gold text."""
-    docs = msgspec.json.Decoder(PredictedDocument).decode_lines(data)
+    """The model's predicted documents from a file ``read_prediction_lines`` has accepted;
+    names left out are taken from the gold text."""
+    docs = msgspec.json.Decoder(PredictedDocument).decode_lines(source.whole())
     for d, k in zip(docs, gold_index.tolist(), strict=True):
         for t in d.toponyms:
             if not t.text:

@@ -11,7 +11,7 @@ directory holding ``captions.jsonl`` and an optional ``dataset.json`` with the s
 predictions may carry ``n_candidates`` and ``candidates`` (objects with ``geonameid``, ``lat``,
 ``lon``, ``population``, ``name``), which the ``errors`` scheme uses.
 
-A file is first decoded whole by ``msgspec`` into private records and checked column by
+A file is first decoded by ``msgspec`` in chunks into private records and checked column by
 column (``documents_bulk``); if anything there fails, the file is read again line by line by
 the field-by-field reader (``_Line``), which either accepts it (e.g. an integer id) or raises
 the one-line error naming the file and line. So errors are as precise as ever while clean
@@ -24,16 +24,17 @@ from __future__ import annotations
 
 import gc
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from geoparser.distance import check_point
 from geoparser.documents_bulk import (
     GoldRecords,
     PredictionRecords,
+    Source,
     read_gold_lines,
     read_prediction_lines,
 )
@@ -45,6 +46,8 @@ from geoparser.model import (
     PredictedDocument,
     Prediction,
 )
+
+T = TypeVar("T")
 
 GOLD_FILENAME = "captions.jsonl"
 DATASET_FILENAME = "dataset.json"
@@ -232,10 +235,20 @@ def load_gold(path: Path, default_tolerance_km: float | None = None) -> GoldReco
     """``read_gold``'s documents as records and columns, the model's dataclasses not built."""
     path, default = _gold_source(path, default_tolerance_km)
     with paused_gc():
+        records = _bulk(read_gold_lines, path, default)
+        if records is not None:
+            return records
         data = _read_bytes(path)
-        docs = read_gold_lines(data, default)
-        return docs if docs is not None else GoldRecords.of_documents(
-            _read_gold_by_line(path, _numbered_lines(data), default))
+        return GoldRecords.of_documents(_read_gold_by_line(path, _numbered_lines(data), default))
+
+
+def _bulk(read: Callable[..., T | None], path: Path, *args: Any) -> T | None:
+    """The bulk reader's records, or ``None`` when it refuses the file or cannot open it (the
+    line-by-line reader then says precisely what is wrong)."""
+    try:
+        return read(Source(path), *args)
+    except OSError:
+        return None
 
 
 def iter_documents(
@@ -331,10 +344,10 @@ def load_predictions(path: Path, gold_ids: Sequence[str], gold_texts: Sequence[s
     and texts."""
     path = Path(path)
     with paused_gc():
-        data = _read_bytes(path)
-        out = read_prediction_lines(data, gold_ids, gold_texts)
+        out = _bulk(read_prediction_lines, path, gold_ids, gold_texts)
         if out is not None:
             return out
+        data = _read_bytes(path)
         texts = dict(zip(gold_ids, gold_texts, strict=True))
         docs = _read_predictions_by_line(path, _numbered_lines(data), texts)
         return PredictionRecords.of_documents(docs, gold_ids)

@@ -1,14 +1,16 @@
 """The bulk reader: chunked decoding, columns, and the model's documents on request."""
 
 import json
+import os
 import random
 
 import numpy as np
 import pytest
 
 from geoparser import documents_bulk
-from geoparser.documents_bulk import GoldRecords, read_gold_lines, read_prediction_lines
+from geoparser.documents_bulk import GoldRecords, Source, read_gold_lines, read_prediction_lines
 from geoparser.documents_io import _numbered_lines, _read_gold_by_line, _read_predictions_by_line
+from geoparser.errors import InputError
 from geoparser.model import Document
 
 TEXT = "Rain over Perth and New York today"
@@ -37,7 +39,7 @@ def small_chunks(monkeypatch):
 @pytest.mark.usefixtures("small_chunks")
 def test_chunked_reading_gives_what_the_line_reader_gives(tmp_path):
     data = jsonl(*(gold_line(k, label=["LOC", None, "FAC"][k % 3]) for k in range(7)))
-    records = read_gold_lines(data, 5.0)
+    records = read_gold_lines(Source(data), 5.0)
     path = tmp_path / "g.jsonl"
     path.write_bytes(data)
     assert records.documents() == _read_gold_by_line(path, _numbered_lines(data), 5.0)
@@ -50,10 +52,10 @@ def test_chunked_reading_gives_what_the_line_reader_gives(tmp_path):
 
 @pytest.mark.usefixtures("small_chunks")
 def test_predictions_in_another_order_know_their_gold_documents(tmp_path):
-    gold = read_gold_lines(jsonl(*(gold_line(k) for k in range(5))), 5.0)
+    gold = read_gold_lines(Source(jsonl(*(gold_line(k) for k in range(5)))), 5.0)
     order = [3, 0, 4, 1]
     data = jsonl(*(pred_line(k) for k in order))
-    records = read_prediction_lines(data, gold.ids, gold.texts)
+    records = read_prediction_lines(Source(data), gold.ids, gold.texts)
     assert records.gold_index.tolist() == order
     path = tmp_path / "p.jsonl"
     path.write_bytes(data)
@@ -66,7 +68,7 @@ def test_predictions_in_another_order_know_their_gold_documents(tmp_path):
 @pytest.mark.parametrize("bad", ["unknown id", "id twice", "offsets of another name",
                                  "no name and no offsets", "one coordinate"])
 def test_anything_doubtful_is_left_to_the_line_reader(bad):
-    gold = read_gold_lines(jsonl(*(gold_line(k) for k in range(4))), 5.0)
+    gold = read_gold_lines(Source(jsonl(*(gold_line(k) for k in range(4)))), 5.0)
     lines = [pred_line(k) for k in range(4)]
     if bad == "unknown id":
         lines[2]["id"] = "zz"
@@ -78,7 +80,7 @@ def test_anything_doubtful_is_left_to_the_line_reader(bad):
         lines[3]["toponyms"].append({"label": "GPE"})
     else:
         del lines[1]["toponyms"][1]["lon"]
-    assert read_prediction_lines(jsonl(*lines), gold.ids, gold.texts) is None
+    assert read_prediction_lines(Source(jsonl(*lines)), gold.ids, gold.texts) is None
 
 
 def test_of_documents_takes_toponyms_with_half_an_offset_as_without():
@@ -93,9 +95,19 @@ def test_random_corpora_read_alike_in_any_chunking(monkeypatch):
     rng = random.Random(4)
     lines = [gold_line(k, label=rng.choice(["GPE", None])) for k in range(40)]
     data = jsonl(*lines)
-    whole = read_gold_lines(data, 5.0)
+    whole = read_gold_lines(Source(data), 5.0)
     monkeypatch.setattr(documents_bulk, "CHUNK_BYTES", rng.randint(1, 400))
-    chunked = read_gold_lines(data, 5.0)
+    chunked = read_gold_lines(Source(data), 5.0)
     assert chunked.documents() == whole.documents()
     for a, b in zip(chunked.toponyms.spans, whole.toponyms.spans, strict=True):
         assert np.array_equal(a, b)
+
+
+def test_documents_are_not_built_from_a_file_changed_since_it_was_checked(tmp_path):
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(jsonl(gold_line(0)))
+    records = read_gold_lines(Source(path), 5.0)
+    path.write_bytes(jsonl(gold_line(0), gold_line(1)))
+    os.utime(path, ns=(1, 1))
+    with pytest.raises(InputError, match="changed while it was being read"):
+        records.documents()
