@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from rapidfuzz.distance import Levenshtein
 
 from evaluation.flat_corpus import FlatCorpus
 from geoparser.model import GoldToponym, Prediction
@@ -148,16 +147,17 @@ def _span_candidates(corpus: FlatCorpus) -> tuple[np.ndarray, np.ndarray]:
     search. A superset of the overlapping pairs; ``relate`` keeps the true ones."""
     gs, ge, gok = corpus.gold_spans
     ps, pe, pok = corpus.pred_spans
-    gidx, pidx = np.flatnonzero(gok), np.flatnonzero(pok)
+    gidx, pidx = _rows_with(gok), _rows_with(pok)
     if not len(gidx) or not len(pidx):
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    longest = int((ge[gidx] - gs[gidx]).max())
+    gs, ge, gdoc = gs[gidx], ge[gidx], corpus.gold_doc[gidx]
+    longest = int((ge - gs).max())
     shift = longest + 1
-    width = int(max(ge[gidx].max(), pe[pidx].max())) + 2 * shift + 1
-    gdoc = corpus.gold_doc[gidx]
-    order = np.lexsort((gs[gidx], gdoc))
-    gidx = gidx[order]
-    gkey = corpus.gold_doc[gidx] * width + gs[gidx] + shift
+    width = int(max(ge.max(), pe[pidx].max())) + 2 * shift + 1
+    gkey = gdoc * width + gs + shift
+    if (gkey[1:] < gkey[:-1]).any():  # gold toponyms not in textual order: sort them
+        order = np.argsort(gkey, kind="stable")
+        gidx, gkey = gidx[order], gkey[order]
     base = corpus.pred_doc[pidx] * width + shift
     lo = np.searchsorted(gkey, base + ps[pidx] - longest, side="right")
     hi = np.searchsorted(gkey, base + pe[pidx], side="left")
@@ -165,6 +165,10 @@ def _span_candidates(corpus: FlatCorpus) -> tuple[np.ndarray, np.ndarray]:
     starts = np.cumsum(count) - count
     within = np.arange(int(count.sum()), dtype=np.int64) - np.repeat(starts, count)
     return gidx[np.repeat(lo, count) + within], np.repeat(pidx, count)
+
+
+def _rows_with(has: np.ndarray) -> np.ndarray:
+    return np.arange(len(has)) if has.all() else np.flatnonzero(has)
 
 
 class SpanMode(MatchMode):
@@ -224,13 +228,19 @@ class TextMode(MatchMode):
 class LevenshteinMode(TextMode):
     name = "levenshtein"
 
+    def __init__(self) -> None:
+        from rapidfuzz.distance import Levenshtein  # only this mode needs it (and its import)
+
+        self._distance = Levenshtein.distance
+        self._similarity = Levenshtein.normalized_similarity
+
     def same(self, gold: GoldToponym, pred: Prediction) -> bool:
         g, p = fold(gold.text), fold(pred.text)
         limit = LEVENSHTEIN_THRESHOLD * len(g)
-        return Levenshtein.distance(g, p) < limit
+        return self._distance(g, p) < limit
 
     def closeness(self, gold: GoldToponym, pred: Prediction) -> float:
-        return Levenshtein.normalized_similarity(fold(gold.text), fold(pred.text))
+        return self._similarity(fold(gold.text), fold(pred.text))
 
 
 class AutoMode(MatchMode):
@@ -269,8 +279,13 @@ def candidate_pairs(corpus: FlatCorpus, mode: MatchMode) -> Pairs:
     if not len(pairs):
         return pairs
     shared = np.bincount(pairs.gold)[pairs.gold] > 1
-    dup = corpus.duplicates_among(np.unique(pairs.pred[shared]))
-    return pairs.subset(~np.isin(pairs.pred, dup)) if len(dup) else pairs
+    sharing = np.flatnonzero(np.bincount(pairs.pred[shared], minlength=corpus.n_preds))
+    dup = corpus.duplicates_among(sharing)
+    if not len(dup):
+        return pairs
+    is_dup = np.zeros(corpus.n_preds, bool)
+    is_dup[dup] = True
+    return pairs.subset(~is_dup[pairs.pred])
 
 MATCHERS: Registry[MatchMode] = Registry("match mode")
 for _mode in (SpanMode, OverlapMode, TextMode, LevenshteinMode, AutoMode):

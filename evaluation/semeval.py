@@ -233,13 +233,14 @@ def score_semeval(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
         g_per_label = np.bincount(glab, minlength=n_lab)
         p_per_label = np.bincount(plab, minlength=n_lab)
         pair_label = glab[lp.gold]
+        per_label = {m.name: (np.bincount(pair_label[matched], minlength=n_lab).tolist(),
+                              np.bincount(pair_label[correct], minlength=n_lab).tolist())
+                     for m in MEASURES for matched, correct in [solved[m.name]]}
         for lab in ([0] if g_per_label[0] or p_per_label[0] else []) + list(range(1, n_lab)):
             name = labels[lab - 1] if lab else NO_LABEL
             per = {}
             for m in MEASURES:
-                matched, correct = solved[m.name]
-                n_match = int((pair_label[matched] == lab).sum())
-                n_cor = int((pair_label[correct] == lab).sum())
+                n_match, n_cor = (counts[lab] for counts in per_label[m.name])
                 other = n_match - n_cor
                 per[m.name] = MucCounts(
                     n_cor, other if m.otherwise == "incorrect" else 0,
