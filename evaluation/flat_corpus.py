@@ -3,8 +3,8 @@
 Rows follow the gold documents' order, each document's toponyms in their own order; predictions
 are reordered into that order when their file lists documents differently. Span-based scoring
 reads only the columns (document, offsets, label), which come straight from the readers'
-records (``geoparser.documents_bulk``): ``toposcope score --scheme semeval`` never builds the
-model's dataclasses. ``golds``, ``preds``, ``documents`` and ``predictions`` build them the
+records (``geoparser.records``): ``toposcope score --scheme semeval`` never builds the model's
+dataclasses. ``golds``, ``preds``, ``documents`` and ``predictions`` build them the
 first time a scheme asks.
 """
 
@@ -15,8 +15,8 @@ from functools import cached_property
 
 import numpy as np
 
-from geoparser.documents_bulk import Columns, GoldRecords, PredictionRecords, Spans
 from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
+from geoparser.records import Columns, GoldRecords, PredictionRecords, Spans
 
 
 class FlatCorpus:

@@ -4,15 +4,12 @@
 A file is read and decoded by msgspec a chunk of lines at a time (half a megabyte) into private
 structs, whose value ranges the decoder checks; the rest is checked column by column (offsets
 inside the text and matching the name, points complete, ids unique), and what scorers need is
-kept as numpy columns (``Columns``: document, offsets, label). The structs are then dropped: a
-chunk's records stay in the processor's cache while they are checked, and their memory is
-reused by the next chunk; on 100,000 documents that is a third faster than decoding the file at
-once, and memory holds the columns, not the file.
-
-``GoldRecords`` and ``PredictionRecords`` hold the columns and build the model's dataclasses
-only when asked (``documents()``, ``predictions()``: msgspec decodes the file again, straight
-into them, after checking that it has not changed). They also wrap documents that already are
-dataclasses (``of_documents``), so scorers have one kind of input whatever its origin.
+kept as numpy columns (``geoparser.records``: document, offsets, label). The structs are then
+dropped: a chunk's records stay in the processor's cache while they are checked, and their
+memory is reused by the next chunk; on 100,000 documents that is a third faster than decoding
+the file at once, and memory holds the columns, not the file. The model's dataclasses are
+built only when asked for: msgspec then decodes the file again, straight into them, after
+checking that it has not changed (``Source``).
 
 A reader here answers only "all good" or ``None``; on ``None`` the caller reads the file line by
 line, which accepts what this path is too strict for and gives the precise error for the rest.
@@ -22,8 +19,7 @@ Line numbers are therefore never needed here.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from functools import partial
 from itertools import chain
 from operator import attrgetter
@@ -35,6 +31,16 @@ import numpy as np
 
 from geoparser.errors import InputError
 from geoparser.model import Document, PredictedDocument
+from geoparser.records import (
+    NO_OFFSET,
+    ColumnsBuilder,
+    GoldRecords,
+    PredictionRecords,
+    Spans,
+    column,
+    flatten,
+    span_columns,
+)
 
 CHUNK_BYTES = 1 << 19  # its records fit in a core's L2 cache; larger chunks are slower
 
@@ -43,12 +49,8 @@ Longitude = Annotated[float, msgspec.Meta(ge=-180.0, le=180.0)]
 Offset = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]  # they go into int64 columns
 Tolerance = Annotated[float, msgspec.Meta(gt=0.0)]
 
-# (starts, ends, has offsets): -1 in both where a toponym lacks an offset.
-Spans = tuple[np.ndarray, np.ndarray, np.ndarray]
-
 # A missing offset or coordinate decodes to these (defaults are not range-checked), so that its
 # column comes straight out of np.fromiter; an explicit null decodes to None, the slower path.
-NO_OFFSET = -1
 NO_COORDINATE = math.nan
 
 
@@ -101,131 +103,6 @@ _PRED = msgspec.json.Decoder(_PredictedDoc)
 
 class _Refused(Exception):
     """The fast path does not take this file; the line-by-line reader will."""
-
-
-@dataclass(frozen=True)
-class Columns:
-    """One side's toponyms, document after document, as columns."""
-
-    doc: np.ndarray  # index of each toponym's document
-    spans: Spans
-    label_codes: np.ndarray  # index into ``labels``; -1 for no label
-    labels: tuple[str, ...]  # in order of first use
-
-    @staticmethod
-    def of(toponyms: Sequence[Any], doc: np.ndarray) -> Columns:
-        """Columns of toponym records (the model's dataclasses or the private structs)."""
-        return _ColumnsBuilder().add(toponyms, doc, span_columns(toponyms)[0]).columns()
-
-    def __len__(self) -> int:
-        return len(self.doc)
-
-
-class _ColumnsBuilder:
-    """Columns built chunk by chunk, with label codes shared across chunks."""
-
-    def __init__(self) -> None:
-        self.parts: list[tuple[np.ndarray, Spans, np.ndarray]] = []
-        self.codes: dict[str | None, int] = {None: -1}
-
-    def add(self, toponyms: Sequence[Any], doc: np.ndarray, spans: Spans) -> _ColumnsBuilder:
-        code, n = self.codes.__getitem__, len(toponyms)
-        try:  # every label already known, as after the first chunk: one pass, no list
-            codes = np.fromiter(map(code, map(attrgetter("label"), toponyms)), np.int64, n)
-        except KeyError:
-            labels = list(map(attrgetter("label"), toponyms))
-            for lab in dict.fromkeys(labels):
-                self.codes.setdefault(lab, len(self.codes) - 1)
-            codes = np.fromiter(map(code, labels), np.int64, n)
-        self.parts.append((doc, spans, codes))
-        return self
-
-    def columns(self) -> Columns:
-        labels = tuple(lab for lab in self.codes if lab is not None)
-        parts = self.parts
-
-        def joined(column: Callable[[tuple], np.ndarray], dtype: type = np.int64) -> np.ndarray:
-            return np.concatenate([column(p) for p in parts]) if parts else np.zeros(0, dtype)
-
-        return Columns(joined(lambda p: p[0]),
-                       (joined(lambda p: p[1][0]), joined(lambda p: p[1][1]),
-                        joined(lambda p: p[1][2], bool)),
-                       joined(lambda p: p[2]), labels)
-
-
-def _flatten(docs: Sequence[Any], first: int = 0) -> tuple[list[Any], np.ndarray]:
-    """The toponyms of ``docs`` one document after the other, and each one's document index
-    (counting from ``first``)."""
-    per_doc = list(map(attrgetter("toponyms"), docs))
-    n = len(per_doc)
-    counts = np.fromiter(map(len, per_doc), np.int64, n)
-    return list(chain.from_iterable(per_doc)), np.repeat(np.arange(first, first + n), counts)
-
-
-def _column(records: Sequence[Any], field: str, dtype: type, missing: object) -> np.ndarray:
-    """One numeric field of every record; ``None`` becomes ``missing``."""
-    try:
-        return np.fromiter(map(attrgetter(field), records), dtype, len(records))
-    except TypeError:  # some None
-        values = map(attrgetter(field), records)
-        return np.fromiter((missing if v is None else v for v in values), dtype, len(records))
-
-
-def span_columns(toponyms: Sequence[Any]) -> tuple[Spans, bool]:
-    """The offsets of toponym records as columns (a record with one offset but not the other
-    counts as having none), and whether every record has both or neither. A missing offset is
-    ``None`` (or ``NO_OFFSET`` in the private records)."""
-    starts = _column(toponyms, "start", np.int64, NO_OFFSET)
-    ends = _column(toponyms, "end", np.int64, NO_OFFSET)
-    has_start, has_end = starts >= 0, ends >= 0
-    has = has_start & has_end
-    if not has.all():
-        starts, ends = np.where(has, starts, NO_OFFSET), np.where(has, ends, NO_OFFSET)
-    return (starts, ends, has), bool(np.array_equal(has_start, has_end))
-
-
-@dataclass(frozen=True)
-class GoldRecords:
-    """Gold documents: ids, texts and toponym columns; the model's documents on request."""
-
-    ids: list[str]
-    texts: list[str]  # the documents' texts
-    toponyms: Columns
-    _documents: Callable[[], list[Document]]
-
-    @staticmethod
-    def of_documents(docs: Sequence[Document]) -> GoldRecords:
-        toponyms, doc = _flatten(docs)
-        return GoldRecords([d.id for d in docs], [d.text for d in docs],
-                           Columns.of(toponyms, doc), partial(list, docs))
-
-    def documents(self) -> list[Document]:
-        return self._documents()
-
-
-@dataclass(frozen=True)
-class PredictionRecords:
-    """Predicted documents: ids, where they are among the gold documents, toponym columns; the
-    model's documents on request."""
-
-    ids: list[str]
-    gold_index: np.ndarray  # each document's position among the gold documents
-    toponyms: Columns  # ``doc`` indexes ``ids``
-    _predictions: Callable[[], dict[str, PredictedDocument]]
-
-    @staticmethod
-    def of_documents(predictions: Mapping[str, PredictedDocument], gold_ids: Sequence[str]
-                     ) -> PredictionRecords:
-        """The predictions for documents among ``gold_ids`` (others are left out)."""
-        where = {doc_id: k for k, doc_id in enumerate(gold_ids)}
-        ids = [i for i in predictions if i in where]
-        docs = {i: predictions[i] for i in ids}
-        toponyms, doc = _flatten(list(docs.values()))
-        return PredictionRecords(ids, np.array([where[i] for i in ids], np.int64),
-                                 Columns.of(toponyms, doc), partial(dict, docs))
-
-    def predictions(self) -> dict[str, PredictedDocument]:
-        return self._predictions()
 
 
 class Source:
@@ -288,8 +165,8 @@ def _chunks(decoder: msgspec.json.Decoder, source: Source) -> Iterator[list[Any]
 
 def _points_ok(items: Sequence[Any]) -> bool:
     """Both coordinates or neither (msgspec has checked their ranges; JSON has no NaN)."""
-    lats = _column(items, "lat", float, NO_COORDINATE)
-    lons = _column(items, "lon", float, NO_COORDINATE)
+    lats = column(items, "lat", float, NO_COORDINATE)
+    lons = column(items, "lon", float, NO_COORDINATE)
     return bool(np.array_equal(np.isnan(lats), np.isnan(lons)))
 
 
@@ -329,14 +206,14 @@ def read_gold_lines(source: Source, default_tolerance: float) -> GoldRecords | N
     """All documents of a JSONL file if every line is plainly good, else ``None``."""
     ids: list[str] = []
     texts: list[str] = []
-    columns = _ColumnsBuilder()
+    columns = ColumnsBuilder()
     try:
         for docs in _chunks(_GOLD, source):
             chunk_ids = list(map(attrgetter("id"), docs))
             chunk_texts = list(map(attrgetter("text"), docs))
             if not (all(chunk_ids) and all(chunk_texts)) or any(map(str.isspace, chunk_texts)):
                 raise _Refused
-            toponyms, doc = _flatten(docs)
+            toponyms, doc = flatten(docs)
             spans = _check_toponyms(toponyms, doc, chunk_texts, name_required=True)
             columns.add(toponyms, doc + len(ids), spans)
             ids += chunk_ids
@@ -364,7 +241,7 @@ def read_prediction_lines(source: Source, gold_ids: Sequence[str], gold_texts: S
     ``gold_ids``, ``gold_texts``: the gold documents' ids and texts, in order."""
     ids: list[str] = []
     where: list[np.ndarray] = []
-    columns = _ColumnsBuilder()
+    columns = ColumnsBuilder()
     lookup: dict[str, int] = {}
     try:
         for docs in _chunks(_PRED, source):
@@ -378,7 +255,7 @@ def read_prediction_lines(source: Source, gold_ids: Sequence[str], gold_texts: S
                 if None in positions:
                     raise _Refused
             doc_texts = list(map(gold_texts.__getitem__, positions))
-            toponyms, doc = _flatten(docs)
+            toponyms, doc = flatten(docs)
             spans = _check_toponyms(toponyms, doc, doc_texts, name_required=False)
             cands = list(chain.from_iterable(map(attrgetter("candidates"), toponyms)))
             if cands and not _points_ok(cands):

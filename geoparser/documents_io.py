@@ -31,13 +31,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from geoparser.distance import check_point
-from geoparser.documents_bulk import (
-    GoldRecords,
-    PredictionRecords,
-    Source,
-    read_gold_lines,
-    read_prediction_lines,
-)
+from geoparser.documents_bulk import Source, read_gold_lines, read_prediction_lines
 from geoparser.errors import InputError
 from geoparser.model import (
     CandidatePoint,
@@ -46,6 +40,7 @@ from geoparser.model import (
     PredictedDocument,
     Prediction,
 )
+from geoparser.records import GoldRecords, PredictionRecords
 
 T = TypeVar("T")
 

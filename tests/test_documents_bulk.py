@@ -8,10 +8,9 @@ import numpy as np
 import pytest
 
 from geoparser import documents_bulk
-from geoparser.documents_bulk import GoldRecords, Source, read_gold_lines, read_prediction_lines
+from geoparser.documents_bulk import Source, read_gold_lines, read_prediction_lines
 from geoparser.documents_io import _numbered_lines, _read_gold_by_line, _read_predictions_by_line
 from geoparser.errors import InputError
-from geoparser.model import Document
 
 TEXT = "Rain over Perth and New York today"
 
@@ -81,14 +80,6 @@ def test_anything_doubtful_is_left_to_the_line_reader(bad):
     else:
         del lines[1]["toponyms"][1]["lon"]
     assert read_prediction_lines(Source(jsonl(*lines)), gold.ids, gold.texts) is None
-
-
-def test_of_documents_takes_toponyms_with_half_an_offset_as_without():
-    from geoparser.model import GoldToponym
-
-    doc = Document("d", TEXT, (GoldToponym(10, 15, "Perth"), GoldToponym(20, None, "New")))
-    spans = GoldRecords.of_documents([doc]).toponyms.spans
-    assert spans[0].tolist() == [10, -1] and spans[2].tolist() == [True, False]
 
 
 def test_random_corpora_read_alike_in_any_chunking(monkeypatch):
