@@ -22,11 +22,13 @@ def test_two_peoples_are_split_and_a_place_s_own_name_left_out(tmp_path):
                     place("TC", "Turks and Caicos Islander"), place("BV", ""),
                     place("VA", "Vatican", name="Vatican City"),
                     place("DJ", "Djibouti", name="Djibouti"),
-                    place("AR", "Argentine", name="Argentina")):
+                    place("AR", "Argentine", name="Argentina"),
+                    place("CF", "Central African", name="Central African Republic")):
             f.write(json.dumps(row) + "\n")
     assert demonyms_by_country.__wrapped__(path) == {
         "AG": ("Antiguan", "Barbudan"), "KN": ("Kittitian", "Nevisian"),
-        "TC": ("Turks and Caicos Islander",), "AR": ("Argentine",)}
+        "TC": ("Turks and Caicos Islander",), "AR": ("Argentine",),
+        "CF": ("Central African",)}
 
 
 def test_committed_extract_covers_the_world():

@@ -2,9 +2,9 @@
 
 The extract (``data/world-countries.jsonl.gz``, ODbL-1.0; see ``data/README.md``) gives each
 country the English demonyms of mledoze/countries. A few strings name two peoples ("Antiguan,
-Barbudan", "Kittitian or Nevisian"); they are split. A few are the place's own English name, or
-its first words ("Djibouti", "Gibraltar", "Vatican" of Vatican City); a mention of those names
-the place, so they are left out.
+Barbudan", "Kittitian or Nevisian"); they are split. A few are the place's own English name
+("Djibouti", "Gibraltar"; "Vatican" of Vatican City): a mention of those names the place, so
+they are left out. ("Central African" of the Central African Republic stays a demonym.)
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ _SEPARATOR = re.compile(r",| or ")  # not " and ": "Turks and Caicos Islander" i
 
 
 def _names_the_place(demonym: str, name: str) -> bool:
-    words, place = normalise_name(demonym).split(), normalise_name(name).split()
-    return place[:len(words)] == words
+    place = normalise_name(name)
+    return normalise_name(demonym) in (place, place.removesuffix(" city"))
 
 
 @lru_cache(maxsize=2)
