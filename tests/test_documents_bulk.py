@@ -102,3 +102,13 @@ def test_documents_are_not_built_from_a_file_changed_since_it_was_checked(tmp_pa
     os.utime(path, ns=(1, 1))
     with pytest.raises(InputError, match="changed while it was being read"):
         records.documents()
+
+
+def test_explicit_nulls_read_like_absent_fields():
+    absent = {"id": "d0", "text": TEXT, "toponyms": [{"text": "Perth"}]}
+    nulls = {"id": "d0", "text": TEXT, "toponyms": [
+        {"text": "Perth", "start": None, "end": None, "lat": None, "lon": None}]}
+    a, b = (read_gold_lines(Source(jsonl(x)), 5.0) for x in (absent, nulls))
+    assert b is not None and a.documents() == b.documents()
+    for x, y in zip(a.toponyms.spans, b.toponyms.spans, strict=True):
+        assert np.array_equal(x, y)
