@@ -52,8 +52,14 @@ class Assignment:
         if len(self.star):
             self.largest = max(self.largest, int(max(gd[self.star].max(), 1)))
             gs, g, p = gold_star[self.star], gold[self.star], pred[self.star]
-            self.star_leaf_keys = tuple(np.where(gs, pk[p], gk[g])
-                                        for gk, pk in zip(gold_keys, pred_keys, strict=True))
+            leaf_keys = tuple(np.where(gs, pk[p], gk[g])
+                              for gk, pk in zip(gold_keys, pred_keys, strict=True))
+            # Star pairs by component, then leaf content: the order that breaks weight ties.
+            order = np.lexsort((*leaf_keys, self.star_comp))
+            self.star, self.star_comp = self.star[order], self.star_comp[order]
+            first = np.ones(len(order), dtype=bool)
+            first[1:] = self.star_comp[1:] != self.star_comp[:-1]
+            self.star_starts = np.flatnonzero(first)
         general = np.flatnonzero(~self.simple & ~gold_star & ~pred_star)
         self.conflict = np.flatnonzero(~self.simple)
         self.general = self._components(general, gold_keys, pred_keys) if len(general) else []
@@ -95,13 +101,15 @@ class Assignment:
     def solve(self, weight: np.ndarray) -> np.ndarray:
         """A boolean mask over the pairs: those in a maximum-weight one-to-one assignment."""
         matched = self.simple & (weight > 0)
-        if len(self.star):
+        if len(self.star):  # each star's heaviest pair, the first in content order on ties
             w = weight[self.star]
-            order = np.lexsort((*self.star_leaf_keys, -w, self.star_comp))
-            comps = self.star_comp[order]
-            first = np.ones(len(order), dtype=bool)
+            heaviest = np.maximum.reduceat(w, self.star_starts)
+            sizes = np.diff(np.append(self.star_starts, len(w)))
+            tops = np.flatnonzero(w == np.repeat(heaviest, sizes))
+            comps = self.star_comp[tops]
+            first = np.ones(len(tops), dtype=bool)
             first[1:] = comps[1:] != comps[:-1]
-            best = self.star[order[first]]
+            best = self.star[tops[first]]
             matched[best[weight[best] > 0]] = True
         if self.general:
             from scipy.optimize import linear_sum_assignment

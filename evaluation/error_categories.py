@@ -25,8 +25,9 @@ gold's tolerance):
                         positives with several candidates including the gold
   rare                — the most populous candidate was chosen, the gold is a less populous one
                         / true positives whose gold is a candidate but not the most populous
-  demonym             — the mention is a demonym ("French"; countryinfo's list, plurals too,
-                        or a gold label "Demonym") / true positives that are demonyms
+  demonym             — the mention is a demonym ("French"; the English demonyms of the
+                        world-countries extract, plurals too, or a gold label "Demonym") /
+                        true positives that are demonyms
   metonymy            — the gold toponym is labelled metonymic (GeoWebNews "Metonymic") /
                         true positives labelled so
   partial_name        — the mention is a proper whole-word part of the gold place's ``name``
@@ -38,16 +39,17 @@ are 0 out of 0.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from evaluation.flat_corpus import FlatCorpus
 from evaluation.markdown import table
-from evaluation.matching import FlatCorpus, MatchMode, span_jaccard, words_nested
+from evaluation.matching import MatchMode, span_jaccard, words_nested
 from evaluation.pairs_matched import match_same
 from geoparser.distance import within_km
-from geoparser.model import CandidatePoint, GoldToponym, PredictedDocument, Prediction
+from geoparser.model import CandidatePoint, GoldToponym, Prediction
 from geoparser.names import normalise_name
 
 EXAMPLES_KEPT = 20
@@ -62,15 +64,11 @@ DISAMBIGUATION = ("wrong_candidates", "multiple_candidates", "rare", "demonym", 
 
 @lru_cache(maxsize=1)
 def demonyms() -> frozenset[str]:
-    """Normalised demonyms of every country in ``countryinfo`` ("french", "new zealander")."""
-    from countryinfo import CountryInfo
+    """Normalised English demonyms of every country ("french", "new zealander"), from the
+    gazetteer's world-countries extract (``geoparser.gazetteers.demonyms``)."""
+    from geoparser.gazetteers.demonyms import demonyms_by_country
 
-    out = set()
-    for data in CountryInfo.all().values():
-        for d in (data.get("demonym") or "").split(","):
-            if d.strip():
-                out.add(normalise_name(d))
-    return frozenset(out)
+    return frozenset(normalise_name(d) for ds in demonyms_by_country().values() for d in ds)
 
 
 def is_demonym(text: str, label: str | None) -> bool:
@@ -165,9 +163,7 @@ class ErrorsResult:
         return "\n".join(out) + "\n"
 
 
-def score_errors(gold: Sequence, predictions: Mapping[str, PredictedDocument],
-                 mode: MatchMode, options: dict[str, Any]) -> ErrorsResult:
-    corpus = FlatCorpus.build(gold, predictions)
+def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -> ErrorsResult:
     m = match_same(corpus, mode)
     g2p = m.gold_to_pred()
     matched_preds = set(g2p.values())

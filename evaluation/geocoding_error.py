@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from evaluation.flat_corpus import FlatCorpus
 from evaluation.markdown import table
-from evaluation.matching import FlatCorpus, MatchMode
+from evaluation.matching import MatchMode
 from evaluation.pairs_matched import match_same
 from geoparser.distance import distance_km
-from geoparser.model import Document, PredictedDocument
 
 ACCURACY_KM = 161.0
 MAX_ERROR_KM = 20039.0  # Gritta et al.'s normaliser: half the Earth's circumference
@@ -97,9 +97,8 @@ class DistanceResult:
         return "\n".join(out) + "\n"
 
 
-def score_distance(gold: Sequence[Document], predictions: Mapping[str, PredictedDocument],
-                   mode: MatchMode, options: dict[str, Any]) -> DistanceResult:
-    corpus = FlatCorpus.build(gold, predictions)
+def score_distance(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
+                   ) -> DistanceResult:
     g2p = match_same(corpus, mode).gold_to_pred()
     per_doc: list[list[tuple[float, bool, dict]]] = [[] for _ in range(corpus.n_docs)]
     unresolved = no_point = 0

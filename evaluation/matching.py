@@ -26,15 +26,13 @@ modes do it with numpy, and a property test checks that it agrees with the scala
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from operator import attrgetter
+from functools import lru_cache
 
 import numpy as np
-from rapidfuzz.distance import Levenshtein
 
-from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
+from evaluation.flat_corpus import FlatCorpus
+from geoparser.model import GoldToponym, Prediction
 from geoparser.names import normalise_name
 from geoparser.registry import Registry
 
@@ -47,7 +45,7 @@ Toponym = GoldToponym | Prediction
 class Pairs:
     """Candidate gold/prediction pairs of a corpus (the ``near`` ones), as parallel arrays.
 
-    ``gold`` and ``pred`` index the corpus's toponyms in reading order (see ``FlatCorpus``).
+    ``gold`` and ``pred`` index the corpus's rows (see ``evaluation.flat_corpus``).
     """
 
     gold: np.ndarray
@@ -65,110 +63,6 @@ class Pairs:
 
     def subset(self, mask: np.ndarray) -> Pairs:
         return Pairs(self.gold[mask], self.pred[mask], self.same[mask], self.closeness[mask])
-
-
-@dataclass(frozen=True)
-class FlatCorpus:
-    """A corpus's gold toponyms and predictions in reading order, with numpy columns."""
-
-    doc_ids: tuple[str, ...]
-    golds: tuple[GoldToponym, ...]
-    preds: tuple[Prediction, ...]
-    gold_doc: np.ndarray
-    pred_doc: np.ndarray
-
-    @staticmethod
-    def build(gold: Sequence[Document], predictions: Mapping[str, PredictedDocument]
-              ) -> FlatCorpus:
-        empty = PredictedDocument("")
-        ids = tuple(map(attrgetter("id"), gold))
-        gdocs = list(map(attrgetter("toponyms"), gold))
-        pdocs = [p.toponyms for p in map(predictions.get, ids, [empty] * len(ids))]
-        golds = tuple([t for ts in gdocs for t in ts])
-        preds = tuple([t for ts in pdocs for t in ts])
-        n = len(gold)
-        return FlatCorpus(
-            ids, golds, preds,
-            np.repeat(np.arange(n), np.fromiter(map(len, gdocs), np.int64, n)),
-            np.repeat(np.arange(n), np.fromiter(map(len, pdocs), np.int64, n)),
-        )
-
-    @property
-    def n_docs(self) -> int:
-        return len(self.doc_ids)
-
-    @cached_property
-    def gold_spans(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(starts, ends, has offsets) of the gold toponyms; -1 where there are no offsets."""
-        return _span_columns(self.golds)
-
-    @cached_property
-    def pred_spans(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return _span_columns(self.preds)
-
-    @cached_property
-    def _label_lists(self) -> tuple[list[str | None], list[str | None]]:
-        get = attrgetter("label")
-        return list(map(get, self.golds)), list(map(get, self.preds))
-
-    @cached_property
-    def labels(self) -> tuple[str, ...]:
-        """Every label used, sorted; label id k + 1 is ``labels[k]``, id 0 is "no label"."""
-        gl, pl = self._label_lists
-        used = dict.fromkeys(gl) | dict.fromkeys(pl)
-        return tuple(sorted(lab for lab in used if lab is not None))
-
-    @cached_property
-    def gold_label_ids(self) -> np.ndarray:
-        return self._label_ids(self._label_lists[0])
-
-    @cached_property
-    def pred_label_ids(self) -> np.ndarray:
-        return self._label_ids(self._label_lists[1])
-
-    def _label_ids(self, labels: list[str | None]) -> np.ndarray:
-        ids: dict[str | None, int] = {lab: k + 1 for k, lab in enumerate(self.labels)}
-        ids[None] = 0
-        return np.array(list(map(ids.__getitem__, labels)), dtype=np.int64)
-
-    @cached_property
-    def gold_keys(self) -> tuple[np.ndarray, ...]:
-        """Content sort keys of the gold toponyms, least significant first (``np.lexsort``
-        order): name, label, end, start. Ties are broken by these, never by input position."""
-        return _content_keys(self.golds, self.gold_spans, self.gold_label_ids)
-
-    @cached_property
-    def pred_keys(self) -> tuple[np.ndarray, ...]:
-        return _content_keys(self.preds, self.pred_spans, self.pred_label_ids)
-
-    def duplicates_among(self, preds: np.ndarray) -> np.ndarray:
-        """Those of ``preds`` identical (offsets, label, name) to another of them in the same
-        document with a smaller index: such copies are never paired, so each is spurious."""
-        if len(preds) < 2:
-            return preds[:0]
-        keys = (*(k[preds] for k in self.pred_keys), self.pred_doc[preds])
-        order = np.lexsort((preds, *keys))
-        same_as_prev = np.ones(len(preds) - 1, dtype=bool)
-        for k in keys:
-            ks = k[order]
-            same_as_prev &= ks[1:] == ks[:-1]
-        return preds[order[1:][same_as_prev]]
-
-    def gold_counts(self) -> np.ndarray:
-        return np.bincount(self.gold_doc, minlength=self.n_docs)
-
-    def pred_counts(self) -> np.ndarray:
-        return np.bincount(self.pred_doc, minlength=self.n_docs)
-
-    def all_pairs(self) -> tuple[np.ndarray, np.ndarray]:
-        """Every (gold, prediction) index pair that shares a document."""
-        pcount = self.pred_counts()
-        poff = np.cumsum(pcount) - pcount
-        per_gold = pcount[self.gold_doc]
-        starts = np.cumsum(per_gold) - per_gold
-        gi = np.repeat(np.arange(len(self.golds), dtype=np.int64), per_gold)
-        within = np.arange(len(gi), dtype=np.int64) - np.repeat(starts, per_gold)
-        return gi, (poff[self.gold_doc[gi]] + within).astype(np.int64)
 
 
 def _has_span(t: Toponym) -> bool:
@@ -246,25 +140,6 @@ class MatchMode:
                      np.asarray(close, dtype=float))
 
 
-def _content_keys(items: Sequence[Toponym], spans: tuple[np.ndarray, ...],
-                  label_ids: np.ndarray) -> tuple[np.ndarray, ...]:
-    starts, ends, has = spans
-    text_rank = np.zeros(len(items), dtype=np.int64)
-    if not has.all():  # names only matter where offsets cannot tell two toponyms apart
-        names = sorted({t.text for t in items})
-        where = {name: k for k, name in enumerate(names)}
-        text_rank = np.array([where[t.text] for t in items], dtype=np.int64)
-    return text_rank, label_ids, ends, starts
-
-
-def _span_columns(items: Sequence[Toponym]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    starts = np.array(list(map(attrgetter("start"), items)), dtype=float)
-    ends = np.array(list(map(attrgetter("end"), items)), dtype=float)
-    has = ~(np.isnan(starts) | np.isnan(ends))
-    return (np.where(has, starts, -1).astype(np.int64), np.where(has, ends, -1).astype(np.int64),
-            has)
-
-
 def _span_candidates(corpus: FlatCorpus) -> tuple[np.ndarray, np.ndarray]:
     """(gold, prediction) pairs of a document whose spans might overlap, without forming every
     pair: with gold toponyms sorted by (document, start), those overlapping a prediction start
@@ -272,16 +147,17 @@ def _span_candidates(corpus: FlatCorpus) -> tuple[np.ndarray, np.ndarray]:
     search. A superset of the overlapping pairs; ``relate`` keeps the true ones."""
     gs, ge, gok = corpus.gold_spans
     ps, pe, pok = corpus.pred_spans
-    gidx, pidx = np.flatnonzero(gok), np.flatnonzero(pok)
+    gidx, pidx = _rows_with(gok), _rows_with(pok)
     if not len(gidx) or not len(pidx):
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    longest = int((ge[gidx] - gs[gidx]).max())
+    gs, ge, gdoc = gs[gidx], ge[gidx], corpus.gold_doc[gidx]
+    longest = int((ge - gs).max())
     shift = longest + 1
-    width = int(max(ge[gidx].max(), pe[pidx].max())) + 2 * shift + 1
-    gdoc = corpus.gold_doc[gidx]
-    order = np.lexsort((gs[gidx], gdoc))
-    gidx = gidx[order]
-    gkey = corpus.gold_doc[gidx] * width + gs[gidx] + shift
+    width = int(max(ge.max(), pe[pidx].max())) + 2 * shift + 1
+    gkey = gdoc * width + gs + shift
+    if (gkey[1:] < gkey[:-1]).any():  # gold toponyms not in textual order: sort them
+        order = np.argsort(gkey, kind="stable")
+        gidx, gkey = gidx[order], gkey[order]
     base = corpus.pred_doc[pidx] * width + shift
     lo = np.searchsorted(gkey, base + ps[pidx] - longest, side="right")
     hi = np.searchsorted(gkey, base + pe[pidx], side="left")
@@ -289,6 +165,10 @@ def _span_candidates(corpus: FlatCorpus) -> tuple[np.ndarray, np.ndarray]:
     starts = np.cumsum(count) - count
     within = np.arange(int(count.sum()), dtype=np.int64) - np.repeat(starts, count)
     return gidx[np.repeat(lo, count) + within], np.repeat(pidx, count)
+
+
+def _rows_with(has: np.ndarray) -> np.ndarray:
+    return np.arange(len(has)) if has.all() else np.flatnonzero(has)
 
 
 class SpanMode(MatchMode):
@@ -348,13 +228,19 @@ class TextMode(MatchMode):
 class LevenshteinMode(TextMode):
     name = "levenshtein"
 
+    def __init__(self) -> None:
+        from rapidfuzz.distance import Levenshtein  # only this mode needs it (and its import)
+
+        self._distance = Levenshtein.distance
+        self._similarity = Levenshtein.normalized_similarity
+
     def same(self, gold: GoldToponym, pred: Prediction) -> bool:
         g, p = fold(gold.text), fold(pred.text)
         limit = LEVENSHTEIN_THRESHOLD * len(g)
-        return Levenshtein.distance(g, p) < limit
+        return self._distance(g, p) < limit
 
     def closeness(self, gold: GoldToponym, pred: Prediction) -> float:
-        return Levenshtein.normalized_similarity(fold(gold.text), fold(pred.text))
+        return self._similarity(fold(gold.text), fold(pred.text))
 
 
 class AutoMode(MatchMode):
@@ -393,8 +279,13 @@ def candidate_pairs(corpus: FlatCorpus, mode: MatchMode) -> Pairs:
     if not len(pairs):
         return pairs
     shared = np.bincount(pairs.gold)[pairs.gold] > 1
-    dup = corpus.duplicates_among(np.unique(pairs.pred[shared]))
-    return pairs.subset(~np.isin(pairs.pred, dup)) if len(dup) else pairs
+    sharing = np.flatnonzero(np.bincount(pairs.pred[shared], minlength=corpus.n_preds))
+    dup = corpus.duplicates_among(sharing)
+    if not len(dup):
+        return pairs
+    is_dup = np.zeros(corpus.n_preds, bool)
+    is_dup[dup] = True
+    return pairs.subset(~is_dup[pairs.pred])
 
 MATCHERS: Registry[MatchMode] = Registry("match mode")
 for _mode in (SpanMode, OverlapMode, TextMode, LevenshteinMode, AutoMode):

@@ -16,19 +16,20 @@ are altered"); ``relaxed`` — J is 1 for any overlap, which changes both scores
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from evaluation.assignment import Assignment
+from evaluation.flat_corpus import FlatCorpus
 from evaluation.markdown import table
-from evaluation.matching import FlatCorpus, MatchMode, Pairs, candidate_pairs
+from evaluation.matching import MatchMode, Pairs, candidate_pairs
 from evaluation.metrics import f1_score, ratio
 from geoparser.distance import within_km
 from geoparser.errors import UsageError
-from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
+from geoparser.model import GoldToponym, Prediction
 
 
 @dataclass(frozen=True)
@@ -116,12 +117,10 @@ class PairingResult:
         ]) + "\n"
 
 
-def score_pairing(gold: Sequence[Document], predictions: Mapping[str, PredictedDocument],
-                  mode: MatchMode, options: dict[str, Any],
+def score_pairing(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any],
                   locate: Callable[[GoldToponym, Prediction], float] = located
                   ) -> PairingResult:
     variant = get_variant(options.get("variant"))
-    corpus = FlatCorpus.build(gold, predictions)
     pairs = candidate_pairs(corpus, mode)
     j = np.ones(len(pairs)) if variant.relaxed_boundaries else _jaccard(corpus, pairs)
     loc = np.array([locate(corpus.golds[g], corpus.preds[p]) if jj > 0 else 0.0
@@ -143,5 +142,5 @@ def score_pairing(gold: Sequence[Document], predictions: Mapping[str, PredictedD
         docs.append({"id": doc_id, "precision": p, "recall": r, "f1": f1_score(p, r),
                      "pairs": int(doc_pairs[k]), "score": s})
     totals = {"score": float(score.sum()), "pairs": float(matched.sum()),
-              "gold": float(len(corpus.golds)), "predictions": float(len(corpus.preds))}
+              "gold": float(corpus.n_golds), "predictions": float(corpus.n_preds)}
     return PairingResult("pairing", options, tuple(docs), totals)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from evaluation.assignment import Assignment, lexicographic_weight
-from evaluation.matching import FlatCorpus, MatchMode, Pairs, candidate_pairs
+from evaluation.flat_corpus import FlatCorpus
+from evaluation.matching import MatchMode, Pairs, candidate_pairs
 
 
 @dataclass(frozen=True)

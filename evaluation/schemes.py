@@ -1,18 +1,22 @@
-"""Scoring schemes by name, all with one signature: (gold, predictions, options) -> result.
+"""Scoring schemes by name, all with one signature: (corpus, options) -> result.
 
-Every result has ``to_json()``, ``to_rows()`` (flat records for tables and CSV) and
-``to_markdown()``. ``all`` runs every other scheme and keys their results by name.
+The corpus is a ``FlatCorpus``: from the model's documents (``score``) or straight from the
+files' records (``score_files``, what ``toposcope score`` runs). Every result has ``to_json()``,
+``to_rows()`` (flat records for tables and CSV) and ``to_markdown()``. ``all`` runs every other
+scheme and keys their results by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from evaluation import coursework
+from evaluation.flat_corpus import FlatCorpus
 from evaluation.matching import create_matcher
-from geoparser.documents_io import paused_gc
+from geoparser.documents_io import load_gold, load_predictions, paused_gc
 from geoparser.errors import UsageError
 from geoparser.model import Document, PredictedDocument
 from geoparser.registry import Registry
@@ -41,28 +45,36 @@ class ScoreOptions:
 
 Gold = Sequence[Document]
 Predictions = Mapping[str, PredictedDocument]
-Scheme = Callable[[Gold, Predictions, ScoreOptions], ScoreResult]
+Scheme = Callable[[FlatCorpus, ScoreOptions], ScoreResult]
 
 SCHEMES: Registry[Scheme] = Registry("scheme")
 TAKES_VARIANT = {"pairing", "all"}
 
 
 def _scorer(func: Callable[..., ScoreResult], with_variant: bool = False) -> Scheme:
-    def run(gold: Gold, predictions: Predictions, options: ScoreOptions) -> ScoreResult:
+    def run(corpus: FlatCorpus, options: ScoreOptions) -> ScoreResult:
         opts = options.as_dict() if with_variant else {"match": options.match}
-        return func(gold, predictions, create_matcher(options.match), opts)
+        return func(corpus, create_matcher(options.match), opts)
+
+    return run
+
+
+def _on_documents(func: Callable[..., ScoreResult]) -> Callable[..., ScoreResult]:
+    """A scorer of the model's documents (the coursework's) as a scorer of a corpus."""
+    def run(corpus: FlatCorpus, *args: Any) -> ScoreResult:
+        return func(corpus.documents, corpus.predictions, *args)
 
     return run
 
 
 @SCHEMES.register("coursework-ner")
 def coursework_ner() -> Scheme:
-    return _scorer(coursework.score_ner)
+    return _scorer(_on_documents(coursework.score_ner))
 
 
 @SCHEMES.register("coursework-geo")
 def coursework_geo() -> Scheme:
-    return _scorer(coursework.score_geo)
+    return _scorer(_on_documents(coursework.score_geo))
 
 
 @SCHEMES.register("semeval")
@@ -116,10 +128,10 @@ class AllResult:
 
 @SCHEMES.register("all")
 def all_schemes() -> Scheme:
-    def run(gold: Gold, predictions: Predictions, options: ScoreOptions) -> ScoreResult:
+    def run(corpus: FlatCorpus, options: ScoreOptions) -> ScoreResult:
         first = ("semeval", "errors", "pairing", "distance")
         names = [*first, *(n for n in SCHEMES.names() if n not in first and n != "all")]
-        results = {name: SCHEMES.create(name)(gold, predictions, options) for name in names}
+        results = {name: SCHEMES.create(name)(corpus, options) for name in names}
         return AllResult("all", options.as_dict(), results)
 
     return run
@@ -130,11 +142,36 @@ def score(
     variant: str | None = None,
 ) -> ScoreResult:
     """Score ``predictions`` against ``gold`` under the named scheme and match mode."""
+    return score_corpus(scheme, FlatCorpus.build(gold, predictions), match, variant)
+
+
+def score_files(
+    scheme: str, gold: Path, pred: Path, match: str = "auto", variant: str | None = None,
+    default_tolerance_km: float | None = None,
+) -> ScoreResult:
+    """Score a predictions file against a gold file (or dataset directory), as ``score`` would
+    after ``read_gold`` and ``read_predictions``, but from the files' records: the model's
+    dataclasses are built only for schemes that need them."""
+    check_options(scheme, variant)
+    gold_records = load_gold(gold, default_tolerance_km)
+    pred_records = load_predictions(pred, gold_records.ids, gold_records.texts)
+    return score_corpus(scheme, FlatCorpus(gold_records, pred_records), match, variant)
+
+
+def check_options(scheme: str, variant: str | None) -> None:
+    """Refuse a variant for a scheme without variants, or an unknown variant."""
+    SCHEMES.get(scheme)
     if variant is not None and scheme not in TAKES_VARIANT:
         raise UsageError(f"--variant applies to the pairing scheme (and all), not {scheme!r}")
     if variant is not None:
         from evaluation.pairing import get_variant
 
         get_variant(variant)
+
+
+def score_corpus(scheme: str, corpus: FlatCorpus, match: str = "auto",
+                 variant: str | None = None) -> ScoreResult:
+    """Score a ``FlatCorpus`` under the named scheme and match mode."""
+    check_options(scheme, variant)
     with paused_gc():
-        return SCHEMES.create(scheme)(gold, predictions, ScoreOptions(match, variant))
+        return SCHEMES.create(scheme)(corpus, ScoreOptions(match, variant))

@@ -20,18 +20,18 @@ and predictions carrying that label take part. Macro figures average over docume
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from evaluation.assignment import Assignment, lexicographic_weight
+from evaluation.flat_corpus import FlatCorpus
 from evaluation.markdown import table
-from evaluation.matching import FlatCorpus, MatchMode, Pairs, candidate_pairs
+from evaluation.matching import MatchMode, Pairs, candidate_pairs
 from evaluation.metrics import f1_score
 from evaluation.muc import PARTIAL_CREDIT, MucCounts
-from geoparser.model import Document, PredictedDocument
 
 
 @dataclass(frozen=True)
@@ -203,9 +203,8 @@ def _solve_measures(pairs: Pairs, corpus: FlatCorpus, facts: dict[str, np.ndarra
     return out
 
 
-def score_semeval(gold: Sequence[Document], predictions: Mapping[str, PredictedDocument],
-                  mode: MatchMode, options: dict[str, Any]) -> SemEvalResult:
-    corpus = FlatCorpus.build(gold, predictions)
+def score_semeval(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
+                  ) -> SemEvalResult:
     pairs = candidate_pairs(corpus, mode)
     n_docs = corpus.n_docs
     gcount, pcount = corpus.gold_counts(), corpus.pred_counts()
@@ -234,13 +233,14 @@ def score_semeval(gold: Sequence[Document], predictions: Mapping[str, PredictedD
         g_per_label = np.bincount(glab, minlength=n_lab)
         p_per_label = np.bincount(plab, minlength=n_lab)
         pair_label = glab[lp.gold]
+        per_label = {m.name: (np.bincount(pair_label[matched], minlength=n_lab).tolist(),
+                              np.bincount(pair_label[correct], minlength=n_lab).tolist())
+                     for m in MEASURES for matched, correct in [solved[m.name]]}
         for lab in ([0] if g_per_label[0] or p_per_label[0] else []) + list(range(1, n_lab)):
             name = labels[lab - 1] if lab else NO_LABEL
             per = {}
             for m in MEASURES:
-                matched, correct = solved[m.name]
-                n_match = int((pair_label[matched] == lab).sum())
-                n_cor = int((pair_label[correct] == lab).sum())
+                n_match, n_cor = (counts[lab] for counts in per_label[m.name])
                 other = n_match - n_cor
                 per[m.name] = MucCounts(
                     n_cor, other if m.otherwise == "incorrect" else 0,

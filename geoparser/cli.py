@@ -179,17 +179,13 @@ def score(
 ) -> None:
     """Score predictions against gold documents under one scheme (or all)."""
     from evaluation.matching import MATCHERS
-    from evaluation.schemes import SCHEMES
-    from evaluation.schemes import score as run_scheme
+    from evaluation.schemes import SCHEMES, score_files
     from evaluation.score_output import check_format, print_table, render_text
-    from geoparser.documents_io import read_gold, read_predictions
 
     SCHEMES.get(scheme)
     MATCHERS.get(match)
     check_format(fmt)
-    gold_docs = read_gold(gold, tolerance_km)
-    predictions = read_predictions(pred, gold_docs)
-    result = run_scheme(scheme, gold_docs, predictions, match, variant)
+    result = score_files(scheme, gold, pred, match, variant, tolerance_km)
     if fmt == "table":
         print_table(out, result)
         for note in getattr(result, "notes", ()):

@@ -11,26 +11,27 @@ directory holding ``captions.jsonl`` and an optional ``dataset.json`` with the s
 predictions may carry ``n_candidates`` and ``candidates`` (objects with ``geonameid``, ``lat``,
 ``lon``, ``population``, ``name``), which the ``errors`` scheme uses.
 
-A file is first decoded whole by ``msgspec`` into the model's records and checked column by
+A file is first decoded by ``msgspec`` in chunks into private records and checked column by
 column (``documents_bulk``); if anything there fails, the file is read again line by line by
 the field-by-field reader (``_Line``), which either accepts it (e.g. an integer id) or raises
 the one-line error naming the file and line. So errors are as precise as ever while clean
-files read several times faster.
+files read several times faster. ``load_gold``/``load_predictions`` return those records and
+their columns (what ``toposcope score`` scores from); ``read_gold``/``read_predictions`` the
+model's dataclasses.
 """
 
 from __future__ import annotations
 
 import gc
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import asdict
 from pathlib import Path
-from typing import Any
-
-import msgspec
+from typing import Any, TypeVar
 
 from geoparser.distance import check_point
-from geoparser.documents_bulk import read_gold_lines, read_prediction_lines
+from geoparser.documents_bulk import Source, read_gold_lines, read_prediction_lines
 from geoparser.errors import InputError
 from geoparser.model import (
     CandidatePoint,
@@ -39,6 +40,9 @@ from geoparser.model import (
     PredictedDocument,
     Prediction,
 )
+from geoparser.records import GoldRecords, PredictionRecords
+
+T = TypeVar("T")
 
 GOLD_FILENAME = "captions.jsonl"
 DATASET_FILENAME = "dataset.json"
@@ -218,12 +222,28 @@ def read_gold(path: Path, default_tolerance_km: float | None = None) -> list[Doc
     A toponym's own ``tolerance_km`` wins; otherwise ``default_tolerance_km`` if given, else the
     dataset's ``default_tolerance_km``, else ``DEFAULT_TOLERANCE_KM``.
     """
+    with paused_gc():
+        return load_gold(path, default_tolerance_km).documents()
+
+
+def load_gold(path: Path, default_tolerance_km: float | None = None) -> GoldRecords:
+    """``read_gold``'s documents as records and columns, the model's dataclasses not built."""
     path, default = _gold_source(path, default_tolerance_km)
     with paused_gc():
+        records = _bulk(read_gold_lines, path, default)
+        if records is not None:
+            return records
         data = _read_bytes(path)
-        docs = read_gold_lines(data, default)
-        return docs if docs is not None else _read_gold_by_line(path, _numbered_lines(data),
-                                                                default)
+        return GoldRecords.of_documents(_read_gold_by_line(path, _numbered_lines(data), default))
+
+
+def _bulk(read: Callable[..., T | None], path: Path, *args: Any) -> T | None:
+    """The bulk reader's records, or ``None`` when it refuses the file or cannot open it (the
+    line-by-line reader then says precisely what is wrong)."""
+    try:
+        return read(Source(path), *args)
+    except OSError:
+        return None
 
 
 def iter_documents(
@@ -303,19 +323,29 @@ def _dataset_default_tolerance(path: Path) -> float | None:
     return float(value)
 
 
-def read_predictions(path: Path, gold: list[Document]) -> dict[str, PredictedDocument]:
+def read_predictions(path: Path, gold: Sequence[Document]) -> dict[str, PredictedDocument]:
     """Predictions keyed by document id, checked against the gold texts.
 
     A gold document absent from the file has no predictions; an id the gold does not have is an
     error (it is almost always a mismatch between files).
     """
-    path = Path(path)
-    texts = {doc.id: doc.text for doc in gold}
     with paused_gc():
+        return load_predictions(path, [d.id for d in gold], [d.text for d in gold]).predictions()
+
+
+def load_predictions(path: Path, gold_ids: Sequence[str], gold_texts: Sequence[str]
+                     ) -> PredictionRecords:
+    """``read_predictions``'s documents as records and columns, given the gold documents' ids
+    and texts."""
+    path = Path(path)
+    with paused_gc():
+        out = _bulk(read_prediction_lines, path, gold_ids, gold_texts)
+        if out is not None:
+            return out
         data = _read_bytes(path)
-        out = read_prediction_lines(data, texts)
-        return out if out is not None else _read_predictions_by_line(
-            path, _numbered_lines(data), texts)
+        texts = dict(zip(gold_ids, gold_texts, strict=True))
+        docs = _read_predictions_by_line(path, _numbered_lines(data), texts)
+        return PredictionRecords.of_documents(docs, gold_ids)
 
 
 def _read_predictions_by_line(path: Path, lines: list[tuple[int, bytes]], texts: dict[str, str]
@@ -372,7 +402,7 @@ def prediction_to_json(doc: PredictedDocument) -> dict[str, Any]:
         }
         if p.candidates:
             item["candidates"] = [
-                {k: v for k, v in msgspec.structs.asdict(c).items() if v is not None}
+                {k: v for k, v in asdict(c).items() if v is not None}
                 for c in p.candidates
             ]
         toponyms.append({k: v for k, v in item.items() if v is not None})

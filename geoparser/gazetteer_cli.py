@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from geoparser.cli import info, out, user_errors
-from geoparser.gazetteers.sqlite_index import SqliteIndex
+
+if TYPE_CHECKING:  # imported where used: the gazetteers package loads the web clients
+    from geoparser.gazetteers.sqlite_index import SqliteIndex
 
 gazetteer_app = typer.Typer(
     no_args_is_help=True, help="Build a gazetteer index from GeoNames dumps, or describe one."
@@ -64,7 +66,7 @@ def stats(
 ) -> None:
     """Count the places of a gazetteer index by feature class and by source."""
     from geoparser.errors import UsageError
-    from geoparser.gazetteers.sqlite_index import GazetteerIndexError
+    from geoparser.gazetteers.sqlite_index import GazetteerIndexError, SqliteIndex
 
     if index is not None:
         try:

@@ -1,40 +1,33 @@
 """The data model the stages exchange: documents, gold toponyms, mentions, candidates, resolutions.
 
-Plain records only, so that stages depend on this module and never on each other. The four
-types that are read from and scored in bulk (``GoldToponym``, ``Document``, ``Prediction``,
-``PredictedDocument``) are frozen ``msgspec`` structs: they behave like frozen dataclasses, but
-a JSON line decodes straight into them, about ten times faster than building dataclasses, which
-is what lets ``toposcope score`` read 100,000 documents in well under a second.
-Offsets are character offsets into ``Document.text``, end exclusive.
+Plain frozen dataclasses only, so that stages depend on this module and never on each other.
+The five records that scorers hold by the hundred thousand (``GoldToponym``, ``Document``,
+``CandidatePoint``, ``Prediction``, ``PredictedDocument``) use ``__slots__``: smaller
+instances than with a ``__dict__``, and faster attribute access. Reading files fast is the
+readers' business (``documents_bulk``), not the model's.
+Offsets are character offsets into ``Document.text``, end exclusive; constructors check nothing
+(the readers do).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated
-
-import msgspec
-
-# Value ranges that msgspec checks while decoding (constructors do not check them).
-Latitude = Annotated[float, msgspec.Meta(ge=-90.0, le=90.0)]
-Longitude = Annotated[float, msgspec.Meta(ge=-180.0, le=180.0)]
-Offset = Annotated[int, msgspec.Meta(ge=0)]
-Tolerance = Annotated[float, msgspec.Meta(gt=0.0)]
 
 
-class GoldToponym(msgspec.Struct, frozen=True, gc=False):
+@dataclass(frozen=True, slots=True)
+class GoldToponym:
     """A toponym annotated in a gold document, with the place it refers to when known.
 
     ``name`` is the referent's canonical name when the corpus gives one (e.g. "Santa Maria,
     California" for the mention "Santa Maria"); the ``errors`` scheme uses it.
     """
 
-    start: Offset | None = None
-    end: Offset | None = None
+    start: int | None = None
+    end: int | None = None
     text: str = ""
-    lat: Latitude | None = None
-    lon: Longitude | None = None
-    tolerance_km: Tolerance | None = None
+    lat: float | None = None
+    lon: float | None = None
+    tolerance_km: float | None = None
     label: str | None = None
     geonameid: int | None = None
     name: str | None = None
@@ -44,7 +37,8 @@ class GoldToponym(msgspec.Struct, frozen=True, gc=False):
         return self.lat is not None and self.lon is not None
 
 
-class Document(msgspec.Struct, frozen=True, gc=False):
+@dataclass(frozen=True, slots=True)
+class Document:
     """A text with an identifier; gold documents also carry their annotated toponyms."""
 
     id: str
@@ -114,12 +108,13 @@ class Resolution:
     candidates: tuple[Candidate, ...] = ()
 
 
-class CandidatePoint(msgspec.Struct, frozen=True, gc=False):
+@dataclass(frozen=True, slots=True)
+class CandidatePoint:
     """One candidate a geoparser considered for a prediction, as far as scorers need it."""
 
     geonameid: int | None = None
-    lat: Latitude | None = None
-    lon: Longitude | None = None
+    lat: float | None = None
+    lon: float | None = None
     population: int | None = None
     name: str | None = None
 
@@ -128,7 +123,8 @@ class CandidatePoint(msgspec.Struct, frozen=True, gc=False):
         return self.lat is not None and self.lon is not None
 
 
-class Prediction(msgspec.Struct, frozen=True, gc=False):
+@dataclass(frozen=True, slots=True)
+class Prediction:
     """A predicted toponym as scorers see it: a span and/or surface text, optionally a point.
 
     Produced by the pipeline from mentions and resolutions, or read from a predictions file.
@@ -136,11 +132,11 @@ class Prediction(msgspec.Struct, frozen=True, gc=False):
     """
 
     text: str = ""
-    start: Offset | None = None
-    end: Offset | None = None
+    start: int | None = None
+    end: int | None = None
     label: str | None = None
-    lat: Latitude | None = None
-    lon: Longitude | None = None
+    lat: float | None = None
+    lon: float | None = None
     geonameid: int | None = None
     n_candidates: int | None = None
     candidates: tuple[CandidatePoint, ...] = ()
@@ -150,7 +146,8 @@ class Prediction(msgspec.Struct, frozen=True, gc=False):
         return self.lat is not None and self.lon is not None
 
 
-class PredictedDocument(msgspec.Struct, frozen=True, gc=False):
+@dataclass(frozen=True, slots=True)
+class PredictedDocument:
     """The predictions for one document id."""
 
     id: str

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from geoparser import stages
 from geoparser.cli import app
 from geoparser.dask_cluster import parse_dataframe
-from geoparser.documents_io import read_gold
+from geoparser.documents_io import prediction_to_json, read_gold
 from geoparser.errors import InputError
 from tests.conftest import CAPTIONS
 
@@ -62,8 +62,7 @@ def test_parse_dataframe_equals_single_process(cluster, docs):
         if row.id == "c05":
             assert row.toponyms is None and row.error == "document 'c05' has an empty text"
             continue
-        expected = [{k: v for k, v in vars(t).items() if v is not None}
-                    for t in single[row.id].predictions().toponyms]
+        expected = prediction_to_json(single[row.id].predictions())["toponyms"]
         assert json.loads(row.toponyms) == expected and row.error is None
     with pytest.raises(InputError, match=r"dataframe:(4|16): document .c05. has an empty text"):
         parse_dataframe(frame, on_error="fail").compute()

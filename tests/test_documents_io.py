@@ -115,7 +115,7 @@ def test_a_file_the_bulk_reader_refuses_is_still_read_line_by_line(tmp_path):
 
 
 def test_bulk_and_line_readers_agree(tmp_path):
-    from geoparser.documents_bulk import read_gold_lines, read_prediction_lines
+    from geoparser.documents_bulk import Source, read_gold_lines, read_prediction_lines
     from geoparser.documents_io import (
         _numbered_lines,
         _read_gold_by_line,
@@ -126,12 +126,12 @@ def test_bulk_and_line_readers_agree(tmp_path):
              dict(GOOD, id="c03", toponyms=[{"text": "Whitby"}])]
     path = write_lines(tmp_path / "g.jsonl", *lines)
     data = path.read_bytes()
-    bulk = read_gold_lines(data, 5.0)
+    bulk = read_gold_lines(Source(path), 5.0).documents()
     assert bulk == _read_gold_by_line(path, _numbered_lines(data), 5.0)
     texts = {d.id: d.text for d in bulk}
     pred = write_lines(tmp_path / "p.jsonl", {"id": "c01", "toponyms": [
         {"start": 9, "end": 15, "candidates": [{"geonameid": 1, "lat": 1, "lon": 2}]}]},
         {"id": "c02", "toponyms": [{"text": "whitby", "lat": 54.0, "lon": -0.6}]})
     pdata = pred.read_bytes()
-    assert read_prediction_lines(pdata, texts) == _read_predictions_by_line(
-        pred, _numbered_lines(pdata), texts)
+    assert read_prediction_lines(Source(pred), list(texts), list(texts.values())).predictions() == (
+        _read_predictions_by_line(pred, _numbered_lines(pdata), texts))

@@ -3,6 +3,7 @@
 import pytest
 
 from evaluation.error_categories import is_demonym, is_lowercased, score_errors
+from evaluation.flat_corpus import FlatCorpus
 from evaluation.matching import create_matcher
 from geoparser.model import CandidatePoint, Document, GoldToponym, PredictedDocument, Prediction
 
@@ -12,7 +13,7 @@ SPAN = create_matcher("span")
 def run(gold_items, pred_items, text):
     g = [Document("d", text, tuple(gold_items))]
     p = {"d": PredictedDocument("d", tuple(pred_items))}
-    return score_errors(g, p, SPAN, {"match": "span"})
+    return score_errors(FlatCorpus.build(g, p), SPAN, {"match": "span"})
 
 
 def at(text, phrase, k=0):
@@ -138,9 +139,16 @@ def test_lowercased(text, lower):
     assert is_lowercased(text) is lower
 
 
-def test_demonyms_come_from_countryinfo():
+def test_demonyms_come_from_the_world_countries_extract():
     assert is_demonym("French", None) and is_demonym("Americans", None)
-    assert not is_demonym("Paris", None) and is_demonym("Kiwi", "Demonym")
+    assert is_demonym("Barbudan", None) and is_demonym("New Zealanders", None)
+    assert not is_demonym("Paris", None) and not is_demonym("Kiwi", None)
+    assert is_demonym("Kiwi", "Demonym")
+
+
+def test_vatican_is_a_place_not_a_demonym():
+    # world-countries gives "Vatican" as Vatican City's demonym; GeoVirus means the place.
+    assert not is_demonym("Vatican", None) and not is_demonym("Djibouti", None)
 
 
 def test_report_lists_examples():

@@ -4,6 +4,7 @@ import math
 
 import pytest
 
+from evaluation.flat_corpus import FlatCorpus
 from evaluation.geocoding_error import MAX_ERROR_KM, auc, score_distance
 from evaluation.matching import create_matcher
 from geoparser.distance import distance_km
@@ -45,7 +46,7 @@ def test_figures_over_matched_toponyms():
                         (0.0, 0.0, 10, (0.0, 1.0)),       # ~111 km
                         (0.0, 0.0, 10, (0.0, 2.0)),       # ~222 km
                         (0.0, 0.0, 10, None)])            # not found: not in n
-    o = score_distance(gold, pred, SPAN, {}).overall.as_dict()
+    o = score_distance(FlatCorpus.build(gold, pred), SPAN, {}).overall.as_dict()
     assert o["n"] == 3
     assert o["accuracy_161"] == pytest.approx(2 / 3)
     assert o["accuracy_tolerance"] == pytest.approx(1 / 3)
@@ -55,11 +56,11 @@ def test_figures_over_matched_toponyms():
 
 def test_n_zero_and_one_give_null_never_nan():
     gold, pred = _case([(0.0, 0.0, 10, None)])
-    o = score_distance(gold, pred, SPAN, {}).overall.as_dict()
+    o = score_distance(FlatCorpus.build(gold, pred), SPAN, {}).overall.as_dict()
     assert o == {"n": 0, "accuracy_161": None, "accuracy_tolerance": None, "mean_km": None,
                  "median_km": None, "auc": None}
     gold, pred = _case([(10.0, 10.0, 10, (10.0, 10.0))])
-    o = score_distance(gold, pred, SPAN, {}).overall.as_dict()
+    o = score_distance(FlatCorpus.build(gold, pred), SPAN, {}).overall.as_dict()
     assert o["n"] == 1 and o["mean_km"] == 0.0 and o["auc"] is None
 
 
@@ -69,7 +70,7 @@ def test_unresolved_and_pointless_gold_are_counted_not_scored():
                                  GoldToponym(2, 3, "b", tolerance_km=10)))]
     pred = {"d": PredictedDocument("d", (Prediction("a", 0, 1), Prediction("b", 2, 3, None,
                                                                            1.0, 1.0)))}
-    r = score_distance(gold, pred, SPAN, {})
+    r = score_distance(FlatCorpus.build(gold, pred), SPAN, {})
     assert r.overall.n == 0
     assert r.counts == {"matched": 2, "unresolved": 1, "gold_without_coordinates": 1}
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from evaluation.flat_corpus import FlatCorpus
 from evaluation.matching import create_matcher
 from evaluation.pairing import score_pairing
 from geoparser.errors import UsageError
@@ -25,7 +26,7 @@ def pred(*items):
 
 
 def overall(g, p, variant=None):
-    return score_pairing(g, p, SPAN, {"variant": variant}).overall()
+    return score_pairing(FlatCorpus.build(g, p), SPAN, {"variant": variant}).overall()
 
 
 def test_score_is_jaccard_times_located():

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from evaluation.flat_corpus import FlatCorpus
 from evaluation.matching import create_matcher
 from evaluation.muc import MucCounts
 from evaluation.semeval import MEASURES, score_semeval
@@ -19,7 +20,8 @@ def counts(result, measure):
 
 
 def run(golds, predictions, mode=SPAN):
-    return score_semeval(golds, {p.id: p for p in predictions}, mode, {"match": mode.name})
+    corpus = FlatCorpus.build(golds, {p.id: p for p in predictions})
+    return score_semeval(corpus, mode, {"match": mode.name})
 
 
 # The seed's example (from Batista's blog): six scenarios in one document.

@@ -5,7 +5,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evaluation.matching import FlatCorpus, create_matcher
+from evaluation.flat_corpus import FlatCorpus
+from evaluation.matching import create_matcher
 from evaluation.semeval import score_semeval
 from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
 
@@ -27,7 +28,7 @@ def build(case):
 
 
 def overall(gold, predictions, mode="span"):
-    return score_semeval(gold, predictions, create_matcher(mode), {}).overall()
+    return score_semeval(FlatCorpus.build(gold, predictions), create_matcher(mode), {}).overall()
 
 
 @settings(max_examples=150, deadline=None)

@@ -34,6 +34,7 @@ from nervaluate.strategies import (  # noqa: E402
     StrictEvaluation,
 )
 
+from evaluation.flat_corpus import FlatCorpus  # noqa: E402
 from evaluation.matching import create_matcher  # noqa: E402
 from evaluation.semeval import score_semeval  # noqa: E402
 from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction  # noqa: E402
@@ -68,7 +69,7 @@ def ours(gold, pred):
     doc = Document("d", TEXT, tuple(GoldToponym(s, e, TEXT[s:e], label=lab)
                                     for s, e, lab in gold))
     p = PredictedDocument("d", tuple(Prediction(TEXT[s:e], s, e, lab) for s, e, lab in pred))
-    result = score_semeval([doc], {"d": p}, SPAN, {})
+    result = score_semeval(FlatCorpus.build([doc], {"d": p}), SPAN, {})
     return {m: (c.correct, c.incorrect, c.partial, c.missed, c.spurious)
             for m, c in result.overall().items()}
 

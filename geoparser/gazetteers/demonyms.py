@@ -1,0 +1,37 @@
+"""English demonyms of the world's countries, from the committed world-countries extract.
+
+The extract (``data/world-countries.jsonl.gz``, ODbL-1.0; see ``data/README.md``) gives each
+country the English demonyms of mledoze/countries. A few strings name two peoples ("Antiguan,
+Barbudan", "Kittitian or Nevisian"); they are split. A few are the place's own English name
+("Djibouti", "Gibraltar"; "Vatican" of Vatican City): a mention of those names the place, so
+they are left out. ("Central African" of the Central African Republic stays a demonym.)
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from geoparser.gazetteers.extras_source import DATA_DIR, read_extract
+from geoparser.names import normalise_name
+
+SOURCE = DATA_DIR / "world-countries.jsonl.gz"
+_SEPARATOR = re.compile(r",| or ")  # not " and ": "Turks and Caicos Islander" is one people
+
+
+def _names_the_place(demonym: str, name: str) -> bool:
+    place = normalise_name(name)
+    return normalise_name(demonym) in (place, place.removesuffix(" city"))
+
+
+@lru_cache(maxsize=2)
+def demonyms_by_country(path: Path = SOURCE) -> dict[str, tuple[str, ...]]:
+    """ISO 3166-1 alpha-2 code -> the country's English demonyms ("FR" -> ("French",))."""
+    out: dict[str, tuple[str, ...]] = {}
+    for place in read_extract(path)[1]:
+        names = (d.strip() for raw in place.demonyms for d in _SEPARATOR.split(raw))
+        found = tuple(dict.fromkeys(d for d in names if d and not _names_the_place(d, place.name)))
+        if found and place.country_code:
+            out[place.country_code] = found
+    return out
