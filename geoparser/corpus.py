@@ -1,8 +1,9 @@
-"""Geoparse a whole corpus, streaming: read documents in chunks, recognise, resolve, write.
+"""Resolve the gold mentions of a whole corpus, streaming (``toposcope resolve``).
 
-Memory is bounded by the chunk size, not the corpus size. ``resolve_corpus`` skips
-recognition and resolves the gold mentions instead, which is how toponym-resolution results
-are usually published (it separates resolution errors from recognition errors).
+Memory is bounded by the chunk size, not the corpus size. Recognition is skipped: resolving
+the gold mentions is how toponym-resolution results are usually published (it separates
+resolution errors from recognition errors). End-to-end geoparsing of corpora, with workers
+and resume, is ``geoparser.batch`` (``toposcope parse``).
 """
 
 from __future__ import annotations
@@ -75,15 +76,6 @@ def _run(
                     1 for r in parsed.resolutions if r.candidate and r.candidate.has_point)
     stats.seconds = time.perf_counter() - t0
     return stats
-
-
-def parse_corpus(
-    source: Path, out: Path, recogniser: Recogniser, gazetteer: Gazetteer, policy: Policy,
-    fmt: str = "jsonl", chunk_size: int = 1000,
-) -> CorpusStats:
-    """Recognise and resolve every document of ``source`` (JSONL with ``id`` and ``text``)."""
-    return _run(iter_documents(source), out, fmt, chunk_size,
-                lambda chunk: resolve(recognise(recogniser, chunk), gazetteer, policy))
 
 
 def resolve_corpus(

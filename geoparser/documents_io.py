@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import gc
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
@@ -252,29 +252,31 @@ def iter_documents(
     """Documents one at a time, validated as they are read: memory stays bounded whatever
     the corpus size (unless ``unique_ids``, which remembers every id to reject duplicates)."""
     path, default = _gold_source(path, default_tolerance_km)
-    seen: dict[str, int] = {}
-    for lineno, obj in iter_json_lines(path):
-        doc = _slow_gold(path, lineno, obj, default)
-        if unique_ids:
-            if doc.id in seen:
-                raise InputError(f"duplicate id {doc.id!r} (first on line {seen[doc.id]})",
-                                 path, lineno)
-            seen[doc.id] = lineno
+    docs = ((lineno, _slow_gold(path, lineno, obj, default))
+            for lineno, obj in iter_json_lines(path))
+    for _, doc in _unique_ids(docs, path) if unique_ids else docs:
         yield doc
+
+
+def _unique_ids(
+    docs: Iterable[tuple[int, T]], path: Path
+) -> Iterator[tuple[int, T]]:
+    """Pass (line, document) pairs through, rejecting a document id seen before."""
+    seen: dict[str, int] = {}
+    for lineno, doc in docs:
+        doc_id = doc.id  # type: ignore[attr-defined]
+        if doc_id in seen:
+            raise InputError(f"duplicate id {doc_id!r} (first on line {seen[doc_id]})",
+                             path, lineno)
+        seen[doc_id] = lineno
+        yield lineno, doc
 
 
 def _read_gold_by_line(path: Path, lines: list[tuple[int, bytes]], default: float
                        ) -> list[Document]:
-    docs: list[Document] = []
-    seen: dict[str, int] = {}
-    for lineno, raw in lines:
-        doc = _slow_gold(path, lineno, _slow_object(path, lineno, raw), default)
-        if doc.id in seen:
-            raise InputError(f"duplicate id {doc.id!r} (first on line {seen[doc.id]})",
-                             path, lineno)
-        seen[doc.id] = lineno
-        docs.append(doc)
-    return docs
+    docs = ((lineno, _slow_gold(path, lineno, _slow_object(path, lineno, raw), default))
+            for lineno, raw in lines)
+    return [doc for _, doc in _unique_ids(docs, path)]
 
 
 def _slow_gold(path: Path, lineno: int, obj: dict, default: float) -> Document:
@@ -350,16 +352,9 @@ def load_predictions(path: Path, gold_ids: Sequence[str], gold_texts: Sequence[s
 
 def _read_predictions_by_line(path: Path, lines: list[tuple[int, bytes]], texts: dict[str, str]
                               ) -> dict[str, PredictedDocument]:
-    out: dict[str, PredictedDocument] = {}
-    seen: dict[str, int] = {}
-    for lineno, raw in lines:
-        doc = _slow_predictions(path, lineno, _slow_object(path, lineno, raw), texts)
-        if doc.id in seen:
-            raise InputError(f"duplicate id {doc.id!r} (first on line {seen[doc.id]})",
-                             path, lineno)
-        seen[doc.id] = lineno
-        out[doc.id] = doc
-    return out
+    docs = ((lineno, _slow_predictions(path, lineno, _slow_object(path, lineno, raw), texts))
+            for lineno, raw in lines)
+    return {doc.id: doc for _, doc in _unique_ids(docs, path)}
 
 
 def _slow_predictions(path: Path, lineno: int, obj: dict, texts: dict[str, str]
