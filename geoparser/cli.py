@@ -321,9 +321,13 @@ def resolve_cmd(
     from geoparser.writers import WRITERS
 
     WRITERS.get(fmt)
+    from geoparser.errors import UsageError
     from geoparser.recognition import create_recogniser
 
     chosen = create_policy(policy)
+    if policy == "nearest":
+        raise UsageError("policy 'nearest' needs guide points, and resolving gold mentions has "
+                         "none (use it in toposcope run, where each caption's guide is known)")
     context = None
     if context_ner != "none" and getattr(chosen, "uses_context", False):
         context = create_recogniser(context_ner)

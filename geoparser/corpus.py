@@ -96,4 +96,4 @@ def resolve_corpus(
             extra = {p.document.id: p.mentions for p in recognise(context_recogniser, chunk)}
         return resolve(parsed, gazetteer, policy, context_mentions=extra)
 
-    return _run(iter_documents(source), out, fmt, chunk_size, step)
+    return _run(iter_documents(source, unique_ids=True), out, fmt, chunk_size, step)

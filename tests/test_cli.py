@@ -144,3 +144,16 @@ def test_quiet_silences_notes_but_not_errors(tmp_path):
     bad = runner.invoke(app, ["-q", "score", "--scheme", "nope", "--gold", str(CAPTIONS),
                               "--pred", str(out / "summary.json")])
     assert bad.exit_code == 2 and "unknown scheme" in bad.stderr
+
+
+def test_run_with_a_caption_without_gold_toponyms_does_not_crash(tmp_path):
+    # Q4's nearest policy has no guide for such a caption: its mentions stay unresolved.
+    captions = tmp_path / "captions.jsonl"
+    lines = (CAPTIONS / "captions.jsonl").read_text().splitlines()
+    lines.append(json.dumps({"id": "c13", "text": "A rainy day in London", "toponyms": []}))
+    captions.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "o"
+    result = runner.invoke(app, ["-q", "run", "--captions", str(captions), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["q4"]["tp"] + summary["q4"]["fn"] == 12

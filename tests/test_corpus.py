@@ -80,3 +80,20 @@ def test_unknown_format_and_policy(tmp_path):
         "parse", "--in", str(CAPTIONS), "--out", out, "--format", "xml").output
     assert "unknown policy 'best'" in invoke(
         "resolve", "--gold", str(CAPTIONS), "--out", out, "--policy", "best").output
+
+
+def test_resolve_rejects_nearest_which_needs_guides(tmp_path):
+    result = invoke("resolve", "--gold", str(CAPTIONS), "--out", str(tmp_path / "o.jsonl"),
+                    "--policy", "nearest")
+    assert result.exit_code == 2 and "needs guide points" in result.output
+    assert not (tmp_path / "o.jsonl").exists()
+
+
+def test_resolve_rejects_duplicate_ids(tmp_path):
+    src = tmp_path / "docs.jsonl"
+    doc = {"id": "a", "text": "Snow in Boston.", "toponyms": [{"start": 8, "end": 14,
+                                                               "text": "Boston"}]}
+    src.write_text(json.dumps(doc) + "\n" + json.dumps(doc) + "\n")
+    result = invoke("resolve", "--gold", str(src), "--out", str(tmp_path / "o.jsonl"))
+    assert result.exit_code == 2
+    assert f"{src}:2:" in result.output and "duplicate id" in result.output

@@ -67,9 +67,18 @@ def test_nearest_skips_candidates_without_coordinates():
     assert r.candidate is None and "has coordinates" in r.reason
 
 
-def test_nearest_needs_a_guide():
-    with pytest.raises(UsageError, match="needs guide coordinates"):
-        create_policy("nearest").choose(MENTION, [BOSTON_GB], ResolutionContext(DOC))
+def test_nearest_without_a_guide_leaves_the_mention_unresolved():
+    r = create_policy("nearest").choose(MENTION, [BOSTON_GB], ResolutionContext(DOC))
+    assert r.candidate is None and "no guide point" in r.reason
+
+
+def test_nearest_weighs_one_place_once_through_the_preferred_source():
+    ne = Candidate("natural-earth", "ne:us", "United States", 39.8, -98.6, 327_000_000, 6252001,
+                   "US", None, "A", "PCLI")
+    wc = Candidate("world-countries", "wc:us", "United States", 38.0, -97.0, 327_000_000,
+                   6252001, "US", None, "A", "PCLI")
+    ctx = ResolutionContext(DOC, guide=(38.0, -97.0))  # nearer the world-countries point
+    assert create_policy("nearest").choose(MENTION, [wc, ne], ctx).candidate == ne
 
 
 def test_unknown_policy_lists_known_ones():

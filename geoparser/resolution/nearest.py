@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from geoparser.distance import distance_km
-from geoparser.errors import UsageError
 from geoparser.model import Candidate, Mention, Resolution
-from geoparser.resolution.base import POLICIES, ResolutionContext, population_key
+from geoparser.resolution.base import (
+    POLICIES,
+    ResolutionContext,
+    population_key,
+    representatives,
+)
 
 
 @POLICIES.register("nearest")
@@ -15,8 +19,10 @@ class NearestPolicy:
     """Closest candidate (geodesic) to the document's guide coordinates.
 
     Candidates without coordinates cannot be measured and are passed over; equal distances go
-    to the more populous. Needs a guide point: it is an oracle for studying the gazetteer,
-    not a way to geoparse unseen text.
+    to the more populous; one place from several sources counts once, with the preferred
+    source's point. A document without a guide point leaves its mentions unresolved (the
+    reason says so). It is an oracle for studying the gazetteer, not a way to geoparse unseen
+    text.
     """
 
     name = "nearest"
@@ -25,11 +31,9 @@ class NearestPolicy:
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext
     ) -> Resolution:
         if context.guide is None:
-            raise UsageError(
-                f"policy 'nearest' needs guide coordinates; document {context.document.id!r} "
-                "has none"
-            )
-        placeable = [c for c in candidates if c.has_point]
+            return Resolution(mention, None, len(candidates), self.name,
+                              "no guide point for this document, so nothing is nearest")
+        placeable = [c for c in representatives(candidates) if c.has_point]
         if not placeable:
             why = "no candidate in the gazetteer" if not candidates else (
                 f"none of {len(candidates)} candidates has coordinates"
