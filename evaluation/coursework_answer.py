@@ -55,14 +55,18 @@ class CourseworkAnswer:
         }
 
 
-def run_geo(
-    policy_name: str, ner: NerRun, gold: Sequence[Document], gazetteer: Gazetteer, match: str
-) -> GeoRun:
-    guides = {
+def caption_guides(gold: Sequence[Document]) -> dict[str, tuple[float, float]]:
+    """Each caption's guide point: the point of its (first) gold toponym, where it has one."""
+    return {
         d.id: (d.toponyms[0].lat, d.toponyms[0].lon)
         for d in gold if d.toponyms and d.toponyms[0].has_point
     }
-    parsed = resolve(ner.parsed, gazetteer, create_policy(policy_name), guides)
+
+
+def run_geo(
+    policy_name: str, ner: NerRun, gold: Sequence[Document], gazetteer: Gazetteer, match: str
+) -> GeoRun:
+    parsed = resolve(ner.parsed, gazetteer, create_policy(policy_name), caption_guides(gold))
     preds = {p.document.id: p.predictions() for p in parsed}
     options = {"match": match, "policy": policy_name, "gazetteer": gazetteer.name}
     return GeoRun(policy_name, parsed, score_geo(gold, preds, create_matcher(match), options))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pandas as pd
 
 from evaluation import compare
-from evaluation.coursework_answer import CourseworkAnswer, GeoRun
+from evaluation.coursework_answer import CourseworkAnswer, GeoRun, caption_guides
 from evaluation.html_report import to_html
 from evaluation.maps import MapPoint, folium_map_html, small_multiples_png
 from evaluation.metrics import Counts
@@ -116,11 +116,6 @@ def map_points(df: pd.DataFrame) -> list[MapPoint]:
         )
         for row in df.to_dict("records")
     ]
-
-
-def guides(ans: CourseworkAnswer) -> dict[str, tuple[float, float]]:
-    return {d.id: (d.toponyms[0].lat, d.toponyms[0].lon)
-            for d in ans.gold if d.toponyms and d.toponyms[0].has_point}
 
 
 def pictures(ans: CourseworkAnswer, q3_df: pd.DataFrame, q4_df: pd.DataFrame) -> dict[str, bytes]:
@@ -227,7 +222,7 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
     images = {**pictures(ans, q3_df, q4_df), "compare.png": compare.chart(ans.comparison)}
     report_md = "\n".join(lines) + "\n"
     summary = ans.summary()
-    g = guides(ans)
+    g = caption_guides(ans.gold)
     return {
         **images,
         "report.md": report_md,
