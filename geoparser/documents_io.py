@@ -56,13 +56,7 @@ def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             for lineno, line in enumerate(fh, start=1):
                 if not line.strip():
                     continue
-                try:
-                    obj = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise InputError(f"malformed JSON ({exc.msg})", path, lineno) from None
-                if not isinstance(obj, dict):
-                    raise InputError("expected a JSON object", path, lineno)
-                yield lineno, obj
+                yield lineno, _json_object(line, path, lineno)
     except FileNotFoundError:
         raise InputError("file not found", path) from None
     except UnicodeDecodeError as exc:
@@ -109,6 +103,11 @@ def _slow_object(path: Path, lineno: int, raw: bytes) -> dict[str, Any]:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 text ({exc.reason})", path, lineno) from None
+    return _json_object(line, path, lineno)
+
+
+def _json_object(line: str, path: Path, lineno: int) -> dict[str, Any]:
+    """One JSON Lines line as an object, or the ``InputError`` naming its file and line."""
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
