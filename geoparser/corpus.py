@@ -60,24 +60,6 @@ def gold_mentions(doc: Document, source: str) -> list[Mention]:
     return sorted(mentions, key=lambda m: (m.start, m.end))
 
 
-def _run(
-    docs: Iterable[Document], out: Path, fmt: str, chunk_size: int,
-    step: callable,  # list[Document] -> list[ParsedDocument]
-) -> CorpusStats:
-    stats = CorpusStats()
-    t0 = time.perf_counter()
-    with create_writer(fmt, out) as writer:
-        for chunk in chunked(track(docs, "geoparsing"), chunk_size):
-            for parsed in step(chunk):
-                writer.write(parsed)
-                stats.documents += 1
-                stats.mentions += len(parsed.mentions)
-                stats.resolved += sum(
-                    1 for r in parsed.resolutions if r.candidate and r.candidate.has_point)
-    stats.seconds = time.perf_counter() - t0
-    return stats
-
-
 def resolve_corpus(
     source: Path, out: Path, gazetteer: Gazetteer, policy: Policy, fmt: str = "jsonl",
     chunk_size: int = 1000, context_recogniser: Recogniser | None = None,
@@ -88,12 +70,20 @@ def resolve_corpus(
     toponyms it finds in the text are evidence for the policy, never output.
     """
     use_context = context_recogniser is not None and getattr(policy, "uses_context", False)
-
-    def step(chunk: list[Document]) -> list[ParsedDocument]:
-        parsed = [ParsedDocument(d, gold_mentions(d, str(source))) for d in chunk]
-        extra = None
-        if use_context:
-            extra = {p.document.id: p.mentions for p in recognise(context_recogniser, chunk)}
-        return resolve(parsed, gazetteer, policy, context_mentions=extra)
-
-    return _run(iter_documents(source, unique_ids=True), out, fmt, chunk_size, step)
+    docs = iter_documents(source, unique_ids=True)
+    stats = CorpusStats()
+    t0 = time.perf_counter()
+    with create_writer(fmt, out) as writer:
+        for chunk in chunked(track(docs, "resolving"), chunk_size):
+            mentions = [ParsedDocument(d, gold_mentions(d, str(source))) for d in chunk]
+            extra = None
+            if use_context:
+                extra = {p.document.id: p.mentions for p in recognise(context_recogniser, chunk)}
+            for parsed in resolve(mentions, gazetteer, policy, context_mentions=extra):
+                writer.write(parsed)
+                stats.documents += 1
+                stats.mentions += len(parsed.mentions)
+                stats.resolved += sum(
+                    1 for r in parsed.resolutions if r.candidate and r.candidate.has_point)
+    stats.seconds = time.perf_counter() - t0
+    return stats
