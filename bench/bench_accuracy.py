@@ -23,7 +23,6 @@ import argparse
 import json
 import statistics
 import sys
-import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -31,14 +30,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from evaluation.candidate_recall import candidate_recall  # noqa: E402
-from evaluation.geocoding_error import MAX_ERROR_KM, auc  # noqa: E402
-from evaluation.plots import error_distance_plot  # noqa: E402
+from evaluation.reports.plots import error_distance_plot  # noqa: E402
 from evaluation.schemes import score  # noqa: E402
-from geoparser.atomic import write_files_atomic  # noqa: E402
-from geoparser.corpora import convert  # noqa: E402
-from geoparser.documents_io import read_gold  # noqa: E402
+from evaluation.schemes.candidate_recall import candidate_recall  # noqa: E402
+from evaluation.schemes.distance import MAX_ERROR_KM, auc  # noqa: E402
+from geoparser.corpora import read_corpus  # noqa: E402
 from geoparser.gazetteers import create_gazetteer  # noqa: E402
+from geoparser.io.atomic import write_files_atomic  # noqa: E402
 from geoparser.model import Document, Mention, ParsedDocument  # noqa: E402
 from geoparser.pipeline import recognise, resolve  # noqa: E402
 from geoparser.recognition import create_recogniser  # noqa: E402
@@ -65,13 +63,8 @@ PUBLISHED = {
 
 
 def load(converter: str, path: Path) -> list[Document]:
-    """Convert a corpus to gold JSONL and read it back with the 161 km tolerance."""
-    result = convert(converter, path)
-    with tempfile.TemporaryDirectory() as tmp:
-        gold_path = Path(tmp) / "gold.jsonl"
-        gold_path.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n"
-                                     for d in result.documents), encoding="utf-8")
-        return read_gold(gold_path, TOLERANCE_KM)
+    """A corpus as gold documents with the 161 km tolerance."""
+    return read_corpus(converter, path, TOLERANCE_KM)
 
 
 def gold_mentions(doc: Document) -> ParsedDocument:

@@ -13,7 +13,7 @@ def __getattr__(name: str) -> Any:
 
         return score
     if name == "to_dataframe":
-        from evaluation.frames import to_dataframe
+        from evaluation.reports.frames import to_dataframe
 
         return to_dataframe
     raise AttributeError(f"module 'evaluation' has no attribute {name!r}")

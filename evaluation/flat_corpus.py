@@ -3,7 +3,7 @@
 Rows follow the gold documents' order, each document's toponyms in their own order; predictions
 are reordered into that order when their file lists documents differently. Span-based scoring
 reads only the columns (document, offsets, label), which come straight from the readers'
-records (``geoparser.records``): ``toposcope score --scheme semeval`` never builds the model's
+records (``geoparser.io.records``): ``toposcope score --scheme semeval`` never builds the model's
 dataclasses. ``golds``, ``preds``, ``documents`` and ``predictions`` build them the
 first time a scheme asks.
 """
@@ -15,8 +15,8 @@ from functools import cached_property
 
 import numpy as np
 
+from geoparser.io.records import Columns, GoldRecords, PredictionRecords, Spans
 from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
-from geoparser.records import Columns, GoldRecords, PredictionRecords, Spans
 
 
 class FlatCorpus:

@@ -1,5 +1,5 @@
 """``python -m geoparser`` runs the ``toposcope`` command line."""
 
-from geoparser.cli import entry
+from geoparser.cli.main import entry
 
 entry()

@@ -12,9 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from pathlib import Path
-from typing import Annotated
-
-import typer
 
 from geoparser.paths import cache_dir
 
@@ -55,64 +52,17 @@ class WebConfig:
         if env.get("TOPOSCOPE_WEB_CACHE"):
             cfg = replace(cfg, cache_path=Path(env["TOPOSCOPE_WEB_CACHE"]))
         if env.get("TOPOSCOPE_WEB_CACHE_DAYS"):
-            cfg = replace(cfg, expire_after=_days(float(env["TOPOSCOPE_WEB_CACHE_DAYS"])))
+            cfg = replace(cfg, expire_after=expiry_days(float(env["TOPOSCOPE_WEB_CACHE_DAYS"])))
         return cfg
 
     def resolved_cache_path(self) -> Path:
         return self.cache_path or cache_dir() / CACHE_FILENAME
 
 
-def _days(days: float) -> timedelta:
+def expiry_days(days: float) -> timedelta:
+    """A cache lifetime of ``days`` days; a negative one is a usage error."""
     if days < 0:
         from geoparser.errors import UsageError
 
         raise UsageError(f"cache expiry must be 0 days or more, not {days:g}")
     return timedelta(days=days)
-
-
-# Command-line options of `toposcope run`, defined here so the CLI only passes them through.
-NoCacheOption = Annotated[
-    bool, typer.Option("--no-cache", help="Web gazetteers: neither read nor write the cache.")
-]
-RefreshOption = Annotated[
-    bool, typer.Option("--refresh", help="Web gazetteers: ask the service again, update the cache.")
-]
-CachePathOption = Annotated[
-    Path | None,
-    typer.Option("--web-cache", help="Web gazetteers' cache file (default: user cache dir)."),
-]
-CacheDaysOption = Annotated[
-    float | None,
-    typer.Option("--cache-days", help=f"Days a cached answer is valid ({DEFAULT_EXPIRY_DAYS:g})."),
-]
-ContactOption = Annotated[
-    str | None,
-    typer.Option(
-        "--contact", help="Your e-mail or URL for Nominatim's user agent ($TOPOSCOPE_CONTACT)."
-    ),
-]
-
-
-def gazetteer_config(
-    name: str,
-    *,
-    no_cache: bool = False,
-    refresh: bool = False,
-    cache_path: Path | None = None,
-    cache_days: float | None = None,
-    contact: str | None = None,
-) -> dict[str, object]:
-    """Keyword config for ``create_gazetteer(name, ...)``: a ``WebConfig`` for web gazetteers."""
-    from geoparser.gazetteers.web import WEB_GAZETTEERS
-
-    if name not in WEB_GAZETTEERS:
-        return {}
-    cfg = WebConfig.from_env()
-    cfg = replace(cfg, use_cache=not no_cache, refresh=refresh)
-    if cache_path is not None:
-        cfg = replace(cfg, cache_path=cache_path)
-    if cache_days is not None:
-        cfg = replace(cfg, expire_after=_days(cache_days))
-    if contact:
-        cfg = replace(cfg, contact=contact)
-    return {"config": cfg}

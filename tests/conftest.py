@@ -28,7 +28,7 @@ def offline_gazetteer():
 
 @pytest.fixture(scope="session")
 def captions():
-    from geoparser.documents_io import read_gold
+    from geoparser.io.documents import read_gold
 
     return read_gold(CAPTIONS)
 

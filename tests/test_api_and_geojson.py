@@ -6,7 +6,7 @@ import geojson
 import pytest
 
 from geoparser import Geoparser, to_dataframe
-from geoparser.geojson_output import feature_collection
+from geoparser.io.geojson import feature_collection
 from geoparser.model import Document
 
 

@@ -4,7 +4,7 @@ import json
 
 from evaluation.flat_corpus import FlatCorpus
 from evaluation.schemes import SCHEMES, score, score_files
-from geoparser.documents_io import load_gold, load_predictions, read_gold, read_predictions
+from geoparser.io.documents import load_gold, load_predictions, read_gold, read_predictions
 from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
 
 TEXT = "From Perth to New York and on to York"

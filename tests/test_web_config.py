@@ -5,9 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from geoparser.cli.options import gazetteer_config
 from geoparser.errors import UsageError
 from geoparser.gazetteers.web.fields import as_int, split_url
-from geoparser.web_config import WebConfig, gazetteer_config
+from geoparser.web_config import WebConfig
 
 
 def test_from_env_reads_credentials_cache_and_addresses():

@@ -7,6 +7,6 @@ match its text (``repair``). Nothing is dropped silently.
 
 from __future__ import annotations
 
-from geoparser.corpora.base import CONVERTERS, Conversion, convert
+from geoparser.corpora.base import CONVERTERS, Conversion, convert, read_corpus
 
-__all__ = ["CONVERTERS", "Conversion", "convert"]
+__all__ = ["CONVERTERS", "Conversion", "convert", "read_corpus"]

@@ -10,6 +10,7 @@ from typing import Any
 
 from geoparser.corpora.repair import Repairs
 from geoparser.errors import InputError
+from geoparser.model import Document
 from geoparser.registry import Registry
 
 
@@ -47,3 +48,10 @@ def convert(fmt: str, path: Path) -> Conversion:
     if not path.exists():
         raise InputError("not found", path)
     return reader(path)
+
+
+def read_corpus(fmt: str, path: Path, default_tolerance_km: float | None = None) -> list[Document]:
+    """The corpus at ``path`` as gold documents, converted and then checked like a gold file."""
+    from geoparser.io.documents import gold_from_objects
+
+    return gold_from_objects(convert(fmt, path).documents, Path(path), default_tolerance_km)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from geoparser.corpora.base import Conversion
 from geoparser.corpora.toponym_record import toponym
-from geoparser.documents_io import iter_json_lines
 from geoparser.errors import InputError
+from geoparser.io.documents import iter_json_lines
 
 
 def convert(path: Path) -> Conversion:

@@ -31,7 +31,7 @@ SYNTH_CONTACT = "cassettes@toposcope.invalid"
 
 def caption_queries(captions: Path = CAPTIONS) -> list[str]:
     """Every name a run over the captions may look up: gold toponyms and Q1's mentions."""
-    from geoparser.documents_io import read_gold
+    from geoparser.io.documents import read_gold
     from geoparser.pipeline import recognise
     from geoparser.recognition import create_recogniser
 

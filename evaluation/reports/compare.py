@@ -1,0 +1,116 @@
+"""Recognisers side by side on one gold set: one table, a per-document diff, a bar chart.
+
+Columns: the coursework NER counts and P/R/F1, SemEval *strict* and *partial* F1, and
+throughput (documents per second of recognition, model loading excluded). A recogniser that
+is not installed is reported and skipped, never a crash.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from evaluation.reports.ner_runs import NerRun, run_ner
+from evaluation.reports.plots import metric_bars
+from evaluation.schemes import score
+from geoparser.errors import ModelNotFoundError
+from geoparser.model import Document
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    gold: list[Document]
+    match: str
+    runs: list[NerRun]
+    semeval: dict[str, dict[str, float | None]]
+    skipped: dict[str, str] = field(default_factory=dict)
+
+
+def compare(
+    names: Sequence[str], gold: list[Document], labels: Sequence[str], match: str = "auto"
+) -> Comparison:
+    runs, semeval, skipped = [], {}, {}
+    for name in dict.fromkeys(names):
+        try:
+            run = run_ner(name, gold, labels, match)
+        except ModelNotFoundError as exc:
+            log.warning("skipping recogniser %s: %s", name, exc)
+            skipped[name] = str(exc)
+            continue
+        runs.append(run)
+        preds = {p.document.id: p.predictions() for p in run.parsed}
+        overall = score("semeval", gold, preds, match).to_json()["overall"]
+        semeval[name] = {"strict": overall["strict"]["f1"], "partial": overall["partial"]["f1"]}
+    return Comparison(gold, match, runs, semeval, skipped)
+
+
+def table(c: Comparison) -> pd.DataFrame:
+    rows = []
+    for run in c.runs:
+        o = run.score.overall
+        rows.append({
+            "recogniser": run.recogniser, "TP": o.tp, "FP": o.fp, "FN": o.fn,
+            "precision": o.precision, "recall": o.recall, "F1": o.f1,
+            "SemEval strict F1": c.semeval[run.recogniser]["strict"],
+            "SemEval partial F1": c.semeval[run.recogniser]["partial"],
+            "docs/s": run.docs_per_second, "description": run.description,
+        })
+    return pd.DataFrame(rows, dtype=object)
+
+
+def disagreements(c: Comparison) -> pd.DataFrame:
+    """Documents where the recognisers' predicted spans differ, with each one's output."""
+    rows = []
+    for i, doc in enumerate(c.gold):
+        outputs = {
+            run.recogniser: tuple((m.start, m.end) for m in run.parsed[i].mentions)
+            for run in c.runs
+        }
+        if len(set(outputs.values())) <= 1:
+            continue
+        row = {"id": doc.id, "gold": "; ".join(t.text for t in doc.toponyms)}
+        for run in c.runs:
+            mentions = run.parsed[i].mentions
+            row[run.recogniser] = "; ".join(f"{m.text} [{m.label}]" for m in mentions) or "—"
+        rows.append(row)
+    return pd.DataFrame(rows, dtype=object)
+
+
+def chart(c: Comparison) -> bytes:
+    values = {
+        run.recogniser: {"coursework F1": run.score.overall.f1,
+                         "SemEval strict F1": c.semeval[run.recogniser]["strict"],
+                         "SemEval partial F1": c.semeval[run.recogniser]["partial"]}
+        for run in c.runs
+    }
+    return metric_bars(values, f"NER on {len(c.gold)} documents")
+
+
+def fmt_cell(v: object) -> object:
+    """Table cell: undefined ratios spelt out, floats to three decimals."""
+    return "undefined" if v is None else round(v, 3) if isinstance(v, float) else v
+
+
+def markdown(c: Comparison, title: str = "Recognisers compared") -> str:
+    t = table(c).map(fmt_cell)
+    diff = disagreements(c)
+    lines = [f"# {title}", "",
+             f"{len(c.gold)} documents; matching mode `{c.match}`; throughput is documents per "
+             "second of recognition on this machine, model loading excluded.", "",
+             t.to_markdown(index=False) if len(t) else "_(no recogniser ran)_", "",
+             "![NER by recogniser](compare.png)", "",
+             f"## Where they disagree ({len(diff)} of {len(c.gold)} documents)", "",
+             diff.to_markdown(index=False) if len(diff) else "_They agree everywhere._"]
+    for name, why in c.skipped.items():
+        lines += ["", f"Skipped `{name}`: {why}"]
+    return "\n".join(lines) + "\n"
+
+
+def render(c: Comparison) -> dict[str, str | bytes]:
+    return {"compare.md": markdown(c), "compare.csv": table(c).to_csv(index=False),
+            "compare.png": chart(c)}

@@ -1,0 +1,245 @@
+"""Turn a ``CourseworkAnswer`` into files: report.md, one CSV per question, summary.json.
+
+Everything is rendered in memory first and returned as {path: content}; the caller writes the
+set atomically, so a failure never leaves a half-written results folder.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from evaluation.metrics import Counts
+from evaluation.reports import compare
+from evaluation.reports.coursework_answer import CourseworkAnswer, GeoRun, caption_guides
+from evaluation.reports.html import to_html
+from evaluation.reports.maps import MapPoint, folium_map_html, small_multiples_png
+from evaluation.reports.ner_runs import NerRun
+from evaluation.reports.plots import error_distance_plot
+from geoparser.io.geojson import feature_collection
+from geoparser.model import ParsedDocument
+
+
+def fmt(value: float | None, digits: int = 3) -> str:
+    return "undefined" if value is None else f"{value:.{digits}f}"
+
+
+def _predicted(p: ParsedDocument) -> str:
+    return "; ".join(f"{m.text} [{m.label}]" for m in p.mentions) or "—"
+
+
+def ner_table(run: NerRun) -> pd.DataFrame:
+    rows = []
+    for p, s in zip(run.parsed, run.score.documents, strict=True):
+        rows.append({
+            "id": s.id,
+            "caption": p.document.text,
+            "gold toponym": "; ".join(t.text for t in p.document.toponyms),
+            "predicted toponyms [label]": _predicted(p),
+            "TP": s.counts.tp, "FP": s.counts.fp, "FN": s.counts.fn,
+        })
+    return pd.DataFrame(rows, dtype=object)
+
+
+def geo_table(run: GeoRun) -> pd.DataFrame:
+    rows = []
+    for p, s in zip(run.parsed, run.score.documents, strict=True):
+        for detail in s.details:
+            span = detail["predicted_span"]
+            res = next(
+                (r for r in p.resolutions if span and [r.mention.start, r.mention.end] == span),
+                None,
+            )
+            cand = res.candidate if res else None
+            rows.append({
+                "id": s.id,
+                "gold toponym": detail["gold"],
+                "guide lat": detail["guide"][0], "guide lon": detail["guide"][1],
+                "tolerance km": detail["tolerance_km"],
+                "chosen instance": _describe_candidate(cand) if cand else "—",
+                "geonameid": cand.geonameid if cand else None,
+                "source": cand.source if cand else None,
+                "lat": cand.lat if cand else None, "lon": cand.lon if cand else None,
+                "distance km": None if detail["distance_km"] is None
+                else round(detail["distance_km"], 1),
+                "candidates": res.n_candidates if res else None,
+                "why": res.reason if res else "NER did not find the gold toponym",
+                "verdict": detail["verdict"],
+                "TP": detail["tp"], "FP": detail["fp"], "FN": detail["fn"],
+            })
+    return pd.DataFrame(rows, dtype=object)
+
+
+def _describe_candidate(c) -> str:
+    where = ", ".join(x for x in (c.admin1, c.country_code) if x)
+    pop = "population unknown" if c.population is None else f"pop. {c.population:,}"
+    return f"{c.name} ({where}; {pop})" if where else f"{c.name} ({pop})"
+
+
+def totals_line(counts: Counts) -> str:
+    return (
+        f"**Totals**: TP = {counts.tp}, FP = {counts.fp}, FN = {counts.fn}; "
+        f"precision = {fmt(counts.precision)}, recall = {fmt(counts.recall)}, "
+        f"F1 = {fmt(counts.f1)}"
+    )
+
+
+def side_by_side(runs: list[NerRun]) -> pd.DataFrame:
+    first = runs[0]
+    rows = []
+    for i, p in enumerate(first.parsed):
+        row = {"id": p.document.id,
+               "gold toponym": "; ".join(t.text for t in p.document.toponyms)}
+        for run in runs:
+            c = run.score.documents[i].counts
+            row[run.recogniser] = f"{_predicted(run.parsed[i])} ({c.tp}/{c.fp}/{c.fn})"
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _md(df: pd.DataFrame) -> str:
+    if not len(df):
+        return "_(no rows)_"
+    return df.astype(object).where(df.notna(), None).to_markdown(index=False, missingval="—")
+
+
+def map_points(df: pd.DataFrame) -> list[MapPoint]:
+    """Map points from a geocoding table (``geo_table``)."""
+    return [
+        MapPoint(
+            id=row["id"], toponym=row["gold toponym"], guide_lat=row["guide lat"],
+            guide_lon=row["guide lon"], tolerance_km=row["tolerance km"],
+            chosen_lat=row["lat"], chosen_lon=row["lon"], chosen_name=row["chosen instance"],
+            verdict=row["verdict"],
+        )
+        for row in df.to_dict("records")
+    ]
+
+
+def pictures(ans: CourseworkAnswer, q3_df: pd.DataFrame, q4_df: pd.DataFrame) -> dict[str, bytes]:
+    """The PNG figures of the report, by file name."""
+    scorable = sum(1 for d in ans.gold for t in d.toponyms if t.has_point)
+    errors = {
+        f"Q{n} {run.policy}": [d["distance_km"] for doc in run.score.documents
+                               for d in doc.details if d["distance_km"] is not None]
+        for n, run in ((3, ans.q3), (4, ans.q4))
+    }
+    tolerances = {t.tolerance_km for d in ans.gold for t in d.toponyms}
+    return {
+        "q3_map.png": small_multiples_png(map_points(q3_df), "Q3: population policy"),
+        "q4_map.png": small_multiples_png(map_points(q4_df), "Q4: nearest policy"),
+        "errors.png": error_distance_plot(
+            errors, min(tolerances) if len(tolerances) == 1 else None,
+            "Geocoding error of Q3 and Q4 (share of all gold toponyms)",
+            n_total=dict.fromkeys(errors, scorable),
+        ),
+    }
+
+
+def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
+    """All output files, by name: text for reports, tables and GeoJSON, bytes for images."""
+    q1_df = ner_table(ans.q1)
+    q3_df, q4_df = geo_table(ans.q3), geo_table(ans.q4)
+    q2_frames = [ner_table(run).assign(recogniser=run.recogniser) for run in ans.q2]
+    q2_df = pd.concat(q2_frames, ignore_index=True) if q2_frames else pd.DataFrame(
+        columns=["id", "caption", "gold toponym", "predicted toponyms [label]", "TP", "FP", "FN",
+                 "recogniser"])
+    tol = sorted({t.tolerance_km for d in ans.gold for t in d.toponyms})
+    lines = [
+        "# Toposcope coursework answer",
+        "",
+        f"Produced by `{command}`. {len(ans.gold)} captions; toponym matching mode: "
+        f"`{ans.match}` (span when offsets are given, else normalised text); gazetteer: "
+        f"`{ans.gazetteer}`; tolerance: {', '.join(f'{t:g}' for t in tol)} km "
+        "(a prediction at distance ≤ tolerance counts). Precision, recall or F1 is *undefined* "
+        "when its denominator is 0.",
+        "",
+        f"## Question 1 — NER with `{ans.q1.recogniser}`",
+        "",
+        f"Recogniser: {ans.q1.description}. Per caption: a predicted toponym matching the gold "
+        "toponym is a TP, any other prediction an FP; a caption whose gold toponym was not "
+        "found adds one FN.",
+        "",
+        _md(q1_df),
+        "",
+        totals_line(ans.q1.score.overall),
+        "",
+        "## Question 2 — other recognisers, side by side",
+        "",
+    ]
+    if ans.q2:
+        lines += [
+            "Coursework counts and P/R/F1, SemEval *strict* and *partial* F1, and throughput "
+            "(documents per second of recognition on this machine, model loading excluded):",
+            "",
+            _md(compare.table(ans.comparison).map(compare.fmt_cell)),
+            "",
+            "![NER by recogniser](compare.png)",
+            "",
+            "Per caption, predicted toponyms with (TP/FP/FN):",
+            "",
+            _md(side_by_side([ans.q1, *ans.q2])),
+        ]
+    else:
+        lines.append("_No other recogniser is available on this machine._")
+    for name, why in ans.q2_skipped.items():
+        lines += ["", f"Skipped `{name}`: {why}"]
+    for number, run, df, rule in (
+        (3, ans.q3, q3_df, "the most populous candidate"),
+        (4, ans.q4, q4_df, "the candidate nearest the caption's guide coordinates"),
+    ):
+        lines += [
+            "",
+            f"## Question {number} — geocoding with the `{run.policy}` policy",
+            "",
+            f"Each toponym Question 1 matched to the gold is looked up in `{ans.gazetteer}` and "
+            f"resolved to {rule}. Within tolerance: TP; outside: FP and FN; gold toponym not "
+            "recognised or not resolved: FN.",
+            "",
+            _md(df),
+            "",
+            totals_line(run.score.overall),
+            "",
+            f"![Map of Question {number}](q{number}_map.png)",
+            "",
+            f"Interactive map (needs a connection for its tiles): [q{number}_map.html]"
+            f"(q{number}_map.html). GeoJSON: [q{number}.geojson](q{number}.geojson).",
+        ]
+    for run in (ans.q3, ans.q4):
+        for note in run.score.notes:
+            lines += ["", f"Note (Q{3 if run is ans.q3 else 4}): {note}"]
+    lines += [
+        "",
+        "## Geocoding error, Questions 3 and 4",
+        "",
+        "Share of all gold toponyms resolved within d km; toponyms NER missed never arrive, so "
+        "the curves end below 1.",
+        "",
+        "![Error distance](errors.png)",
+    ]
+    images = {**pictures(ans, q3_df, q4_df), "compare.png": compare.chart(ans.comparison)}
+    report_md = "\n".join(lines) + "\n"
+    summary = ans.summary()
+    g = caption_guides(ans.gold)
+    return {
+        **images,
+        "report.md": report_md,
+        "compare.md": compare.markdown(ans.comparison),
+        "compare.csv": compare.table(ans.comparison).to_csv(index=False),
+        "report.html": to_html(report_md, images, "Toposcope coursework answer"),
+        "q3.geojson": json.dumps(feature_collection(ans.q3.parsed, g), indent=1) + "\n",
+        "q4.geojson": json.dumps(feature_collection(ans.q4.parsed, g), indent=1) + "\n",
+        "q3_map.html": folium_map_html(map_points(q3_df), "Q3: population policy"),
+        "q4_map.html": folium_map_html(map_points(q4_df), "Q4: nearest policy"),
+        "q1.csv": q1_df.to_csv(index=False),
+        "q2.csv": q2_df.to_csv(index=False),
+        "q3.csv": q3_df.to_csv(index=False),
+        "q4.csv": q4_df.to_csv(index=False),
+        "summary.json": json.dumps(summary, indent=2) + "\n",
+    }
+
+
+def output_paths(out_dir: Path, files: dict[str, str | bytes]) -> dict[Path, str | bytes]:
+    return {out_dir / name: content for name, content in files.items()}

@@ -1,0 +1,177 @@
+"""Scoring schemes by name, all with one signature: (corpus, options) -> result.
+
+The corpus is a ``FlatCorpus``: from the model's documents (``score``) or straight from the
+files' records (``score_files``, what ``toposcope score`` runs). Every result has ``to_json()``,
+``to_rows()`` (flat records for tables and CSV) and ``to_markdown()``. ``all`` runs every other
+scheme and keys their results by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from evaluation.flat_corpus import FlatCorpus
+from evaluation.matching import create_matcher
+from evaluation.schemes import coursework
+from geoparser.errors import UsageError
+from geoparser.io.documents import load_gold, load_predictions, paused_gc
+from geoparser.model import Document, PredictedDocument
+from geoparser.registry import Registry
+
+
+class ScoreResult(Protocol):
+    scheme: str
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def to_rows(self) -> list[dict[str, Any]]: ...
+
+    def to_markdown(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class ScoreOptions:
+    """What the user chose: the match mode and, for ``pairing``, the variant."""
+
+    match: str = "auto"
+    variant: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+
+Gold = Sequence[Document]
+Predictions = Mapping[str, PredictedDocument]
+Scheme = Callable[[FlatCorpus, ScoreOptions], ScoreResult]
+
+SCHEMES: Registry[Scheme] = Registry("scheme")
+TAKES_VARIANT = {"pairing", "all"}
+
+
+def _scorer(func: Callable[..., ScoreResult], with_variant: bool = False) -> Scheme:
+    def run(corpus: FlatCorpus, options: ScoreOptions) -> ScoreResult:
+        opts = options.as_dict() if with_variant else {"match": options.match}
+        return func(corpus, create_matcher(options.match), opts)
+
+    return run
+
+
+def _on_documents(func: Callable[..., ScoreResult]) -> Callable[..., ScoreResult]:
+    """A scorer of the model's documents (the coursework's) as a scorer of a corpus."""
+    def run(corpus: FlatCorpus, *args: Any) -> ScoreResult:
+        return func(corpus.documents, corpus.predictions, *args)
+
+    return run
+
+
+@SCHEMES.register("coursework-ner")
+def coursework_ner() -> Scheme:
+    return _scorer(_on_documents(coursework.score_ner))
+
+
+@SCHEMES.register("coursework-geo")
+def coursework_geo() -> Scheme:
+    return _scorer(_on_documents(coursework.score_geo))
+
+
+@SCHEMES.register("semeval")
+def semeval() -> Scheme:
+    from evaluation.schemes.semeval import score_semeval
+
+    return _scorer(score_semeval)
+
+
+@SCHEMES.register("errors")
+def errors() -> Scheme:
+    from evaluation.schemes.error_categories import score_errors
+
+    return _scorer(score_errors)
+
+
+@SCHEMES.register("pairing")
+def pairing() -> Scheme:
+    from evaluation.schemes.pairing import score_pairing
+
+    return _scorer(score_pairing, with_variant=True)
+
+
+@SCHEMES.register("distance")
+def distance() -> Scheme:
+    from evaluation.schemes.distance import score_distance
+
+    return _scorer(score_distance)
+
+
+@dataclass(frozen=True)
+class AllResult:
+    """Every scheme's result, keyed by scheme name, with one Markdown report."""
+
+    scheme: str
+    options: dict[str, Any]
+    results: dict[str, ScoreResult]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scheme": self.scheme, "options": self.options,
+                **{name: r.to_json() for name, r in self.results.items()}}
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        return [{"scheme": name, **row} for name, r in self.results.items()
+                for row in r.to_rows()]
+
+    def to_markdown(self) -> str:
+        return "# Toposcope evaluation\n\n" + "\n".join(
+            r.to_markdown() for r in self.results.values())
+
+
+@SCHEMES.register("all")
+def all_schemes() -> Scheme:
+    def run(corpus: FlatCorpus, options: ScoreOptions) -> ScoreResult:
+        first = ("semeval", "errors", "pairing", "distance")
+        names = [*first, *(n for n in SCHEMES.names() if n not in first and n != "all")]
+        results = {name: SCHEMES.create(name)(corpus, options) for name in names}
+        return AllResult("all", options.as_dict(), results)
+
+    return run
+
+
+def score(
+    scheme: str, gold: Gold, predictions: Predictions, match: str = "auto",
+    variant: str | None = None,
+) -> ScoreResult:
+    """Score ``predictions`` against ``gold`` under the named scheme and match mode."""
+    return score_corpus(scheme, FlatCorpus.build(gold, predictions), match, variant)
+
+
+def score_files(
+    scheme: str, gold: Path, pred: Path, match: str = "auto", variant: str | None = None,
+    default_tolerance_km: float | None = None,
+) -> ScoreResult:
+    """Score a predictions file against a gold file (or dataset directory), as ``score`` would
+    after ``read_gold`` and ``read_predictions``, but from the files' records: the model's
+    dataclasses are built only for schemes that need them."""
+    check_options(scheme, variant)
+    gold_records = load_gold(gold, default_tolerance_km)
+    pred_records = load_predictions(pred, gold_records.ids, gold_records.texts)
+    return score_corpus(scheme, FlatCorpus(gold_records, pred_records), match, variant)
+
+
+def check_options(scheme: str, variant: str | None) -> None:
+    """Refuse a variant for a scheme without variants, or an unknown variant."""
+    SCHEMES.get(scheme)
+    if variant is not None and scheme not in TAKES_VARIANT:
+        raise UsageError(f"--variant applies to the pairing scheme (and all), not {scheme!r}")
+    if variant is not None:
+        from evaluation.schemes.pairing import get_variant
+
+        get_variant(variant)
+
+
+def score_corpus(scheme: str, corpus: FlatCorpus, match: str = "auto",
+                 variant: str | None = None) -> ScoreResult:
+    """Score a ``FlatCorpus`` under the named scheme and match mode."""
+    check_options(scheme, variant)
+    with paused_gc():
+        return SCHEMES.create(scheme)(corpus, ScoreOptions(match, variant))

@@ -1,0 +1,254 @@
+"""SemEval-2013 Task 9 entity-level evaluation: strict, exact, partial and type.
+
+The four measures are data (``MEASURES``): which facts make a paired gold/prediction correct,
+and what a paired but not correct one counts as. One matching core serves them all: candidate
+pairs come from the match mode (``near``: overlapping spans by default), and gold toponyms and
+predictions are paired one-to-one by an optimal assignment (``evaluation.assignment``) that
+maximises first the number of correct pairs, then the number of pairs. Every gold toponym is
+then COR, INC, PAR or MIS, and every prediction COR, INC, PAR or SPU — so COR+INC+PAR+MIS is
+always the gold count and COR+INC+PAR+SPU the prediction count, whatever the input order, and a
+duplicated prediction is one more SPU.
+
+Facts: ``boundary`` — the match mode's ``same`` (identical offsets in ``span`` mode);
+``label`` — the labels are identical, or the gold toponym has no label (a corpus that does not
+type its toponyms constrains nothing).
+
+``by_label`` scores each label on its own, as nervaluate and conlleval do: only gold toponyms
+and predictions carrying that label take part. Macro figures average over documents (see
+``macro``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from evaluation.assignment import Assignment, lexicographic_weight
+from evaluation.flat_corpus import FlatCorpus
+from evaluation.markdown import table
+from evaluation.matching import MatchMode, Pairs, candidate_pairs
+from evaluation.metrics import f1_score
+from evaluation.schemes.muc import PARTIAL_CREDIT, MucCounts
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A SemEval measure: the facts that make a pair correct, and what other pairs count as."""
+
+    name: str
+    correct_if: tuple[str, ...]
+    otherwise: str  # "incorrect" or "partial"
+    description: str
+
+
+MEASURES: tuple[Measure, ...] = (
+    Measure("strict", ("boundary", "label"), "incorrect", "exact boundary and same label"),
+    Measure("exact", ("boundary",), "incorrect", "exact boundary, label ignored"),
+    Measure("partial", ("boundary",), "partial",
+            "exact boundary; an overlap is PAR, worth ½"),
+    Measure("type", ("label",), "incorrect", "some overlap and same label"),
+)
+
+NO_LABEL = "(none)"
+
+
+@dataclass(frozen=True)
+class PerDocument:
+    """Per-document counts of one measure, as arrays over the corpus's documents."""
+
+    correct: np.ndarray
+    other: np.ndarray
+    missed: np.ndarray
+    spurious: np.ndarray
+    otherwise: str
+
+    def counts(self, k: int | None = None) -> MucCounts:
+        pick = (lambda a: int(a.sum())) if k is None else (lambda a: int(a[k]))
+        other = pick(self.other)
+        return MucCounts(
+            correct=pick(self.correct),
+            incorrect=other if self.otherwise == "incorrect" else 0,
+            partial=other if self.otherwise == "partial" else 0,
+            missed=pick(self.missed), spurious=pick(self.spurious),
+        )
+
+    def document_dicts(self) -> list[dict[str, Any]]:
+        """Per-document counts and figures, as ``MucCounts.as_dict`` gives them, in bulk."""
+        cor, oth = self.correct.tolist(), self.other.tolist()
+        mis, spu = self.missed.tolist(), self.spurious.tolist()
+        partial = self.otherwise == "partial"
+        out = []
+        for c, o, m, s in zip(cor, oth, mis, spu, strict=True):
+            par = o if partial else 0
+            inc = 0 if partial else o
+            pos, act = c + o + m, c + o + s
+            credit = c + PARTIAL_CREDIT * par
+            p = credit / act if act else None
+            r = credit / pos if pos else None
+            out.append({"correct": c, "incorrect": inc, "partial": par, "missed": m,
+                        "spurious": s, "possible": pos, "actual": act, "precision": p,
+                        "recall": r, "f1": f1_score(p, r)})
+        return out
+
+    def macro(self) -> dict[str, Any]:
+        """Averages over documents.
+
+        precision: mean over documents with predictions; recall: mean over documents with gold
+        toponyms; f1: mean of per-document F1 over documents with either, a document's F1 being
+        2·credit/(POS+ACT) — the harmonic mean of its P and R when both are defined, and 0 when
+        it has gold but no predictions or predictions but no gold. ``f1_of_means`` is the
+        harmonic mean of the two averages (the other definition in use; Opitz & Burst 2019).
+        """
+        partial = self.other if self.otherwise == "partial" else 0
+        credit = self.correct + PARTIAL_CREDIT * partial
+        pos = self.correct + self.other + self.missed
+        act = self.correct + self.other + self.spurious
+        with np.errstate(divide="ignore", invalid="ignore"):
+            p = credit / act
+            r = credit / pos
+            f = 2 * credit / (pos + act)
+        has_p, has_r, has_f = act > 0, pos > 0, (pos + act) > 0
+        mp = float(p[has_p].mean()) if has_p.any() else None
+        mr = float(r[has_r].mean()) if has_r.any() else None
+        return {
+            "precision": mp, "recall": mr,
+            "f1": float(f[has_f].mean()) if has_f.any() else None,
+            "f1_of_means": f1_score(mp, mr),
+            "documents_with_predictions": int(has_p.sum()),
+            "documents_with_gold": int(has_r.sum()),
+            "documents_scored": int(has_f.sum()),
+        }
+
+
+@dataclass(frozen=True)
+class SemEvalResult:
+    scheme: str
+    options: dict[str, Any]
+    doc_ids: tuple[str, ...]
+    per_document: dict[str, PerDocument]
+    by_label: dict[str, dict[str, MucCounts]]
+    notes: tuple[str, ...] = field(default=())
+
+    def overall(self) -> dict[str, MucCounts]:
+        return {name: pd.counts() for name, pd in self.per_document.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        columns = {name: pd.document_dicts() for name, pd in self.per_document.items()}
+        docs = [{"id": doc_id, **{name: col[k] for name, col in columns.items()}}
+                for k, doc_id in enumerate(self.doc_ids)]
+        return {
+            "scheme": self.scheme,
+            "options": self.options,
+            "overall": {name: c.as_dict() for name, c in self.overall().items()},
+            "macro": {name: pd.macro() for name, pd in self.per_document.items()},
+            "by_label": {label: {name: c.as_dict() for name, c in per.items()}
+                         for label, per in self.by_label.items()},
+            "documents": docs,
+            **({"notes": list(self.notes)} if self.notes else {}),
+        }
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        rows = [{"scope": "overall", "measure": name, **c.as_dict()}
+                for name, c in self.overall().items()]
+        for label, per in self.by_label.items():
+            rows += [{"scope": f"label {label}", "measure": name, **c.as_dict()}
+                     for name, c in per.items()]
+        return rows
+
+    def to_markdown(self) -> str:
+        head = ["measure", "COR", "INC", "PAR", "MIS", "SPU", "POS", "ACT", "P", "R", "F1"]
+
+        def line(name: str, c: MucCounts) -> list[object]:
+            return [name, c.correct, c.incorrect, c.partial, c.missed, c.spurious, c.possible,
+                    c.actual, c.precision, c.recall, c.f1]
+
+        out = [
+            "## SemEval-2013 entity-level scores (`semeval`)", "",
+            f"{len(self.doc_ids)} documents; match mode `{self.options.get('match')}`. "
+            "Micro-averaged over the corpus:", "",
+            table(head, [line(n, c) for n, c in self.overall().items()]), "",
+            "Macro-averaged over documents (P over documents with predictions, R over documents "
+            "with gold, F1 = mean of per-document F1 over documents with either):", "",
+            table(["measure", "P", "R", "F1", "F1 of means", "documents"],
+                  [[n, m["precision"], m["recall"], m["f1"], m["f1_of_means"],
+                    m["documents_scored"]]
+                   for n, m in ((n, pd.macro()) for n, pd in self.per_document.items())]),
+        ]
+        for label, per in self.by_label.items():
+            out += ["", f"Label `{label}`:", "",
+                    table(head, [line(n, c) for n, c in per.items()])]
+        out += [f"\nNote: {note}" for note in self.notes]
+        return "\n".join(out) + "\n"
+
+
+def _solve_measures(pairs: Pairs, corpus: FlatCorpus, facts: dict[str, np.ndarray],
+                    measures: Sequence[Measure]) -> dict[str, np.ndarray]:
+    """The matched-pair mask of every measure; measures with the same facts share a solve."""
+    assignment = Assignment(pairs.gold, pairs.pred, corpus.gold_keys, corpus.pred_keys)
+    solved: dict[tuple[str, ...], np.ndarray] = {}
+    out = {}
+    for m in measures:
+        need = tuple(f for f in m.correct_if if f in facts)
+        if need not in solved:
+            correct = np.ones(len(pairs), dtype=bool)
+            for f in need:
+                correct &= facts[f]
+            matched = assignment.solve(lexicographic_weight(assignment, correct,
+                                                            pairs.closeness))
+            solved[need] = np.stack([matched, matched & correct])
+        out[m.name] = solved[need]
+    return out
+
+
+def score_semeval(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
+                  ) -> SemEvalResult:
+    pairs = candidate_pairs(corpus, mode)
+    n_docs = corpus.n_docs
+    gcount, pcount = corpus.gold_counts(), corpus.pred_counts()
+
+    labels = corpus.labels
+    glab, plab = corpus.gold_label_ids, corpus.pred_label_ids
+    pg, pp = glab[pairs.gold], plab[pairs.pred]
+    facts = {"boundary": pairs.same, "label": (pg == pp) | (pg == 0)}
+
+    doc_of_pair = corpus.gold_doc[pairs.gold]
+    per_document = {}
+    for m, (matched, correct) in zip(
+            MEASURES, _solve_measures(pairs, corpus, facts, MEASURES).values(), strict=True):
+        n_match = np.bincount(doc_of_pair[matched], minlength=n_docs)
+        n_cor = np.bincount(doc_of_pair[correct], minlength=n_docs)
+        per_document[m.name] = PerDocument(n_cor, n_match - n_cor, gcount - n_match,
+                                           pcount - n_match, m.otherwise)
+
+    notes: list[str] = []
+    by_label: dict[str, dict[str, MucCounts]] = {}
+    if labels and glab.any():
+        same_label = pg == pp
+        lp = pairs.subset(same_label)
+        solved = _solve_measures(lp, corpus, {"boundary": lp.same}, MEASURES)
+        n_lab = len(labels) + 1
+        g_per_label = np.bincount(glab, minlength=n_lab)
+        p_per_label = np.bincount(plab, minlength=n_lab)
+        pair_label = glab[lp.gold]
+        per_label = {m.name: (np.bincount(pair_label[matched], minlength=n_lab).tolist(),
+                              np.bincount(pair_label[correct], minlength=n_lab).tolist())
+                     for m in MEASURES for matched, correct in [solved[m.name]]}
+        for lab in ([0] if g_per_label[0] or p_per_label[0] else []) + list(range(1, n_lab)):
+            name = labels[lab - 1] if lab else NO_LABEL
+            per = {}
+            for m in MEASURES:
+                n_match, n_cor = (counts[lab] for counts in per_label[m.name])
+                other = n_match - n_cor
+                per[m.name] = MucCounts(
+                    n_cor, other if m.otherwise == "incorrect" else 0,
+                    other if m.otherwise == "partial" else 0,
+                    int(g_per_label[lab]) - n_match, int(p_per_label[lab]) - n_match)
+            by_label[name] = per
+    elif labels:
+        notes.append("the gold toponyms carry no labels: a predicted label is never wrong, "
+                     "and there is no per-label breakdown")
+    return SemEvalResult("semeval", options, corpus.doc_ids, per_document, by_label,
+                         tuple(notes))

@@ -1,0 +1,83 @@
+"""One chunk of a corpus as a unit of work: decode its records, geoparse the good ones, render
+the output part. Runs wherever the executor puts it (this process, a worker process, a Dask
+worker), so its input and result are plain picklable data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from geoparser.batch.part_formats import PART_FORMATS
+from geoparser.batch.stages import PipelineSpec, parse_documents, stages_for
+from geoparser.errors import InputError
+from geoparser.io.sources import Record, RowDecoder
+from geoparser.model import Document, ParsedDocument
+
+
+@dataclass(frozen=True)
+class BadRow:
+    """A record that could not be read as a document, and why."""
+
+    location: int
+    message: str
+
+
+@dataclass(frozen=True)
+class ChunkTask:
+    index: int
+    records: list[Record]
+    decoder: RowDecoder
+    spec: PipelineSpec
+    output_format: str
+
+
+@dataclass
+class ChunkResult:
+    index: int
+    read: int
+    parsed: int
+    mentions: int
+    resolved: int
+    bad_rows: list[BadRow]
+    data: bytes
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def summary(self) -> dict[str, Any]:
+        """Everything but the data, as JSON-ready values (kept beside the part)."""
+        return {"index": self.index, "read": self.read, "parsed": self.parsed,
+                "mentions": self.mentions, "resolved": self.resolved,
+                "bad_rows": [[b.location, b.message] for b in self.bad_rows], "meta": self.meta}
+
+
+def decode_records(decoder: RowDecoder, records: list[Record]
+                   ) -> tuple[list[tuple[int, Document]], list[BadRow]]:
+    """The records that are documents (with their locations), and those that are not."""
+    docs, bad = [], []
+    for location, payload in records:
+        try:
+            docs.append((location, decoder.decode(location, payload)))
+        except InputError as exc:
+            bad.append(BadRow(location, exc.detail))
+    return docs, bad
+
+
+def parse_records(spec: PipelineSpec, decoder: RowDecoder, records: list[Record]
+                  ) -> tuple[list[tuple[int, ParsedDocument]], list[BadRow]]:
+    """Geoparse the good records with this process's stages; report the bad ones."""
+    docs, bad = decode_records(decoder, records)
+    parsed = parse_documents(stages_for(spec), [d for _, d in docs])
+    return [(loc, p) for (loc, _), p in zip(docs, parsed, strict=True)], bad
+
+
+def run_chunk(task: ChunkTask) -> ChunkResult:
+    """Geoparse one chunk and render its output part."""
+    parsed, bad = parse_records(task.spec, task.decoder, task.records)
+    docs = [p for _, p in parsed]
+    data, meta = PART_FORMATS.create(task.output_format).render(docs)
+    return ChunkResult(
+        index=task.index, read=len(task.records), parsed=len(docs),
+        mentions=sum(len(d.mentions) for d in docs),
+        resolved=sum(1 for d in docs for r in d.resolutions
+                     if r.candidate and r.candidate.has_point),
+        bad_rows=bad, data=data, meta=meta,
+    )

@@ -1,0 +1,175 @@
+"""Geoparse a corpus of any size: stream it in chunks through local workers or a Dask cluster,
+keep each finished chunk on disk, and join them into the output at the end.
+
+Memory is bounded by chunk size times chunks in flight, whatever the corpus size. Bad rows are
+skipped and listed, or stop the run (``on_error``). An interrupted run keeps its finished
+chunks and ``resume`` continues it (see ``part_store`` for the layout).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from geoparser.batch.chunk_task import ChunkResult, ChunkTask, run_chunk
+from geoparser.batch.executors import bounded_map, open_pool
+from geoparser.batch.part_formats import PART_FORMATS
+from geoparser.batch.part_store import PartStore, Totals, skipped_path
+from geoparser.batch.stages import PipelineSpec
+from geoparser.errors import InputError, ToposcopeError, UsageError
+from geoparser.io.sources import Source, fingerprint
+from geoparser.progress import counter
+
+log = logging.getLogger(__name__)
+
+ON_ERROR = ("fail", "skip")
+#: Skipped rows reported one by one on stderr; the rest only in ``OUT.skipped.jsonl``.
+SHOWN_BAD_ROWS = 10
+
+
+class Interrupted(ToposcopeError):
+    """The run was stopped; its finished chunks are kept for ``--resume``."""
+
+    exit_code = 130
+
+
+@dataclass
+class BatchOptions:
+    output_format: str = "jsonl"
+    chunk_size: int = 1000
+    workers: int = 1
+    resume: bool = False
+    on_error: str = "fail"
+    dask: str | None = None
+
+    def check(self) -> None:
+        PART_FORMATS.get(self.output_format)
+        if self.on_error not in ON_ERROR:
+            raise UsageError(f"unknown --on-error {self.on_error!r} (known: fail, skip)")
+        if self.chunk_size < 1:
+            raise UsageError(f"--chunk-size must be at least 1, got {self.chunk_size}")
+        if self.workers < 1:
+            raise UsageError(f"--workers must be at least 1, got {self.workers}")
+        if self.dask and self.workers != 1:
+            raise UsageError("--workers sets local processes; with --dask the cluster's "
+                             "workers do the work")
+
+
+@dataclass
+class BatchStats:
+    """The closing counts: the whole corpus, and what this run did itself."""
+
+    totals: Totals
+    chunks_reused: int = 0
+    parsed_now: int = 0
+    seconds: float = 0.0
+    where: str = ""
+    skipped_list: Path | None = None
+    output: Path = field(default_factory=Path)
+
+    def line(self) -> str:
+        t = self.totals
+        rate = self.parsed_now / self.seconds if self.seconds else 0.0
+        text = (f"read {t.read}, parsed {t.parsed}, skipped {t.skipped} documents; "
+                f"{t.mentions} toponyms, {t.resolved} resolved with coordinates; "
+                f"{self.seconds:.1f} s on {self.where} ({rate:.1f} documents/s)")
+        if self.chunks_reused:
+            text += f"; {self.chunks_reused} of {t.chunks} chunks kept from the earlier run"
+        if self.skipped_list:
+            text += f"; skipped rows listed in {self.skipped_list}"
+        return text
+
+
+def manifest(source: Source, spec: PipelineSpec, options: BatchOptions) -> dict[str, Any]:
+    """What must not change between a run and its resumption."""
+    decoder = source.decoder
+    return {
+        "input": fingerprint(source),
+        "columns": {"id": getattr(decoder, "id_column", None),
+                    "text": getattr(decoder, "text_column", None)},
+        "pipeline": spec.to_json(),
+        "output_format": options.output_format,
+        "chunk_size": options.chunk_size,
+    }
+
+
+class _Chunker:
+    """Cuts the source into numbered chunks, passing over finished ones undecoded."""
+
+    def __init__(self, source: Source, size: int, skip: set[int]) -> None:
+        self.source, self.size, self.skip = source, size, skip
+        self.count = 0
+        self.on_skip: Callable[[int], None] = lambda n: None
+
+    def __iter__(self) -> Iterator[tuple[int, list]]:
+        records = self.source.records()
+        while chunk := list(islice(records, self.size)):
+            index = self.count
+            self.count += 1
+            if index in self.skip:
+                self.on_skip(len(chunk))
+            else:
+                yield index, chunk
+
+
+def parse_batch(source: Source, out: Path, spec: PipelineSpec,
+                options: BatchOptions | None = None) -> BatchStats:
+    """Geoparse every record of ``source`` into ``out``."""
+    options = options or BatchOptions()
+    options.check()
+    spec.check()
+    store = PartStore(out, manifest(source, spec, options),
+                      PART_FORMATS.create(options.output_format))
+    done = store.open(options.resume)
+    chunker = _Chunker(source, options.chunk_size, done)
+    shown = 0
+    parsed_now = 0
+    t0 = time.perf_counter()
+    try:
+        with open_pool(spec, options.workers, options.dask) as pool, \
+                counter("geoparsing", source.total) as advance:
+            chunker.on_skip = advance
+            tasks = (ChunkTask(i, records, source.decoder, spec, options.output_format)
+                     for i, records in chunker)
+            for result in bounded_map(pool.executor, run_chunk, tasks, pool.in_flight):
+                _check_bad_rows(result, source, options.on_error, shown)
+                shown += len(result.bad_rows)
+                store.save(result)
+                parsed_now += result.parsed
+                advance(result.read)
+    except InputError:
+        store.discard()  # bad input: the input must change, so nothing here can be resumed
+        raise
+    except BaseException as exc:
+        finished = len(store.finished())
+        if not finished:
+            store.discard()
+        if isinstance(exc, KeyboardInterrupt):
+            raise Interrupted(f"interrupted; {finished} finished chunks are kept in {store.dir}"
+                              ": rerun the same command with --resume to finish" if finished
+                              else "interrupted before any chunk was finished") from None
+        raise
+    seconds = time.perf_counter() - t0
+    totals = store.finish(chunker.count, str(source.path))
+    if totals.skipped > SHOWN_BAD_ROWS:
+        log.warning("%d more skipped rows are listed in %s", totals.skipped - SHOWN_BAD_ROWS,
+                    skipped_path(out))
+    return BatchStats(totals, chunks_reused=len(done), parsed_now=parsed_now, seconds=seconds,
+                      where=pool.description, output=out,
+                      skipped_list=skipped_path(out) if totals.skipped else None)
+
+
+def _check_bad_rows(result: ChunkResult, source: Source, on_error: str, shown: int) -> None:
+    if not result.bad_rows:
+        return
+    if on_error == "fail":
+        first = result.bad_rows[0]
+        raise InputError(f"{first.message} (--on-error skip skips bad rows)", source.path,
+                         first.location)
+    for bad in result.bad_rows[:max(0, SHOWN_BAD_ROWS - shown)]:
+        log.warning("%s:%d: %s; skipped", source.path, bad.location, bad.message)

@@ -1,0 +1,107 @@
+"""``toposcope gazetteer build`` (import GeoNames dumps) and ``toposcope gazetteer stats``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+
+from geoparser.cli.common import info, out, user_errors
+
+if TYPE_CHECKING:  # imported where used: the gazetteers package loads the web clients
+    from geoparser.gazetteers.sqlite_index import SqliteIndex
+
+gazetteer_app = typer.Typer(
+    no_args_is_help=True, help="Build a gazetteer index from GeoNames dumps, or describe one."
+)
+
+# GeoNames feature classes (readme of the dumps).
+FEATURE_CLASSES = {
+    "A": "country, state, region",
+    "H": "stream, lake, sea",
+    "L": "parks, area, continent",
+    "P": "city, village",
+    "R": "road, railroad",
+    "S": "spot, building, farm",
+    "T": "mountain, hill, rock, island",
+    "U": "undersea",
+    "V": "forest, heath",
+    "": "unknown",
+}
+
+
+@gazetteer_app.command()
+@user_errors
+def build(
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help="GeoNames dumps: allCountries.zip, cities500.zip, a country file such as "
+            "GB.zip (or their .txt), and optionally alternateNamesV2.zip."
+        ),
+    ],
+    out_path: Annotated[
+        Path | None,
+        typer.Option("--out", help="Index file (default: geonames-dump.sqlite in the cache dir)."),
+    ] = None,
+) -> None:
+    """Import GeoNames dumps into a SQLite index for ``--gazetteer geonames-dump``."""
+    from geoparser.gazetteers.dump_gazetteer import default_dump_path
+    from geoparser.gazetteers.geonames_dump import build_dump_index
+
+    path = out_path or default_dump_path()
+    n, seconds = build_dump_index(files, path)
+    info.print(f"indexed {n:,} places into {path} in {seconds:.1f} s", highlight=False)
+
+
+@gazetteer_app.command()
+@user_errors
+def stats(
+    gazetteer: Annotated[
+        str, typer.Option(help="offline or geonames-dump (ignored with --index).")
+    ] = "offline",
+    index: Annotated[Path | None, typer.Option(help="An index file to describe.")] = None,
+) -> None:
+    """Count the places of a gazetteer index by feature class and by source."""
+    from geoparser.errors import UsageError
+    from geoparser.gazetteers.sqlite_index import GazetteerIndexError, SqliteIndex
+
+    if index is not None:
+        try:
+            idx = SqliteIndex(index)
+        except GazetteerIndexError as exc:
+            raise UsageError(str(exc)) from None
+    elif gazetteer == "offline":
+        from geoparser.gazetteers.offline import open_index
+
+        idx = open_index()
+    elif gazetteer == "geonames-dump":
+        from geoparser.gazetteers.dump_gazetteer import DumpGazetteer
+
+        idx = DumpGazetteer().index
+    else:
+        raise UsageError(f"no index to describe for gazetteer {gazetteer!r}")
+    print_stats(idx)
+
+
+def print_stats(idx: SqliteIndex) -> None:
+    total = sum(idx.counts_by("source").values())
+    classes = Table(title=f"{idx.path.name}: places by feature class")
+    for col in ("class", "meaning", "places", "with a point"):
+        classes.add_column(col, justify="right" if col in {"places", "with a point"} else "left")
+    with_point = idx.counts_with_point("feature_class")
+    for (fclass,), n in idx.counts_by("feature_class").items():
+        classes.add_row(fclass or "—", FEATURE_CLASSES.get(fclass, ""), f"{n:,}",
+                        f"{with_point.get((fclass,), 0):,}")
+    out.print(classes)
+    sources = Table(title="places by source and feature class")
+    for col in ("source", "licence", "class", "places"):
+        sources.add_column(col, justify="right" if col == "places" else "left")
+    for (source, licence, fclass), n in sorted(
+        idx.counts_by("source", "licence", "feature_class").items()
+    ):
+        sources.add_row(source, licence or "—", fclass or "—", f"{n:,}")
+    out.print(sources)
+    out.print(f"{total:,} places, {idx.count_names():,} (name, place) entries", highlight=False)

@@ -1,0 +1,322 @@
+"""The ``toposcope`` command line: ``run`` answers the coursework, ``score`` scores any output."""
+
+from __future__ import annotations
+
+import logging
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from geoparser.cli import options as web
+from geoparser.cli.common import err, info, out, user_errors
+from geoparser.cli.gazetteer import gazetteer_app
+from geoparser.progress import set_enabled
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Toposcope: find place names in text, put them on the map, and measure how well.",
+)
+
+
+@app.callback()
+def main(
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log progress.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only errors.")] = False,
+) -> None:
+    level = logging.ERROR if quiet else logging.INFO if verbose else logging.WARNING
+    logging.basicConfig(format="toposcope: %(levelname)s: %(message)s")  # no-op if configured
+    for name in ("geoparser", "evaluation"):
+        logging.getLogger(name).setLevel(level)
+    info.quiet = quiet
+    set_enabled(not quiet)
+
+
+def _split(value: str) -> list[str]:
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def _command_line() -> str:
+    return shlex.join(["toposcope", *sys.argv[1:]])
+
+
+@app.command()
+@user_errors
+def run(
+    captions: Annotated[
+        Path, typer.Option(help="Gold captions: a dataset dir or a JSONL file.")
+    ] = Path("data/captions"),
+    ner: Annotated[
+        str,
+        typer.Option(
+            help="Recogniser for Q1/Q3/Q4: spaCy pipeline or path, "
+            "or a registered name such as 'gazetteer'."
+        ),
+    ] = "en_core_web_sm",
+    labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
+    gazetteer: Annotated[
+        str, typer.Option(help="Gazetteer for Q3/Q4: offline, geonames or nominatim.")
+    ] = "offline",
+    tolerance_km: Annotated[
+        float | None,
+        typer.Option(help="Default tolerance for captions without their own (else the dataset's)."),
+    ] = None,
+    match: Annotated[str, typer.Option(help="Toponym matching: auto, span or text.")] = "auto",
+    others: Annotated[
+        str | None,
+        typer.Option(
+            help="Recognisers for Q2, comma-separated (default: every other available one)."
+        ),
+    ] = None,
+    out_dir: Annotated[Path, typer.Option("--out", help="Folder for the results.")] = Path(
+        "results"
+    ),
+    no_cache: web.NoCacheOption = False,
+    refresh: web.RefreshOption = False,
+    web_cache: web.CachePathOption = None,
+    cache_days: web.CacheDaysOption = None,
+    contact: web.ContactOption = None,
+) -> None:
+    """Answer coursework Questions 1-4 for a caption set and write report, CSVs and summary."""
+    from evaluation.matching import MATCHERS
+    from evaluation.reports.coursework_answer import answer
+    from evaluation.reports.coursework_report import output_paths, render
+    from geoparser.errors import InputError
+    from geoparser.gazetteers import create_gazetteer
+    from geoparser.io.atomic import write_files_atomic
+    from geoparser.io.documents import read_gold
+
+    MATCHERS.get(match)
+    gold = read_gold(captions, tolerance_km)
+    if not gold:
+        raise InputError("no captions in the file", captions)
+    ans = answer(
+        gold,
+        ner,
+        _split(labels),
+        create_gazetteer(gazetteer, **web.gazetteer_config(
+            gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
+            cache_days=cache_days, contact=contact)),
+        match,
+        others=_split(others) if others is not None else None,
+    )
+    files = render(ans, _command_line())
+    write_files_atomic(output_paths(out_dir, files))
+    _print_summary(ans.summary(), ans.q1.recogniser)
+    info.print(f"wrote {', '.join(sorted(files))} to {out_dir}/", highlight=False)
+
+
+def _print_summary(summary: dict, q1_name: str) -> None:
+    table = Table(title="Toposcope coursework summary")
+    for col in ("question", "system", "TP", "FP", "FN", "precision", "recall", "F1"):
+        table.add_column(col, justify="left" if col in {"question", "system"} else "right")
+
+    def add(q: str, system: str, s: dict) -> None:
+        def f(v: float | None) -> str:
+            return "undefined" if v is None else f"{v:.3f}"
+
+        table.add_row(
+            q,
+            system,
+            str(s["tp"]),
+            str(s["fp"]),
+            str(s["fn"]),
+            f(s["precision"]),
+            f(s["recall"]),
+            f(s["f1"]),
+        )
+
+    add("Q1 NER", q1_name, summary["q1"])
+    for name, s in summary["q2"].items():
+        add("Q2 NER", name, s)
+    add("Q3 geocoding", "population", summary["q3"])
+    add("Q4 geocoding", "nearest", summary["q4"])
+    out.print(table)
+
+
+@app.command()
+@user_errors
+def score(
+    scheme: Annotated[str, typer.Option(
+        help="Scoring scheme: semeval, errors, pairing, distance, coursework-ner, "
+             "coursework-geo, or all.")],
+    gold: Annotated[Path, typer.Option(help="Gold documents (JSONL or dataset dir).")],
+    pred: Annotated[Path, typer.Option(help="Predicted documents (JSONL).")],
+    match: Annotated[str, typer.Option(
+        help="Toponym matching: auto, span, overlap, text or levenshtein.")] = "auto",
+    tolerance_km: Annotated[
+        float | None, typer.Option(help="Default tolerance for gold toponyms without their own.")
+    ] = None,
+    variant: Annotated[str | None, typer.Option(
+        help="pairing only: standard, no-boundaries or relaxed.")] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", help="table, json, csv or markdown.")] = "table",
+) -> None:
+    """Score predictions against gold documents under one scheme (or all)."""
+    from evaluation.matching import MATCHERS
+    from evaluation.reports.score_output import check_format, print_table, render_text
+    from evaluation.schemes import SCHEMES, score_files
+
+    SCHEMES.get(scheme)
+    MATCHERS.get(match)
+    check_format(fmt)
+    result = score_files(scheme, gold, pred, match, variant, tolerance_km)
+    if fmt == "table":
+        print_table(out, result)
+        for note in getattr(result, "notes", ()):
+            err.print(f"note: {note}", highlight=False)
+    else:
+        sys.stdout.write(render_text(result, fmt))
+
+
+@app.command()
+@user_errors
+def convert(
+    fmt: Annotated[str, typer.Option(
+        "--from", help="Corpus format: geovirus, wiktor, gwn, semeval2019 or lgl.")],
+    path: Annotated[Path, typer.Argument(help="The corpus file or folder.")],
+) -> None:
+    """Convert a public corpus into gold JSONL on standard output."""
+    from geoparser.cli.convert import run_convert
+
+    run_convert(fmt, path)
+
+
+@app.command()
+@user_errors
+def compare(
+    ner: Annotated[str, typer.Option(help="Recognisers, comma-separated.")]
+    = "en_core_web_sm,gazetteer,hybrid",
+    corpus: Annotated[Path | None, typer.Option(
+        help="Gold documents (default: the caption set).")] = None,
+    labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
+    match: Annotated[str, typer.Option(help="Toponym matching mode.")] = "auto",
+    out_dir: Annotated[Path, typer.Option("--out", help="Folder for compare.md/.csv/.png.")]
+    = Path("results"),
+) -> None:
+    """Run several recognisers on the same gold documents and compare them in one table."""
+    from evaluation.matching import MATCHERS
+    from evaluation.reports import compare as comparison
+    from geoparser.errors import InputError
+    from geoparser.io.atomic import write_files_atomic
+    from geoparser.io.documents import read_gold
+
+    MATCHERS.get(match)
+    source = corpus or Path("data/captions")
+    gold = read_gold(source)
+    if not gold:
+        raise InputError("no documents in the file", source)
+    result = comparison.compare(_split(ner), gold, _split(labels), match)
+    files = comparison.render(result)
+    write_files_atomic({out_dir / name: content for name, content in files.items()})
+    _print_comparison(comparison.table(result), f"Recognisers on {len(gold)} documents ({source})")
+    for name, why in result.skipped.items():
+        err.print(f"skipped {name}: {why}", markup=False, highlight=False)
+    info.print(f"wrote {', '.join(sorted(files))} to {out_dir}/", highlight=False)
+
+
+def _print_comparison(frame, title: str) -> None:
+    short = {"precision": "P", "recall": "R", "SemEval strict F1": "strict F1",
+             "SemEval partial F1": "partial F1"}
+    table = Table(title=title)
+    frame = frame.drop(columns=["description"])
+    for col in frame.columns:
+        table.add_column(short.get(col, col), justify="left" if col == "recogniser" else "right")
+    for row in frame.to_dict("records"):
+        cells = []
+        for col, v in row.items():
+            if v is None:
+                cells.append("undefined")
+            elif col == "docs/s":
+                cells.append(f"{v:,.0f}")
+            else:
+                cells.append(f"{v:.3f}" if isinstance(v, float) else str(v))
+        table.add_row(*cells)
+    out.print(table)
+
+
+@app.command()
+@user_errors
+def parse(
+    source: Annotated[
+        Path, typer.Option("--in", help="Documents: JSONL, CSV or Parquet (by file name).")
+    ],
+    out: Annotated[Path, typer.Option("--out", help="Output file.")],
+    ner: Annotated[str, typer.Option(help="Recogniser.")] = "en_core_web_sm",
+    labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
+    gazetteer: Annotated[str, typer.Option(help="Gazetteer.")] = "offline",
+    policy: Annotated[str, typer.Option(help="Resolver policy.")] = "context",
+    fmt: Annotated[str, typer.Option("--format", help="jsonl, geojson or parquet.")] = "jsonl",
+    input_format: Annotated[
+        str | None, typer.Option(help="jsonl, csv or parquet, when the file name does not say.")
+    ] = None,
+    text_column: Annotated[str, typer.Option(help="Field or column holding the text.")] = "text",
+    id_column: Annotated[str, typer.Option(help="Field or column holding the id.")] = "id",
+    workers: Annotated[int, typer.Option(help="Worker processes, each with its own model.")] = 1,
+    chunk_size: Annotated[int, typer.Option(help="Documents per chunk (unit of work).")] = 1000,
+    resume: Annotated[
+        bool, typer.Option(help="Finish an interrupted run, redoing only unfinished chunks.")
+    ] = False,
+    on_error: Annotated[
+        str, typer.Option(help="Bad rows: fail (stop, write nothing) or skip (list them).")
+    ] = "fail",
+    dask: Annotated[
+        str | None, typer.Option(help="Run on the Dask cluster at this scheduler address.")
+    ] = None,
+) -> None:
+    """Geoparse a corpus end to end: recognise, look up and resolve every document."""
+    from geoparser.batch.run import BatchOptions, parse_batch
+    from geoparser.batch.stages import PipelineSpec
+    from geoparser.io.sources import open_source
+
+    options = BatchOptions(fmt, chunk_size, workers, resume, on_error, dask)
+    options.check()
+    spec = PipelineSpec(ner, tuple(_split(labels)), gazetteer, policy)
+    stats = parse_batch(open_source(source, input_format, text_column, id_column), out, spec,
+                        options)
+    info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)
+
+
+@app.command("resolve")
+@user_errors
+def resolve_cmd(
+    gold: Annotated[Path, typer.Option(help="Gold documents whose toponyms are resolved.")],
+    out: Annotated[Path, typer.Option("--out", help="Output file.")],
+    gazetteer: Annotated[str, typer.Option(help="Gazetteer.")] = "offline",
+    policy: Annotated[str, typer.Option(help="Resolver policy.")] = "context",
+    fmt: Annotated[str, typer.Option("--format", help="jsonl or geojson.")] = "jsonl",
+    context_ner: Annotated[str, typer.Option(
+        help="Recogniser whose toponyms the context policy may use as evidence ('none': "
+             "only the gold mentions).")] = "en_core_web_sm",
+) -> None:
+    """Resolve the gold toponym mentions (toponym resolution without recognition errors)."""
+    from geoparser.batch.corpus import resolve_corpus
+    from geoparser.gazetteers import create_gazetteer
+    from geoparser.io.writers import WRITERS
+    from geoparser.resolution import create_policy
+
+    WRITERS.get(fmt)
+    from geoparser.errors import UsageError
+    from geoparser.recognition import create_recogniser
+
+    chosen = create_policy(policy)
+    if policy == "nearest":
+        raise UsageError("policy 'nearest' needs guide points, and resolving gold mentions has "
+                         "none (use it in toposcope run, where each caption's guide is known)")
+    context = None
+    if context_ner != "none" and getattr(chosen, "uses_context", False):
+        context = create_recogniser(context_ner)
+    stats = resolve_corpus(gold, out, create_gazetteer(gazetteer), chosen, fmt,
+                           context_recogniser=context)
+    info.print(f"{stats.line()}; wrote {out}", highlight=False)
+
+
+app.add_typer(gazetteer_app, name="gazetteer")
+
+
+def entry() -> None:
+    app()

@@ -1,0 +1,57 @@
+"""Command-line options shared by the commands that can use a web gazetteer."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from geoparser.web_config import DEFAULT_EXPIRY_DAYS, WebConfig, expiry_days
+
+NoCacheOption = Annotated[
+    bool, typer.Option("--no-cache", help="Web gazetteers: neither read nor write the cache.")
+]
+RefreshOption = Annotated[
+    bool, typer.Option("--refresh", help="Web gazetteers: ask the service again, update the cache.")
+]
+CachePathOption = Annotated[
+    Path | None,
+    typer.Option("--web-cache", help="Web gazetteers' cache file (default: user cache dir)."),
+]
+CacheDaysOption = Annotated[
+    float | None,
+    typer.Option("--cache-days", help=f"Days a cached answer is valid ({DEFAULT_EXPIRY_DAYS:g})."),
+]
+ContactOption = Annotated[
+    str | None,
+    typer.Option(
+        "--contact", help="Your e-mail or URL for Nominatim's user agent ($TOPOSCOPE_CONTACT)."
+    ),
+]
+
+
+def gazetteer_config(
+    name: str,
+    *,
+    no_cache: bool = False,
+    refresh: bool = False,
+    cache_path: Path | None = None,
+    cache_days: float | None = None,
+    contact: str | None = None,
+) -> dict[str, object]:
+    """Keyword config for ``create_gazetteer(name, ...)``: a ``WebConfig`` for web gazetteers."""
+    from geoparser.gazetteers.web import WEB_GAZETTEERS
+
+    if name not in WEB_GAZETTEERS:
+        return {}
+    cfg = WebConfig.from_env()
+    cfg = replace(cfg, use_cache=not no_cache, refresh=refresh)
+    if cache_path is not None:
+        cfg = replace(cfg, cache_path=cache_path)
+    if cache_days is not None:
+        cfg = replace(cfg, expire_after=expiry_days(cache_days))
+    if contact:
+        cfg = replace(cfg, contact=contact)
+    return {"config": cfg}

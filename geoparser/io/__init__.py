@@ -1,0 +1,2 @@
+"""Reading and writing: gold and prediction documents, bulk records, input sources, output
+writers, GeoJSON, and atomic file writes."""

@@ -1,0 +1,264 @@
+"""Documents to geoparse, read from JSON Lines, CSV or Parquet one raw record at a time.
+
+Reading only splits the input into records ``(line or row number, raw payload)``; a picklable
+``RowDecoder`` turns a record into a ``Document`` or raises ``InputError`` at its file and line.
+Keeping the two apart lets a resumed run skip finished chunks without decoding them, and lets
+worker processes do the decoding. Locations are 1-based: the physical line where the record
+starts for JSONL and CSV (a quoted CSV field may span lines), the row number for Parquet.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from geoparser.errors import InputError, UsageError
+from geoparser.io.documents import GOLD_FILENAME
+from geoparser.model import Document
+from geoparser.registry import Registry
+
+#: ``(location, payload)``: where the record is, and what decoding it needs.
+Record = tuple[int, Any]
+
+DEFAULT_TEXT_COLUMN = "text"
+DEFAULT_ID_COLUMN = "id"
+
+_SUFFIXES = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl", ".csv": "csv",
+             ".parquet": "parquet", ".pq": "parquet"}
+
+
+class RowDecoder(Protocol):
+    """Turns one raw record into a validated document."""
+
+    def decode(self, location: int, payload: Any) -> Document:
+        ...
+
+
+class Source(Protocol):
+    """An input file: its records in order, and how to decode them."""
+
+    path: Path
+    format: str
+    decoder: RowDecoder
+    total: int | None  # records, when known without reading the file
+
+    def records(self) -> Iterator[Record]:
+        ...
+
+
+SOURCES: Registry[Source] = Registry("input format")
+
+
+def input_format(path: Path, given: str | None = None) -> str:
+    """The format named by ``given``, else the one the file name says."""
+    if given:
+        SOURCES.get(given)
+        return given
+    if path.is_dir():
+        return "jsonl"
+    fmt = _SUFFIXES.get(path.suffix.lower())
+    if fmt is None:
+        raise UsageError(f"cannot tell the format of {path} from its name; give --input-format "
+                         f"({', '.join(SOURCES.names())})")
+    return fmt
+
+
+def open_source(path: Path, fmt: str | None = None, text_column: str = DEFAULT_TEXT_COLUMN,
+                id_column: str = DEFAULT_ID_COLUMN) -> Source:
+    """The input at ``path`` (a dataset folder means its ``captions.jsonl``)."""
+    path = Path(path)
+    fmt = input_format(path, fmt)
+    if path.is_dir():
+        path = path / GOLD_FILENAME
+    if not path.is_file():
+        raise InputError("file not found", path)
+    return SOURCES.create(fmt, path=path, text_column=text_column, id_column=id_column)
+
+
+def fingerprint(source: Source) -> dict[str, Any]:
+    """What identifies an input for ``--resume``: its path, size, modification time, format."""
+    st = source.path.stat()
+    return {"path": str(source.path.resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns,
+            "format": source.format}
+
+
+def document_from_fields(doc_id: Any, text: Any, path: str | Path, location: int,
+                         id_column: str, text_column: str) -> Document:
+    """A document from an id and a text value, as any of the formats give them."""
+    if doc_id is None:
+        raise InputError(f"missing field {id_column!r}", path, location)
+    if isinstance(doc_id, int) and not isinstance(doc_id, bool):
+        doc_id = str(doc_id)
+    if not isinstance(doc_id, str):
+        raise InputError(f"field {id_column!r} must be a string, got {type(doc_id).__name__}",
+                         path, location)
+    if not doc_id:
+        raise InputError(f"empty {id_column!r}", path, location)
+    if text is None:
+        raise InputError(f"missing field {text_column!r}", path, location)
+    if not isinstance(text, str):
+        raise InputError(f"field {text_column!r} must be a string, got {type(text).__name__}",
+                         path, location)
+    if not text.strip():
+        raise InputError(f"document {doc_id!r} has an empty text", path, location)
+    return Document(doc_id, text)
+
+
+@dataclass(frozen=True)
+class JsonRowDecoder:
+    """A JSON object per line; the payload is the line's bytes."""
+
+    path: Path
+    text_column: str
+    id_column: str
+
+    def decode(self, location: int, payload: bytes) -> Document:
+        try:
+            obj = json.loads(payload)
+        except UnicodeDecodeError as exc:
+            raise InputError(f"not UTF-8 text ({exc.reason})", self.path, location) from None
+        except json.JSONDecodeError as exc:
+            raise InputError(f"malformed JSON ({exc.msg})", self.path, location) from None
+        if not isinstance(obj, dict):
+            raise InputError("expected a JSON object", self.path, location)
+        return document_from_fields(obj.get(self.id_column), obj.get(self.text_column),
+                                    self.path, location, self.id_column, self.text_column)
+
+
+@SOURCES.register("jsonl")
+class JsonlSource:
+    """JSON Lines; blank lines are not records."""
+
+    format = "jsonl"
+    total = None
+
+    def __init__(self, path: Path, text_column: str, id_column: str) -> None:
+        self.path = path
+        self.decoder = JsonRowDecoder(path, text_column, id_column)
+
+    def records(self) -> Iterator[Record]:
+        with self.path.open("rb") as fh:
+            for lineno, line in enumerate(fh, start=1):
+                if line.strip():
+                    yield lineno, line
+
+
+@dataclass(frozen=True)
+class CsvRowDecoder:
+    """A CSV row; the payload is its list of fields."""
+
+    path: Path
+    n_fields: int
+    text_index: int
+    id_index: int
+    text_column: str
+    id_column: str
+
+    def decode(self, location: int, payload: list[str]) -> Document:
+        if len(payload) != self.n_fields:
+            raise InputError(f"expected {self.n_fields} fields as in the header, got "
+                             f"{len(payload)}", self.path, location)
+        return document_from_fields(payload[self.id_index], payload[self.text_index],
+                                    self.path, location, self.id_column, self.text_column)
+
+
+@SOURCES.register("csv")
+class CsvSource:
+    """CSV with a header row (RFC 4180 quoting; a UTF-8 byte-order mark is allowed).
+
+    Read with the standard ``csv`` module rather than pandas chunks: it knows the physical line
+    of every record, even one whose quoted text spans lines, and a malformed row is just one
+    row to report, not a failed chunk.
+    """
+
+    format = "csv"
+    total = None
+
+    def __init__(self, path: Path, text_column: str, id_column: str) -> None:
+        self.path = path
+        header = next(self._rows(), (0, None))[1]
+        if not header:
+            raise InputError("no header row", path, 1)
+        missing = [c for c in (id_column, text_column) if c not in header]
+        if missing:
+            raise InputError(f"no column {missing[0]!r} in the header (columns: "
+                             f"{', '.join(header)})", path, 1)
+        self.decoder = CsvRowDecoder(path, len(header), header.index(text_column),
+                                     header.index(id_column), text_column, id_column)
+
+    def _rows(self) -> Iterator[tuple[int, list[str]]]:
+        csv.field_size_limit(sys.maxsize)  # a document may be long; the default is 128 KiB
+        with self.path.open(encoding="utf-8-sig", newline="") as fh:
+            reader = csv.reader(fh)
+            start = 1
+            try:
+                for row in reader:
+                    if row:
+                        yield start, row
+                    start = reader.line_num + 1
+            except UnicodeDecodeError as exc:
+                raise InputError(f"not UTF-8 text ({exc.reason})", self.path, start) from None
+            except csv.Error as exc:
+                raise InputError(f"unreadable CSV ({exc})", self.path, start) from None
+
+    def records(self) -> Iterator[Record]:
+        rows = self._rows()
+        next(rows, None)  # the header
+        yield from rows
+
+
+@dataclass(frozen=True)
+class ValueRowDecoder:
+    """A row of typed values (Parquet, a data frame); the payload is ``(id, text)``."""
+
+    path: str | Path
+    text_column: str
+    id_column: str
+
+    def decode(self, location: int, payload: tuple[Any, Any]) -> Document:
+        return document_from_fields(payload[0], payload[1], self.path, location,
+                                    self.id_column, self.text_column)
+
+
+@SOURCES.register("parquet")
+class ParquetSource:
+    """Apache Parquet, read a record batch at a time and only the two columns needed."""
+
+    format = "parquet"
+    batch_rows = 4096
+
+    def __init__(self, path: Path, text_column: str, id_column: str) -> None:
+        pq = _pyarrow_parquet()
+        self.path = path
+        try:
+            self._file = pq.ParquetFile(path)
+        except Exception as exc:  # pyarrow raises several types for a file it cannot read
+            raise InputError(f"unreadable Parquet file ({exc})", path) from None
+        names = self._file.schema_arrow.names
+        missing = [c for c in (id_column, text_column) if c not in names]
+        if missing:
+            raise InputError(f"no column {missing[0]!r} (columns: {', '.join(names)})", path)
+        self.columns = [id_column, text_column]
+        self.total = self._file.metadata.num_rows
+        self.decoder = ValueRowDecoder(path, text_column, id_column)
+
+    def records(self) -> Iterator[Record]:
+        row = 0
+        for batch in self._file.iter_batches(batch_size=self.batch_rows, columns=self.columns):
+            ids, texts = batch.column(0).to_pylist(), batch.column(1).to_pylist()
+            for pair in zip(ids, texts, strict=True):
+                row += 1
+                yield row, pair
+
+
+def _pyarrow_parquet() -> Any:
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise UsageError("Parquet needs pyarrow: pip install 'toposcope[parquet]'") from None
+    return pq

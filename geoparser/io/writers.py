@@ -1,0 +1,121 @@
+"""Streaming output writers, chosen by format name; each writes to a temporary file and renames
+it into place only when the whole output is written, so an interrupted run leaves no partial
+file behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Protocol
+
+from geoparser.io.documents import prediction_to_json
+from geoparser.io.geojson import feature_collection
+from geoparser.model import ParsedDocument
+from geoparser.registry import Registry
+
+
+class Writer(Protocol):
+    """Context manager taking parsed documents one at a time."""
+
+    def __enter__(self) -> Writer: ...
+
+    def write(self, doc: ParsedDocument) -> None: ...
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None: ...
+
+
+WRITERS: Registry[Writer] = Registry("output format")
+
+GEOJSON_HEADER = '{"type": "FeatureCollection", "features": [\n'
+GEOJSON_SEPARATOR = ",\n"
+
+
+def geojson_footer(unresolved: int) -> str:
+    return f'\n], "unresolved": {unresolved}}}\n'
+
+
+def prediction_line(doc: ParsedDocument) -> str:
+    """A parsed document as one line of the prediction JSONL format."""
+    return json.dumps(prediction_to_json(doc.predictions()), ensure_ascii=False) + "\n"
+
+
+class _AtomicFile:
+    """A text file written under a temporary name and renamed on a clean exit."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.fh: IO[str] | None = None
+        self._tmp: str | None = None
+
+    def open(self) -> IO[str]:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, self._tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
+                                         dir=self.path.parent)
+        self.fh = os.fdopen(fd, "w", encoding="utf-8")
+        return self.fh
+
+    def close(self, ok: bool) -> None:
+        assert self.fh is not None and self._tmp is not None
+        self.fh.close()
+        if ok:
+            os.chmod(self._tmp, 0o644)
+            os.replace(self._tmp, self.path)
+        else:
+            Path(self._tmp).unlink(missing_ok=True)
+
+
+@WRITERS.register("jsonl")
+class JsonlWriter:
+    """One prediction document per line (the format ``toposcope score --pred`` reads)."""
+
+    def __init__(self, path: Path, guides: Mapping[str, tuple[float, float]] | None = None):
+        self._file = _AtomicFile(path)
+
+    def __enter__(self) -> JsonlWriter:
+        self.fh = self._file.open()
+        return self
+
+    def write(self, doc: ParsedDocument) -> None:
+        self.fh.write(prediction_line(doc))
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self._file.close(ok=exc_type is None)
+
+
+@WRITERS.register("geojson")
+class GeoJsonWriter:
+    """A FeatureCollection, written feature by feature (RFC 7946)."""
+
+    def __init__(self, path: Path, guides: Mapping[str, tuple[float, float]] | None = None):
+        self._file = _AtomicFile(path)
+        self.guides = guides
+        self.unresolved = 0
+        self._first = True
+
+    def __enter__(self) -> GeoJsonWriter:
+        self.fh = self._file.open()
+        self.fh.write(GEOJSON_HEADER)
+        return self
+
+    def write(self, doc: ParsedDocument) -> None:
+        fc = feature_collection([doc], self.guides)
+        self.unresolved += fc["unresolved"]
+        for feature in fc["features"]:
+            if not self._first:
+                self.fh.write(GEOJSON_SEPARATOR)
+            self.fh.write(json.dumps(feature, ensure_ascii=False))
+            self._first = False
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None:
+            self.fh.write(geojson_footer(self.unresolved))
+        self._file.close(ok=exc_type is None)
+
+
+def create_writer(fmt: str, path: Path, guides=None) -> Writer:
+    return WRITERS.create(fmt, path=path, guides=guides)

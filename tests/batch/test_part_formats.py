@@ -1,0 +1,59 @@
+"""Chunk parts joined in order give exactly what one streaming writer writes."""
+
+import geojson
+import pyarrow.parquet as pq
+import pytest
+
+from geoparser.batch.part_formats import PART_FORMATS
+from geoparser.io.writers import create_writer
+from geoparser.model import Candidate, Document, Mention, ParsedDocument, Resolution
+
+PERTH = Candidate("t", "geonames:2063523", "Perth", -31.95, 115.86, 1_896_548, 2063523, "AU")
+
+
+def parsed(i: int, resolved: bool) -> ParsedDocument:
+    text = f"Rain {i} in Perth."
+    m = Mention(text.index("Perth"), text.index("Perth") + 5, "Perth", "GPE")
+    res = Resolution(m, PERTH if resolved else None, 3 if resolved else 0, "population", "why")
+    return ParsedDocument(Document(f"d{i}", text), [m], [res])
+
+
+DOCS = [parsed(i, resolved=i % 3 != 0) for i in range(7)]
+
+
+def join(fmt: str, chunks: list[list[ParsedDocument]], tmp_path):
+    part_format = PART_FORMATS.create(fmt)
+    parts = []
+    for n, chunk in enumerate(chunks):
+        data, meta = part_format.render(chunk)
+        path = tmp_path / f"part{n}{part_format.suffix}"
+        path.write_bytes(data)
+        parts.append((path, meta))
+    out = tmp_path / f"joined.{fmt}"
+    part_format.join(parts, out)
+    return out
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "geojson"])
+def test_joined_parts_equal_the_streaming_writer(tmp_path, fmt):
+    streamed = tmp_path / f"streamed.{fmt}"
+    with create_writer(fmt, streamed) as writer:
+        for d in DOCS:
+            writer.write(d)
+    chunks = [DOCS[:3], [], DOCS[3:4], DOCS[4:]]
+    assert join(fmt, chunks, tmp_path).read_bytes() == streamed.read_bytes()
+
+
+def test_geojson_join_of_nothing_is_valid(tmp_path):
+    obj = geojson.loads(join("geojson", [[parsed(0, resolved=False)]], tmp_path).read_text())
+    assert obj.is_valid and obj["features"] == [] and obj["unresolved"] == 1
+
+
+def test_parquet_has_a_row_per_document_with_its_toponyms(tmp_path):
+    table = pq.read_table(join("parquet", [DOCS[:3], [], DOCS[3:]], tmp_path))
+    rows = table.to_pylist()
+    assert [r["id"] for r in rows] == [f"d{i}" for i in range(7)]
+    assert rows[1]["toponyms"] == [{"start": 10, "end": 15, "text": "Perth", "label": "GPE",
+                                    "lat": -31.95, "lon": 115.86, "geonameid": 2063523,
+                                    "n_candidates": 3}]
+    assert rows[0]["toponyms"][0]["lat"] is None

@@ -1,0 +1,178 @@
+"""`toposcope parse` at scale: any input format, chunks, workers, resume, and bad rows."""
+
+import json
+
+import pandas as pd
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from geoparser.batch import run as batch
+from geoparser.batch.chunk_task import run_chunk
+from geoparser.batch.part_store import PartStore, parts_dir, skipped_path
+from geoparser.batch.run import BatchOptions, Interrupted, parse_batch
+from geoparser.batch.stages import PipelineSpec
+from geoparser.cli.main import app
+from geoparser.errors import UsageError
+from geoparser.io.documents import read_gold
+from geoparser.io.sources import open_source
+from tests.conftest import CAPTIONS
+
+runner = CliRunner()
+SPEC = PipelineSpec()
+
+
+def invoke(*args):
+    return runner.invoke(app, [*args])
+
+
+@pytest.fixture
+def docs_jsonl(tmp_path):
+    """The twelve captions as plain documents (id and text only)."""
+    path = tmp_path / "docs.jsonl"
+    path.write_text("".join(json.dumps({"id": d.id, "text": d.text}) + "\n"
+                            for d in read_gold(CAPTIONS)))
+    return path
+
+
+@pytest.fixture
+def reference(docs_jsonl, tmp_path):
+    """The output of one plain run, the yardstick for every other way of running."""
+    out = tmp_path / "reference.jsonl"
+    parse_batch(open_source(docs_jsonl), out, SPEC)
+    return out.read_bytes()
+
+
+def test_csv_and_parquet_inputs_give_the_same_output(docs_jsonl, reference, tmp_path):
+    frame = pd.read_json(docs_jsonl, lines=True, dtype={"id": str})
+    frame.rename(columns={"text": "body"}).to_csv(tmp_path / "docs.csv", index=False)
+    frame.to_parquet(tmp_path / "docs.parquet")
+    for name, extra in (("docs.csv", ["--text-column", "body"]), ("docs.parquet", [])):
+        out = tmp_path / f"{name}.out.jsonl"
+        result = invoke("parse", "--in", str(tmp_path / name), "--out", str(out),
+                        "--chunk-size", "5", *extra)
+        assert result.exit_code == 0, result.output
+        assert out.read_bytes() == reference, name
+
+
+def test_parquet_output_holds_the_same_toponyms(docs_jsonl, reference, tmp_path):
+    out = tmp_path / "out.parquet"
+    assert invoke("parse", "--in", str(docs_jsonl), "--out", str(out),
+                  "--format", "parquet").exit_code == 0
+    rows = pq.read_table(out).to_pylist()
+    expected = [json.loads(line) for line in reference.decode().splitlines()]
+    assert [r["id"] for r in rows] == [e["id"] for e in expected]
+    for row, exp in zip(rows, expected, strict=True):
+        assert [{k: v for k, v in t.items() if v is not None} for t in row["toponyms"]] \
+            == exp["toponyms"]
+
+
+def test_two_workers_write_what_one_process_writes(docs_jsonl, reference, tmp_path):
+    out = tmp_path / "out.jsonl"
+    result = invoke("parse", "--in", str(docs_jsonl), "--out", str(out), "--workers", "2",
+                    "--chunk-size", "2")
+    assert result.exit_code == 0, result.output
+    assert "2 worker processes" in result.output
+    assert out.read_bytes() == reference
+
+
+def test_interrupted_run_resumes_without_redoing_or_duplicating(
+        docs_jsonl, reference, tmp_path, monkeypatch):
+    out = tmp_path / "out.jsonl"
+    options = BatchOptions(chunk_size=3)
+    save = PartStore.save
+
+    def save_then_stop(self, result):
+        save(self, result)
+        if len(self.finished()) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(PartStore, "save", save_then_stop)
+    with pytest.raises(Interrupted, match="2 finished chunks are kept"):
+        parse_batch(open_source(docs_jsonl), out, SPEC, options)
+    monkeypatch.undo()
+    assert not out.exists() and parts_dir(out).is_dir()
+    with pytest.raises(UsageError, match="--resume"):
+        parse_batch(open_source(docs_jsonl), out, SPEC, options)
+
+    ran = []
+
+    def recording(task):
+        ran.append(task.index)
+        return run_chunk(task)
+
+    monkeypatch.setattr(batch, "run_chunk", recording)
+    options.resume = True
+    stats = parse_batch(open_source(docs_jsonl), out, SPEC, options)
+    assert ran == [2, 3]  # only the unfinished chunks
+    assert (stats.chunks_reused, stats.parsed_now, stats.totals.parsed) == (2, 6, 12)
+    assert out.read_bytes() == reference
+    assert not parts_dir(out).exists()
+
+
+def test_resume_refuses_a_changed_input(docs_jsonl, tmp_path):
+    out = tmp_path / "out.jsonl"
+    PartStore(out, batch.manifest(open_source(docs_jsonl), SPEC, BatchOptions()),
+              batch.PART_FORMATS.create("jsonl")).open(resume=False)
+    with docs_jsonl.open("a") as fh:
+        fh.write(json.dumps({"id": "new", "text": "Snow in Oslo."}) + "\n")
+    with pytest.raises(UsageError, match="cannot resume: input differ"):
+        parse_batch(open_source(docs_jsonl), out, SPEC, BatchOptions(resume=True))
+
+
+BAD = ('{"id": "a", "text": "Snow in Boston."}\n'
+       '{"id": "b", "text": ""}\n'
+       '{"id": "c", "text": "Rain in Perth."\n'
+       '\n'
+       '{"id": "d", "text": "Fog in Cork."}\n'
+       '{"text": "no id"}\n')
+
+
+def test_skip_lists_bad_rows_by_line_and_counts_them(tmp_path, caplog):
+    src = tmp_path / "docs.jsonl"
+    src.write_text(BAD)
+    out = tmp_path / "out.jsonl"
+    with caplog.at_level("WARNING", logger="geoparser"):
+        result = invoke("parse", "--in", str(src), "--out", str(out), "--on-error", "skip",
+                        "--chunk-size", "2")
+    assert result.exit_code == 0, result.output
+    assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == ["a", "d"]
+    assert f"{src}:2: document 'b' has an empty text; skipped" in caplog.text
+    assert "read 5, parsed 2, skipped 3 documents" in result.output
+    listed = [json.loads(x) for x in skipped_path(out).read_text().splitlines()]
+    assert [(x["line"], x["error"]) for x in listed] == [
+        (2, "document 'b' has an empty text"),
+        (3, "malformed JSON (Expecting ',' delimiter)"),
+        (6, "missing field 'id'")]
+
+
+def test_fail_stops_at_the_bad_row_and_leaves_nothing(tmp_path):
+    src = tmp_path / "docs.jsonl"
+    src.write_text(BAD)
+    result = invoke("parse", "--in", str(src), "--out", str(tmp_path / "out.jsonl"))
+    assert result.exit_code == 2
+    assert f"{src}:2: document 'b' has an empty text (--on-error skip" in result.output
+    assert list(tmp_path.iterdir()) == [src]
+
+
+def test_a_clean_rerun_removes_an_old_skipped_list(tmp_path, docs_jsonl):
+    out = tmp_path / "out.jsonl"
+    skipped_path(out).write_text("stale\n")
+    assert invoke("parse", "--in", str(docs_jsonl), "--out", str(out)).exit_code == 0
+    assert not skipped_path(out).exists()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--on-error", "ignore"], "unknown --on-error 'ignore'"),
+    (["--chunk-size", "0"], "--chunk-size must be at least 1"),
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--workers", "2", "--dask", "tcp://127.0.0.1:1"], "with --dask the cluster's workers"),
+    (["--format", "xml"], "unknown output format 'xml'"),
+    (["--policy", "best"], "unknown policy 'best'"),
+    (["--ner", "en_core_web_xx"], "'en_core_web_xx' is not installed"),
+])
+def test_bad_options_exit_2_before_any_work(docs_jsonl, tmp_path, args, message):
+    out = tmp_path / "out.jsonl"
+    result = invoke("parse", "--in", str(docs_jsonl), "--out", str(out), *args)
+    assert result.exit_code == 2 and message in result.output
+    assert not out.exists() and not parts_dir(out).exists()

@@ -1,0 +1,159 @@
+"""The command line end to end: `toposcope run` and `toposcope score`, and their errors."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from geoparser.cli.main import app
+from tests.conftest import CAPTIONS
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def run_output(tmp_path_factory):
+    out = tmp_path_factory.mktemp("results")
+    result = runner.invoke(app, ["run", "--captions", str(CAPTIONS), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out, result
+
+
+def test_run_writes_report_csvs_and_summary(run_output):
+    out, result = run_output
+    assert {p.name for p in out.iterdir()} == {
+        "report.md", "report.html", "q1.csv", "q2.csv", "q3.csv", "q4.csv", "summary.json",
+        "compare.png", "compare.md", "compare.csv",
+        "q3_map.png", "q4_map.png", "errors.png", "q3.geojson", "q4.geojson",
+        "q3_map.html", "q4_map.html"}
+    summary = json.loads((out / "summary.json").read_text())
+    assert set(summary) == {"q1", "q2", "q3", "q4"}
+    for key in ("q1", "q3", "q4"):
+        assert set(summary[key]) == {"tp", "fp", "fn", "precision", "recall", "f1"}
+        assert summary[key]["tp"] + summary[key]["fn"] == 12
+    assert {"gazetteer", "hybrid"} <= set(summary["q2"])
+    q3 = json.loads((out / "q3.geojson").read_text())
+    assert q3["type"] == "FeatureCollection"
+    assert len(q3["features"]) + q3["unresolved"] == 7 == summary["q1"]["tp"] + summary["q1"]["fp"]
+    assert "Toposcope coursework summary" in result.output
+
+
+def test_run_q3_and_q4_differ_on_ambiguous_names(run_output):
+    out, _ = run_output
+    summary = json.loads((out / "summary.json").read_text())
+    # Q4 can only do at least as well as Q3 on the same recognised toponyms.
+    assert summary["q4"]["tp"] >= summary["q3"]["tp"]
+    assert summary["q4"]["tp"] > summary["q3"]["tp"]
+
+
+def test_report_has_all_four_questions(run_output):
+    report = (run_output[0] / "report.md").read_text()
+    for heading in ("Question 1", "Question 2", "Question 3", "Question 4"):
+        assert heading in report
+    assert "matching mode: `auto`" in report
+
+
+def test_score_json_matches_documented_shape(run_output, tmp_path):
+    gold = CAPTIONS / "captions.jsonl"
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text(json.dumps({"id": "c01", "toponyms": [
+        {"start": 32, "end": 38, "text": "Whitby", "lat": 54.48, "lon": -0.61},
+        {"text": "abbey"}]}) + "\n")
+    for scheme, expected in (("coursework-ner", (1, 1, 11)), ("coursework-geo", (1, 0, 11))):
+        result = runner.invoke(app, ["score", "--scheme", scheme, "--gold", str(gold),
+                                     "--pred", str(pred), "--format", "json"])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        o = data["overall"]
+        assert (o["tp"], o["fp"], o["fn"]) == expected
+        assert [d["id"] for d in data["documents"]][:2] == ["c01", "c02"]
+
+
+def test_score_csv_and_table(tmp_path):
+    gold = CAPTIONS / "captions.jsonl"
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text("")
+    csv = runner.invoke(app, ["score", "--scheme", "coursework-ner", "--gold", str(gold),
+                              "--pred", str(pred), "--format", "csv"])
+    assert csv.exit_code == 0
+    lines = csv.stdout.splitlines()
+    assert lines[0] == "id,tp,fp,fn,precision,recall,f1"
+    assert lines[-1] == "overall,0,0,12,,0.0,"  # undefined precision/F1 stay empty
+    table = runner.invoke(app, ["score", "--scheme", "coursework-ner", "--gold", str(gold),
+                                "--pred", str(pred)])
+    assert table.exit_code == 0 and "undefined" in table.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--scheme", "nope"], "unknown scheme 'nope'"),
+        (["--scheme", "coursework-ner", "--match", "fuzzy"], "unknown match mode 'fuzzy'"),
+        (["--scheme", "coursework-ner", "--format", "xml"], "unknown format 'xml'"),
+    ],
+)
+def test_score_usage_errors_exit_2(tmp_path, args, message):
+    pred = tmp_path / "p.jsonl"
+    pred.write_text("")
+    result = runner.invoke(app, ["score", "--gold", str(CAPTIONS), "--pred", str(pred), *args])
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_run_bad_captions_exit_2_and_write_nothing(tmp_path):
+    bad = tmp_path / "captions.jsonl"
+    lines = (CAPTIONS / "captions.jsonl").read_text().splitlines()
+    lines[4] = lines[4].replace('"lat": ', '"lat": 9')  # latitude out of range on line 5
+    bad.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "results"
+    out.mkdir()
+    (out / "keep.txt").write_text("earlier results")
+    result = runner.invoke(app, ["run", "--captions", str(bad), "--out", str(out)])
+    assert result.exit_code == 2
+    assert f"{bad}:5:" in result.output and "latitude" in result.output
+    assert [p.name for p in out.iterdir()] == ["keep.txt"]
+
+
+def test_run_empty_captions_file_is_an_error(tmp_path):
+    empty = tmp_path / "captions.jsonl"
+    empty.write_text("\n")
+    result = runner.invoke(app, ["run", "--captions", str(empty), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2 and "no captions" in result.output
+    assert not (tmp_path / "o").exists()
+
+
+def test_run_missing_model_is_a_clear_error(tmp_path):
+    result = runner.invoke(app, ["run", "--ner", "en_core_web_xx", "--out", str(tmp_path / "o"),
+                                 "--captions", str(CAPTIONS)])
+    assert result.exit_code == 2 and "'en_core_web_xx' is not installed" in result.output
+    assert not (tmp_path / "o").exists()
+
+
+def test_python_dash_m_entry_point():
+    proc = subprocess.run([sys.executable, "-m", "geoparser", "--help"], capture_output=True,
+                          text=True, check=False)
+    assert proc.returncode == 0 and "score" in proc.stdout and "run" in proc.stdout
+
+
+def test_quiet_silences_notes_but_not_errors(tmp_path):
+    out = tmp_path / "o"
+    ok = runner.invoke(app, ["-q", "run", "--captions", str(CAPTIONS), "--out", str(out)])
+    assert ok.exit_code == 0 and "wrote" not in ok.stderr
+    bad = runner.invoke(app, ["-q", "score", "--scheme", "nope", "--gold", str(CAPTIONS),
+                              "--pred", str(out / "summary.json")])
+    assert bad.exit_code == 2 and "unknown scheme" in bad.stderr
+
+
+def test_run_with_a_caption_without_gold_toponyms_does_not_crash(tmp_path):
+    # Q4's nearest policy has no guide for such a caption: its mentions stay unresolved.
+    captions = tmp_path / "captions.jsonl"
+    lines = (CAPTIONS / "captions.jsonl").read_text().splitlines()
+    lines.append(json.dumps({"id": "c13", "text": "A rainy day in London", "toponyms": []}))
+    captions.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "o"
+    result = runner.invoke(app, ["-q", "run", "--captions", str(captions), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["q4"]["tp"] + summary["q4"]["fn"] == 12

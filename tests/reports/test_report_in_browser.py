@@ -1,0 +1,60 @@
+"""results/report.html renders in a real browser: headless Chromium (Debian's `chromium`).
+
+`make test` installs Chromium when it can (root and apt); elsewhere this test is skipped and
+says why.
+"""
+
+import shutil
+import subprocess
+
+import matplotlib.image
+import pytest
+from typer.testing import CliRunner
+
+from geoparser.cli.main import app
+from tests.conftest import CAPTIONS
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="Debian's chromium is not installed (make test installs it where apt-get runs as root)",
+)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("results")
+    result = CliRunner().invoke(app, ["-q", "run", "--captions", str(CAPTIONS), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out / "report.html"
+
+
+def chromium(tmp_path, *args):
+    profile = tmp_path / "profile"
+    return subprocess.run(
+        [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+
+
+def test_report_dom_has_tables_and_images(report, tmp_path):
+    proc = chromium(tmp_path, "--dump-dom", report.as_uri())
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    dom = proc.stdout
+    assert dom.count("<table>") >= 5  # Q1, Q2 (two), Q3, Q4
+    assert dom.count('src="data:image/png;base64,') == 4  # NER bars, two maps, error curve
+    for heading in ("Question 1", "Question 2", "Question 3", "Question 4"):
+        assert heading in dom
+
+
+def test_report_renders_something_visible(report, tmp_path):
+    shot = tmp_path / "shot.png"
+    proc = chromium(tmp_path, f"--screenshot={shot}", "--window-size=1200,2400",
+                    report.as_uri())
+    assert proc.returncode == 0 and shot.exists(), proc.stderr[-2000:]
+    pixels = matplotlib.image.imread(shot)
+    assert pixels.shape[0] == 2400 and pixels.shape[1] == 1200
+    assert pixels.std() > 0.05  # not a blank page

@@ -1,0 +1,86 @@
+"""The distance scheme: Gritta's AUC, accuracy@161 and the edge cases n = 0 and n = 1."""
+
+import math
+
+import pytest
+
+from evaluation.flat_corpus import FlatCorpus
+from evaluation.matching import create_matcher
+from evaluation.schemes.distance import MAX_ERROR_KM, auc, score_distance
+from geoparser.distance import distance_km
+from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
+
+SPAN = create_matcher("span")
+
+
+def test_auc_of_perfect_and_worst():
+    assert auc([0.0, 0.0, 0.0]) == 0.0
+    # Every error at the normaliser: ln(1 + 20039) / ln(20039), a hair above 1 by definition.
+    top = math.log1p(MAX_ERROR_KM) / math.log(MAX_ERROR_KM)
+    assert auc([MAX_ERROR_KM] * 4) == pytest.approx(top)
+
+
+def test_auc_worked_example_and_order_independence():
+    errors = [100.0, 0.0, 10.0]
+    y = sorted(math.log(1 + e) / math.log(MAX_ERROR_KM) for e in errors)
+    expected = ((y[0] + y[1]) / 2 + (y[1] + y[2]) / 2) / 2  # trapezoids, then / (n - 1)
+    assert auc(errors) == pytest.approx(expected)
+    assert auc(list(reversed(errors))) == auc(errors)
+
+
+def test_auc_undefined_below_two_errors():
+    assert auc([]) is None and auc([5.0]) is None
+
+
+def _case(points):
+    text = "a b c d e f g h"
+    golds = tuple(GoldToponym(2 * k, 2 * k + 1, text[2 * k], lat, lon, tolerance_km=tol)
+                  for k, (lat, lon, tol, _) in enumerate(points))
+    preds = tuple(Prediction(text[2 * k], 2 * k, 2 * k + 1, None, *q)
+                  for k, (_, _, _, q) in enumerate(points) if q is not None)
+    return [Document("d", text, golds)], {"d": PredictedDocument("d", preds)}
+
+
+def test_figures_over_matched_toponyms():
+    gold, pred = _case([(0.0, 0.0, 10, (0.0, 0.0)),
+                        (0.0, 0.0, 10, (0.0, 1.0)),       # ~111 km
+                        (0.0, 0.0, 10, (0.0, 2.0)),       # ~222 km
+                        (0.0, 0.0, 10, None)])            # not found: not in n
+    o = score_distance(FlatCorpus.build(gold, pred), SPAN, {}).overall.as_dict()
+    assert o["n"] == 3
+    assert o["accuracy_161"] == pytest.approx(2 / 3)
+    assert o["accuracy_tolerance"] == pytest.approx(1 / 3)
+    assert o["median_km"] == pytest.approx(distance_km(0, 0, 0, 1))
+    assert o["mean_km"] == pytest.approx((distance_km(0, 0, 0, 1) + distance_km(0, 0, 0, 2)) / 3)
+
+
+def test_n_zero_and_one_give_null_never_nan():
+    gold, pred = _case([(0.0, 0.0, 10, None)])
+    o = score_distance(FlatCorpus.build(gold, pred), SPAN, {}).overall.as_dict()
+    assert o == {"n": 0, "accuracy_161": None, "accuracy_tolerance": None, "mean_km": None,
+                 "median_km": None, "auc": None}
+    gold, pred = _case([(10.0, 10.0, 10, (10.0, 10.0))])
+    o = score_distance(FlatCorpus.build(gold, pred), SPAN, {}).overall.as_dict()
+    assert o["n"] == 1 and o["mean_km"] == 0.0 and o["auc"] is None
+
+
+def test_unresolved_and_pointless_gold_are_counted_not_scored():
+    text = "a b"
+    gold = [Document("d", text, (GoldToponym(0, 1, "a", 1.0, 1.0, 10),
+                                 GoldToponym(2, 3, "b", tolerance_km=10)))]
+    pred = {"d": PredictedDocument("d", (Prediction("a", 0, 1), Prediction("b", 2, 3, None,
+                                                                           1.0, 1.0)))}
+    r = score_distance(FlatCorpus.build(gold, pred), SPAN, {})
+    assert r.overall.n == 0
+    assert r.counts == {"matched": 2, "unresolved": 1, "gold_without_coordinates": 1}
+
+
+def test_within_km_agrees_with_the_geodesic_including_near_the_bound():
+    from geoparser.distance import within_km
+
+    for lat2 in (10.0, 10.5, 11.0, 11.5, -10.0, 80.0):
+        for km in (1.0, 55.0, 111.0, 150.0, 5000.0):
+            d = distance_km(10.0, 20.0, lat2, 20.3)
+            assert within_km(10.0, 20.0, lat2, 20.3, km) is (d <= km)
+    d = distance_km(0.0, 0.0, 1.0, 0.0)
+    assert within_km(0.0, 0.0, 1.0, 0.0, d) and not within_km(0.0, 0.0, 1.0, 0.0, d - 1e-6)

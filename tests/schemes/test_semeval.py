@@ -1,0 +1,210 @@
+"""The SemEval-2013 measures: the seed's worked example (shared/seeds/002) and every pitfall."""
+
+import random
+
+import pytest
+
+from evaluation.flat_corpus import FlatCorpus
+from evaluation.matching import create_matcher
+from evaluation.schemes.muc import MucCounts
+from evaluation.schemes.semeval import MEASURES, score_semeval
+from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
+from tests.semeval_docs import doc_from, gold, preds
+
+SPAN = create_matcher("span")
+
+
+def counts(result, measure):
+    c = result.overall()[measure]
+    return (c.correct, c.incorrect, c.partial, c.missed, c.spurious)
+
+
+def run(golds, predictions, mode=SPAN):
+    corpus = FlatCorpus.build(golds, {p.id: p for p in predictions})
+    return score_semeval(corpus, mode, {"match": mode.name})
+
+
+# The seed's example (from Batista's blog): six scenarios in one document.
+TEXT, AT = doc_from([
+    ("Took ", None), ("Tikosyn", "I"), (" while ", None), ("healthy", "II"), (" and ", None),
+    ("Warfarin", "IV"), (" with ", None), ("propranolol", "V"), (" for ", None),
+    ("calcium blockers", "VI"), (" and ", None), ("Kyoto", "III"), (".", None),
+])
+V_S, V_E = AT["V"]
+VI_S, VI_E = AT["VI"]
+SEED_GOLD = gold("d", TEXT,
+                 (*AT["I"], "BRAND"),            # I: right span, right type
+                 (*AT["IV"], "DRUG"),            # IV: right span, wrong type
+                 (V_S, V_E, "BRAND"),            # V: overlapping span, right type
+                 (VI_S, VI_E, "GROUP"),          # VI: overlapping span, wrong type
+                 (*AT["III"], "BRAND"))          # III: missed
+SEED_PRED = preds("d", TEXT,
+                  (*AT["I"], "BRAND"),
+                  (*AT["II"], "BRAND"),          # II: spurious
+                  (*AT["IV"], "BRAND"),
+                  (V_S, V_E - 3, "BRAND"),
+                  (VI_S, VI_E - 9, "DRUG"))
+
+
+@pytest.mark.parametrize(("measure", "expected", "p_and_r"), [
+    ("partial", (2, 0, 2, 1, 1), 0.6),
+    ("type", (2, 2, 0, 1, 1), 0.4),
+    ("exact", (2, 2, 0, 1, 1), 0.4),
+    ("strict", (1, 3, 0, 1, 1), 0.2),
+])
+def test_seed_worked_example(measure, expected, p_and_r):
+    result = run([SEED_GOLD], [SEED_PRED])
+    assert counts(result, measure) == expected
+    c = result.overall()[measure]
+    assert c.precision == pytest.approx(p_and_r)
+    assert c.recall == pytest.approx(p_and_r)
+    assert c.f1 == pytest.approx(p_and_r)
+
+
+def test_seed_example_possible_and_actual():
+    for c in run([SEED_GOLD], [SEED_PRED]).overall().values():
+        assert (c.possible, c.actual) == (5, 5)
+
+
+def test_measures_are_data_with_one_formula():
+    assert [m.name for m in MEASURES] == ["strict", "exact", "partial", "type"]
+    # Partial credit enters only through PAR; a measure without PAR is COR / ACT.
+    assert MucCounts(2, 2, 0, 1, 1).precision == pytest.approx(2 / 5)
+    assert MucCounts(2, 0, 2, 1, 1).precision == pytest.approx(3 / 5)
+
+
+def test_shuffled_predictions_change_nothing():
+    base = run([SEED_GOLD], [SEED_PRED])
+    rng = random.Random(7)
+    for _ in range(20):
+        items = list(SEED_PRED.toponyms)
+        rng.shuffle(items)
+        again = run([SEED_GOLD], [PredictedDocument("d", tuple(items))])
+        assert again.overall() == base.overall()
+
+
+def test_duplicated_predictions_are_each_spurious():
+    dup = PredictedDocument("d", SEED_PRED.toponyms + SEED_PRED.toponyms[:1] * 3)
+    for m in ("strict", "exact", "partial", "type"):
+        before, after = counts(run([SEED_GOLD], [SEED_PRED]), m), counts(run([SEED_GOLD], [dup]), m)
+        assert after[:4] == before[:4] and after[4] == before[4] + 3
+
+
+TEXT2 = "From New York to York and on to Old York Road"
+
+
+def test_one_prediction_covering_two_gold_toponyms():
+    # "New York to York" covers both gold toponyms: it pairs with one, the other is missed.
+    g = gold("d", TEXT2, (5, 13, "GPE"), (17, 21, "GPE"))
+    p = preds("d", TEXT2, (5, 21, "GPE"))
+    r = run([g], [p])
+    assert counts(r, "strict") == (0, 1, 0, 1, 0)
+    assert counts(r, "partial") == (0, 0, 1, 1, 0)
+    assert counts(r, "type") == (1, 0, 0, 1, 0)
+
+
+def test_two_predictions_inside_one_gold_toponym():
+    g = gold("d", TEXT2, (5, 13, "GPE"))
+    p = preds("d", TEXT2, (5, 8, "GPE"), (9, 13, "GPE"))
+    r = run([g], [p])
+    assert counts(r, "partial") == (0, 0, 1, 0, 1)
+    assert counts(r, "type") == (1, 0, 0, 0, 1)
+
+
+def test_overlapping_predictions_the_exact_one_wins_whatever_the_order():
+    # nervaluate pairs the first overlapping prediction and calls the exact one spurious
+    # (its issue #29); an optimal assignment gives the gold toponym its exact match.
+    g = gold("d", TEXT2, (5, 13, "GPE"))
+    for order in ([(5, 21, "GPE"), (5, 13, "GPE")], [(5, 13, "GPE"), (5, 21, "GPE")]):
+        r = run([g], [preds("d", TEXT2, *order)])
+        assert counts(r, "strict") == (1, 0, 0, 0, 1)
+        assert counts(r, "partial") == (1, 0, 0, 0, 1)
+
+
+def test_type_only_mismatch():
+    g = gold("d", TEXT2, (17, 21, "GPE"))
+    r = run([g], [preds("d", TEXT2, (17, 21, "LOC"))])
+    assert counts(r, "strict") == (0, 1, 0, 0, 0)
+    assert counts(r, "exact") == (1, 0, 0, 0, 0)
+    assert counts(r, "partial") == (1, 0, 0, 0, 0)
+    assert counts(r, "type") == (0, 1, 0, 0, 0)
+
+
+def test_type_prefers_the_same_label_pairing():
+    # Prediction A (LOC) overlaps both gold toponyms; B (GPE) only the first. Pairing A with
+    # the LOC gold and B with the GPE gold gives two correct: greedy order can give one.
+    text = "aaaa bbbb cccc"
+    g = gold("d", text, (0, 4, "GPE"), (5, 9, "LOC"))
+    for order in ([(0, 9, "LOC"), (0, 3, "GPE")], [(0, 3, "GPE"), (0, 9, "LOC")]):
+        assert counts(run([g], [preds("d", text, *order)]), "type") == (2, 0, 0, 0, 0)
+
+
+def test_empty_documents_and_no_gold_no_predictions():
+    d = Document("e", "Nothing here")
+    r = run([d], [])
+    for m in ("strict", "exact", "partial", "type"):
+        c = r.overall()[m]
+        assert counts(r, m) == (0, 0, 0, 0, 0)
+        assert (c.precision, c.recall, c.f1) == (None, None, None)
+        assert r.per_document[m].macro()["f1"] is None
+    assert run([], []).overall()["strict"] == MucCounts()
+
+
+def test_predictions_only_and_gold_only():
+    g = gold("d", TEXT2, (17, 21, "GPE"))
+    only_gold = run([g], [])
+    assert counts(only_gold, "strict") == (0, 0, 0, 1, 0)
+    c = only_gold.overall()["strict"]
+    assert (c.precision, c.recall, c.f1) == (None, 0.0, None)
+    only_pred = run([Document("d", TEXT2)], [preds("d", TEXT2, (17, 21, "GPE"))])
+    c = only_pred.overall()["strict"]
+    assert counts(only_pred, "strict") == (0, 0, 0, 0, 1) and c.recall is None
+
+
+def test_macro_is_the_mean_of_document_f1():
+    # Doc a: perfect (F1 1). Doc b: gold but nothing predicted (F1 counts as 0 in the mean).
+    # Doc c: nothing at all (left out).
+    a = gold("a", TEXT2, (17, 21, "GPE"))
+    b = gold("b", TEXT2, (5, 13, "GPE"))
+    c = Document("c", "empty")
+    r = run([a, b, c], [preds("a", TEXT2, (17, 21, "GPE"))])
+    macro = r.per_document["strict"].macro()
+    assert macro["f1"] == pytest.approx(0.5)
+    assert macro["precision"] == pytest.approx(1.0) and macro["documents_with_predictions"] == 1
+    assert macro["recall"] == pytest.approx(0.5) and macro["documents_with_gold"] == 2
+    assert macro["f1_of_means"] == pytest.approx(2 / 3)
+    assert macro["documents_scored"] == 2
+
+
+def test_by_label_scores_each_label_alone():
+    r = run([SEED_GOLD], [SEED_PRED])
+    brand = r.by_label["BRAND"]["strict"]
+    # BRAND gold: I, V, III; BRAND predictions: I, II, IV, V(clipped).
+    assert (brand.correct, brand.incorrect, brand.missed, brand.spurious) == (1, 1, 1, 2)
+    assert r.by_label["GROUP"]["strict"].missed == 1
+    assert r.by_label["DRUG"]["exact"].spurious == 1 and r.by_label["DRUG"]["exact"].missed == 1
+
+
+def test_gold_without_labels_accepts_any_label():
+    g = Document("d", TEXT2, (GoldToponym(17, 21, "York"),))
+    p = PredictedDocument("d", (Prediction("York", 17, 21, "GPE"),))
+    r = run([g], [p])
+    assert counts(r, "strict") == (1, 0, 0, 0, 0)
+    assert r.by_label == {} and r.notes
+
+
+def test_text_mode_pairs_names_without_offsets():
+    g = Document("d", TEXT2, (GoldToponym(5, 13, "New York", label="GPE"),))
+    p = PredictedDocument("d", (Prediction("york", label="GPE"),))
+    r = run([g], [p], create_matcher("text"))
+    assert counts(r, "partial") == (0, 0, 1, 0, 0)
+    assert counts(run([g], [p], SPAN), "partial") == (0, 0, 0, 1, 1)
+
+
+def test_json_shape():
+    data = run([SEED_GOLD], [SEED_PRED]).to_json()
+    assert set(data["overall"]) == {"strict", "exact", "partial", "type"}
+    assert {"correct", "incorrect", "partial", "missed", "spurious", "precision", "recall",
+            "f1"} <= set(data["overall"]["strict"])
+    assert data["documents"][0]["id"] == "d" and "strict" in data["documents"][0]
+    assert "BRAND" in data["by_label"] and "strict" in data["macro"]
