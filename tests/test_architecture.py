@@ -1,0 +1,119 @@
+"""The layout's promises (docs/architecture.md): no import circle among our modules, and imports
+run one way only — core <- io <- stages <- pipeline and harness <- batch and reports <- cli.
+
+Read from the source with ``ast``, so imports inside functions count too: a lazy import that
+closes a circle is still a circle for whoever reads the code.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tests.conftest import ROOT
+
+PACKAGES = ("geoparser", "evaluation")
+
+#: Each wing's rank: a module may import from its own rank or below, never above.
+RANKS = {
+    "geoparser": 0,  # the core: model, registry, names, distance, errors, paths, ...
+    "geoparser.io": 1,
+    "geoparser.recognition": 2, "geoparser.gazetteers": 2, "geoparser.resolution": 2,
+    "geoparser.corpora": 2,
+    "geoparser.pipeline": 3, "geoparser.api": 3,
+    "evaluation": 3, "evaluation.schemes": 3,  # the harness: matching, metrics, schemes
+    "geoparser.batch": 4, "evaluation.reports": 4,
+    "geoparser.cli": 5, "geoparser.__main__": 5,
+}
+#: The packages' own ``__init__`` expose the public API lazily (``Geoparser``, ``score``).
+FACADES = {"geoparser", "evaluation"}
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for pkg in PACKAGES:
+        for path in (ROOT / pkg).rglob("*.py"):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    mods = modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in mods.items():
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    sub = f"{node.module}.{alias.name}"
+                    targets.add(sub if sub in mods else node.module)
+            elif isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+        graph[name] = {t for t in targets if t in mods and t != name}
+    return graph
+
+
+def rank(module: str) -> int:
+    parts = module.split(".")
+    for n in range(len(parts), 0, -1):
+        if ".".join(parts[:n]) in RANKS:
+            return RANKS[".".join(parts[:n])]
+    raise AssertionError(f"{module} is in no wing of docs/architecture.md")
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_circle():
+    assert cycles(import_graph()) == []
+
+
+def test_cycle_finder_finds_a_circle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_imports_run_one_way():
+    upward = [f"{m} -> {t}" for m, targets in import_graph().items() if m not in FACADES
+              for t in targets if rank(t) > rank(m)]
+    assert upward == []
+
+
+def test_roots_hold_only_their_cores():
+    core = {"__init__", "__main__", "api", "model", "pipeline", "registry", "names", "distance",
+            "errors", "paths", "progress", "web_config"}
+    assert {p.stem for p in (ROOT / "geoparser").glob("*.py")} <= core
+    harness = {"__init__", "matching", "assignment", "flat_corpus", "metrics", "results",
+               "pairs_matched", "markdown"}
+    assert {p.stem for p in (ROOT / "evaluation").glob("*.py")} <= harness
