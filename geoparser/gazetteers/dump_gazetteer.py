@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,7 +30,9 @@ class DumpGazetteer:
         path = index_path or default_dump_path()
         hint = "build it with `toposcope gazetteer build allCountries.zip` (GeoNames dumps)"
         try:
-            self.index = SqliteIndex(path)
+            # No quick_check on open: a dump of every country is gigabytes, read in full by
+            # the check; a page corrupted inside is reported at the lookup that meets it.
+            self.index = SqliteIndex(path, check=False)
         except GazetteerIndexError as exc:
             raise UsageError(f"{exc}; {hint}") from None
         if self.index.meta.get("schema_version") != SCHEMA_VERSION:
@@ -40,4 +43,8 @@ class DumpGazetteer:
         return list(self._lookup(normalise_name(toponym)))
 
     def _lookup_uncached(self, key: str) -> tuple[Candidate, ...]:
-        return tuple(self.index.lookup_normalised(key)) if key else ()
+        try:
+            return tuple(self.index.lookup_normalised(key)) if key else ()
+        except sqlite3.DatabaseError as exc:
+            raise UsageError(f"gazetteer index {self.index.path} is unreadable ({exc}); rebuild "
+                             "it with `toposcope gazetteer build`") from None

@@ -105,6 +105,44 @@ def test_open_index_rebuilds_corrupt_and_stale_files(tmp_path, monkeypatch, capl
     assert "rebuilding for" in caplog.text
 
 
+def _many_places(n: int) -> list[PlaceRecord]:
+    return [PlaceRecord(Candidate("t", f"geonames:{k}", f"Place {k}", 10.0, 20.0, k, k, "AD",
+                                  None, "P"), (f"Other name {k}",)) for k in range(n)]
+
+
+def test_corrupt_index_is_rebuilt(tmp_path, monkeypatch, caplog):
+    """A page garbled inside the file: the header and meta table still read, the lookups
+    would fail with 'database disk image is malformed'; quick_check on open finds it."""
+    places = _many_places(3000)
+    monkeypatch.setattr(offline, "all_records", lambda: iter(places))
+    path = tmp_path / "offline.sqlite"
+    offline.open_index(path).close()
+    data = bytearray(path.read_bytes())
+    assert len(data) > 40 * 4096
+    data[-20 * 4096:-10 * 4096] = b"\xa5" * (10 * 4096)  # pages of the names index
+    path.write_bytes(bytes(data))
+    with caplog.at_level("WARNING", logger="geoparser"):
+        index = offline.open_index(path)
+    assert "malformed" in caplog.text and "rebuilding" in caplog.text
+    found = index.lookup_many_normalised([f"place {k}" for k in range(3000)])
+    assert len(found) == 3000
+
+
+def test_dump_index_corrupted_inside_is_one_line(tmp_path):
+    from geoparser.errors import UsageError
+    from geoparser.gazetteers.dump_gazetteer import DumpGazetteer
+
+    path = tmp_path / "dump.sqlite"
+    build_index(path, _many_places(3000), {"source_version": "test"})
+    data = bytearray(path.read_bytes())
+    data[-20 * 4096:-10 * 4096] = b"\xa5" * (10 * 4096)
+    path.write_bytes(bytes(data))
+    gazetteer = DumpGazetteer(path)
+    with pytest.raises(UsageError, match=f"gazetteer index {path} is unreadable"):
+        for k in range(3000):
+            gazetteer.lookup(f"Other name {k}")
+
+
 def test_offline_gazetteer_real_data(offline_gazetteer):
     boston = offline_gazetteer.lookup("Boston")
     assert {c.country_code for c in boston} >= {"US", "GB"}
