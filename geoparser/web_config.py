@@ -7,6 +7,7 @@ command-line options, so the CLI only passes values through. The username is kep
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -52,7 +53,16 @@ class WebConfig:
         if env.get("TOPOSCOPE_WEB_CACHE"):
             cfg = replace(cfg, cache_path=Path(env["TOPOSCOPE_WEB_CACHE"]))
         if env.get("TOPOSCOPE_WEB_CACHE_DAYS"):
-            cfg = replace(cfg, expire_after=expiry_days(float(env["TOPOSCOPE_WEB_CACHE_DAYS"])))
+            days = env["TOPOSCOPE_WEB_CACHE_DAYS"]
+            try:
+                number = float(days)
+            except ValueError:
+                number = math.nan
+            if not math.isfinite(number):
+                from geoparser.errors import UsageError
+
+                raise UsageError(f"TOPOSCOPE_WEB_CACHE_DAYS must be a number of days, not {days!r}")
+            cfg = replace(cfg, expire_after=expiry_days(number))
         return cfg
 
     def resolved_cache_path(self) -> Path:
@@ -60,9 +70,9 @@ class WebConfig:
 
 
 def expiry_days(days: float) -> timedelta:
-    """A cache lifetime of ``days`` days; a negative one is a usage error."""
-    if days < 0:
+    """A cache lifetime of ``days`` days; a negative or non-finite one is a usage error."""
+    if not math.isfinite(days) or days < 0:
         from geoparser.errors import UsageError
 
-        raise UsageError(f"cache expiry must be 0 days or more, not {days:g}")
+        raise UsageError(f"cache expiry must be a finite number of days, 0 or more, not {days:g}")
     return timedelta(days=days)

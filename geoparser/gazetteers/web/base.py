@@ -52,8 +52,9 @@ class WebGazetteer:
         return list(self._memo[query])
 
     def _fetch(self, query: str) -> list[Candidate]:
-        before = self.requests_sent
-        with service_errors(self.service, query, self.config.retries + 1, self.config.timeout_s):
+        before, tried = self.requests_sent, self.adapter.stats.attempts
+        with service_errors(self.service, query, lambda: self.adapter.stats.attempts - tried,
+                            self.config.timeout_s):
             locations = self._geocode(query) or []
         candidates = [
             c for loc in locations if loc is not None

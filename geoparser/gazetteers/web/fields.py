@@ -39,6 +39,13 @@ def split_url(url: str) -> tuple[str, str]:
     return parts.scheme, (parts.netloc + parts.path).rstrip("/")
 
 
+def host(url: str) -> str:
+    """The host a service URL names, lower case, without port or trailing dot: how two
+    spellings of one server (``HTTPS://Nominatim.openstreetmap.org/``) compare equal."""
+    parts = urlsplit(url.strip() if "://" in url else f"https://{url.strip()}")
+    return (parts.hostname or "").rstrip(".")
+
+
 def user_agent(contact: str | None) -> str:
     """``toposcope/<version>``, with the user's contact in parentheses when given."""
     try:

@@ -17,6 +17,7 @@ from geopy.geocoders.base import DEFAULT_SENTINEL
 
 from geoparser.errors import UsageError
 from geoparser.gazetteers.base import GAZETTEERS
+from geoparser.gazetteers.web.answers import check_records
 from geoparser.gazetteers.web.base import WebGazetteer
 from geoparser.gazetteers.web.fields import as_float, as_int, split_url, user_agent
 from geoparser.gazetteers.web.http import CachingRequestsAdapter
@@ -51,7 +52,7 @@ class GeoNamesStatusError(ServiceAnswerError):
 
 
 def check_answer(doc: object) -> None:
-    """Raise unless ``doc`` is a searchJSON result list (possibly empty)."""
+    """Raise unless ``doc`` is a searchJSON result list (possibly empty) of sound records."""
     if not isinstance(doc, Mapping):
         raise ServiceAnswerError(f"unexpected answer: a JSON {type(doc).__name__}, not an object")
     if "status" in doc:
@@ -59,6 +60,7 @@ def check_answer(doc: object) -> None:
         raise GeoNamesStatusError(status.get("value"), str(status.get("message") or ""))
     if not isinstance(doc.get("geonames"), list):
         raise ServiceAnswerError("unexpected answer: no 'geonames' list")
+    check_records(doc["geonames"], "lat", "lng", ("name", "toponymName", "asciiName"))
 
 
 #: Only a 200 whose body is a result list; never an error status or unreadable JSON.

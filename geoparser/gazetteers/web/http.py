@@ -6,11 +6,16 @@
 * ``BoundedRetry``: urllib3's ``Retry`` for timeouts, connection errors, 429 and 5xx, with a
   floor under every wait and a ceiling on how long a ``Retry-After`` may hold a run.
 * geopy's ``RateLimiter`` wraps the transport's ``send``: only requests that reach the network
-  are spaced out, never answers from the cache.
+  are spaced out, never answers from the cache. The same wrapper reads each answer's body with
+  a ceiling (``MAX_ANSWER_BYTES``), so a huge answer is refused without being held in memory.
+* ``scrubbed``: the one filter every response passes on its way into the cache -- its URL, its
+  request's URL and every header value, and the same for each redirect it followed (a 302's
+  ``Location`` may repeat the query, username included) -- with credentials masked.
 """
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,17 +25,50 @@ from pathlib import Path
 import requests
 from geopy.adapters import RequestsAdapter
 from geopy.extra.rate_limiter import RateLimiter
-from requests_cache import CachedSession
+from requests.structures import CaseInsensitiveDict
+from requests_cache import CachedResponse, CachedSession
 from requests_cache.policy.settings import DEFAULT_IGNORED_PARAMS
+from requests_cache.serializers import SerializerPipeline, Stage, pickle_serializer
 from urllib3.exceptions import MaxRetryError, ResponseError
 from urllib3.util.retry import Retry
 
+from geoparser.errors import InputError, ServiceError
+from geoparser.gazetteers.web.redact import redact
 from geoparser.web_config import WebConfig
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 # Credentials sent as URL parameters: left out of cache keys, and requests-cache stores
 # them as REDACTED in the saved request and response URLs.
 SECRET_PARAMETERS = ("username",)
+#: The largest answer body read from a service; a larger one is refused unread.
+MAX_ANSWER_BYTES = 16 * 1024 * 1024
+
+
+class AnswerTooLargeError(ServiceError):
+    """A service answered with a body over ``MAX_ANSWER_BYTES``."""
+
+
+def scrubbed(response: CachedResponse) -> CachedResponse:
+    """``response`` with credentials masked in every URL and header value it carries, and in
+    every response of its redirect history, before it is stored."""
+    response.url = redact(response.url)
+    response.headers = CaseInsensitiveDict(
+        {k: redact(str(v)) for k, v in response.headers.items()})
+    request = response.request
+    if request is not None:
+        request.url = redact(request.url or "")
+        request.headers = CaseInsensitiveDict(
+            {k: redact(str(v)) for k, v in request.headers.items()})
+    response.history = [scrubbed(r) for r in response.history]
+    return response
+
+
+#: requests-cache's pickle serializer with ``scrubbed`` as its first stage: nothing reaches
+#: the cache file without passing it.
+SCRUBBING_SERIALIZER = SerializerPipeline(
+    [Stage(dumps=scrubbed, loads=lambda response: response), *pickle_serializer.stages],
+    name="pickle-scrubbed", is_binary=True,
+)
 
 
 class BoundedRetry(Retry):
@@ -38,14 +76,17 @@ class BoundedRetry(Retry):
     service's request rate) and ``Retry-After`` honoured up to ``max_retry_after`` seconds; a
     longer one ends the retries at once rather than stalling the run."""
 
-    def __init__(self, *args, min_wait: float = 0.0, max_retry_after: float = 60.0, **kwargs):
+    def __init__(self, *args, min_wait: float = 0.0, max_retry_after: float = 60.0,
+                 on_retry: Callable[[], None] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.min_wait = min_wait
         self.max_retry_after = max_retry_after
+        self.on_retry = on_retry  # told of each retry granted, so messages count attempts
 
     def new(self, **kwargs) -> BoundedRetry:
         kwargs.setdefault("min_wait", self.min_wait)
         kwargs.setdefault("max_retry_after", self.max_retry_after)
+        kwargs.setdefault("on_retry", self.on_retry)
         return super().new(**kwargs)  # type: ignore[return-value]
 
     def get_backoff_time(self) -> float:
@@ -66,10 +107,14 @@ class BoundedRetry(Retry):
                 # Treated as exhausted: with raise_on_status off, the caller gets this response.
                 raise MaxRetryError(_pool, url, ResponseError(
                     f"Retry-After {wait:g} s is more than {self.max_retry_after:g} s"))
-        return super().increment(method, url, response, error, _pool, _stacktrace)
+        retry = super().increment(method, url, response, error, _pool, _stacktrace)
+        if self.on_retry is not None:
+            self.on_retry()
+        return retry
 
 
-def make_retry(config: WebConfig, min_wait: float = 0.0) -> BoundedRetry:
+def make_retry(config: WebConfig, min_wait: float = 0.0,
+               on_retry: Callable[[], None] | None = None) -> BoundedRetry:
     """Up to ``config.retries`` retries of a GET, exponential backoff capped at 30 s."""
     n = config.retries
     return BoundedRetry(
@@ -77,15 +122,24 @@ def make_retry(config: WebConfig, min_wait: float = 0.0) -> BoundedRetry:
         status_forcelist=RETRY_STATUSES, allowed_methods=frozenset({"GET"}),
         backoff_factor=config.backoff_factor_s, backoff_max=30.0,
         respect_retry_after_header=True, raise_on_status=False, raise_on_redirect=False,
-        min_wait=min_wait, max_retry_after=config.max_retry_after_s,
+        min_wait=min_wait, max_retry_after=config.max_retry_after_s, on_retry=on_retry,
     )
 
 
 @dataclass
 class TransportStats:
-    """Requests that went to the network (a cache hit is not one)."""
+    """Requests that went to the network (a cache hit is not one), and the retries urllib3
+    made of them: ``sent + retried`` is how many attempts reached the network."""
 
     sent: int = 0
+    retried: int = 0
+
+    def count_retry(self) -> None:
+        self.retried += 1
+
+    @property
+    def attempts(self) -> int:
+        return self.sent + self.retried
 
 
 def _call(func: Callable, *args, **kwargs):
@@ -108,10 +162,9 @@ class CachingRequestsAdapter(RequestsAdapter):
         cacheable: Callable[[requests.Response], bool],
         min_delay_s: float = 0.0,
     ) -> None:
-        super().__init__(
-            proxies=proxies, ssl_context=ssl_context, max_retries=make_retry(config, min_delay_s)
-        )
         self.stats = TransportStats()
+        super().__init__(proxies=proxies, ssl_context=ssl_context,
+                         max_retries=make_retry(config, min_delay_s, self.stats.count_retry))
         limiter = RateLimiter(_call, min_delay_seconds=min_delay_s, max_retries=0,
                               swallow_exceptions=False)
         for transport in set(self.session.adapters.values()):
@@ -123,7 +176,31 @@ class CachingRequestsAdapter(RequestsAdapter):
 
     def _counted(self, limiter: RateLimiter, send: Callable, *args, **kwargs):
         self.stats.sent += 1
-        return limiter(send, *args, **kwargs)
+        return read_bounded(limiter(send, *args, **kwargs))
+
+
+def read_bounded(response: requests.Response, limit: int | None = None) -> requests.Response:
+    """Read ``response``'s body now, refusing it past ``limit`` bytes (``MAX_ANSWER_BYTES``)
+    without holding more than that in memory."""
+    limit = MAX_ANSWER_BYTES if limit is None else limit
+    if getattr(response, "_content_consumed", True):
+        return response
+    declared = response.headers.get("Content-Length", "")
+    if declared.isdigit() and int(declared) > limit:
+        response.close()
+        raise AnswerTooLargeError(f"the answer is {int(declared):,} bytes, more than the "
+                                  f"{limit:,} read from a service")
+    chunks, size = [], 0
+    for chunk in response.iter_content(64 * 1024):
+        size += len(chunk)
+        if size > limit:
+            response.close()
+            raise AnswerTooLargeError(f"the answer is more than the {limit:,} bytes read from "
+                                      "a service")
+        chunks.append(chunk)
+    response._content = b"".join(chunks)
+    response._content_consumed = True
+    return response
 
 
 def cache_settings(
@@ -136,10 +213,38 @@ def cache_settings(
         "filter_fn": cacheable,
         "ignored_parameters": (*DEFAULT_IGNORED_PARAMS, *SECRET_PARAMETERS),
         "expire_after": config.expire_after,
+        "serializer": SCRUBBING_SERIALIZER,
     }
     if not config.use_cache:
         return {**common, "backend": "memory", "disabled": True}
     path = Path(config.resolved_cache_path())
     path.parent.mkdir(parents=True, exist_ok=True)
+    check_cache_file(path)
     return {**common, "cache_name": str(path), "backend": "sqlite"}
 
+
+
+def check_cache_file(path: Path) -> None:
+    """Check an existing web cache with ``PRAGMA quick_check`` before it is used.
+
+    A garbled or truncated cache is not moved aside or rebuilt behind the user's back (it may
+    be a file given by mistake, and its answers cost requests to replace): it is a one-line
+    error naming the file, never blamed on the service.
+    """
+    if not path.exists():
+        return
+    if path.is_dir():
+        raise InputError("is a folder; --web-cache takes the cache's file name", path)
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            result = con.execute("PRAGMA quick_check").fetchone()
+        finally:
+            con.close()
+        problem = None if result and result[0] == "ok" else str(result[0] if result else "")
+    except sqlite3.Error as exc:
+        problem = str(exc)
+    if problem:
+        raise InputError(
+            f"the web cache is unreadable ({problem}); delete it or move it aside (its answers "
+            "are fetched again), or run with --no-cache", path)

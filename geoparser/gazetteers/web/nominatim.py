@@ -16,8 +16,9 @@ from geopy.geocoders import Nominatim
 
 from geoparser.errors import UsageError
 from geoparser.gazetteers.base import GAZETTEERS
+from geoparser.gazetteers.web.answers import check_records
 from geoparser.gazetteers.web.base import WebGazetteer
-from geoparser.gazetteers.web.fields import as_float, as_int, split_url, user_agent
+from geoparser.gazetteers.web.fields import as_float, as_int, host, split_url, user_agent
 from geoparser.gazetteers.web.http import CachingRequestsAdapter
 from geoparser.gazetteers.web.service_errors import ServiceAnswerError, cacheable_if
 from geoparser.model import Candidate
@@ -28,13 +29,14 @@ MIN_DELAY_S = 1.0  # https://operations.osmfoundation.org/policies/nominatim/
 
 
 def check_answer(doc: object) -> None:
-    """Raise unless ``doc`` is a search result list (possibly empty)."""
+    """Raise unless ``doc`` is a search result list (possibly empty) of sound records."""
     if isinstance(doc, Mapping) and "error" in doc:
         error = doc["error"]
         message = error.get("message") if isinstance(error, Mapping) else error
         raise ServiceAnswerError(f"Nominatim refused it: {message}")
     if not isinstance(doc, list):
         raise ServiceAnswerError(f"unexpected answer: a JSON {type(doc).__name__}, not a list")
+    check_records(doc, "lat", "lon", ("name", "display_name"))
 
 
 #: Only a 200 whose body is a result list; never an error status or unreadable JSON.
@@ -105,7 +107,7 @@ class NominatimGazetteer(WebGazetteer):
 
     def __init__(self, config: WebConfig | None = None) -> None:
         config = config or WebConfig.from_env()
-        if not config.contact and config.nominatim_url == NOMINATIM_URL:
+        if not config.contact and host(config.nominatim_url) == host(NOMINATIM_URL):
             raise UsageError(
                 "Nominatim's usage policy asks for a contact in the user agent: pass "
                 "--contact you@example.org or set TOPOSCOPE_CONTACT"

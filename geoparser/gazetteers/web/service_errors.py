@@ -44,14 +44,16 @@ def cacheable_if(check_answer: Callable[[object], None]) -> Callable[[requests.R
 
 
 @contextmanager
-def service_errors(service: str, query: str, attempts: int, timeout_s: float) -> Iterator[None]:
-    """Re-raise any failure inside the block as a ``ServiceError`` with a one-line message."""
+def service_errors(service: str, query: str, attempts: Callable[[], int], timeout_s: float
+                   ) -> Iterator[None]:
+    """Re-raise any failure inside the block as a ``ServiceError`` with a one-line message;
+    ``attempts()`` is how many requests the block sent, said as it happened."""
     try:
         yield
     except ServiceAnswerError as exc:
         problem = str(exc)
     except GeocoderServiceError as exc:
-        problem = _describe(exc, attempts, timeout_s)
+        problem = _describe(exc, attempts(), timeout_s)
     else:
         return
     raise ServiceError(redact(f"{service}, query {query!r}: {' '.join(problem.split())}"))
