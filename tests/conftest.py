@@ -4,6 +4,7 @@ never into the user's cache dir, and reused across runs."""
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,12 @@ SHARED = ROOT.parent / "shared"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    cache = config.cache.mkdir("toposcope-cache") if config.cache else None
-    if cache is not None:
-        os.environ["TOPOSCOPE_CACHE_DIR"] = str(cache)
+    # Without the cache plugin (-p no:cacheprovider, as read-only checkouts run) there is no
+    # config.cache: a fresh temporary folder stands in, so the user's cache dir is never used.
+    cache = getattr(config, "cache", None)
+    folder = cache.mkdir("toposcope-cache") if cache is not None else Path(
+        tempfile.mkdtemp(prefix="toposcope-tests-"))
+    os.environ["TOPOSCOPE_CACHE_DIR"] = str(folder)
 
 
 @pytest.fixture(scope="session")

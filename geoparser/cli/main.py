@@ -32,6 +32,8 @@ def main(
     logging.basicConfig(format="toposcope: %(levelname)s: %(message)s")  # no-op if configured
     for name in ("geoparser", "evaluation"):
         logging.getLogger(name).setLevel(level)
+    # urllib3 warns of each retry; under -q only errors are shown.
+    logging.getLogger("urllib3").setLevel(logging.ERROR if quiet else logging.NOTSET)
     info.quiet = quiet
     set_enabled(not quiet)
 

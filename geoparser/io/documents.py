@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gc
 import json
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict
@@ -49,20 +50,32 @@ DATASET_FILENAME = "dataset.json"
 DEFAULT_TOLERANCE_KM = 10.0
 
 
+BOM = b"\xef\xbb\xbf"
+#: JSON nested deeper than this is refused (Python's parser would overflow its stack first).
+MAX_JSON_DEPTH = 100
+
+
 def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(line number, object) for every non-blank line; malformed lines raise ``InputError``."""
+    """(line number, object) for every non-blank line; malformed lines raise ``InputError``.
+    A UTF-8 byte-order mark before the first line and CRLF line ends are accepted."""
     try:
-        with path.open(encoding="utf-8") as fh:
-            for lineno, line in enumerate(fh, start=1):
-                if not line.strip():
+        with path.open("rb") as fh:
+            for lineno, raw in enumerate(fh, start=1):
+                if lineno == 1 and raw.startswith(BOM):
+                    raw = raw[len(BOM):]
+                if not raw.strip():
                     continue
-                yield lineno, _json_object(line, path, lineno)
-    except FileNotFoundError:
-        raise InputError("file not found", path) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text ({exc.reason})", path) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, expected a JSONL file", path) from None
+                yield lineno, _slow_object(path, lineno, raw)
+    except OSError as exc:
+        raise _unreadable(path, exc) from None
+
+
+def _unreadable(path: Path, exc: OSError) -> InputError:
+    if isinstance(exc, FileNotFoundError):
+        return InputError("file not found", path)
+    if isinstance(exc, IsADirectoryError):
+        return InputError("is a directory, expected a JSONL file", path)
+    return InputError(f"cannot read the file ({exc.strerror or exc})", path)
 
 
 @contextmanager
@@ -86,14 +99,14 @@ def paused_gc() -> Iterator[None]:
 def _read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
-    except FileNotFoundError:
-        raise InputError("file not found", path) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, expected a JSONL file", path) from None
+    except OSError as exc:
+        raise _unreadable(path, exc) from None
 
 
 def _numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
-    """(line number, raw bytes) for every non-blank line."""
+    """(line number, raw bytes) for every non-blank line (a leading byte-order mark dropped)."""
+    if data.startswith(BOM):
+        data = data[len(BOM):]
     return [(n, raw) for n, raw in enumerate(data.split(b"\n"), start=1) if raw.strip()]
 
 
@@ -103,18 +116,52 @@ def _slow_object(path: Path, lineno: int, raw: bytes) -> dict[str, Any]:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 text ({exc.reason})", path, lineno) from None
-    return _json_object(line, path, lineno)
+    return json_object(line, path, lineno)
 
 
-def _json_object(line: str, path: Path, lineno: int) -> dict[str, Any]:
-    """One JSON Lines line as an object, or the ``InputError`` naming its file and line."""
+def json_object(line: str, path: Path, lineno: int) -> dict[str, Any]:
+    """One JSON Lines line as an object, or the ``InputError`` naming its file and line:
+    malformed, nested deeper than ``MAX_JSON_DEPTH``, or holding a lone surrogate (``\\ud800``
+    escapes to no character, and no file could be written with it)."""
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
         raise InputError(f"malformed JSON ({exc.msg})", path, lineno) from None
+    except RecursionError:
+        raise InputError(f"JSON nested more than {MAX_JSON_DEPTH} levels deep", path,
+                         lineno) from None
+    # Only a line with an escape or many brackets can hold a surrogate or nest too deep.
+    if "\\u" in line or line.count("[") + line.count("{") > MAX_JSON_DEPTH:
+        problem = _problem(obj)
+        if problem:
+            raise InputError(problem, path, lineno)
     if not isinstance(obj, dict):
         raise InputError("expected a JSON object", path, lineno)
     return obj
+
+
+def _problem(obj: object) -> str | None:
+    """What makes a parsed line unacceptable, walking it without recursion; None if nothing."""
+    stack: list[tuple[object, int]] = [(obj, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            if not _encodable(value):
+                return "a string holds a lone surrogate (such as \\ud800), which is not text"
+        elif isinstance(value, dict | list):
+            if depth > MAX_JSON_DEPTH:
+                return f"JSON nested more than {MAX_JSON_DEPTH} levels deep"
+            items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+            stack.extend((v, depth + 1) for v in items)
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class _Line:
@@ -152,6 +199,8 @@ class _Line:
             return None
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.fail(f"field {key!r} must be a number, got {value!r}")
+        if not math.isfinite(value):
+            raise self.fail(f"field {key!r} must be a finite number, got {value!r}")
         return float(value)
 
     def point(self, obj: dict) -> tuple[float | None, float | None]:
@@ -210,8 +259,8 @@ def _gold_source(path: Path, default_tolerance_km: float | None) -> tuple[Path, 
     default = next(
         v for v in (default_tolerance_km, dataset_default, DEFAULT_TOLERANCE_KM) if v is not None
     )
-    if default <= 0:
-        raise InputError(f"tolerance must be positive, got {default}")
+    if not (math.isfinite(default) and default > 0):
+        raise InputError(f"tolerance must be a positive number of km, got {default}")
     return path, default
 
 
@@ -323,13 +372,20 @@ def _dataset_default_tolerance(path: Path) -> float | None:
     if not path.exists():
         return None
     try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
+        meta = json.loads(path.read_text(encoding="utf-8-sig"))
+    except OSError as exc:
+        raise _unreadable(path, exc) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text ({exc.reason})", path) from None
     except json.JSONDecodeError as exc:
         raise InputError(f"malformed JSON ({exc.msg})", path, exc.lineno) from None
+    except RecursionError:
+        raise InputError(f"JSON nested more than {MAX_JSON_DEPTH} levels deep", path) from None
     value = meta.get("default_tolerance_km") if isinstance(meta, dict) else None
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not math.isfinite(value) or value <= 0):
         raise InputError(f"'default_tolerance_km' must be a positive number, got {value!r}", path)
     return float(value)
 

@@ -10,7 +10,6 @@ starts for JSONL and CSV (a quoted CSV field may span lines), the row number for
 from __future__ import annotations
 
 import csv
-import json
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from geoparser.errors import InputError, UsageError
-from geoparser.io.documents import GOLD_FILENAME
+from geoparser.io.documents import GOLD_FILENAME, json_object
 from geoparser.model import Document
 from geoparser.registry import Registry
 
@@ -27,6 +26,9 @@ Record = tuple[int, Any]
 
 DEFAULT_TEXT_COLUMN = "text"
 DEFAULT_ID_COLUMN = "id"
+#: The longest text a document may have: what a spaCy pipeline reads at once (its default
+#: ``nlp.max_length``). A longer one is a bad row -- skipped and listed under --on-error skip.
+MAX_TEXT_CHARS = 1_000_000
 
 _SUFFIXES = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl", ".csv": "csv",
              ".parquet": "parquet", ".pq": "parquet"}
@@ -106,6 +108,10 @@ def document_from_fields(doc_id: Any, text: Any, path: str | Path, location: int
                          path, location)
     if not text.strip():
         raise InputError(f"document {doc_id!r} has an empty text", path, location)
+    if len(text) > MAX_TEXT_CHARS:
+        raise InputError(f"document {doc_id!r} has a text of {len(text):,} characters, more "
+                         f"than the {MAX_TEXT_CHARS:,} a document may have; split it",
+                         path, location)
     return Document(doc_id, text)
 
 
@@ -119,13 +125,11 @@ class JsonRowDecoder:
 
     def decode(self, location: int, payload: bytes) -> Document:
         try:
-            obj = json.loads(payload)
+            # Decoded here, strictly: json.loads(bytes) would let encoded surrogates through.
+            line = payload.decode("utf-8-sig" if location == 1 else "utf-8")
         except UnicodeDecodeError as exc:
             raise InputError(f"not UTF-8 text ({exc.reason})", self.path, location) from None
-        except json.JSONDecodeError as exc:
-            raise InputError(f"malformed JSON ({exc.msg})", self.path, location) from None
-        if not isinstance(obj, dict):
-            raise InputError("expected a JSON object", self.path, location)
+        obj = json_object(line, self.path, location)
         return document_from_fields(obj.get(self.id_column), obj.get(self.text_column),
                                     self.path, location, self.id_column, self.text_column)
 
@@ -142,7 +146,11 @@ class JsonlSource:
         self.decoder = JsonRowDecoder(path, text_column, id_column)
 
     def records(self) -> Iterator[Record]:
-        with self.path.open("rb") as fh:
+        try:
+            fh = self.path.open("rb")
+        except OSError as exc:
+            raise InputError(f"cannot read the file ({exc.strerror or exc})", self.path) from None
+        with fh:
             for lineno, line in enumerate(fh, start=1):
                 if line.strip():
                     yield lineno, line
@@ -193,7 +201,11 @@ class CsvSource:
 
     def _rows(self) -> Iterator[tuple[int, list[str]]]:
         csv.field_size_limit(sys.maxsize)  # a document may be long; the default is 128 KiB
-        with self.path.open(encoding="utf-8-sig", newline="") as fh:
+        try:
+            fh = self.path.open(encoding="utf-8-sig", newline="")
+        except OSError as exc:
+            raise InputError(f"cannot read the file ({exc.strerror or exc})", self.path) from None
+        with fh:
             reader = csv.reader(fh)
             start = 1
             try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from geoparser.errors import InputError
 from geoparser.model import Mention
 from geoparser.recognition.spacy_models import DEFAULT_MODEL, describe, load_pipeline
 
@@ -32,9 +33,17 @@ class SpacyRecogniser:
         self.description = f"spaCy {describe(self.nlp)} ({', '.join(sorted(self.labels))})"
 
     def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
-        for doc in self.nlp.pipe(texts, batch_size=self.batch_size):
+        for doc in self.nlp.pipe(map(self._fits, texts), batch_size=self.batch_size):
             yield [
                 Mention(ent.start_char, ent.end_char, ent.text, ent.label_, self.name)
                 for ent in doc.ents
                 if ent.label_ in self.labels
             ]
+
+    def _fits(self, text: str) -> str:
+        """``text``, or a clear error where spaCy would raise E088 (text beyond max_length)."""
+        if len(text) > self.nlp.max_length:
+            raise InputError(f"a text of {len(text):,} characters is more than the "
+                             f"{self.nlp.max_length:,} the spaCy pipeline {self.name!r} reads at "
+                             "once; split it into documents")
+        return text
