@@ -231,10 +231,8 @@ def check_cache_file(path: Path) -> None:
     be a file given by mistake, and its answers cost requests to replace): it is a one-line
     error naming the file, never blamed on the service.
     """
-    if not path.exists():
-        return
-    if path.is_dir():
-        raise InputError("is a folder; --web-cache takes the cache's file name", path)
+    if not path.is_file():
+        return  # nothing stored yet (what --web-cache naming a folder does is not decided here)
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
