@@ -7,8 +7,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, suppress
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Protocol
@@ -61,17 +62,23 @@ class _AtomicFile:
         self.fh = tmp.open("w", encoding="utf-8", newline="")
         return self.fh
 
-    def close(self, ok: bool) -> None:
+    def close(self, exc: BaseException | None = None) -> None:
+        """Rename the file into place, or with ``exc`` (what stopped the writing) remove it;
+        a write failure such as a full disk becomes ``OutputError``."""
         assert self.fh is not None and self._cm is not None
         try:
+            if exc is None:
+                self.fh.flush()
+                os.fsync(self.fh.fileno())  # on disk before the rename makes it the output
             self.fh.close()
-        except OSError as exc:
-            self._cm.__exit__(type(exc), exc, exc.__traceback__)
-            raise
-        if ok:
+        except OSError as close_exc:
+            exc = close_exc
+            with suppress(OSError):
+                self.fh.close()
+        if exc is None:
             self._cm.__exit__(None, None, None)
-        else:
-            self._cm.__exit__(RuntimeError, RuntimeError("failed"), None)
+        elif not self._cm.__exit__(type(exc), exc, exc.__traceback__):
+            raise exc
 
 
 @WRITERS.register("jsonl")
@@ -89,7 +96,7 @@ class JsonlWriter:
         self.fh.write(prediction_line(doc))
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        self._file.close(ok=exc_type is None)
+        self._file.close(exc)
 
 
 @WRITERS.register("geojson")
@@ -119,7 +126,7 @@ class GeoJsonWriter:
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is None:
             self.fh.write(geojson_footer(self.unresolved))
-        self._file.close(ok=exc_type is None)
+        self._file.close(exc)
 
 
 #: The columns of the CSV output: one row per toponym.
@@ -164,7 +171,7 @@ class CsvWriter:
         self.fh.write(csv_rows([doc]))
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        self._file.close(ok=exc_type is None)
+        self._file.close(exc)
 
 
 def create_writer(fmt: str, path: Path, guides=None) -> Writer:

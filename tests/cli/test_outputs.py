@@ -14,7 +14,6 @@ from typer.testing import CliRunner
 
 from geoparser.batch.part_store import PartStore, parts_dir
 from geoparser.cli.main import app
-from geoparser.errors import OutputError
 from tests.conftest import CAPTIONS, ROOT
 
 runner = CliRunner()
@@ -369,6 +368,7 @@ def test_gazetteer_build_skips_latitude_95_with_a_count(tmp_path):
 
 def test_web_cache_naming_a_directory_is_refused(tmp_path):
     from geoparser.cli.options import gazetteer_config
+    from geoparser.errors import OutputError
 
     with pytest.raises(OutputError, match="--web-cache .* is a folder"):
         gazetteer_config("nominatim", cache_path=tmp_path, contact="me@example.org")
@@ -376,3 +376,18 @@ def test_web_cache_naming_a_directory_is_refused(tmp_path):
                     "me@example.org", "--web-cache", tmp_path, "--out", tmp_path / "r")
     one_line_error(result, "--web-cache")
     assert not tmp_path.with_name(tmp_path.name + ".sqlite").exists()
+
+
+def test_disk_full_in_resolve_is_one_line_and_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "fsync", _failing_fsync(after=0))
+    out = tmp_path / "r.jsonl"
+    one_line_error(invoke("resolve", "--gold", CAPTIONS, "--out", out, "--policy", "population",
+                          "--context-ner", "none"), "No space left on device")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_compare_out_naming_a_file_is_refused(tmp_path):
+    f = tmp_path / "results"
+    f.write_text("mine")
+    one_line_error(invoke("compare", "--ner", "gazetteer", "--out", f), "is a file")
+    assert f.read_text() == "mine"

@@ -90,7 +90,7 @@ def test_fifo_output_is_written_straight(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     got = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
     reader.start()
     write_bytes_atomic(fifo, b"line\n")
     reader.join(timeout=10)
