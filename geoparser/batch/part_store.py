@@ -118,7 +118,11 @@ class PartStore:
             if resume:
                 raise UsageError("--resume needs an output file; standard output or a device "
                                  "cannot be resumed")
-            self.dir = Path(tempfile.mkdtemp(prefix="toposcope-parts-"))
+            try:
+                self.dir = Path(tempfile.mkdtemp(prefix="toposcope-parts-"))
+            except OSError as exc:
+                raise OutputError(f"cannot create a temporary folder for the chunks: "
+                                  f"{exc.strerror or exc}") from None
             self._write_manifest()
             return set()
         existed = self.dir.exists()
