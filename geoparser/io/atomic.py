@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import shutil
 import stat
 import sys
@@ -31,9 +32,26 @@ WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, 
                            errno.EPERM})
 
 
+_FD_PATH = re.compile(r"/(?:dev/fd|proc/self/fd)/(\d+)")
+_STD_PATHS = {STDOUT: 1, "/dev/stdout": 1, "/dev/stderr": 2}
+
+
+def open_descriptor(path: Path | str) -> int | None:
+    """The descriptor of this process that ``path`` names (``-`` and ``/dev/stdout`` are 1,
+    ``/dev/fd/N`` is N), else ``None``. Such a path is written through the descriptor already
+    open, whatever it leads to (a terminal, a pipe, or a file the shell redirected to), and
+    never renamed over."""
+    text = str(path)
+    if text in _STD_PATHS:
+        return _STD_PATHS[text]
+    match = _FD_PATH.fullmatch(text)
+    return int(match.group(1)) if match else None
+
+
 def is_stream(path: Path | str) -> bool:
-    """Whether ``path`` is standard output (``-``) or an existing character device or pipe."""
-    if str(path) == STDOUT:
+    """Whether ``path`` is standard output (``-``, ``/dev/stdout``), a descriptor
+    (``/dev/fd/N``) or an existing character device or pipe."""
+    if open_descriptor(path) is not None:
         return True
     try:
         mode = os.stat(path).st_mode
@@ -59,7 +77,7 @@ def atomic_path(path: Path | str) -> Iterator[Path]:
     """A temporary path to write to; on a clean exit it becomes ``path`` (renamed, or copied to
     a stream), otherwise it is removed and ``path`` is left as it was."""
     stream = is_stream(path)
-    path = Path(path)
+    path = Path(path) if stream else _resolved(Path(path))
     try:
         if not stream:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -89,15 +107,24 @@ def atomic_path(path: Path | str) -> Iterator[Path]:
 
 
 def _copy_to_stream(src: Path, target: Path) -> None:
+    fd = open_descriptor(target)
     with src.open("rb") as fh:
-        if str(target) == STDOUT:
+        if fd == 1:
             sys.stdout.flush()
             dst = sys.stdout.buffer
             shutil.copyfileobj(fh, dst)
             dst.flush()
+        elif fd is not None:
+            with os.fdopen(os.dup(fd), "wb") as dst:
+                shutil.copyfileobj(fh, dst)
         else:
             with target.open("wb") as dst:
                 shutil.copyfileobj(fh, dst)
+
+
+def _resolved(path: Path) -> Path:
+    """A symlink's target, so that writing replaces the file it points to and keeps the link."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
 def write_bytes_atomic(path: Path | str, data: bytes) -> None:
@@ -123,7 +150,7 @@ def write_files_atomic(files: Mapping[Path, str | bytes]) -> None:
     phase, before anything is replaced. A target that is a folder or a device is refused
     before anything is written.
     """
-    targets = [Path(p) for p in files]
+    targets = [_resolved(Path(p)) for p in files]
     for target in targets:
         if target.is_dir() or (target.exists() and not target.is_file()):
             raise OutputError(f"cannot write {target}: it is a folder or a device, not a file")

@@ -6,8 +6,8 @@ file other than a character device or pipe, and a folder the user cannot write t
 one line naming the path. ``output_format`` picks the format from ``--format`` or the file's
 extension and refuses a mismatch between the two.
 
-Standard output (``-``) and existing character devices or named pipes (``/dev/stdout``, a
-FIFO) are written straight to, never renamed over (see ``atomic``).
+Standard output (``-``, ``/dev/stdout``), ``/dev/fd/N`` and existing character devices or named
+pipes are written straight to, never renamed over (see ``atomic``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from geoparser.errors import OutputError, UsageError
-from geoparser.io.atomic import STDOUT, is_stream
+from geoparser.io.atomic import STDOUT, is_stream, open_descriptor
 from geoparser.io.documents import DATASET_FILENAME, GOLD_FILENAME
 
 #: Output formats by file extension.
@@ -32,7 +32,7 @@ def check_output(out: Path | str, inputs: Iterable[Path | str | None] = (), *,
     """``out`` as a path once it is safe to write there (a file, or with ``folder`` a folder),
     else ``OutputError``. ``inputs`` are the files or dataset folders the command reads."""
     path = Path(out)
-    if not folder and str(out) == STDOUT:
+    if not folder and open_descriptor(out) is not None:
         return path
     if folder:
         if path.exists() and not path.is_dir():

@@ -391,3 +391,11 @@ def test_compare_out_naming_a_file_is_refused(tmp_path):
     f.write_text("mine")
     one_line_error(invoke("compare", "--ner", "gazetteer", "--out", f), "is a file")
     assert f.read_text() == "mine"
+
+
+def test_dev_stdout_redirected_to_a_file_is_written_through(docs, tmp_path):
+    target = tmp_path / "redirect.jsonl"
+    with target.open("wb") as fh:  # stands for `--out /dev/stdout > redirect.jsonl`
+        result = invoke("parse", "--in", docs, "--out", f"/dev/fd/{fh.fileno()}", *FAST)
+    assert result.exit_code == 0, result.output
+    assert [json.loads(x)["id"] for x in target.read_text().splitlines()] == ["a", "b"]

@@ -211,3 +211,36 @@ def test_output_format_mismatch_is_an_error(name, given, message):
 def test_format_a_command_cannot_write_is_an_error():
     with pytest.raises(UsageError, match="cannot write parquet"):
         output_format("out.parquet", None, ["jsonl", "geojson", "csv"])
+
+
+def test_dev_stdout_and_dev_fd_name_the_open_descriptors():
+    from geoparser.io.atomic import open_descriptor
+
+    assert [open_descriptor(p) for p in ("-", "/dev/stdout", "/dev/stderr", "/dev/fd/5",
+                                          "/proc/self/fd/3", "/dev/fdx/1", "out.jsonl")] == [
+        1, 1, 2, 5, 3, None, None]
+    assert is_stream("/dev/stdout")
+
+
+def test_dev_fd_redirected_to_a_file_is_written_through_not_replaced(tmp_path):
+    # what `toposcope parse --out /dev/stdout > file` does: stdout is a regular file
+    target = tmp_path / "redirect.jsonl"
+    with target.open("wb") as fh:
+        inode = os.fstat(fh.fileno()).st_ino
+        write_bytes_atomic(f"/dev/fd/{fh.fileno()}", b"line\n")
+    assert target.read_bytes() == b"line\n" and target.stat().st_ino == inode
+    r, w = os.pipe()
+    write_bytes_atomic(f"/dev/fd/{w}", b"piped\n")
+    os.close(w)
+    assert os.read(r, 100) == b"piped\n"
+    os.close(r)
+
+
+def test_symlinked_output_keeps_the_link(tmp_path):
+    real = tmp_path / "real.jsonl"
+    real.write_text("old\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real)
+    write_bytes_atomic(link, b"new\n")
+    write_files_atomic({link: "newer\n"})
+    assert link.is_symlink() and real.read_text() == "newer\n"
