@@ -62,9 +62,22 @@ def is_stream(path: Path | str) -> bool:
 
 def file_mode() -> int:
     """The mode ``open`` gives a new file under the current umask (0644 under umask 022)."""
-    mask = os.umask(0)
+    return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    # Read it where the system shows it: setting it to look (os.umask) would leave it at 0
+    # for a moment for every other thread of the process.
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
     os.umask(mask)
-    return 0o666 & ~mask
+    return mask
 
 
 def write_error(path: Path | str, exc: OSError) -> OutputError:
