@@ -399,3 +399,26 @@ def test_dev_stdout_redirected_to_a_file_is_written_through(docs, tmp_path):
         result = invoke("parse", "--in", docs, "--out", f"/dev/fd/{fh.fileno()}", *FAST)
     assert result.exit_code == 0, result.output
     assert [json.loads(x)["id"] for x in target.read_text().splitlines()] == ["a", "b"]
+
+
+def test_concurrent_resume_in_another_process_is_refused(docs, tmp_path):
+    import subprocess
+    import sys
+
+    out = tmp_path / "o.jsonl"
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys; from geoparser.batch.part_store import PartStore; "
+         f"s = PartStore({str(out)!r}, {{}}, None); s.open(resume=False); "
+         "print('holding', flush=True); sys.stdin.read()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        one_line_error(invoke("parse", "--in", docs, "--out", out, "--resume", *FAST),
+                       "another toposcope run is writing")
+    finally:
+        holder.communicate("", timeout=60)
+    # the holder has gone and the system dropped its lock: what stops this resume now is only
+    # that the holder's run was another run (its run.json differs)
+    one_line_error(invoke("parse", "--in", docs, "--out", out, "--resume", *FAST),
+                   "cannot resume: ")
