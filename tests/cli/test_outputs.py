@@ -406,12 +406,14 @@ def test_concurrent_resume_in_another_process_is_refused(docs, tmp_path):
     import sys
 
     out = tmp_path / "o.jsonl"
+    parts_dir(out).mkdir()
+    (parts_dir(out) / "run.json").write_text("{}")
+    # another process in the middle of a run: it holds OUT.parts/lock as PartStore does
     holder = subprocess.Popen(
         [sys.executable, "-c",
-         "import sys; from geoparser.batch.part_store import PartStore; "
-         f"s = PartStore({str(out)!r}, {{}}, None); s.open(resume=False); "
-         "print('holding', flush=True); sys.stdin.read()"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+         "import fcntl, sys; fh = open(sys.argv[1], 'ab'); fcntl.flock(fh, fcntl.LOCK_EX); "
+         "print('holding', flush=True); sys.stdin.read()", str(parts_dir(out) / "lock")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "holding"
         one_line_error(invoke("parse", "--in", docs, "--out", out, "--resume", *FAST),
