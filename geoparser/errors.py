@@ -34,3 +34,8 @@ class ModelNotFoundError(ToposcopeError):
 
 class ServiceError(ToposcopeError):
     """A web service failed, refused or answered something we cannot read."""
+
+
+class OutputError(ToposcopeError):
+    """An output cannot be written where asked: a folder where a file goes, the input itself,
+    a read-only folder, a full disk."""

@@ -26,10 +26,11 @@ def test_from_env_reads_credentials_cache_and_addresses():
 
 def test_cli_options_override_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("TOPOSCOPE_CONTACT", "env@b.c")
-    cfg = gazetteer_config("nominatim", no_cache=True, refresh=True, cache_path=tmp_path,
+    cache = tmp_path / "web.sqlite"
+    cfg = gazetteer_config("nominatim", no_cache=True, refresh=True, cache_path=cache,
                            cache_days=0.5, contact="cli@b.c")["config"]
     assert (cfg.use_cache, cfg.refresh, cfg.cache_path, cfg.contact) == (
-        False, True, tmp_path, "cli@b.c")
+        False, True, cache, "cli@b.c")
     assert cfg.expire_after == timedelta(hours=12)
     assert gazetteer_config("offline", no_cache=True) == {}
 

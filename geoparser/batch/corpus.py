@@ -18,6 +18,7 @@ from typing import TypeVar
 from geoparser.errors import InputError
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.io.documents import iter_documents
+from geoparser.io.output_path import check_output
 from geoparser.io.writers import create_writer
 from geoparser.model import Document, Mention, ParsedDocument
 from geoparser.pipeline import recognise, resolve
@@ -69,6 +70,7 @@ def resolve_corpus(
     When the policy uses context (``uses_context``) and ``context_recogniser`` is given, the
     toponyms it finds in the text are evidence for the policy, never output.
     """
+    check_output(out, [source])
     use_context = context_recogniser is not None and getattr(policy, "uses_context", False)
     docs = iter_documents(source, unique_ids=True)
     stats = CorpusStats()

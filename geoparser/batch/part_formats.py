@@ -18,7 +18,14 @@ from typing import Any, Protocol
 from geoparser.errors import UsageError
 from geoparser.io.atomic import atomic_path
 from geoparser.io.geojson import feature_collection
-from geoparser.io.writers import GEOJSON_HEADER, GEOJSON_SEPARATOR, geojson_footer, prediction_line
+from geoparser.io.writers import (
+    GEOJSON_HEADER,
+    GEOJSON_SEPARATOR,
+    csv_header,
+    csv_rows,
+    geojson_footer,
+    prediction_line,
+)
 from geoparser.model import ParsedDocument
 from geoparser.registry import Registry
 
@@ -80,6 +87,23 @@ class GeoJsonParts:
                         dst.write(line.rstrip("\n"))
                         first = False
             dst.write(geojson_footer(sum(meta["unresolved"] for _, meta in parts)))
+
+
+@PART_FORMATS.register("csv")
+class CsvParts:
+    """CSV, one row per toponym: the header, then the parts' rows concatenated."""
+
+    suffix = ".csv"
+
+    def render(self, docs: Sequence[ParsedDocument]) -> tuple[bytes, dict[str, Any]]:
+        return csv_rows(docs).encode("utf-8"), {}
+
+    def join(self, parts: Parts, out: Path) -> None:
+        with atomic_path(out) as tmp, tmp.open("wb") as dst:
+            dst.write(csv_header().encode("utf-8"))
+            for path, _ in parts:
+                with path.open("rb") as src:
+                    shutil.copyfileobj(src, dst)
 
 
 def parquet_schema() -> Any:

@@ -5,40 +5,82 @@ Layout, beside the output ``OUT``::
     OUT.parts/run.json              what the run is: input fingerprint, columns, pipeline,
                                     output format, chunk size (a resume must match it)
     OUT.parts/chunk-00000042.jsonl  chunk 42's output (suffix per format)
-    OUT.parts/chunk-00000042.json   chunk 42's counts and bad rows; written last, so a chunk
-                                    is finished exactly when this file exists
+    OUT.parts/chunk-00000042.json   chunk 42's marker: its counts and bad rows, the size and
+                                    SHA-256 of its data file, and a SHA-256 of the marker
+                                    itself; written last, so a chunk is finished exactly when
+                                    this file exists
+    OUT.parts/lock                  held (``flock``) by the run writing OUT, so a second run
+                                    of the same OUT refuses to start instead of racing it
 
 Chunk *k* holds input records ``k * chunk_size`` to ``(k + 1) * chunk_size - 1``, counted in
 reading order, so the same input always splits the same way. Every file is written under a
 temporary name and renamed, so an interruption (Ctrl-C, a killed worker, power loss) leaves
-only whole chunks; ``--resume`` redoes just the chunks without a ``.json``, in any order. When
-every chunk is finished the parts are joined in order into ``OUT`` (atomically, too), the
-skipped rows listed in ``OUT.skipped.jsonl``, and ``OUT.parts`` removed.
+only whole chunks; ``--resume`` redoes just the chunks without a ``.json``, in any order. On
+resume every marker and data file is checked against its checksums first: a chunk whose data
+is missing, truncated, emptied or edited, or whose marker is garbled, is recomputed (with a
+warning), never joined. When every chunk is finished the parts are joined in order into
+``OUT`` (atomically, too), the skipped rows listed in ``OUT.skipped.jsonl``, and ``OUT.parts``
+removed.
+
+Standard output and devices (``--out -``, ``/dev/stdout``) keep their parts in a fresh
+temporary folder instead, list no skipped rows in a file, and cannot be resumed.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
+import hashlib
 import json
+import logging
 import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from geoparser.batch.chunk_task import ChunkResult
 from geoparser.batch.part_formats import PartFormat
-from geoparser.errors import UsageError
-from geoparser.io.atomic import atomic_path, write_bytes_atomic, write_text_atomic
+from geoparser.errors import OutputError, ToposcopeError, UsageError
+from geoparser.io.atomic import atomic_path, is_stream, write_bytes_atomic, write_text_atomic
+
+log = logging.getLogger(__name__)
 
 MANIFEST = "run.json"
+LOCK = "lock"
 
 
 def parts_dir(out: Path) -> Path:
     return out.with_name(out.name + ".parts")
 
 
-def skipped_path(out: Path) -> Path:
-    return out.with_name(out.name + ".skipped.jsonl")
+def skipped_path(out: Path) -> Path | None:
+    """Where the skipped rows are listed; none for standard output or a device."""
+    return None if is_stream(out) else out.with_name(out.name + ".skipped.jsonl")
+
+
+class DamagedChunk(ToposcopeError):
+    """A finished chunk whose marker or data does not match its checksums."""
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _marker_digest(marker: dict[str, Any]) -> str:
+    body = {k: v for k, v in marker.items() if k != "sha256"}
+    return _digest(json.dumps(body, sort_keys=True, ensure_ascii=False).encode("utf-8"))
+
+
+def _file_digest(path: Path) -> tuple[int, str]:
+    h = hashlib.sha256()
+    size = 0
+    with path.open("rb") as fh:
+        while block := fh.read(1 << 20):
+            h.update(block)
+            size += len(block)
+    return size, h.hexdigest()
 
 
 @dataclass
@@ -58,9 +100,11 @@ class PartStore:
 
     def __init__(self, out: Path, manifest: dict[str, Any], fmt: PartFormat) -> None:
         self.out = Path(out)
+        self.stream = is_stream(self.out)
         self.dir = parts_dir(self.out)
         self.manifest = manifest
         self.fmt = fmt
+        self._lock_file: IO[bytes] | None = None  # closed (so unlocked) with the store
 
     def _data(self, index: int) -> Path:
         return self.dir / f"chunk-{index:08d}{self.fmt.suffix}"
@@ -69,39 +113,138 @@ class PartStore:
         return self.dir / f"chunk-{index:08d}.json"
 
     def open(self, resume: bool) -> set[int]:
-        """Start a run, or with ``resume`` continue one; returns the finished chunks."""
-        if self.dir.exists():
+        """Start a run, or with ``resume`` continue one; returns the finished chunks (checked)."""
+        if self.stream:
+            if resume:
+                raise UsageError("--resume needs an output file; standard output or a device "
+                                 "cannot be resumed")
+            try:
+                self.dir = Path(tempfile.mkdtemp(prefix="toposcope-parts-"))
+            except OSError as exc:
+                raise OutputError(f"cannot create a temporary folder for the chunks: "
+                                  f"{exc.strerror or exc}") from None
+            self._write_manifest()
+            return set()
+        existed = self.dir.exists()
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"cannot create {self.dir}: {exc.strerror or exc}") from None
+        self._lock()
+        if not existed or not self._contents():
+            self._write_manifest()
+            return set()
+        if not resume:
             done = self.finished()
-            if not resume:
-                raise UsageError(
-                    f"{self.dir} holds {len(done)} finished chunks of an unfinished run; rerun "
-                    "with --resume to finish it, or delete that folder to start again")
-            self._check_manifest()
-            return done
-        self.dir.mkdir(parents=True)
-        write_text_atomic(self.dir / MANIFEST, json.dumps(self.manifest, indent=2) + "\n")
-        return set()
+            self._unlock()
+            raise UsageError(
+                f"{self.dir} holds {len(done)} finished chunks of an unfinished run; rerun "
+                "with --resume to finish it, or delete that folder to start again")
+        if not self._check_manifest():
+            return set()
+        return self._verified()
 
-    def _check_manifest(self) -> None:
+    def _contents(self) -> list[Path]:
+        return [p for p in self.dir.iterdir() if p.name != LOCK]
+
+    def _write_manifest(self) -> None:
+        write_text_atomic(self.dir / MANIFEST, json.dumps(self.manifest, indent=2) + "\n")
+
+    def _lock(self) -> None:
+        """Hold ``OUT.parts/lock`` for this run; another run holding it is a ``UsageError``.
+        The kernel drops the lock when the process ends, however it ends."""
+        try:
+            fh = (self.dir / LOCK).open("ab")
+        except OSError as exc:
+            raise OutputError(f"cannot create {self.dir / LOCK}: {exc.strerror or exc}"
+                              ) from None
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            fh.close()
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise UsageError(f"another toposcope run is writing {self.out} (it holds "
+                                 f"{self.dir / LOCK}); wait for it to finish") from None
+            raise
+        self._lock_file = fh
+
+    def close(self) -> None:
+        """Let go of the parts folder (its lock); the finished chunks stay for ``--resume``."""
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock_file is not None:
+            self._lock_file.close()
+            self._lock_file = None
+
+    def _verified(self) -> set[int]:
+        """The finished chunks whose marker and data match their checksums; any other is
+        removed, with a warning, so that it is recomputed."""
+        good = set()
+        for index in sorted(self.finished()):
+            try:
+                self._check_chunk(index)
+            except DamagedChunk as exc:
+                log.warning("%s: damaged; recomputing it", str(exc).split(";")[0])
+                self._data(index).unlink(missing_ok=True)
+                self._summary(index).unlink(missing_ok=True)
+            else:
+                good.add(index)
+        return good
+
+    def _check_chunk(self, index: int) -> None:
+        marker = self._load_summary(index)
+        try:
+            size, digest = _file_digest(self._data(index))
+        except FileNotFoundError:
+            raise DamagedChunk(f"chunk {index} in {self.dir}: its data file is missing"
+                               ) from None
+        if size != marker.get("data_bytes") or digest != marker.get("data_sha256"):
+            raise DamagedChunk(f"chunk {index} in {self.dir}: its data ({size} bytes) does not "
+                               f"match its checksum")
+
+    def _check_manifest(self) -> bool:
+        """Whether the earlier run can be resumed: a ``UsageError`` if it was another run; a
+        garbled or missing manifest means nothing there can be trusted, so every chunk is
+        recomputed (``False``)."""
         try:
             old = json.loads((self.dir / MANIFEST).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            raise UsageError(f"{self.dir} has no readable {MANIFEST}; delete the folder to "
-                             "start again") from None
+            if not isinstance(old, dict):
+                raise ValueError("not an object")
+        except (OSError, ValueError):
+            log.warning("%s in %s is missing or garbled; recomputing every chunk", MANIFEST,
+                        self.dir)
+            for path in self._contents():
+                path.unlink()
+            self._write_manifest()
+            return False
         changed = sorted(k for k in self.manifest.keys() | old.keys()
                          if self.manifest.get(k) != old.get(k))
         if changed:
+            self._unlock()
             raise UsageError(
                 f"cannot resume: {', '.join(changed)} differ from the unfinished run in "
                 f"{self.dir}; run it with the same input and options, or delete the folder")
+        return True
 
     def finished(self) -> set[int]:
-        return {int(p.stem.split("-")[1]) for p in self.dir.glob("chunk-*.json")}
+        """The chunks with a marker (not checked: ``open`` checks them on resume)."""
+        found = set()
+        for p in self.dir.glob("chunk-*.json"):
+            try:
+                found.add(int(p.stem.split("-")[1]))
+            except (IndexError, ValueError):
+                continue
+        return found
 
     def save(self, result: ChunkResult) -> None:
-        """Keep one chunk: its data first, then the summary that marks it finished."""
+        """Keep one chunk: its data first, then the marker (with the data's checksum) that
+        says it is finished."""
         write_bytes_atomic(self._data(result.index), result.data)
-        write_text_atomic(self._summary(result.index), json.dumps(result.summary()))
+        marker = {**result.summary(), "data_bytes": len(result.data),
+                  "data_sha256": _digest(result.data)}
+        marker["sha256"] = _marker_digest(marker)
+        write_text_atomic(self._summary(result.index), json.dumps(marker, ensure_ascii=False))
 
     def totals(self, n_chunks: int, on_bad_row: Callable[[int, str], None] | None = None
                ) -> Totals:
@@ -121,22 +264,33 @@ class PartStore:
         return t
 
     def _load_summary(self, index: int) -> dict[str, Any]:
+        """Chunk ``index``'s marker, checked against its own checksum (``DamagedChunk``)."""
         try:
-            return json.loads(self._summary(index).read_text(encoding="utf-8"))
+            marker = json.loads(self._summary(index).read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise RuntimeError(f"chunk {index} is not finished in {self.dir}") from None
+        except (OSError, ValueError) as exc:
+            raise DamagedChunk(f"chunk {index} in {self.dir}: unreadable marker ({exc}); "
+                               "rerun with --resume to recompute it") from None
+        if not isinstance(marker, dict) or marker.get("sha256") != _marker_digest(marker):
+            raise DamagedChunk(f"chunk {index} in {self.dir}: its marker does not match its "
+                               "checksum; rerun with --resume to recompute it")
+        return marker
 
     def finish(self, n_chunks: int, source: str) -> Totals:
         """Join the parts into the output, list the skipped rows, remove the parts."""
         listing = skipped_path(self.out)
-        with atomic_path(listing) as tmp, tmp.open("w", encoding="utf-8") as fh:
-            def write(loc: int, msg: str) -> None:
-                record = {"source": source, "line": loc, "error": msg}
-                fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+        if listing is None:
+            totals = self.totals(n_chunks)
+        else:
+            with atomic_path(listing) as tmp, tmp.open("w", encoding="utf-8") as fh:
+                def write(loc: int, msg: str) -> None:
+                    record = {"source": source, "line": loc, "error": msg}
+                    fh.write(json.dumps(record, ensure_ascii=False) + "\n")
 
-            totals = self.totals(n_chunks, write)
-        if not totals.skipped:
-            listing.unlink()  # an empty list, or an earlier run's, would only mislead
+                totals = self.totals(n_chunks, write)
+            if not totals.skipped:
+                listing.unlink()  # an empty list, or an earlier run's, would only mislead
         parts = [(self._data(i), self._load_summary(i)["meta"]) for i in range(n_chunks)]
         self.fmt.join(parts, self.out)
         self.discard()
@@ -144,3 +298,4 @@ class PartStore:
 
     def discard(self) -> None:
         shutil.rmtree(self.dir, ignore_errors=True)
+        self._unlock()

@@ -21,7 +21,8 @@ from geoparser.batch.executors import bounded_map, open_pool
 from geoparser.batch.part_formats import PART_FORMATS
 from geoparser.batch.part_store import PartStore, Totals, skipped_path
 from geoparser.batch.stages import PipelineSpec
-from geoparser.errors import InputError, ToposcopeError, UsageError
+from geoparser.errors import InputError, OutputError, ToposcopeError, UsageError
+from geoparser.io.output_path import check_output
 from geoparser.io.sources import Source, fingerprint
 from geoparser.progress import counter
 
@@ -123,6 +124,7 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
     options = options or BatchOptions()
     options.check()
     spec.check()
+    check_output(out, [source.path])
     store = PartStore(out, manifest(source, spec, options),
                       PART_FORMATS.create(options.output_format))
     done = store.open(options.resume)
@@ -146,22 +148,41 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
         store.discard()  # bad input: the input must change, so nothing here can be resumed
         raise
     except BaseException as exc:
-        finished = len(store.finished())
+        finished = 0 if store.stream else len(store.finished())
         if not finished:
             store.discard()
+        store.close()
+        if isinstance(exc, OutputError) and finished:
+            raise OutputError(f"{exc}; {finished} finished chunks are kept in {store.dir}: "
+                              "make room and rerun the same command with --resume") from None
         if isinstance(exc, KeyboardInterrupt):
             raise Interrupted(f"interrupted; {finished} finished chunks are kept in {store.dir}"
                               ": rerun the same command with --resume to finish" if finished
                               else "interrupted before any chunk was finished") from None
         raise
     seconds = time.perf_counter() - t0
-    totals = store.finish(chunker.count, str(source.path))
+    try:
+        totals = store.finish(chunker.count, str(source.path))
+    except OutputError as exc:
+        if store.stream:
+            raise
+        raise OutputError(f"{exc}; {chunker.count} finished chunks are kept in {store.dir}: "
+                          "make room and rerun the same command with --resume") from None
+    finally:
+        if store.stream:
+            store.discard()
+        store.close()
+    listing = skipped_path(out)
     if totals.skipped > SHOWN_BAD_ROWS:
-        log.warning("%d more skipped rows are listed in %s", totals.skipped - SHOWN_BAD_ROWS,
-                    skipped_path(out))
+        if listing is None:
+            log.warning("%d more skipped rows are not shown (write to a file to get their "
+                        "list)", totals.skipped - SHOWN_BAD_ROWS)
+        else:
+            log.warning("%d more skipped rows are listed in %s",
+                        totals.skipped - SHOWN_BAD_ROWS, listing)
     return BatchStats(totals, chunks_reused=len(done), parsed_now=parsed_now, seconds=seconds,
                       where=pool.description, output=out,
-                      skipped_list=skipped_path(out) if totals.skipped else None)
+                      skipped_list=listing if totals.skipped else None)
 
 
 def _check_bad_rows(result: ChunkResult, source: Source, on_error: str, shown: int) -> None:

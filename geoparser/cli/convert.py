@@ -31,6 +31,19 @@ def run_convert(fmt: str, path: Path, out: TextIO | None = None, err: TextIO | N
                   f"{r.unplaced} kept without offsets (-v lists them)\n")
         for line in r.details:
             log.info("%s", line)
+    d = result.dropped
+    if d.points:
+        err.write(f"toposcope: warning: {d.points} toponyms had coordinates that are not a "
+                  "valid point (out of range, not finite, not numbers, or half a pair): "
+                  "their points were dropped, the toponyms kept (-v lists them)\n")
+    if d.empty_texts:
+        err.write(f"toposcope: warning: {d.empty_texts} documents with an empty text were "
+                  "skipped\n")
+    if d.renamed_ids:
+        err.write(f"toposcope: warning: {d.renamed_ids} documents repeated an earlier id and "
+                  "were renamed with a ~N suffix\n")
+    for line in d.details:
+        log.info("%s", line)
     for note in result.notes:
         err.write(f"toposcope: note: {note}\n")
     return len(result.documents)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from geoparser.cli.common import info, out, user_errors
+from geoparser.cli.common import err, info, out, user_errors
 
 if TYPE_CHECKING:  # imported where used: the gazetteers package loads the web clients
     from geoparser.gazetteers.sqlite_index import SqliteIndex
@@ -49,10 +49,16 @@ def build(
 ) -> None:
     """Import GeoNames dumps into a SQLite index for ``--gazetteer geonames-dump``."""
     from geoparser.gazetteers.dump_gazetteer import default_dump_path
-    from geoparser.gazetteers.geonames_dump import build_dump_index
+    from geoparser.gazetteers.geonames_dump import SkippedRows, build_dump_index
+    from geoparser.io.output_path import check_output
 
-    path = out_path or default_dump_path()
-    n, seconds = build_dump_index(files, path)
+    path = check_output(out_path or default_dump_path(), files)
+    skipped = SkippedRows()
+    n, seconds = build_dump_index(files, path, skipped)
+    if skipped.count:
+        err.print(f"toposcope: warning: skipped {skipped.count:,} rows with impossible "
+                  f"coordinates (e.g. {skipped.examples[0]})", markup=False, highlight=False,
+                  soft_wrap=True)
     info.print(f"indexed {n:,} places into {path} in {seconds:.1f} s", highlight=False)
 
 

@@ -91,8 +91,10 @@ def run(
     from geoparser.gazetteers import create_gazetteer
     from geoparser.io.atomic import write_files_atomic
     from geoparser.io.documents import read_gold
+    from geoparser.io.output_path import check_output
 
     MATCHERS.get(match)
+    check_output(out_dir, [captions], folder=True)
     gold = read_gold(captions, tolerance_km)
     if not gold:
         raise InputError("no captions in the file", captions)
@@ -107,6 +109,8 @@ def run(
         others=_split(others) if others is not None else None,
     )
     files = render(ans, _command_line())
+    for name in files:
+        check_output(out_dir / name, [captions])
     write_files_atomic(output_paths(out_dir, files))
     _print_summary(ans.summary(), ans.q1.recogniser)
     info.print(f"wrote {', '.join(sorted(files))} to {out_dir}/", highlight=False)
@@ -206,14 +210,18 @@ def compare(
     from geoparser.errors import InputError
     from geoparser.io.atomic import write_files_atomic
     from geoparser.io.documents import read_gold
+    from geoparser.io.output_path import check_output
 
     MATCHERS.get(match)
     source = corpus or Path("data/captions")
+    check_output(out_dir, [source], folder=True)
     gold = read_gold(source)
     if not gold:
         raise InputError("no documents in the file", source)
     result = comparison.compare(_split(ner), gold, _split(labels), match)
     files = comparison.render(result)
+    for name in files:
+        check_output(out_dir / name, [source])
     write_files_atomic({out_dir / name: content for name, content in files.items()})
     _print_comparison(comparison.table(result), f"Recognisers on {len(gold)} documents ({source})")
     for name, why in result.skipped.items():
@@ -247,12 +255,15 @@ def parse(
     source: Annotated[
         Path, typer.Option("--in", help="Documents: JSONL, CSV or Parquet (by file name).")
     ],
-    out: Annotated[Path, typer.Option("--out", help="Output file.")],
+    out: Annotated[Path, typer.Option(
+        "--out", help="Output file (- for standard output); its extension names the format.")],
     ner: Annotated[str, typer.Option(help="Recogniser.")] = "en_core_web_sm",
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
     gazetteer: Annotated[str, typer.Option(help="Gazetteer.")] = "offline",
     policy: Annotated[str, typer.Option(help="Resolver policy.")] = "context",
-    fmt: Annotated[str, typer.Option("--format", help="jsonl, geojson or parquet.")] = "jsonl",
+    fmt: Annotated[str | None, typer.Option(
+        "--format", help="jsonl, geojson, csv or parquet (default: from the --out extension, "
+        "else jsonl).")] = None,
     input_format: Annotated[
         str | None, typer.Option(help="jsonl, csv or parquet, when the file name does not say.")
     ] = None,
@@ -271,10 +282,14 @@ def parse(
     ] = None,
 ) -> None:
     """Geoparse a corpus end to end: recognise, look up and resolve every document."""
+    from geoparser.batch.part_formats import PART_FORMATS
     from geoparser.batch.run import BatchOptions, parse_batch
     from geoparser.batch.stages import PipelineSpec
+    from geoparser.io.output_path import check_output, output_format
     from geoparser.io.sources import open_source
 
+    fmt = output_format(out, fmt, PART_FORMATS.names())
+    check_output(out, [source])
     options = BatchOptions(fmt, chunk_size, workers, resume, on_error, dask)
     options.check()
     spec = PipelineSpec(ner, tuple(_split(labels)), gazetteer, policy)
@@ -287,10 +302,13 @@ def parse(
 @user_errors
 def resolve_cmd(
     gold: Annotated[Path, typer.Option(help="Gold documents whose toponyms are resolved.")],
-    out: Annotated[Path, typer.Option("--out", help="Output file.")],
+    out: Annotated[Path, typer.Option(
+        "--out", help="Output file (- for standard output); its extension names the format.")],
     gazetteer: Annotated[str, typer.Option(help="Gazetteer.")] = "offline",
     policy: Annotated[str, typer.Option(help="Resolver policy.")] = "context",
-    fmt: Annotated[str, typer.Option("--format", help="jsonl or geojson.")] = "jsonl",
+    fmt: Annotated[str | None, typer.Option(
+        "--format", help="jsonl, geojson or csv (default: from the --out extension, else "
+        "jsonl).")] = None,
     context_ner: Annotated[str, typer.Option(
         help="Recogniser whose toponyms the context policy may use as evidence ('none': "
              "only the gold mentions).")] = "en_core_web_sm",
@@ -298,10 +316,12 @@ def resolve_cmd(
     """Resolve the gold toponym mentions (toponym resolution without recognition errors)."""
     from geoparser.batch.corpus import resolve_corpus
     from geoparser.gazetteers import create_gazetteer
+    from geoparser.io.output_path import check_output, output_format
     from geoparser.io.writers import WRITERS
     from geoparser.resolution import create_policy
 
-    WRITERS.get(fmt)
+    fmt = output_format(out, fmt, WRITERS.names())
+    check_output(out, [gold])
     from geoparser.errors import UsageError
     from geoparser.recognition import create_recogniser
 

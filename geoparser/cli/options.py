@@ -49,7 +49,9 @@ def gazetteer_config(
     cfg = WebConfig.from_env()
     cfg = replace(cfg, use_cache=not no_cache, refresh=refresh)
     if cache_path is not None:
-        cfg = replace(cfg, cache_path=cache_path)
+        from geoparser.io.output_path import check_output
+
+        cfg = replace(cfg, cache_path=check_output(cache_path, option="--web-cache"))
     if cache_days is not None:
         cfg = replace(cfg, expire_after=expiry_days(cache_days))
     if contact:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from geoparser.corpora.checks import Dropped, clean
 from geoparser.corpora.repair import Repairs
 from geoparser.errors import InputError
 from geoparser.model import Document
@@ -16,11 +17,13 @@ from geoparser.registry import Registry
 
 @dataclass
 class Conversion:
-    """Gold documents as JSONL-ready objects, and the offset repairs made on the way."""
+    """Gold documents as JSONL-ready objects, the offset repairs made on the way, and what the
+    final checks dropped (``checks``)."""
 
     documents: list[dict[str, Any]] = field(default_factory=list)
     repairs: Repairs = field(default_factory=Repairs)
     notes: list[str] = field(default_factory=list)
+    dropped: Dropped = field(default_factory=Dropped)
 
 
 Converter = Callable[[Path], Conversion]
@@ -47,7 +50,9 @@ def convert(fmt: str, path: Path) -> Conversion:
     path = Path(path)
     if not path.exists():
         raise InputError("not found", path)
-    return reader(path)
+    result = reader(path)
+    result.documents = clean(result.documents, result.dropped)
+    return result
 
 
 def read_corpus(fmt: str, path: Path, default_tolerance_km: float | None = None) -> list[Document]:

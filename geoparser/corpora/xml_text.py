@@ -24,12 +24,16 @@ def child_text(node: ET.Element, tag: str) -> str | None:
     return found.text.strip()
 
 
-def number(node: ET.Element, tag: str) -> float | None:
+def number(node: ET.Element, tag: str) -> float | str | None:
+    """The child's number; text that is not a number is returned as it is, so that the
+    conversion's checks count it as a dropped value instead of it vanishing here."""
     value = child_text(node, tag)
-    try:
-        return float(value) if value not in (None, "") else None
-    except ValueError:
+    if value in (None, ""):
         return None
+    try:
+        return float(value)
+    except ValueError:
+        return value
 
 
 def integer(value: str | None) -> int | None:

@@ -14,11 +14,14 @@ from __future__ import annotations
 import io
 import time
 import zipfile
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
 
+from geoparser.distance import check_point
 from geoparser.errors import InputError
 from geoparser.gazetteers.sqlite_index import PlaceRecord, build_index
 from geoparser.model import Candidate
@@ -45,10 +48,17 @@ def open_lines(path: Path) -> Iterator[Iterator[str]]:
         with path.open(encoding="utf-8") as f:
             yield iter(f)
         return
-    with zipfile.ZipFile(path) as zf:
+    try:
+        zf = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise InputError(f"not a readable zip file ({exc})", path) from None
+    with zf:
         member = _data_member(zf, path)
-        with zf.open(member) as raw:
-            yield iter(io.TextIOWrapper(raw, encoding="utf-8"))
+        try:
+            with zf.open(member) as raw:
+                yield iter(io.TextIOWrapper(raw, encoding="utf-8"))
+        except (zipfile.BadZipFile, EOFError, zlib.error) as exc:
+            raise InputError(f"damaged zip file ({exc})", path) from None
 
 
 def _data_member(zf: zipfile.ZipFile, path: Path) -> str:
@@ -60,8 +70,24 @@ def _data_member(zf: zipfile.ZipFile, path: Path) -> str:
     return (same or txts)[0]
 
 
-def iter_places(path: Path) -> Iterator[PlaceRecord]:
-    """One record a row of a GeoNames place file."""
+@dataclass
+class SkippedRows:
+    """Rows left out of the index because their coordinates are impossible (latitude outside
+    -90..90, longitude outside -180..180, not finite): counted, the first few kept as examples."""
+
+    count: int = 0
+    examples: list[str] = field(default_factory=list)
+
+    def add(self, where: str) -> None:
+        self.count += 1
+        if len(self.examples) < 3:
+            self.examples.append(where)
+
+
+def iter_places(path: Path, skipped: SkippedRows | None = None) -> Iterator[PlaceRecord]:
+    """One record a row of a GeoNames place file; a row with impossible coordinates is
+    skipped and counted in ``skipped``."""
+    skipped = skipped if skipped is not None else SkippedRows()
     with open_lines(path) as lines:
         for line_no, line in enumerate(lines, start=1):
             f = line.rstrip("\n").split("\t")
@@ -74,6 +100,11 @@ def iter_places(path: Path) -> Iterator[PlaceRecord]:
                 population = int(f[14]) if f[14] else None
             except ValueError as exc:
                 raise InputError(f"unreadable number ({exc})", path, line_no) from None
+            try:
+                check_point(lat, lon)
+            except ValueError as exc:
+                skipped.add(f"{path}:{line_no}: {exc}")
+                continue
             yield PlaceRecord(
                 Candidate(
                     source=SOURCE, source_id=f"geonames:{gid}", name=f[1], lat=lat, lon=lon,
@@ -101,8 +132,10 @@ def iter_alternate_names(path: Path) -> Iterator[tuple[int, str]]:
                 raise InputError(f"unreadable geonameid {f[1]!r}", path, line_no) from None
 
 
-def build_dump_index(paths: list[Path], out: Path) -> tuple[int, float]:
-    """Index the place files and alternate names in ``paths`` into ``out``; (places, seconds)."""
+def build_dump_index(paths: list[Path], out: Path, skipped: SkippedRows | None = None
+                     ) -> tuple[int, float]:
+    """Index the place files and alternate names in ``paths`` into ``out``; (places, seconds).
+    Rows with impossible coordinates are left out and counted in ``skipped``."""
     places = [p for p in paths if not is_alternate_names(p)]
     alternates = [p for p in paths if is_alternate_names(p)]
     if not places:
@@ -111,7 +144,7 @@ def build_dump_index(paths: list[Path], out: Path) -> tuple[int, float]:
     meta = {"source_version": SOURCE, "inputs": ", ".join(p.name for p in paths)}
     n = build_index(
         out,
-        chain.from_iterable(iter_places(p) for p in places),
+        chain.from_iterable(iter_places(p, skipped) for p in places),
         meta,
         place_id=lambda c: c.geonameid or 0,
         extra_names=chain.from_iterable(iter_alternate_names(p) for p in alternates),

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from geoparser.errors import OutputError
+from geoparser.io.atomic import WRITE_ERRNOS, file_mode, write_error
 from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
@@ -106,8 +108,15 @@ def build_index(
         count = con.execute("SELECT COUNT(*) FROM places").fetchone()[0]
         con.commit()
         con.close()
+        os.chmod(tmp, file_mode())
         os.replace(tmp, path)
         return count
+    except sqlite3.OperationalError as exc:  # a full disk
+        raise OutputError(f"cannot write {path}: {exc}") from None
+    except OSError as exc:
+        if exc.errno in WRITE_ERRNOS:
+            raise write_error(path, exc) from None
+        raise
     finally:
         tmp.unlink(missing_ok=True)
 

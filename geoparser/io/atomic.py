@@ -1,51 +1,243 @@
-"""Write files so that a reader sees the old content or the new, never half of either."""
+"""Write files so that a reader sees the old content or the new, never half of either.
+
+A regular file is written under a temporary name beside it and renamed into place. A stream
+(``-`` for standard output, or an existing character device or named pipe such as
+``/dev/stdout``) cannot be renamed over: its output is written to a temporary file first and
+copied to the stream only once complete, so a failed run still writes nothing there. New files
+get the mode the user's umask allows, as ``open`` would give them. Failures to write (a full
+disk, a read-only folder) become ``OutputError``, one line naming the file.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import re
+import shutil
+import stat
+import sys
 import tempfile
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
+from geoparser.errors import OutputError
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path`` and rename it into place."""
+#: The output path that means standard output.
+STDOUT = "-"
+
+#: ``OSError``s while writing that say the output cannot be written here, not that a file we
+#: read is missing or the code is wrong.
+WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES,
+                           errno.EPERM})
+
+
+_FD_PATH = re.compile(r"/(?:dev/fd|proc/self/fd)/(\d+)")
+_STD_PATHS = {STDOUT: 1, "/dev/stdout": 1, "/dev/stderr": 2}
+
+
+def open_descriptor(path: Path | str) -> int | None:
+    """The descriptor of this process that ``path`` names (``-`` and ``/dev/stdout`` are 1,
+    ``/dev/fd/N`` is N), else ``None``. Such a path is written through the descriptor already
+    open, whatever it leads to (a terminal, a pipe, or a file the shell redirected to), and
+    never renamed over."""
+    text = str(path)
+    if text in _STD_PATHS:
+        return _STD_PATHS[text]
+    match = _FD_PATH.fullmatch(text)
+    return int(match.group(1)) if match else None
+
+
+def is_stream(path: Path | str) -> bool:
+    """Whether ``path`` is standard output (``-``, ``/dev/stdout``), a descriptor
+    (``/dev/fd/N``) or an existing character device or pipe."""
+    if open_descriptor(path) is not None:
+        return True
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+def file_mode() -> int:
+    """The mode ``open`` gives a new file under the current umask (0644 under umask 022)."""
+    return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    # Read it where the system shows it: setting it to look (os.umask) would leave it at 0
+    # for a moment for every other thread of the process.
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_error(path: Path | str, exc: OSError) -> OutputError:
+    """The one-line error for an ``OSError`` met while writing ``path``."""
+    return OutputError(f"cannot write {path}: {exc.strerror or exc}")
+
+
+@contextmanager
+def atomic_path(path: Path | str) -> Iterator[Path]:
+    """A temporary path to write to; on a clean exit it becomes ``path`` (renamed, or copied to
+    a stream), otherwise it is removed and ``path`` is left as it was."""
+    stream = is_stream(path)
+    path = Path(path) if stream else _resolved(Path(path))
+    try:
+        if not stream:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        where = None if stream else path.parent
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=where)
+        os.close(fd)
+    except OSError as exc:
+        raise write_error(path, exc) from None
+    tmp = Path(name)
+    try:
+        try:
+            yield tmp
+        except OSError as exc:
+            if exc.errno in WRITE_ERRNOS:
+                raise write_error(path, exc) from None
+            raise
+        try:
+            if stream:
+                _copy_to_stream(tmp, path)
+            else:
+                os.chmod(tmp, file_mode())
+                os.replace(tmp, path)
+        except OSError as exc:
+            raise write_error(path, exc) from None
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _copy_to_stream(src: Path, target: Path) -> None:
+    fd = open_descriptor(target)
+    with src.open("rb") as fh:
+        if fd == 1:
+            sys.stdout.flush()
+            dst = sys.stdout.buffer
+            shutil.copyfileobj(fh, dst)
+            dst.flush()
+        elif fd is not None:
+            with os.fdopen(os.dup(fd), "wb") as dst:
+                shutil.copyfileobj(fh, dst)
+        else:
+            with target.open("wb") as dst:
+                shutil.copyfileobj(fh, dst)
+
+
+def _resolved(path: Path) -> Path:
+    """A symlink's target, so that writing replaces the file it points to and keeps the link."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def write_bytes_atomic(path: Path | str, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically (see ``atomic_path``)."""
+    with atomic_path(path) as tmp, tmp.open("wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def write_text_atomic(path: Path | str, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically."""
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+def write_files_atomic(files: Mapping[Path, str | bytes]) -> None:
+    """Write several files as one: either every file gets its new content or, on any failure,
+    every file (and folder) is left exactly as it was.
+
+    Each new file is first written in full under a temporary name beside its target; only when
+    all are written are they renamed into place, each old file moved aside first and restored
+    if a later rename fails. Renames need no disk space, so a full disk stops the writing
+    phase, before anything is replaced. A target that is a folder or a device is refused
+    before anything is written.
+    """
+    targets = [_resolved(Path(p)) for p in files]
+    for target in targets:
+        if target.is_dir() or (target.exists() and not target.is_file()):
+            raise OutputError(f"cannot write {target}: it is a folder or a device, not a file")
+    created: list[Path] = []
+    staged: dict[Path, Path] = {}
+    try:
+        for target, content in zip(targets, files.values(), strict=True):
+            _make_dirs(target.parent, created)
+            data = content.encode("utf-8") if isinstance(content, str) else content
+            staged[target] = _stage(target, data)
+        _swap(staged)
+    except BaseException as exc:
+        for tmp in staged.values():
+            tmp.unlink(missing_ok=True)
+        for folder in reversed(created):
+            with suppress(OSError):
+                folder.rmdir()
+        if isinstance(exc, OSError):
+            failed = next((t for t in targets if t not in staged), targets[-1])
+            raise write_error(failed, exc) from None
+        raise
+
+
+def _make_dirs(folder: Path, created: list[Path]) -> None:
+    missing = []
+    for parent in (folder, *folder.parents):
+        if parent.exists():
+            break
+        missing.append(parent)
+    for parent in reversed(missing):
+        parent.mkdir()
+        created.append(parent)
+
+
+def _stage(target: Path, data: bytes) -> Path:
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".new", dir=target.parent)
+    tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
+        os.chmod(tmp, file_mode())
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
+    return tmp
 
 
-def write_files_atomic(files: Mapping[Path, str | bytes]) -> None:
-    """Write several files, each atomically, only once all their contents exist in memory."""
-    for path, content in files.items():
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        write_bytes_atomic(path, data)
-
-
-@contextmanager
-def atomic_path(path: Path) -> Iterator[Path]:
-    """A temporary path beside ``path`` to write to; renamed to ``path`` on a clean exit and
-    removed otherwise (for writers that want a file name, such as pyarrow's)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
+def _swap(staged: Mapping[Path, Path]) -> None:
+    """Rename every staged file into place, or none: a failure puts the old files back."""
+    done: list[tuple[Path, Path | None]] = []
     try:
-        yield Path(tmp)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    finally:
-        Path(tmp).unlink(missing_ok=True)
+        for target, tmp in staged.items():
+            backup = None
+            if target.exists():
+                fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".old",
+                                            dir=target.parent)
+                os.close(fd)
+                backup = Path(name)
+                try:
+                    os.replace(target, backup)
+                except BaseException:
+                    backup.unlink(missing_ok=True)
+                    raise
+            done.append((target, backup))
+            os.replace(tmp, target)
+    except BaseException:
+        for target, backup in reversed(done):
+            if backup is not None:
+                os.replace(backup, target)
+            else:
+                target.unlink(missing_ok=True)
+        raise
+    for _, backup in done:
+        if backup is not None:
+            backup.unlink(missing_ok=True)

@@ -206,7 +206,9 @@ class CsvSource:
         except OSError as exc:
             raise InputError(f"cannot read the file ({exc.strerror or exc})", self.path) from None
         with fh:
-            reader = csv.reader(fh)
+            # strict: an unterminated quote is an error, not a field that swallows every
+            # following row into one document
+            reader = csv.reader(fh, strict=True)
             start = 1
             try:
                 for row in reader:
@@ -216,7 +218,10 @@ class CsvSource:
             except UnicodeDecodeError as exc:
                 raise InputError(f"not UTF-8 text ({exc.reason})", self.path, start) from None
             except csv.Error as exc:
-                raise InputError(f"unreadable CSV ({exc})", self.path, start) from None
+                why = str(exc)
+                if why == "unexpected end of data":
+                    why = "a quoted field opened here is never closed"
+                raise InputError(f"unreadable CSV ({why})", self.path, start) from None
 
     def records(self) -> Iterator[Record]:
         rows = self._rows()

@@ -4,14 +4,17 @@ file behind."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
-import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, suppress
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Protocol
 
+from geoparser.io.atomic import atomic_path
 from geoparser.io.documents import prediction_to_json
 from geoparser.io.geojson import feature_collection
 from geoparser.model import ParsedDocument
@@ -45,28 +48,37 @@ def prediction_line(doc: ParsedDocument) -> str:
 
 
 class _AtomicFile:
-    """A text file written under a temporary name and renamed on a clean exit."""
+    """A text file written under a temporary name and renamed on a clean exit (or, for
+    standard output and devices, copied there once complete: see ``atomic_path``)."""
 
     def __init__(self, path: Path) -> None:
-        self.path = Path(path)
+        self.path = path
         self.fh: IO[str] | None = None
-        self._tmp: str | None = None
+        self._cm: AbstractContextManager[Path] | None = None
 
     def open(self) -> IO[str]:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, self._tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
-                                         dir=self.path.parent)
-        self.fh = os.fdopen(fd, "w", encoding="utf-8")
+        self._cm = atomic_path(self.path)
+        tmp = self._cm.__enter__()
+        self.fh = tmp.open("w", encoding="utf-8", newline="")
         return self.fh
 
-    def close(self, ok: bool) -> None:
-        assert self.fh is not None and self._tmp is not None
-        self.fh.close()
-        if ok:
-            os.chmod(self._tmp, 0o644)
-            os.replace(self._tmp, self.path)
-        else:
-            Path(self._tmp).unlink(missing_ok=True)
+    def close(self, exc: BaseException | None = None) -> None:
+        """Rename the file into place, or with ``exc`` (what stopped the writing) remove it;
+        a write failure such as a full disk becomes ``OutputError``."""
+        assert self.fh is not None and self._cm is not None
+        try:
+            if exc is None:
+                self.fh.flush()
+                os.fsync(self.fh.fileno())  # on disk before the rename makes it the output
+            self.fh.close()
+        except OSError as close_exc:
+            exc = close_exc
+            with suppress(OSError):
+                self.fh.close()
+        if exc is None:
+            self._cm.__exit__(None, None, None)
+        elif not self._cm.__exit__(type(exc), exc, exc.__traceback__):
+            raise exc
 
 
 @WRITERS.register("jsonl")
@@ -84,7 +96,7 @@ class JsonlWriter:
         self.fh.write(prediction_line(doc))
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        self._file.close(ok=exc_type is None)
+        self._file.close(exc)
 
 
 @WRITERS.register("geojson")
@@ -114,7 +126,52 @@ class GeoJsonWriter:
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is None:
             self.fh.write(geojson_footer(self.unresolved))
-        self._file.close(ok=exc_type is None)
+        self._file.close(exc)
+
+
+#: The columns of the CSV output: one row per toponym.
+CSV_COLUMNS = ("id", "start", "end", "text", "label", "lat", "lon", "geonameid", "n_candidates")
+
+
+def csv_header() -> str:
+    return _csv_text([CSV_COLUMNS])
+
+
+def csv_rows(docs: Sequence[ParsedDocument]) -> str:
+    """The CSV rows of ``docs``: one per toponym, empty cells for what is unknown."""
+    rows = []
+    for doc in docs:
+        p = doc.predictions()
+        for t in p.toponyms:
+            rows.append([p.id, t.start, t.end, t.text, t.label, t.lat, t.lon, t.geonameid,
+                         t.n_candidates])
+    return _csv_text(rows)
+
+
+def _csv_text(rows: Sequence[Sequence[object]]) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerows([["" if v is None else v for v in row] for row in rows])
+    return buf.getvalue()
+
+
+@WRITERS.register("csv")
+class CsvWriter:
+    """CSV with a header, one row per toponym (documents without toponyms have no row)."""
+
+    def __init__(self, path: Path, guides: Mapping[str, tuple[float, float]] | None = None):
+        self._file = _AtomicFile(path)
+
+    def __enter__(self) -> CsvWriter:
+        self.fh = self._file.open()
+        self.fh.write(csv_header())
+        return self
+
+    def write(self, doc: ParsedDocument) -> None:
+        self.fh.write(csv_rows([doc]))
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self._file.close(exc)
 
 
 def create_writer(fmt: str, path: Path, guides=None) -> Writer:

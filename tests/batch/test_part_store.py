@@ -27,6 +27,7 @@ def test_chunks_are_finished_only_with_their_summary(tmp_path):
     s.save(result(1, ["c", "d"]))
     (s.dir / "chunk-00000000.jsonl").write_text("half of a chunk")  # data, no summary
     assert s.finished() == {1}
+    s.close()
     with pytest.raises(UsageError, match="holds 1 finished chunks.*--resume"):
         store(tmp_path).open(resume=False)
     assert store(tmp_path).open(resume=True) == {1}
@@ -52,3 +53,85 @@ def test_finish_joins_in_order_lists_skipped_rows_and_cleans_up(tmp_path):
     assert json.loads(skipped_path(s.out).read_text()) == {
         "source": "in.jsonl", "line": 4, "error": "missing field 'text'"}
     assert not parts_dir(s.out).exists()
+
+
+def _finished_store(tmp_path, n=3):
+    s = store(tmp_path)
+    s.open(resume=False)
+    for i in range(n):
+        s.save(result(i, [f"d{i}a", f"d{i}b"]))
+    s.close()
+    return s
+
+
+def _damage(path, how):
+    data = path.read_bytes()
+    if how == "emptied":
+        path.write_bytes(b"")
+    elif how == "truncated":
+        path.write_bytes(data[: len(data) // 2])
+    elif how == "edited":
+        path.write_bytes(data.replace(b"d1a", b"d1x"))
+    elif how == "garbled":
+        path.write_bytes(b"\x00\xff" + data[2:])
+    elif how == "deleted":
+        path.unlink()
+
+
+@pytest.mark.parametrize("how", ["emptied", "truncated", "edited", "garbled", "deleted"])
+def test_resume_recomputes_corrupt_chunk(tmp_path, how, caplog):
+    s = _finished_store(tmp_path)
+    _damage(s.dir / "chunk-00000001.jsonl", how)
+    again = store(tmp_path)
+    with caplog.at_level("WARNING", logger="geoparser"):
+        assert again.open(resume=True) == {0, 2}  # chunk 1 is redone, never joined
+    assert "chunk 1" in caplog.text and "recomputing it" in caplog.text
+    assert not (s.dir / "chunk-00000001.json").exists()
+    again.save(result(1, ["d1a", "d1b"]))
+    again.finish(3, "in.jsonl")
+    assert [json.loads(x)["id"] for x in again.out.read_text().splitlines()] == [
+        "d0a", "d0b", "d1a", "d1b", "d2a", "d2b"]
+
+
+@pytest.mark.parametrize("how", ["emptied", "truncated", "edited", "garbled"])
+def test_resume_recomputes_chunk_with_garbled_marker(tmp_path, how):
+    s = _finished_store(tmp_path)
+    marker = s.dir / "chunk-00000002.json"
+    if how == "edited":
+        m = json.loads(marker.read_text())
+        m["parsed"] = 1000  # a wrong count would give wrong totals
+        marker.write_text(json.dumps(m))
+    else:
+        _damage(marker, how)
+    assert store(tmp_path).open(resume=True) == {0, 1}
+
+
+def test_resume_with_garbled_manifest_recomputes_everything(tmp_path, caplog):
+    s = _finished_store(tmp_path)
+    (s.dir / "run.json").write_text("{not json")
+    with caplog.at_level("WARNING", logger="geoparser"):
+        assert store(tmp_path).open(resume=True) == set()
+    assert "run.json" in caplog.text and "recomputing every chunk" in caplog.text
+    assert json.loads((s.dir / "run.json").read_text()) == {"chunk_size": 2}
+
+
+def test_second_run_on_the_same_output_is_refused_while_the_first_runs(tmp_path):
+    first = store(tmp_path)
+    first.open(resume=False)
+    first.save(result(0, ["a"]))
+    with pytest.raises(UsageError, match="another toposcope run is writing .*out.jsonl"):
+        store(tmp_path).open(resume=True)
+    assert first.finished() == {0}  # the refused run touched nothing
+    first.close()
+    assert store(tmp_path).open(resume=True) == {0}
+
+
+def test_stream_output_keeps_parts_in_a_temporary_folder(tmp_path):
+    s = PartStore("-", {"chunk_size": 2},
+                  PART_FORMATS.create("jsonl"))
+    s.open(resume=False)
+    assert not str(s.dir).startswith(str(tmp_path)) and s.dir.is_dir()
+    s.discard()
+    assert not s.dir.exists()
+    with pytest.raises(UsageError, match="cannot be resumed"):
+        PartStore("-", {}, PART_FORMATS.create("jsonl")).open(resume=True)

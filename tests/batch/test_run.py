@@ -176,3 +176,14 @@ def test_bad_options_exit_2_before_any_work(docs_jsonl, tmp_path, args, message)
     result = invoke("parse", "--in", str(docs_jsonl), "--out", str(out), *args)
     assert result.exit_code == 2 and message in result.output
     assert not out.exists() and not parts_dir(out).exists()
+
+
+def test_unterminated_csv_quote_stops_parse_with_file_and_line(tmp_path):
+    src = tmp_path / "docs.csv"
+    src.write_text('id,text\na,"Snow in Oslo."\nb,"Rain in Perth.\nc,Fog in Cork.\n')
+    out = tmp_path / "out.jsonl"
+    result = invoke("parse", "--in", str(src), "--out", str(out), "--ner", "gazetteer")
+    assert result.exit_code == 2
+    assert f"{src}:3: unreadable CSV (a quoted field opened here is never closed)" \
+        in result.output
+    assert not out.exists() and not parts_dir(out).exists()

@@ -137,3 +137,69 @@ def test_geowebnews_keeps_toponym_types():
               for t in d["toponyms"]}
     assert {"Literal", "Metonymic", "Demonym", "Literal_Modifier"} <= labels
     assert not labels & {"Non_Toponym", "Literal_Expression", "Non_Lit_Expression"}
+
+
+def _wiktor(tmp_path, records):
+    path = tmp_path / "wiktor.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    return path
+
+
+def _place(text, phrase, lat, lon):
+    start = text.index(phrase)
+    return {"start": start, "end": start + len(phrase), "phrase": phrase, "lat": lat,
+            "lon": lon}
+
+
+def test_convert_warns_and_counts_every_dropped_coordinate(tmp_path):
+    text = "Paris, Lyon, Nice, Metz and Brest."
+    path = _wiktor(tmp_path, [{"doc_index": 0, "text": text, "toponyms": [
+        _place(text, "Paris", 954.0, 2.35),          # latitude out of range
+        _place(text, "Lyon", float("nan"), 4.8),     # NaN (Python's json writes it)
+        _place(text, "Nice", "43.7", "7.26"),        # strings
+        _place(text, "Metz", 49.1, None),            # half a pair
+        _place(text, "Brest", 48.39, -4.49),         # fine
+    ]}])
+    out, err = io.StringIO(), io.StringIO()
+    run_convert("wiktor", path, out, err)
+    assert "warning: 4 toponyms had coordinates that are not a valid point" in err.getvalue()
+    (doc,) = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert [("lat" in t, t["text"]) for t in doc["toponyms"]] == [
+        (False, "Paris"), (False, "Lyon"), (False, "Nice"), (False, "Metz"), (True, "Brest")]
+    result = convert("wiktor", path)
+    assert result.dropped.points == 4
+    assert any("latitude 954.0 is outside -90..90" in d for d in result.dropped.details)
+
+
+def test_convert_counts_unreadable_xml_coordinates(tmp_path):
+    xml = tmp_path / "gv.xml"
+    xml.write_text("<articles><article><source>s</source><text>Snow in Oslo and Rome.</text>"
+                   "<locations>"
+                   "<location><name>Oslo</name><start>9</start><end>13</end>"
+                   "<lat>abc</lat><lon>10.7</lon><page>x</page></location>"
+                   "<location><name>Rome</name><start>18</start><end>22</end>"
+                   "<lat>95.5</lat><lon>12.5</lon><page>y</page></location>"
+                   "</locations></article></articles>")
+    result = convert("geovirus", xml)
+    assert result.dropped.points == 2
+    assert all("lat" not in t for t in result.documents[0]["toponyms"])
+
+
+def test_convert_never_emits_what_read_gold_rejects(tmp_path):
+    text = "Snow in Oslo."
+    path = _wiktor(tmp_path, [
+        {"doc_index": 1, "text": text, "toponyms": [_place(text, "Oslo", 59.9, 10.7)]},
+        {"doc_index": 1, "text": "Rain in Perth.", "toponyms": []},   # repeated id
+        {"doc_index": 2, "text": "   ", "toponyms": []},              # empty text
+        {"doc_index": 3, "text": "", "toponyms": []},                 # empty text
+        {"doc_index": "1~2", "text": "Fog in Cork.", "toponyms": []},  # the suffix is taken
+    ])
+    out, err = io.StringIO(), io.StringIO()
+    assert run_convert("wiktor", path, out, err) == 3
+    assert "2 documents with an empty text were skipped" in err.getvalue()
+    assert "1 documents repeated an earlier id and were renamed" in err.getvalue()
+    gold_file = tmp_path / "gold.jsonl"
+    gold_file.write_text(out.getvalue())
+    gold = read_gold(gold_file)  # would raise on a duplicate id or an empty text
+    assert [d.id for d in gold] == ["wiktor-1", "wiktor-1~3", "wiktor-1~2"]
+    assert len(read_corpus("wiktor", path)) == 3

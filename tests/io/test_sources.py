@@ -102,3 +102,21 @@ def test_missing_and_unreadable_files(tmp_path):
     bad.write_bytes(b"not parquet at all")
     with pytest.raises(InputError, match="unreadable Parquet"):
         open_source(bad)
+
+
+def test_unterminated_csv_quote_is_an_error_naming_file_and_line(tmp_path):
+    path = tmp_path / "docs.csv"
+    path.write_text('id,text\na,"Snow in Oslo."\nb,"Rain in Perth.\nc,Fog in Cork.\n'
+                    'd,Sun in Rome.\n')
+    source = open_source(path)
+    with pytest.raises(InputError, match="never closed") as info:
+        list(source.records())
+    assert (info.value.path, info.value.line) == (str(path), 3)
+
+
+def test_stray_quote_after_a_quoted_csv_field_is_an_error(tmp_path):
+    path = tmp_path / "docs.csv"
+    path.write_text('id,text\na,"Snow" in Oslo\n')
+    with pytest.raises(InputError, match="unreadable CSV") as info:
+        list(open_source(path).records())
+    assert info.value.line == 2

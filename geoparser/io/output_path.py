@@ -1,0 +1,105 @@
+"""The one check every command makes on where it will write, before doing any work.
+
+``check_output`` refuses an output that is one of the command's inputs (it would be
+overwritten), a folder where a file is expected or a file where a folder is expected, a special
+file other than a character device or pipe, and a folder the user cannot write to; each with
+one line naming the path. ``output_format`` picks the format from ``--format`` or the file's
+extension and refuses a mismatch between the two.
+
+Standard output (``-``, ``/dev/stdout``), ``/dev/fd/N`` and existing character devices or named
+pipes are written straight to, never renamed over (see ``atomic``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from geoparser.errors import OutputError, UsageError
+from geoparser.io.atomic import STDOUT, is_stream, open_descriptor
+from geoparser.io.documents import DATASET_FILENAME, GOLD_FILENAME
+
+#: Output formats by file extension.
+EXTENSIONS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".geojson": "geojson", ".csv": "csv",
+              ".parquet": "parquet", ".pq": "parquet"}
+#: Format used when neither ``--format`` nor the extension says (also for ``-``).
+DEFAULT_FORMAT = "jsonl"
+
+
+def check_output(out: Path | str, inputs: Iterable[Path | str | None] = (), *,
+                 folder: bool = False, option: str = "--out") -> Path:
+    """``out`` as a path once it is safe to write there (a file, or with ``folder`` a folder),
+    else ``OutputError``. ``inputs`` are the files or dataset folders the command reads."""
+    path = Path(out)
+    if not folder and open_descriptor(out) is not None:
+        return path
+    if folder:
+        if path.exists() and not path.is_dir():
+            raise OutputError(f"{option} {path} is a file; give a folder for the results")
+    elif path.is_dir():
+        raise OutputError(f"{option} {path} is a folder; give a file name")
+    elif path.exists() and not path.is_file() and not is_stream(path):
+        raise OutputError(f"{option} {path} is a special file (not a regular file, "
+                          "character device or pipe); cannot write to it")
+    for given in inputs:
+        if given is not None and str(given) != STDOUT:
+            for source in _files_of(Path(given)):
+                if _same_file(path, source):
+                    raise OutputError(f"{option} {path} is the input {source}; it would be "
+                                      "overwritten; choose another output")
+    if not is_stream(path):
+        _check_writable(path if folder else path.parent, option)
+    return path
+
+
+def _files_of(given: Path) -> list[Path]:
+    """The files an input names: itself, or for a dataset folder the files read from it."""
+    if given.is_dir():
+        return [given, given / GOLD_FILENAME, given / DATASET_FILENAME]
+    return [given]
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        if a.exists() and b.exists():
+            return os.path.samefile(a, b)
+    except OSError:
+        pass
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _check_writable(folder: Path, option: str) -> None:
+    """The nearest existing folder on the way to ``folder`` must be a folder we can write in."""
+    for parent in (folder, *folder.parents):
+        if parent.exists():
+            break
+    else:
+        return
+    if not parent.is_dir():
+        raise OutputError(f"{option}: {parent} is a file, not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise OutputError(f"{option}: cannot write in {parent} (permission denied or read-only)")
+
+
+def output_format(out: Path | str, given: str | None, known: Sequence[str], *,
+                  option: str = "--format") -> str:
+    """The format to write ``out`` in: ``given`` if set, else the one its extension names,
+    else JSON Lines. A ``given`` format that contradicts the extension is a ``UsageError``, as
+    is a format this command cannot write."""
+    suffix = "" if str(out) == STDOUT else Path(out).suffix.lower()
+    by_name = EXTENSIONS.get(suffix)
+    if given is not None:
+        if given not in known:
+            raise UsageError(f"unknown output format {given!r} (known: {', '.join(known)})")
+        if by_name is not None and by_name != given:
+            raise UsageError(f"{option} {given} does not match the file name {out} ({by_name}); "
+                             f"rename the output or drop {option}")
+        return given
+    if suffix == ".json":
+        raise UsageError(f"cannot tell whether {out} is to be GeoJSON or JSON Lines; name it "
+                         f".geojson or .jsonl, or give {option}")
+    fmt = by_name or DEFAULT_FORMAT
+    if fmt not in known:
+        raise UsageError(f"cannot write {fmt} here ({out}); formats: {', '.join(known)}")
+    return fmt
