@@ -152,22 +152,23 @@ def _place(text, phrase, lat, lon):
 
 
 def test_convert_warns_and_counts_every_dropped_coordinate(tmp_path):
-    text = "Paris, Lyon, Nice, Metz and Brest."
+    # Strings where WikToR has numbers are a malformed record (one line, exit 2: see
+    # test_wiktor_wrong_types_are_one_line); unreadable strings in XML corpora are counted below.
+    text = "Paris, Lyon, Metz and Brest."
     path = _wiktor(tmp_path, [{"doc_index": 0, "text": text, "toponyms": [
         _place(text, "Paris", 954.0, 2.35),          # latitude out of range
         _place(text, "Lyon", float("nan"), 4.8),     # NaN (Python's json writes it)
-        _place(text, "Nice", "43.7", "7.26"),        # strings
         _place(text, "Metz", 49.1, None),            # half a pair
         _place(text, "Brest", 48.39, -4.49),         # fine
     ]}])
     out, err = io.StringIO(), io.StringIO()
     run_convert("wiktor", path, out, err)
-    assert "warning: 4 toponyms had coordinates that are not a valid point" in err.getvalue()
+    assert "warning: 3 toponyms had coordinates that are not a valid point" in err.getvalue()
     (doc,) = [json.loads(x) for x in out.getvalue().splitlines()]
     assert [("lat" in t, t["text"]) for t in doc["toponyms"]] == [
-        (False, "Paris"), (False, "Lyon"), (False, "Nice"), (False, "Metz"), (True, "Brest")]
+        (False, "Paris"), (False, "Lyon"), (False, "Metz"), (True, "Brest")]
     result = convert("wiktor", path)
-    assert result.dropped.points == 4
+    assert result.dropped.points == 3
     assert any("latitude 954.0 is outside -90..90" in d for d in result.dropped.details)
 
 
