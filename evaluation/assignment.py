@@ -26,9 +26,23 @@ class Assignment:
     """The conflict structure of a set of candidate pairs, ready to be solved for any weights."""
 
     def __init__(self, gold: np.ndarray, pred: np.ndarray, gold_keys: tuple[np.ndarray, ...],
-                 pred_keys: tuple[np.ndarray, ...]):
+                 pred_keys: tuple[np.ndarray, ...], pred_group: np.ndarray | None = None):
         """``gold``/``pred``: the pairs' indices; ``*_keys``: content sort keys of every item,
-        least significant first, as ``np.lexsort`` takes them."""
+        least significant first, as ``np.lexsort`` takes them. ``pred_group``: for every
+        prediction, the prediction standing for its group of copies (the same span predicted
+        more than once): a group pairs at most once, through its heaviest copy."""
+        self.copies: np.ndarray | None = None
+        if pred_group is not None and len(pred) and (pred_group[pred] != pred).any():
+            node = pred_group[pred]
+            # Pairs of one gold with copies of one prediction: the heaviest copy stands for
+            # them (chosen in ``solve``), ties going to the first copy in content order.
+            order = np.lexsort((*(k[pred] for k in pred_keys), node, gold))
+            same = np.zeros(len(pred), dtype=bool)
+            same[1:] = (gold[order][1:] == gold[order][:-1]) & (node[order][1:] == node[order][:-1])
+            if same.any():
+                self.copies = order
+                self.copy_starts = np.flatnonzero(~same)
+            pred = node
         self.gold, self.pred = gold, pred
         self.largest = 1
         if not len(gold):
@@ -100,6 +114,19 @@ class Assignment:
 
     def solve(self, weight: np.ndarray) -> np.ndarray:
         """A boolean mask over the pairs: those in a maximum-weight one-to-one assignment."""
+        if self.copies is not None:  # only each group's heaviest copy may pair with a gold
+            w = weight[self.copies]
+            heaviest = np.maximum.reduceat(w, self.copy_starts)
+            sizes = np.diff(np.append(self.copy_starts, len(w)))
+            top = w == np.repeat(heaviest, sizes)
+            first_top = np.zeros(len(w), dtype=bool)
+            idx = np.flatnonzero(top)
+            group_of = np.repeat(np.arange(len(sizes)), sizes)[idx]
+            keep = np.ones(len(idx), dtype=bool)
+            keep[1:] = group_of[1:] != group_of[:-1]
+            first_top[idx[keep]] = True
+            weight = weight.copy()
+            weight[self.copies[~first_top]] = 0.0
         matched = self.simple & (weight > 0)
         if len(self.star):  # each star's heaviest pair, the first in content order on ties
             w = weight[self.star]
@@ -121,8 +148,9 @@ class Assignment:
                 where = {}
                 for k in pairs:
                     r, c = row[int(self.gold[k])], col[int(self.pred[k])]
-                    grid[r, c] = weight[k]
-                    where[r, c] = k
+                    if (r, c) not in where or weight[k] > grid[r, c]:
+                        grid[r, c] = weight[k]
+                        where[r, c] = k
                 rows, cols = linear_sum_assignment(grid, maximize=True)
                 for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
                     k = where.get((r, c))
@@ -132,9 +160,13 @@ class Assignment:
 
 
 def lexicographic_weight(assignment: Assignment, correct: np.ndarray,
-                         closeness: np.ndarray) -> np.ndarray:
+                         closeness: np.ndarray, prefer: np.ndarray | None = None) -> np.ndarray:
     """Weights under which the optimum has the most correct pairs, then the most pairs, then
-    the closest ones: W·correct + 1 + ε·closeness with W and ε scaled to the largest component.
+    (when given) the most ``prefer`` (in [0, 1]: e.g. 1 for a prediction placed within the
+    gold's tolerance), then the closest ones: W·correct + 1 + ε·(prefer + δ·closeness), with
+    W, ε and δ scaled to the largest component so that each level outweighs all below it.
     """
     n = assignment.largest
-    return (n + 2.0) * correct + 1.0 + closeness / (n + 1.0)
+    if prefer is None:
+        return (n + 2.0) * correct + 1.0 + closeness / (n + 1.0)
+    return (n + 2.0) * correct + 1.0 + (prefer + closeness / (n + 1.0)) / (2.0 * (n + 1.0))

@@ -11,6 +11,7 @@ first time a scheme asks.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
 from functools import cached_property
 
 import numpy as np
@@ -99,25 +100,34 @@ class FlatCorpus:
     @cached_property
     def gold_keys(self) -> tuple[np.ndarray, ...]:
         """Content sort keys of the gold toponyms, least significant first (``np.lexsort``
-        order): name, label, end, start. Ties are broken by these, never by input position."""
-        return _content_keys(lambda: self.golds, self.gold_spans, self.gold_label_ids)
+        order): the rest of the record, name, label, end, start. Ties are broken by these,
+        never by input position; two toponyms with equal keys are interchangeable."""
+        keys = _content_keys(lambda: self.golds, self.gold_spans, self.gold_label_ids)
+        return (_rest_rank(lambda: self.golds, keys, self.gold_doc), *keys)
 
     @cached_property
     def pred_keys(self) -> tuple[np.ndarray, ...]:
-        return _content_keys(lambda: self.preds, self.pred_spans, self.pred_label_ids)
+        keys = _content_keys(lambda: self.preds, self.pred_spans, self.pred_label_ids)
+        return (_rest_rank(lambda: self.preds, keys, self.pred_doc), *keys)
 
-    def duplicates_among(self, preds: np.ndarray) -> np.ndarray:
-        """Those of ``preds`` identical (offsets, label, name) to another of them in the same
-        document with a smaller index: such copies are never paired, so each is spurious."""
-        if len(preds) < 2:
-            return preds[:0]
-        keys = (*(k[preds] for k in self.pred_keys), self.pred_doc[preds])
-        order = np.lexsort((preds, *keys))
-        same_as_prev = np.ones(len(preds) - 1, dtype=bool)
-        for k in keys:
+    @cached_property
+    def pred_group(self) -> np.ndarray:
+        """For every prediction, the first (in content order) of the predictions of its
+        document with the same offsets: a span predicted twice is one prediction plus a
+        spurious copy. Predictions without offsets each stand alone (a name given twice is two
+        toponyms)."""
+        n = self.n_preds
+        group = np.arange(n, dtype=np.int64)
+        s, e, has = self.pred_spans
+        if n < 2 or not has.any():
+            return group
+        order = np.lexsort((*self.pred_keys, e, s, self.pred_doc))
+        same = np.zeros(n, dtype=bool)
+        same[1:] = has[order][1:] & has[order][:-1]
+        for k in (self.pred_doc, s, e):
             ks = k[order]
-            same_as_prev &= ks[1:] == ks[:-1]
-        return preds[order[1:][same_as_prev]]
+            same[1:] &= ks[1:] == ks[:-1]
+        return _first_of_runs(order, same) if same.any() else group
 
     def gold_counts(self) -> np.ndarray:
         return np.bincount(self.gold_doc, minlength=self.n_docs)
@@ -134,6 +144,35 @@ class FlatCorpus:
         gi = np.repeat(np.arange(self.n_golds, dtype=np.int64), per_gold)
         within = np.arange(len(gi), dtype=np.int64) - np.repeat(starts, per_gold)
         return gi, (poff[self.gold_doc[gi]] + within).astype(np.int64)
+
+
+def _first_of_runs(order: np.ndarray, same_as_prev: np.ndarray) -> np.ndarray:
+    """For every item, the first item of its run in ``order`` (runs: ``same_as_prev``)."""
+    starts = np.flatnonzero(~same_as_prev)
+    sizes = np.diff(np.append(starts, len(order)))
+    group = np.empty(len(order), dtype=np.int64)
+    group[order] = np.repeat(order[starts], sizes)
+    return group
+
+
+def _rest_rank(toponyms: Callable[[], Sequence[GoldToponym | Prediction]],
+               keys: tuple[np.ndarray, ...], doc: np.ndarray) -> np.ndarray:
+    """A rank of every field the other keys leave out (point, tolerance, id, candidates), so
+    that two toponyms with equal keys are interchangeable in every scheme. Computed only when
+    some document holds two toponyms the other keys cannot tell apart (a span given twice)."""
+    n = len(doc)
+    if n < 2:
+        return np.zeros(n, dtype=np.int64)
+    order = np.lexsort((*keys, doc))
+    tie = np.ones(n - 1, dtype=bool)
+    for k in (*keys, doc):
+        ks = k[order]
+        tie &= ks[1:] == ks[:-1]
+    if not tie.any():
+        return np.zeros(n, dtype=np.int64)
+    rest = [repr([getattr(t, f.name) for f in fields(t)]) for t in toponyms()]
+    where = {r: k for k, r in enumerate(sorted(set(rest)))}
+    return np.fromiter(map(where.__getitem__, rest), np.int64, n)
 
 
 def _content_keys(toponyms: Callable[[], Sequence[GoldToponym | Prediction]], spans: Spans,

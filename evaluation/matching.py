@@ -11,16 +11,22 @@ Modes (``--match``):
 
 * ``span``: same = identical offsets; near = overlapping offsets (both need offsets);
 * ``overlap``: same = near = overlapping offsets;
-* ``text``: same = identical normalised surface form (``geoparser.names.normalise_name``);
-  near = one name's words are a contiguous run of the other's ("York" in "New York").
-  Offsets are ignored, which suits systems that output names only;
+* ``text``: same = identical normalised surface form (``geoparser.names.normalise_name``,
+  after folding the letters Unicode does not decompose — "Ł", "Ø", "Æ", … — and ignoring the
+  gaps between words, so "L'Aquila" is "L Aquila" and "Łódź" is "Lodz"); near = one name's
+  words are a contiguous run of the other's ("York" in "New York"). Offsets are ignored, which
+  suits systems that output names only; a name given twice is two toponyms;
 * ``levenshtein``: same = edit distance below 30% of the gold name's length, after Unicode NFC
   and case folding (``seeds/004``); near as for ``text``. Offsets are ignored;
 * ``auto`` (default): ``span`` for a pair where both sides have offsets, ``text`` otherwise.
 
-Each mode is callable as ``mode(gold, pred) -> bool`` (= ``same``), which is all the coursework
-scorers need. ``relate`` computes both relations for a whole corpus at once; the span-based
-modes do it with numpy, and a property test checks that it agrees with the scalar definitions.
+Each mode is callable as ``mode(gold, pred) -> bool`` (= ``same``). ``relate`` computes both
+relations for a whole corpus at once; the span-based modes do it with numpy on the pairs whose
+spans may overlap (sparse: a document of 200,000 toponyms is fine), and a property test checks
+that it agrees with the scalar definitions. The name-based modes compare every gold toponym of
+a document with every prediction of it, so a document may have at most
+``MAX_NAME_PAIRS_PER_DOCUMENT`` such pairs (2,000 × 2,000); beyond that scoring stops with a
+message rather than running for minutes.
 """
 
 from __future__ import annotations
@@ -32,11 +38,18 @@ from functools import lru_cache
 import numpy as np
 
 from evaluation.flat_corpus import FlatCorpus
+from geoparser.errors import UsageError
 from geoparser.model import GoldToponym, Prediction
 from geoparser.names import normalise_name
 from geoparser.registry import Registry
 
 LEVENSHTEIN_THRESHOLD = 0.3
+MAX_NAME_PAIRS_PER_DOCUMENT = 4_000_000
+
+# Letters that Unicode decomposition leaves whole, folded for the ``text`` mode's names.
+_LETTERS = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d",
+                          "Ð": "D", "ð": "d", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe",
+                          "Þ": "TH", "þ": "th", "ı": "i", "Ħ": "H", "ħ": "h", "ß": "ss"})
 
 Toponym = GoldToponym | Prediction
 
@@ -82,7 +95,12 @@ def span_jaccard(gold: Toponym, pred: Toponym) -> float:
 
 @lru_cache(maxsize=65536)
 def _words(name: str) -> tuple[str, ...]:
-    return tuple(normalise_name(name).split())
+    return tuple(normalise_name(name.translate(_LETTERS)).split())
+
+
+def text_key(name: str) -> str:
+    """The ``text`` mode's comparison form of a name: its normalised words, without gaps."""
+    return "".join(_words(name))
 
 
 def _contains_run(longer: tuple[str, ...], shorter: tuple[str, ...]) -> bool:
@@ -126,6 +144,7 @@ class MatchMode:
 
     def relate(self, corpus: FlatCorpus) -> Pairs:
         """All ``near`` pairs of a corpus, with ``same`` and ``closeness`` for each."""
+        check_pair_bound(corpus, self.name)
         gi, pj = corpus.all_pairs()
         golds, preds = corpus.golds, corpus.preds
         keep, same, close = [], [], []
@@ -138,6 +157,18 @@ class MatchMode:
         idx = np.asarray(keep, dtype=np.int64)
         return Pairs(gi[idx], pj[idx], np.asarray(same, dtype=bool),
                      np.asarray(close, dtype=float))
+
+
+def check_pair_bound(corpus: FlatCorpus, mode: str) -> None:
+    """Refuse a document whose every-pair comparison would run for minutes."""
+    pairs = corpus.gold_counts() * corpus.pred_counts()
+    if len(pairs) and pairs.max() > MAX_NAME_PAIRS_PER_DOCUMENT:
+        k = int(pairs.argmax())
+        raise UsageError(
+            f"document {corpus.doc_ids[k]!r} has {int(corpus.gold_counts()[k])} gold toponyms "
+            f"and {int(corpus.pred_counts()[k])} predictions: match mode {mode!r} compares "
+            f"every pair, and at most {MAX_NAME_PAIRS_PER_DOCUMENT:,} pairs per document are "
+            "scored; give offsets and use --match span, or split the document")
 
 
 def _span_candidates(corpus: FlatCorpus) -> tuple[np.ndarray, np.ndarray]:
@@ -216,7 +247,7 @@ class TextMode(MatchMode):
     name = "text"
 
     def same(self, gold: GoldToponym, pred: Prediction) -> bool:
-        return _words(gold.text) == _words(pred.text)
+        return text_key(gold.text) == text_key(pred.text)
 
     def near(self, gold: GoldToponym, pred: Prediction) -> bool:
         return self.same(gold, pred) or words_nested(gold.text, pred.text)
@@ -270,22 +301,15 @@ Matcher = MatchMode
 
 
 def candidate_pairs(corpus: FlatCorpus, mode: MatchMode) -> Pairs:
-    """The pairs the schemes may use: the mode's ``near`` pairs, less extra prediction copies.
+    """The pairs the schemes may use: the mode's ``near`` pairs.
 
-    Copies of a prediction are near the same gold toponyms, so only predictions sharing a gold
-    toponym with another need checking.
+    A toponym predicted twice (the same span, or the same name in a name-based mode) keeps
+    both copies here: the one-to-one assignment pairs at most one of them with a gold
+    toponym, chosen by weight (then by content, never by position), and the other is
+    spurious.
     """
-    pairs = mode.relate(corpus)
-    if not len(pairs):
-        return pairs
-    shared = np.bincount(pairs.gold)[pairs.gold] > 1
-    sharing = np.flatnonzero(np.bincount(pairs.pred[shared], minlength=corpus.n_preds))
-    dup = corpus.duplicates_among(sharing)
-    if not len(dup):
-        return pairs
-    is_dup = np.zeros(corpus.n_preds, bool)
-    is_dup[dup] = True
-    return pairs.subset(~is_dup[pairs.pred])
+    return mode.relate(corpus)
+
 
 MATCHERS: Registry[MatchMode] = Registry("match mode")
 for _mode in (SpanMode, OverlapMode, TextMode, LevenshteinMode, AutoMode):

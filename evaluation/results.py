@@ -30,12 +30,14 @@ class SchemeResult:
     def overall(self) -> Counts:
         return sum((d.counts for d in self.documents), Counts())
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lazy: bool = False) -> dict[str, Any]:
+        """The result as JSON data; ``lazy``: "documents" is an iterator (streamed output)."""
+        docs = ({"id": d.id, **d.counts.as_dict()} for d in self.documents)
         return {
             "scheme": self.scheme,
             "options": self.options,
             "overall": self.overall.as_dict(),
-            "documents": [{"id": d.id, **d.counts.as_dict()} for d in self.documents],
+            "documents": docs if lazy else list(docs),
             **({"notes": list(self.notes)} if self.notes else {}),
         }
 

@@ -9,15 +9,15 @@ scheme and keys their results by name.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
 from evaluation.flat_corpus import FlatCorpus
-from evaluation.matching import create_matcher
+from evaluation.matching import MATCHERS, create_matcher
 from evaluation.schemes import coursework
 from geoparser.errors import UsageError
-from geoparser.io.documents import load_gold, load_predictions, paused_gc
+from geoparser.io.documents import checked_documents, load_gold, load_predictions, paused_gc
 from geoparser.model import Document, PredictedDocument
 from geoparser.registry import Registry
 
@@ -25,7 +25,7 @@ from geoparser.registry import Registry
 class ScoreResult(Protocol):
     scheme: str
 
-    def to_json(self) -> dict[str, Any]: ...
+    def to_json(self, lazy: bool = False) -> dict[str, Any]: ...
 
     def to_rows(self) -> list[dict[str, Any]]: ...
 
@@ -59,22 +59,14 @@ def _scorer(func: Callable[..., ScoreResult], with_variant: bool = False) -> Sch
     return run
 
 
-def _on_documents(func: Callable[..., ScoreResult]) -> Callable[..., ScoreResult]:
-    """A scorer of the model's documents (the coursework's) as a scorer of a corpus."""
-    def run(corpus: FlatCorpus, *args: Any) -> ScoreResult:
-        return func(corpus.documents, corpus.predictions, *args)
-
-    return run
-
-
 @SCHEMES.register("coursework-ner")
 def coursework_ner() -> Scheme:
-    return _scorer(_on_documents(coursework.score_ner))
+    return _scorer(coursework.score_ner_corpus)
 
 
 @SCHEMES.register("coursework-geo")
 def coursework_geo() -> Scheme:
-    return _scorer(_on_documents(coursework.score_geo))
+    return _scorer(coursework.score_geo_corpus)
 
 
 @SCHEMES.register("semeval")
@@ -113,9 +105,9 @@ class AllResult:
     options: dict[str, Any]
     results: dict[str, ScoreResult]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lazy: bool = False) -> dict[str, Any]:
         return {"scheme": self.scheme, "options": self.options,
-                **{name: r.to_json() for name, r in self.results.items()}}
+                **{name: r.to_json(lazy) for name, r in self.results.items()}}
 
     def to_rows(self) -> list[dict[str, Any]]:
         return [{"scheme": name, **row} for name, r in self.results.items()
@@ -139,9 +131,15 @@ def all_schemes() -> Scheme:
 
 def score(
     scheme: str, gold: Gold, predictions: Predictions, match: str = "auto",
-    variant: str | None = None,
+    variant: str | None = None, tolerance_km: float | None = None,
 ) -> ScoreResult:
-    """Score ``predictions`` against ``gold`` under the named scheme and match mode."""
+    """Score ``predictions`` against ``gold`` under the named scheme and match mode, exactly as
+    ``toposcope score`` scores the same documents read from files: the documents pass the
+    readers' checks and defaults (``checked_documents``: an unknown prediction id is an error,
+    a gold toponym without ``tolerance_km`` gets ``tolerance_km``, else 10 km)."""
+    check_options(scheme, variant)
+    MATCHERS.get(match)
+    gold, predictions = checked_documents(gold, predictions, tolerance_km)
     return score_corpus(scheme, FlatCorpus.build(gold, predictions), match, variant)
 
 
@@ -153,6 +151,7 @@ def score_files(
     after ``read_gold`` and ``read_predictions``, but from the files' records: the model's
     dataclasses are built only for schemes that need them."""
     check_options(scheme, variant)
+    MATCHERS.get(match)
     gold_records = load_gold(gold, default_tolerance_km)
     pred_records = load_predictions(pred, gold_records.ids, gold_records.texts)
     return score_corpus(scheme, FlatCorpus(gold_records, pred_records), match, variant)
@@ -174,4 +173,25 @@ def score_corpus(scheme: str, corpus: FlatCorpus, match: str = "auto",
     """Score a ``FlatCorpus`` under the named scheme and match mode."""
     check_options(scheme, variant)
     with paused_gc():
-        return SCHEMES.create(scheme)(corpus, ScoreOptions(match, variant))
+        result = SCHEMES.create(scheme)(corpus, ScoreOptions(match, variant))
+    note = _offsets_note(corpus, match)
+    return _with_note(result, note) if note else result
+
+
+def _offsets_note(corpus: FlatCorpus, match: str) -> str | None:
+    """A note when a span-based mode meets toponyms without offsets (they can never match)."""
+    if match not in ("span", "overlap"):
+        return None
+    golds, preds = (int((~has).sum()) for has in (corpus.gold_spans[2], corpus.pred_spans[2]))
+    if not (golds or preds):
+        return None
+    return (f"--match {match} pairs toponyms by their offsets, and {golds} gold toponyms and "
+            f"{preds} predictions have none: they count as missed or spurious "
+            "(--match text or auto compares names)")
+
+
+def _with_note(result: ScoreResult, note: str) -> ScoreResult:
+    if isinstance(result, AllResult):
+        return replace(result, results={k: _with_note(r, note)
+                                        for k, r in result.results.items()})
+    return replace(result, notes=(*getattr(result, "notes", ()), note))  # type: ignore[type-var]

@@ -3,7 +3,9 @@
 NER, per document: a prediction matching a gold toponym is a TP, any other prediction an FP,
 a gold toponym no prediction matches an FN. Each gold toponym is matched at most once (a
 second prediction of the same toponym is an FP), so TP + FN is always the number of gold
-toponyms, as the rules require ("FN = 12 - TP").
+toponyms, as the rules require ("FN = 12 - TP"). Gold toponyms and predictions are paired by
+the harness's one optimal assignment (``evaluation.pairs_matched``): as many TPs as possible,
+whatever the order of the input.
 
 Geocoding, per gold toponym, only where NER found it: the matched prediction's point within the
 tolerance (distance <= tolerance_km, geodesic) is a TP; outside it, an FP and an FN; no match,
@@ -15,66 +17,61 @@ cannot be scored and are left out (and counted in the result's notes).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from evaluation.matching import Matcher
+import numpy as np
+
+from evaluation.flat_corpus import FlatCorpus
+from evaluation.matching import MatchMode
 from evaluation.metrics import Counts
+from evaluation.pairs_matched import match_same
 from evaluation.results import DocumentScore, SchemeResult
 from geoparser.distance import distance_km
 from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
-
-
-def pair_exact(
-    gold: Sequence[GoldToponym], preds: Sequence[Prediction], matches: Matcher
-) -> dict[int, int]:
-    """One-to-one pairs {gold index: prediction index}, predictions taken in offset order.
-
-    For equivalence-style matchers (span, text) this greedy pass pairs as many as possible.
-    """
-    order = sorted(
-        range(len(preds)), key=lambda j: (preds[j].start is None, preds[j].start or 0, j)
-    )
-    pairs: dict[int, int] = {}
-    for j in order:
-        for i, g in enumerate(gold):
-            if i not in pairs and matches(g, preds[j]):
-                pairs[i] = j
-                break
-    return pairs
 
 
 def _pred_detail(p: Prediction, outcome: str) -> dict:
     return {"text": p.text, "start": p.start, "end": p.end, "label": p.label, "outcome": outcome}
 
 
+def _by_document(corpus: FlatCorpus, rows: np.ndarray, doc: np.ndarray) -> list[list[int]]:
+    """Row indices grouped by document (rows are already in document order)."""
+    out: list[list[int]] = [[] for _ in range(corpus.n_docs)]
+    for r, d in zip(rows.tolist(), doc[rows].tolist(), strict=True):
+        out[d].append(r)
+    return out
+
+
+def score_ner_corpus(corpus: FlatCorpus, matches: MatchMode, options: dict[str, Any]
+                     ) -> SchemeResult:
+    """``coursework-ner`` on a corpus: TPs are the optimal one-to-one ``same`` pairs."""
+    g2p = match_same(corpus, matches).gold_to_pred()
+    matched = set(g2p.values())
+    golds, preds = corpus.golds, corpus.preds
+    g_rows = _by_document(corpus, np.arange(corpus.n_golds), corpus.gold_doc)
+    p_rows = _by_document(corpus, np.arange(corpus.n_preds), corpus.pred_doc)
+    docs = []
+    for k, doc_id in enumerate(corpus.doc_ids):
+        gs, ps = g_rows[k], p_rows[k]
+        tp = sum(i in g2p for i in gs)
+        details: list[dict] = [
+            {"gold": golds[i].text, "start": golds[i].start, "end": golds[i].end,
+             "matched": preds[g2p[i]].text if i in g2p else None} for i in gs]
+        details += [{"prediction": _pred_detail(preds[j], "TP" if j in matched else "FP")}
+                    for j in ps]
+        docs.append(DocumentScore(doc_id, Counts(tp=tp, fp=len(ps) - tp, fn=len(gs) - tp),
+                                  tuple(details)))
+    return SchemeResult("coursework-ner", options, tuple(docs))
+
+
 def score_ner(
     gold: Sequence[Document],
     predictions: Mapping[str, PredictedDocument],
-    matches: Matcher,
+    matches: MatchMode,
     options: dict,
 ) -> SchemeResult:
-    docs = []
-    for doc in gold:
-        preds = predictions.get(doc.id, PredictedDocument(doc.id)).toponyms
-        pairs = pair_exact(doc.toponyms, preds, matches)
-        matched = set(pairs.values())
-        counts = Counts(
-            tp=len(pairs), fp=len(preds) - len(pairs), fn=len(doc.toponyms) - len(pairs)
-        )
-        details = [
-            {
-                "gold": g.text,
-                "start": g.start,
-                "end": g.end,
-                "matched": preds[pairs[i]].text if i in pairs else None,
-            }
-            for i, g in enumerate(doc.toponyms)
-        ]
-        details += [
-            {"prediction": _pred_detail(p, "TP" if j in matched else "FP")}
-            for j, p in enumerate(preds)
-        ]
-        docs.append(DocumentScore(doc.id, counts, tuple(details)))
-    return SchemeResult("coursework-ner", options, tuple(docs))
+    """``coursework-ner`` on the model's documents."""
+    return score_ner_corpus(FlatCorpus.build(gold, predictions), matches, options)
 
 
 def judge_geocoding(gold: GoldToponym, pred: Prediction | None) -> tuple[Counts, float | None, str]:
@@ -91,24 +88,23 @@ def judge_geocoding(gold: GoldToponym, pred: Prediction | None) -> tuple[Counts,
     return Counts(fp=1, fn=1), d, "outside tolerance"
 
 
-def score_geo(
-    gold: Sequence[Document],
-    predictions: Mapping[str, PredictedDocument],
-    matches: Matcher,
-    options: dict,
-) -> SchemeResult:
+def score_geo_corpus(corpus: FlatCorpus, matches: MatchMode, options: dict[str, Any]
+                     ) -> SchemeResult:
+    """``coursework-geo`` on a corpus: each gold toponym judged with its matched prediction."""
+    g2p = match_same(corpus, matches).gold_to_pred()
+    golds, preds = corpus.golds, corpus.preds
+    g_rows = _by_document(corpus, np.arange(corpus.n_golds), corpus.gold_doc)
     docs = []
     unscorable = 0
-    for doc in gold:
-        preds = predictions.get(doc.id, PredictedDocument(doc.id)).toponyms
-        pairs = pair_exact(doc.toponyms, preds, matches)
+    for k, doc_id in enumerate(corpus.doc_ids):
         counts = Counts()
         details = []
-        for i, g in enumerate(doc.toponyms):
+        for i in g_rows[k]:
+            g = golds[i]
             if not g.has_point:
                 unscorable += 1
                 continue
-            pred = preds[pairs[i]] if i in pairs else None
+            pred = preds[g2p[i]] if i in g2p else None
             c, d, verdict = judge_geocoding(g, pred)
             counts += c
             details.append(
@@ -129,6 +125,16 @@ def score_geo(
                     "fn": c.fn,
                 }
             )
-        docs.append(DocumentScore(doc.id, counts, tuple(details)))
+        docs.append(DocumentScore(doc_id, counts, tuple(details)))
     notes = (f"{unscorable} gold toponyms without coordinates were left out",) if unscorable else ()
     return SchemeResult("coursework-geo", options, tuple(docs), notes)
+
+
+def score_geo(
+    gold: Sequence[Document],
+    predictions: Mapping[str, PredictedDocument],
+    matches: MatchMode,
+    options: dict,
+) -> SchemeResult:
+    """``coursework-geo`` on the model's documents."""
+    return score_geo_corpus(FlatCorpus.build(gold, predictions), matches, options)

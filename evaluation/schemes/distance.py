@@ -69,12 +69,12 @@ class DistanceResult:
     counts: dict[str, int]
     notes: tuple[str, ...] = field(default=())
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lazy: bool = False) -> dict[str, Any]:
+        docs = ({"id": i, **s.as_dict(), "toponyms": list(d)} for i, s, d in self.documents)
         return {
             "scheme": self.scheme, "options": self.options,
             "overall": {**self.overall.as_dict(), **self.counts},
-            "documents": [{"id": i, **s.as_dict(), "toponyms": list(d)}
-                          for i, s, d in self.documents],
+            "documents": docs if lazy else list(docs),
             **({"notes": list(self.notes)} if self.notes else {}),
         }
 

@@ -128,7 +128,7 @@ class ErrorsResult:
     groups: dict[str, Tally]
     notes: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lazy: bool = False) -> dict[str, Any]:
         return {
             "scheme": self.scheme, "options": self.options,
             **{name: dict(t.counts) for name, t in self.groups.items()},
@@ -139,9 +139,11 @@ class ErrorsResult:
         }
 
     def to_rows(self) -> list[dict[str, Any]]:
+        """One row per category; a category without a denominator (ELEVANT reports it as a
+        bare number) has no ``denominator`` or ``rate`` key: they do not apply."""
         return [{"group": name, "category": c, "count": n,
-                 "denominator": t.denominators.get(c),
-                 "rate": n / t.denominators[c] if t.denominators.get(c) else None}
+                 **({} if (den := t.denominators.get(c)) is None else
+                    {"denominator": den, "rate": n / den if den else None})}
                 for name, t in self.groups.items() for c, n in t.counts.items()]
 
     def to_markdown(self, examples: int = 5) -> str:

@@ -95,9 +95,9 @@ class PairingResult:
         return {"precision": p, "recall": r, "f1": f1_score(p, r), "pairs": int(t["pairs"]),
                 "score": t["score"], "gold": int(t["gold"]), "predictions": int(t["predictions"])}
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lazy: bool = False) -> dict[str, Any]:
         return {"scheme": self.scheme, "options": self.options, "overall": self.overall(),
-                "documents": list(self.documents),
+                "documents": iter(self.documents) if lazy else list(self.documents),
                 **({"notes": list(self.notes)} if self.notes else {})}
 
     def to_rows(self) -> list[dict[str, Any]]:
@@ -127,7 +127,8 @@ def score_pairing(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any],
                     for g, p, jj in zip(pairs.gold.tolist(), pairs.pred.tolist(), j.tolist(),
                                         strict=True)], dtype=float)
     weight = j * loc
-    assignment = Assignment(pairs.gold, pairs.pred, corpus.gold_keys, corpus.pred_keys)
+    assignment = Assignment(pairs.gold, pairs.pred, corpus.gold_keys, corpus.pred_keys,
+                            corpus.pred_group)
     matched = assignment.solve(weight)
     score = np.where(matched, 1.0 if variant.count_pairs else weight, 0.0)
     doc_of_pair = corpus.gold_doc[pairs.gold]

@@ -20,7 +20,7 @@ and predictions carrying that label take part. Macro figures average over docume
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,12 +75,12 @@ class PerDocument:
             missed=pick(self.missed), spurious=pick(self.spurious),
         )
 
-    def document_dicts(self) -> list[dict[str, Any]]:
-        """Per-document counts and figures, as ``MucCounts.as_dict`` gives them, in bulk."""
+    def document_dicts(self) -> Iterator[dict[str, Any]]:
+        """Per-document counts and figures, as ``MucCounts.as_dict`` gives them, one document
+        at a time."""
         cor, oth = self.correct.tolist(), self.other.tolist()
         mis, spu = self.missed.tolist(), self.spurious.tolist()
         partial = self.otherwise == "partial"
-        out = []
         for c, o, m, s in zip(cor, oth, mis, spu, strict=True):
             par = o if partial else 0
             inc = 0 if partial else o
@@ -88,10 +88,9 @@ class PerDocument:
             credit = c + PARTIAL_CREDIT * par
             p = credit / act if act else None
             r = credit / pos if pos else None
-            out.append({"correct": c, "incorrect": inc, "partial": par, "missed": m,
-                        "spurious": s, "possible": pos, "actual": act, "precision": p,
-                        "recall": r, "f1": f1_score(p, r)})
-        return out
+            yield {"correct": c, "incorrect": inc, "partial": par, "missed": m,
+                   "spurious": s, "possible": pos, "actual": act, "precision": p,
+                   "recall": r, "f1": f1_score(p, r)}
 
     def macro(self) -> dict[str, Any]:
         """Averages over documents.
@@ -135,10 +134,12 @@ class SemEvalResult:
     def overall(self) -> dict[str, MucCounts]:
         return {name: pd.counts() for name, pd in self.per_document.items()}
 
-    def to_json(self) -> dict[str, Any]:
-        columns = {name: pd.document_dicts() for name, pd in self.per_document.items()}
-        docs = [{"id": doc_id, **{name: col[k] for name, col in columns.items()}}
-                for k, doc_id in enumerate(self.doc_ids)]
+    def to_json(self, lazy: bool = False) -> dict[str, Any]:
+        names = list(self.per_document)
+        columns = zip(*(pd.document_dicts() for pd in self.per_document.values()), strict=True)
+        docs: Any = ({"id": doc_id, **dict(zip(names, per, strict=True))}
+                     for doc_id, per in zip(self.doc_ids, columns, strict=True))
+        docs = docs if lazy else list(docs)
         return {
             "scheme": self.scheme,
             "options": self.options,
@@ -187,7 +188,8 @@ class SemEvalResult:
 def _solve_measures(pairs: Pairs, corpus: FlatCorpus, facts: dict[str, np.ndarray],
                     measures: Sequence[Measure]) -> dict[str, np.ndarray]:
     """The matched-pair mask of every measure; measures with the same facts share a solve."""
-    assignment = Assignment(pairs.gold, pairs.pred, corpus.gold_keys, corpus.pred_keys)
+    assignment = Assignment(pairs.gold, pairs.pred, corpus.gold_keys, corpus.pred_keys,
+                            corpus.pred_group)
     solved: dict[tuple[str, ...], np.ndarray] = {}
     out = {}
     for m in measures:

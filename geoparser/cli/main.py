@@ -164,7 +164,12 @@ def score(
 ) -> None:
     """Score predictions against gold documents under one scheme (or all)."""
     from evaluation.matching import MATCHERS
-    from evaluation.reports.score_output import check_format, print_table, render_text
+    from evaluation.reports.score_output import (
+        check_format,
+        print_table,
+        render_text,
+        write_json,
+    )
     from evaluation.schemes import SCHEMES, score_files
 
     SCHEMES.get(scheme)
@@ -172,9 +177,9 @@ def score(
     check_format(fmt)
     result = score_files(scheme, gold, pred, match, variant, tolerance_km)
     if fmt == "table":
-        print_table(out, result)
-        for note in getattr(result, "notes", ()):
-            err.print(f"note: {note}", highlight=False)
+        print_table(out, result, notes=err)
+    elif fmt == "json":  # streamed: memory stays flat whatever the number of documents
+        write_json(result, sys.stdout.write)
     else:
         sys.stdout.write(render_text(result, fmt))
 

@@ -32,6 +32,7 @@ import numpy as np
 from geoparser.errors import InputError
 from geoparser.io.records import (
     NO_OFFSET,
+    Columns,
     ColumnsBuilder,
     GoldRecords,
     PredictionRecords,
@@ -220,10 +221,23 @@ def read_gold_lines(source: Source, default_tolerance: float) -> GoldRecords | N
             texts += chunk_texts
     except _Refused:
         return None
-    if len(set(ids)) != len(ids):
+    cols = columns.columns()
+    if len(set(ids)) != len(ids) or _repeated_spans(cols):
         return None
-    return GoldRecords(ids, texts, columns.columns(),
+    return GoldRecords(ids, texts, cols,
                        partial(_gold_documents, source, default_tolerance))
+
+
+def _repeated_spans(cols: Columns) -> bool:
+    """Whether a document has two gold toponyms with the same offsets (the line-by-line reader
+    names them)."""
+    s, e, has = cols.spans
+    if not has.any():
+        return False
+    doc, s, e = cols.doc[has], s[has], e[has]
+    order = np.lexsort((e, s, doc))
+    doc, s, e = doc[order], s[order], e[order]
+    return bool(((doc[1:] == doc[:-1]) & (s[1:] == s[:-1]) & (e[1:] == e[:-1])).any())
 
 
 def _gold_documents(source: Source, default_tolerance: float) -> list[Document]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import gc
 import json
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
@@ -220,6 +220,8 @@ class _Line:
             raise self.fail("give both 'start' and 'end' or neither")
         if start is None or end is None:
             return None, None
+        if start == end:
+            raise self.fail(f"offsets {start}-{end} give an empty span (end must follow start)")
         if not 0 <= start < end <= len(text):
             raise self.fail(f"offsets {start}-{end} are outside the text (length {len(text)})")
         if name is not None and text[start:end] != name:
@@ -256,12 +258,16 @@ def _gold_source(path: Path, default_tolerance_km: float | None) -> tuple[Path, 
     if path.is_dir():
         dataset_default = _dataset_default_tolerance(path / DATASET_FILENAME)
         path = path / GOLD_FILENAME
-    default = next(
-        v for v in (default_tolerance_km, dataset_default, DEFAULT_TOLERANCE_KM) if v is not None
-    )
+    return path, default_tolerance(default_tolerance_km, dataset_default)
+
+
+def default_tolerance(given: float | None, dataset_default: float | None = None) -> float:
+    """The tolerance for gold toponyms without their own: ``given``, else the dataset's, else
+    ``DEFAULT_TOLERANCE_KM``; it must be a positive, finite number of km."""
+    default = next(v for v in (given, dataset_default, DEFAULT_TOLERANCE_KM) if v is not None)
     if not (math.isfinite(default) and default > 0):
         raise InputError(f"tolerance must be a positive number of km, got {default}")
-    return path, default
+    return float(default)
 
 
 def read_gold(path: Path, default_tolerance_km: float | None = None) -> list[Document]:
@@ -348,10 +354,16 @@ def _slow_gold(path: Path, lineno: int, obj: dict, default: float) -> Document:
     if not text.strip():
         raise line.fail(f"document {doc_id!r} has an empty text")
     toponyms = []
+    spans: dict[tuple[int, int], int] = {}
     for i, t in enumerate(line.toponym_list(obj)):
         tline = _Line(path, lineno, f"toponym {i + 1} of {doc_id!r}: ")
         name = tline.string(t, "text")
         start, end = tline.span(t, text, name)
+        if start is not None and end is not None:
+            first = spans.setdefault((start, end), i + 1)
+            if first != i + 1:
+                raise tline.fail(f"offsets {start}-{end} are those of toponym {first}: a span "
+                                 "is one gold toponym")
         lat, lon = tline.point(t)
         tol = tline.number(t, "tolerance_km")
         if tol is not None and tol <= 0:
@@ -433,11 +445,11 @@ def _slow_predictions(path: Path, lineno: int, obj: dict, texts: dict[str, str]
     preds = []
     for i, t in enumerate(line.toponym_list(obj)):
         tline = _Line(path, lineno, f"toponym {i + 1} of {doc_id!r}: ")
-        name = tline.string(t, "text", required=False)
+        name = tline.string(t, "text", required=False) or None
         start, end = tline.span(t, text, name)
         if name is None:
             if start is None:
-                raise tline.fail("give 'text' or 'start'/'end'")
+                raise tline.fail("give a non-empty 'text' or 'start'/'end'")
             name = text[start:end]
         lat, lon = tline.point(t)
         preds.append(
@@ -450,6 +462,37 @@ def _slow_predictions(path: Path, lineno: int, obj: dict, texts: dict[str, str]
             )
         )
     return PredictedDocument(doc_id, tuple(preds))
+
+
+def checked_documents(
+    gold: Sequence[Document], predictions: Mapping[str, PredictedDocument],
+    default_tolerance_km: float | None = None,
+) -> tuple[list[Document], dict[str, PredictedDocument]]:
+    """Documents held in memory, checked and completed by the very rules that read files: the
+    same errors (an unknown prediction id, offsets that do not spell the name, a repeated gold
+    span, …; located as "gold documents:N" / "predictions:N", the N-th document) and the same
+    defaults (a gold toponym without ``tolerance_km`` gets ``default_tolerance_km``, else
+    ``DEFAULT_TOLERANCE_KM``). What ``evaluation.score`` runs before scoring."""
+    default = default_tolerance(default_tolerance_km)
+    gold_path, pred_path = Path("gold documents"), Path("predictions")
+    with paused_gc():
+        docs = ((k, _slow_gold(gold_path, k, gold_to_json(d), default))
+                for k, d in enumerate(gold, 1))
+        checked = [doc for _, doc in _unique_ids(docs, gold_path)]
+        texts = {d.id: d.text for d in checked}
+        preds = {}
+        for k, (key, doc) in enumerate(predictions.items(), 1):
+            if key != doc.id:
+                raise InputError(f"key {key!r} holds the predictions of {doc.id!r}", pred_path, k)
+            preds[key] = _slow_predictions(pred_path, k, prediction_to_json(doc), texts)
+    return checked, preds
+
+
+def gold_to_json(doc: Document) -> dict[str, Any]:
+    """A gold document as one JSONL object (``None`` fields left out)."""
+    fields = ("start", "end", "text", "lat", "lon", "tolerance_km", "label", "geonameid", "name")
+    toponyms = [{k: v for k in fields if (v := getattr(t, k)) is not None} for t in doc.toponyms]
+    return {"id": doc.id, "text": doc.text, "toponyms": toponyms}
 
 
 def prediction_to_json(doc: PredictedDocument) -> dict[str, Any]:
