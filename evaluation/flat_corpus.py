@@ -97,18 +97,29 @@ class FlatCorpus:
     def pred_label_ids(self) -> np.ndarray:
         return self._reordered(self._label_ids(self._pred.toponyms))
 
-    @cached_property
+    @property
     def gold_keys(self) -> tuple[np.ndarray, ...]:
         """Content sort keys of the gold toponyms, least significant first (``np.lexsort``
         order): the rest of the record, name, label, end, start. Ties are broken by these,
-        never by input position; two toponyms with equal keys are interchangeable."""
-        keys = _content_keys(lambda: self.golds, self.gold_spans, self.gold_label_ids)
-        return (_rest_rank(lambda: self.golds, keys, self.gold_doc), *keys)
+        never by input position; two toponyms with equal keys are interchangeable. The rest of
+        the record (point, tolerance, id, candidates) is ranked only once a scheme has built
+        the model's dataclasses: only such schemes read it."""
+        return self._keys("golds", self.gold_spans, self.gold_label_ids, self.gold_doc)
 
-    @cached_property
+    @property
     def pred_keys(self) -> tuple[np.ndarray, ...]:
-        keys = _content_keys(lambda: self.preds, self.pred_spans, self.pred_label_ids)
-        return (_rest_rank(lambda: self.preds, keys, self.pred_doc), *keys)
+        return self._keys("preds", self.pred_spans, self.pred_label_ids, self.pred_doc)
+
+    def _keys(self, side: str, spans: Spans, label_ids: np.ndarray, doc: np.ndarray
+              ) -> tuple[np.ndarray, ...]:
+        built = side in self.__dict__
+        cache = self.__dict__.setdefault("_key_cache", {})
+        if (side, built) not in cache:
+            keys = _content_keys(lambda: getattr(self, side), spans, label_ids)
+            rest = (_rest_rank(lambda: getattr(self, side), keys, doc) if built
+                    else np.zeros(len(doc), dtype=np.int64))
+            cache[side, built] = (rest, *keys)
+        return cache[side, built]
 
     @cached_property
     def pred_group(self) -> np.ndarray:

@@ -48,10 +48,10 @@ def placed(gold: GoldToponym, pred: Prediction) -> bool:
 
 def match_same(corpus: FlatCorpus, mode: MatchMode) -> Matched:
     pairs = candidate_pairs(corpus, mode)
+    golds, preds = corpus.golds, corpus.preds  # built first: ties then go by every field
     assignment = Assignment(pairs.gold, pairs.pred, corpus.gold_keys, corpus.pred_keys,
                             corpus.pred_group)
     prefer = np.zeros(len(pairs))
-    golds, preds = (corpus.golds, corpus.preds) if len(assignment.conflict) else ((), ())
     for k in assignment.conflict.tolist():  # only where a choice is to be made
         if pairs.same[k]:
             prefer[k] = placed(golds[int(pairs.gold[k])], preds[int(pairs.pred[k])])
