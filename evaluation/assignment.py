@@ -32,16 +32,20 @@ class Assignment:
         prediction, the prediction standing for its group of copies (the same span predicted
         more than once): a group pairs at most once, through its heaviest copy."""
         self.copies: np.ndarray | None = None
+        self.n_pairs = len(pred)
         if pred_group is not None and len(pred) and (pred_group[pred] != pred).any():
             node = pred_group[pred]
-            # Pairs of one gold with copies of one prediction: the heaviest copy stands for
-            # them (chosen in ``solve``), ties going to the first copy in content order.
+            # Pairs of one gold with copies of one prediction: one pair stands for them in the
+            # structure; ``solve`` gives it the heaviest copy's weight (ties: content order).
             order = np.lexsort((*(k[pred] for k in pred_keys), node, gold))
             same = np.zeros(len(pred), dtype=bool)
             same[1:] = (gold[order][1:] == gold[order][:-1]) & (node[order][1:] == node[order][:-1])
             if same.any():
                 self.copies = order
                 self.copy_starts = np.flatnonzero(~same)
+                self.copy_sizes = np.diff(np.append(self.copy_starts, len(order)))
+                rep = order[self.copy_starts]
+                gold, node = gold[rep], node[rep]
             pred = node
         self.gold, self.pred = gold, pred
         self.largest = 1
@@ -114,19 +118,30 @@ class Assignment:
 
     def solve(self, weight: np.ndarray) -> np.ndarray:
         """A boolean mask over the pairs: those in a maximum-weight one-to-one assignment."""
-        if self.copies is not None:  # only each group's heaviest copy may pair with a gold
+        if self.copies is not None:  # each group of copies pairs through its heaviest copy
             w = weight[self.copies]
             heaviest = np.maximum.reduceat(w, self.copy_starts)
-            sizes = np.diff(np.append(self.copy_starts, len(w)))
-            top = w == np.repeat(heaviest, sizes)
-            first_top = np.zeros(len(w), dtype=bool)
-            idx = np.flatnonzero(top)
-            group_of = np.repeat(np.arange(len(sizes)), sizes)[idx]
-            keep = np.ones(len(idx), dtype=bool)
-            keep[1:] = group_of[1:] != group_of[:-1]
-            first_top[idx[keep]] = True
-            weight = weight.copy()
-            weight[self.copies[~first_top]] = 0.0
+            top = np.flatnonzero(w == np.repeat(heaviest, self.copy_sizes))
+            group_of = np.repeat(np.arange(len(self.copy_sizes)), self.copy_sizes)[top]
+            first = np.ones(len(top), dtype=bool)
+            first[1:] = group_of[1:] != group_of[:-1]
+            chosen = self.copies[top[first]]  # one pair per group, in group order
+            out = np.zeros(self.n_pairs, dtype=bool)
+            out[chosen[self._solve(weight[chosen])]] = True
+            return out
+        return self._solve(weight)
+
+    @property
+    def conflict_pairs(self) -> np.ndarray:
+        """Indices of the pairs among which a choice is made (all but the lone pairs)."""
+        if self.copies is None:
+            return self.conflict
+        in_conflict = np.zeros(len(self.copy_sizes), dtype=bool)
+        in_conflict[self.conflict] = True
+        in_conflict |= self.copy_sizes > 1
+        return np.sort(self.copies[np.repeat(in_conflict, self.copy_sizes)])
+
+    def _solve(self, weight: np.ndarray) -> np.ndarray:
         matched = self.simple & (weight > 0)
         if len(self.star):  # each star's heaviest pair, the first in content order on ties
             w = weight[self.star]

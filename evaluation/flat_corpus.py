@@ -123,8 +123,8 @@ class FlatCorpus:
 
     @cached_property
     def pred_group(self) -> np.ndarray:
-        """For every prediction, the first (in content order) of the predictions of its
-        document with the same offsets: a span predicted twice is one prediction plus a
+        """For every prediction, one of the predictions of its document with the same offsets
+        (itself when there is none): a span predicted twice is one prediction plus a
         spurious copy. Predictions without offsets each stand alone (a name given twice is two
         toponyms)."""
         n = self.n_preds
@@ -132,7 +132,9 @@ class FlatCorpus:
         s, e, has = self.pred_spans
         if n < 2 or not has.any():
             return group
-        order = np.lexsort((*self.pred_keys, e, s, self.pred_doc))
+        # Which copy stands for a group does not matter: its offsets, which rank it, are the
+        # group's; the copies are told apart by content where it matters (``Assignment``).
+        order = np.lexsort((e, s, self.pred_doc))
         same = np.zeros(n, dtype=bool)
         same[1:] = has[order][1:] & has[order][:-1]
         for k in (self.pred_doc, s, e):

@@ -52,7 +52,7 @@ def match_same(corpus: FlatCorpus, mode: MatchMode) -> Matched:
     assignment = Assignment(pairs.gold, pairs.pred, corpus.gold_keys, corpus.pred_keys,
                             corpus.pred_group)
     prefer = np.zeros(len(pairs))
-    for k in assignment.conflict.tolist():  # only where a choice is to be made
+    for k in assignment.conflict_pairs.tolist():  # only where a choice is to be made
         if pairs.same[k]:
             prefer[k] = placed(golds[int(pairs.gold[k])], preds[int(pairs.pred[k])])
     weight = np.where(pairs.same, lexicographic_weight(assignment, pairs.same, pairs.closeness,

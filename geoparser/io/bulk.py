@@ -235,9 +235,15 @@ def _repeated_spans(cols: Columns) -> bool:
     if not has.any():
         return False
     doc, s, e = cols.doc[has], s[has], e[has]
-    order = np.lexsort((e, s, doc))
-    doc, s, e = doc[order], s[order], e[order]
-    return bool(((doc[1:] == doc[:-1]) & (s[1:] == s[:-1]) & (e[1:] == e[:-1])).any())
+    width = int(e.max()) + 1
+    if (int(doc.max()) + 1) * width * width >= 2**62:
+        order = np.lexsort((e, s, doc))
+        doc, s, e = doc[order], s[order], e[order]
+        return bool(((doc[1:] == doc[:-1]) & (s[1:] == s[:-1]) & (e[1:] == e[:-1])).any())
+    key = (doc * width + s) * width + e
+    if (key[1:] < key[:-1]).any():  # not in textual order: sort (one int key, fast)
+        key = np.sort(key)
+    return bool((key[1:] == key[:-1]).any())
 
 
 def _gold_documents(source: Source, default_tolerance: float) -> list[Document]:

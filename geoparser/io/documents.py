@@ -449,7 +449,8 @@ def _slow_predictions(path: Path, lineno: int, obj: dict, texts: dict[str, str]
         start, end = tline.span(t, text, name)
         if name is None:
             if start is None:
-                raise tline.fail("give a non-empty 'text' or 'start'/'end'")
+                empty = " ('text' is empty)" if t.get("text") == "" else ""
+                raise tline.fail(f"give 'text' or 'start'/'end'{empty}")
             name = text[start:end]
         lat, lon = tline.point(t)
         preds.append(

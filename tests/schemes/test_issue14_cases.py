@@ -100,7 +100,7 @@ def test_duplicate_gold_spans_are_rejected():
 
 
 def test_empty_text_prediction_without_offsets_is_rejected():
-    with pytest.raises(InputError, match="give a non-empty 'text' or 'start'/'end'"):
+    with pytest.raises(InputError, match="give 'text' or 'start'/'end' \\('text' is empty\\)"):
         score("semeval", _gold_without_tolerance(), preds(Prediction(""), doc="t"))
 
 
