@@ -60,6 +60,7 @@ def print_table(console: Any, result: ScoreResult, notes: Any = None) -> None:
 
 def _print_one(console: Any, result: ScoreResult) -> None:
     from rich import box
+    from rich.measure import Measurement
     from rich.table import Table
 
     rows = result.to_rows()
@@ -78,7 +79,16 @@ def _print_one(console: Any, result: ScoreResult) -> None:
         if row.get("id") == "overall":
             table.add_section()
         table.add_row(*line)
-    console.print(table, width=max(console.width, sum(widths) + 2 * len(widths)), crop=False)
+    # The table's natural width, whatever the terminal's: rich would otherwise squeeze a
+    # column, the narrowest first (the one-letter `n` of the distance table) down to nothing.
+    # (``print(width=...)`` is capped at the console's width, so the console is widened.)
+    natural = Measurement.get(console, console.options.update(width=10**6), table).maximum
+    width = console.width
+    console.width = max(width, natural)
+    try:
+        console.print(table, crop=False)
+    finally:
+        console.width = width
 
 
 def write_json(result: ScoreResult, write: Callable[[str], Any]) -> None:

@@ -69,3 +69,10 @@ def test_errors_frame_leaves_out_what_does_not_apply():
     frame = to_dataframe(score("errors", GOLD, PRED))
     assert not (frame.measure == "denominators.ner_fp.all").any()
     assert (frame.measure == "denominators.ner_fp.wrong_span").any()
+
+
+def test_distance_table_shows_n():
+    buf = io.StringIO()
+    print_table(Console(file=buf, width=80), score("distance", GOLD, PRED))
+    header = next(line for line in buf.getvalue().splitlines() if "acc@161" in line)
+    assert header.split()[:2] == ["scope", "n"]
