@@ -124,9 +124,10 @@ class FlatCorpus:
     @cached_property
     def pred_group(self) -> np.ndarray:
         """For every prediction, one of the predictions of its document with the same offsets
-        (itself when there is none): a span predicted twice is one prediction plus a
-        spurious copy. Predictions without offsets each stand alone (a name given twice is two
-        toponyms)."""
+        and label (itself when there is none): a span predicted twice is one prediction plus a
+        spurious copy, whatever the coordinates. The same span with two labels is two
+        predictions (SemEval's ``type`` measure scores each label). Predictions without offsets
+        each stand alone (a name given twice is two toponyms)."""
         n = self.n_preds
         group = np.arange(n, dtype=np.int64)
         s, e, has = self.pred_spans
@@ -134,10 +135,11 @@ class FlatCorpus:
             return group
         # Which copy stands for a group does not matter: its offsets, which rank it, are the
         # group's; the copies are told apart by content where it matters (``Assignment``).
-        order = np.lexsort((e, s, self.pred_doc))
+        labels = self.pred_label_ids
+        order = np.lexsort((labels, e, s, self.pred_doc))
         same = np.zeros(n, dtype=bool)
         same[1:] = has[order][1:] & has[order][:-1]
-        for k in (self.pred_doc, s, e):
+        for k in (self.pred_doc, s, e, labels):
             ks = k[order]
             same[1:] &= ks[1:] == ks[:-1]
         return _first_of_runs(order, same) if same.any() else group
