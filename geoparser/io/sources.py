@@ -1,20 +1,28 @@
-"""Documents to geoparse, read from JSON Lines, CSV or Parquet one raw record at a time.
+"""Documents to geoparse, read one raw record at a time from JSON Lines, CSV, Parquet, plain
+text (a ``.txt`` file, a folder of them) or standard input.
 
 Reading only splits the input into records ``(line or row number, raw payload)``; a picklable
 ``RowDecoder`` turns a record into a ``Document`` or raises ``InputError`` at its file and line.
 Keeping the two apart lets a resumed run skip finished chunks without decoding them, and lets
 worker processes do the decoding. Locations are 1-based: the physical line where the record
-starts for JSONL and CSV (a quoted CSV field may span lines), the row number for Parquet.
+starts for JSONL and CSV (a quoted CSV field may span lines), the row number for Parquet, the
+file's position (in name order) for a folder of texts.
+
+Ids: a record without the id field (``id`` unless ``--id-column`` names another) gets its
+location as id, as a string ("3" for line 3); a ``.txt`` file's id is its name without ``.txt``.
+Standard input (``-``) holds JSON Lines when its first non-blank character is ``{``, else
+one plain-text document with the id ``stdin``; ``--in-format`` overrides the guess.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, BinaryIO, Protocol
 
 from geoparser.errors import InputError, UsageError
 from geoparser.io.documents import GOLD_FILENAME, json_object
@@ -31,7 +39,12 @@ DEFAULT_ID_COLUMN = "id"
 MAX_TEXT_CHARS = 1_000_000
 
 _SUFFIXES = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl", ".csv": "csv",
-             ".parquet": "parquet", ".pq": "parquet"}
+             ".parquet": "parquet", ".pq": "parquet", ".txt": "text", ".text": "text"}
+
+#: ``--in -``: read standard input.
+STDIN = "-"
+#: The id of the one document plain text on standard input makes.
+STDIN_ID = "stdin"
 
 
 class RowDecoder(Protocol):
@@ -57,33 +70,61 @@ SOURCES: Registry[Source] = Registry("input format")
 
 
 def input_format(path: Path, given: str | None = None) -> str:
-    """The format named by ``given``, else the one the file name says."""
+    """The format named by ``given``, else the one the file name says.
+
+    A folder is a dataset (its ``captions.jsonl``) when it has one, else a folder of ``.txt``
+    files (format ``text``).
+    """
     if given:
         SOURCES.get(given)
         return given
     if path.is_dir():
-        return "jsonl"
+        return "jsonl" if (path / GOLD_FILENAME).is_file() else "text"
     fmt = _SUFFIXES.get(path.suffix.lower())
     if fmt is None:
-        raise UsageError(f"cannot tell the format of {path} from its name; give --input-format "
+        raise UsageError(f"cannot tell the format of {path} from its name; give --in-format "
                          f"({', '.join(SOURCES.names())})")
     return fmt
 
 
-def open_source(path: Path, fmt: str | None = None, text_column: str = DEFAULT_TEXT_COLUMN,
-                id_column: str = DEFAULT_ID_COLUMN) -> Source:
-    """The input at ``path`` (a dataset folder means its ``captions.jsonl``)."""
+def open_source(path: Path | str, fmt: str | None = None,
+                text_column: str = DEFAULT_TEXT_COLUMN, id_column: str = DEFAULT_ID_COLUMN,
+                stdin: BinaryIO | None = None) -> Source:
+    """The input at ``path``: a file, a dataset folder (its ``captions.jsonl``), a folder of
+    ``.txt`` files, or ``-`` for ``stdin`` (standard input unless another stream is given)."""
+    if str(path) == STDIN:
+        return _stdin_source(stdin or sys.stdin.buffer, fmt, text_column, id_column)
     path = Path(path)
     fmt = input_format(path, fmt)
-    if path.is_dir():
+    if path.is_dir() and fmt != "text":
         path = path / GOLD_FILENAME
-    if not path.is_file():
+    if not path.exists():
         raise InputError("file not found", path)
+    if not (path.is_file() or (fmt == "text" and path.is_dir())):
+        raise InputError("not a regular file", path)
     return SOURCES.create(fmt, path=path, text_column=text_column, id_column=id_column)
 
 
+def record_count(source: Source) -> int | None:
+    """How many records ``source`` holds: known up front (Parquet, texts) or counted by a cheap
+    pass over a file (JSONL, CSV); ``None`` for a stream. For progress bars only."""
+    if source.total is not None:
+        return source.total
+    count = getattr(source, "count", None)
+    if count is None:
+        return None
+    try:
+        return count()
+    except InputError:
+        return None  # the run itself reports it, at its record
+
+
 def fingerprint(source: Source) -> dict[str, Any]:
-    """What identifies an input for ``--resume``: its path, size, modification time, format."""
+    """What identifies an input for ``--resume``: its path, size, modification time, format
+    (for a folder of texts, each file's name, size and time)."""
+    own = getattr(source, "fingerprint", None)
+    if own is not None:
+        return own()
     st = source.path.stat()
     return {"path": str(source.path.resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns,
             "format": source.format}
@@ -91,7 +132,14 @@ def fingerprint(source: Source) -> dict[str, Any]:
 
 def document_from_fields(doc_id: Any, text: Any, path: str | Path, location: int,
                          id_column: str, text_column: str) -> Document:
-    """A document from an id and a text value, as any of the formats give them."""
+    """A document from an id and a text value, as any of the formats give them.
+
+    A missing id (``None``) becomes the record's location when the id field is the default
+    one; when ``id_column`` names another field, its absence is more likely a typo, and an
+    error.
+    """
+    if doc_id is None and id_column == DEFAULT_ID_COLUMN:
+        doc_id = str(location)
     if doc_id is None:
         raise InputError(f"missing field {id_column!r}", path, location)
     if isinstance(doc_id, int) and not isinstance(doc_id, bool):
@@ -155,6 +203,10 @@ class JsonlSource:
                 if line.strip():
                     yield lineno, line
 
+    def count(self) -> int:
+        """How many records, by a pass over the lines without decoding them (for progress)."""
+        return sum(1 for _ in self.records())
+
 
 @dataclass(frozen=True)
 class CsvRowDecoder:
@@ -163,7 +215,7 @@ class CsvRowDecoder:
     path: Path
     n_fields: int
     text_index: int
-    id_index: int
+    id_index: int | None  # None: no id column, ids are line numbers
     text_column: str
     id_column: str
 
@@ -171,7 +223,8 @@ class CsvRowDecoder:
         if len(payload) != self.n_fields:
             raise InputError(f"expected {self.n_fields} fields as in the header, got "
                              f"{len(payload)}", self.path, location)
-        return document_from_fields(payload[self.id_index], payload[self.text_index],
+        doc_id = payload[self.id_index] if self.id_index is not None else None
+        return document_from_fields(doc_id, payload[self.text_index],
                                     self.path, location, self.id_column, self.text_column)
 
 
@@ -192,12 +245,14 @@ class CsvSource:
         header = next(self._rows(), (0, None))[1]
         if not header:
             raise InputError("no header row", path, 1)
-        missing = [c for c in (id_column, text_column) if c not in header]
+        missing = [c for c in (id_column, text_column) if c not in header
+                   and not (c == id_column == DEFAULT_ID_COLUMN)]
         if missing:
             raise InputError(f"no column {missing[0]!r} in the header (columns: "
                              f"{', '.join(header)})", path, 1)
+        id_index = header.index(id_column) if id_column in header else None
         self.decoder = CsvRowDecoder(path, len(header), header.index(text_column),
-                                     header.index(id_column), text_column, id_column)
+                                     id_index, text_column, id_column)
 
     def _rows(self) -> Iterator[tuple[int, list[str]]]:
         csv.field_size_limit(sys.maxsize)  # a document may be long; the default is 128 KiB
@@ -228,6 +283,10 @@ class CsvSource:
         next(rows, None)  # the header
         yield from rows
 
+    def count(self) -> int:
+        """How many records, by a pass of the CSV reader (for progress)."""
+        return sum(1 for _ in self.records())
+
 
 @dataclass(frozen=True)
 class ValueRowDecoder:
@@ -257,20 +316,137 @@ class ParquetSource:
         except Exception as exc:  # pyarrow raises several types for a file it cannot read
             raise InputError(f"unreadable Parquet file ({exc})", path) from None
         names = self._file.schema_arrow.names
-        missing = [c for c in (id_column, text_column) if c not in names]
+        missing = [c for c in (id_column, text_column) if c not in names
+                   and not (c == id_column == DEFAULT_ID_COLUMN)]
         if missing:
             raise InputError(f"no column {missing[0]!r} (columns: {', '.join(names)})", path)
-        self.columns = [id_column, text_column]
+        self.has_ids = id_column in names
+        self.columns = [id_column, text_column] if self.has_ids else [text_column]
         self.total = self._file.metadata.num_rows
         self.decoder = ValueRowDecoder(path, text_column, id_column)
 
     def records(self) -> Iterator[Record]:
         row = 0
         for batch in self._file.iter_batches(batch_size=self.batch_rows, columns=self.columns):
-            ids, texts = batch.column(0).to_pylist(), batch.column(1).to_pylist()
+            texts = batch.column(len(self.columns) - 1).to_pylist()
+            ids = batch.column(0).to_pylist() if self.has_ids else [None] * len(texts)
             for pair in zip(ids, texts, strict=True):
                 row += 1
                 yield row, pair
+
+
+@dataclass(frozen=True)
+class TextRowDecoder:
+    """A plain-text document; the payload is ``(id, file path)`` or ``(id, bytes)``."""
+
+    path: Path
+
+    def decode(self, location: int, payload: tuple[str, str | bytes]) -> Document:
+        doc_id, data = payload
+        where = ""
+        if isinstance(data, str):
+            where = f"{Path(data).name}: " if self.path.is_dir() else ""
+            try:
+                data = Path(data).read_bytes()
+            except OSError as exc:
+                raise InputError(f"{where}cannot read ({exc.strerror})", self.path,
+                                 location) from None
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"{where}not UTF-8 text ({exc.reason})", self.path,
+                             location) from None
+        if not text.strip():
+            raise InputError(f"{where}document {doc_id!r} has an empty text", self.path,
+                             location)
+        if len(text) > MAX_TEXT_CHARS:
+            raise InputError(f"{where}document {doc_id!r} has a text of {len(text):,} "
+                             f"characters, more than the {MAX_TEXT_CHARS:,} a document may "
+                             "have; split it", self.path, location)
+        return Document(doc_id, text)
+
+
+@SOURCES.register("text")
+class TextSource:
+    """Plain UTF-8 text: a ``.txt`` file is one document whose id is the file name without
+    ``.txt``; a folder holds one document per ``.txt`` file, in name order (hidden files and
+    sub-folders are left out), so ids and output order do not depend on the file system."""
+
+    format = "text"
+
+    def __init__(self, path: Path, text_column: str = DEFAULT_TEXT_COLUMN,
+                 id_column: str = DEFAULT_ID_COLUMN) -> None:
+        self.path = path
+        if path.is_dir():
+            self.files = sorted(f for f in path.iterdir() if f.suffix.lower() in (".txt", ".text")
+                                and not f.name.startswith(".") and f.is_file())
+            if not self.files:
+                raise InputError("no .txt files in the folder", path)
+        else:
+            self.files = [path]
+        self.total = len(self.files)
+        self.decoder = TextRowDecoder(path)
+
+    def records(self) -> Iterator[Record]:
+        for i, f in enumerate(self.files, start=1):
+            yield i, (f.stem, str(f))
+
+    def fingerprint(self) -> dict[str, Any]:
+        stats = [(f.name, f.stat()) for f in self.files]
+        return {"path": str(self.path.resolve()), "format": self.format,
+                "files": [[name, st.st_size, st.st_mtime_ns] for name, st in stats]}
+
+
+class StdinJsonlSource(JsonlSource):
+    """JSON Lines streamed from standard input (read once: no count for progress)."""
+
+    count = None
+
+    def __init__(self, stream: BinaryIO, text_column: str, id_column: str) -> None:
+        super().__init__(Path("<stdin>"), text_column, id_column)
+        self.stream = stream
+
+    def records(self) -> Iterator[Record]:
+        for lineno, line in enumerate(self.stream, start=1):
+            if line.strip():
+                yield lineno, line
+
+    def fingerprint(self) -> dict[str, Any]:
+        return {"path": "<stdin>", "format": self.format}
+
+
+class StdinTextSource:
+    """All of standard input as one plain-text document, id ``stdin``."""
+
+    format = "text"
+    total = 1
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.path = Path("<stdin>")
+        self.stream = stream
+        self.decoder = TextRowDecoder(self.path)
+
+    def records(self) -> Iterator[Record]:
+        yield 1, (STDIN_ID, self.stream.read())
+
+    def fingerprint(self) -> dict[str, Any]:
+        return {"path": "<stdin>", "format": self.format}
+
+
+def _stdin_source(stream: BinaryIO, fmt: str | None, text_column: str,
+                  id_column: str) -> Source:
+    """JSON Lines or plain text from a stream, as ``fmt`` says or its first character shows."""
+    if fmt is None:
+        if not hasattr(stream, "peek"):
+            stream = io.BufferedReader(stream)  # type: ignore[arg-type]
+        head = stream.peek(4096).lstrip()  # type: ignore[attr-defined]
+        fmt = "jsonl" if not head or head.startswith((b"{", b"\xef\xbb\xbf{")) else "text"
+    SOURCES.get(fmt)
+    if fmt == "jsonl":
+        return StdinJsonlSource(stream, text_column, id_column)
+    if fmt == "text":
+        return StdinTextSource(stream)
+    raise UsageError(f"standard input can hold jsonl or text, not {fmt}; give a file for {fmt}")
 
 
 def _pyarrow_parquet() -> Any:

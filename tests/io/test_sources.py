@@ -1,12 +1,13 @@
 """Reading JSONL, CSV and Parquet inputs: records with their line (or row), decoded apart."""
 
+import io
 import json
 
 import pandas as pd
 import pytest
 
 from geoparser.errors import InputError, UsageError
-from geoparser.io.sources import input_format, open_source
+from geoparser.io.sources import input_format, open_source, record_count
 from geoparser.model import Document
 from tests.conftest import CAPTIONS
 
@@ -28,8 +29,9 @@ def test_format_from_file_name_or_option(tmp_path):
     assert input_format(tmp_path / "a.CSV") == "csv"
     assert input_format(tmp_path / "a.parquet") == "parquet"
     assert input_format(tmp_path / "a.txt", "csv") == "csv"
-    with pytest.raises(UsageError, match="--input-format"):
-        input_format(tmp_path / "a.txt")
+    assert input_format(tmp_path / "a.txt") == "text"
+    with pytest.raises(UsageError, match="--in-format"):
+        input_format(tmp_path / "a.xml")
     with pytest.raises(UsageError, match="unknown input format 'xml'"):
         input_format(tmp_path / "a.jsonl", "xml")
 
@@ -44,7 +46,7 @@ def test_jsonl_records_keep_line_numbers_and_bad_lines_are_located(tmp_path):
         (3, "document 'b' has an empty text"),
         (4, "malformed JSON (Expecting ',' delimiter)"),
         (5, "expected a JSON object"),
-        (6, "missing field 'id'"),
+        (6, Document("6", "no id")),
         (7, "not UTF-8 text (invalid continuation byte)"),
         (8, "field 'text' must be a string, got int"),
         (9, Document("e", "Rain in Perth.")),
@@ -120,3 +122,84 @@ def test_stray_quote_after_a_quoted_csv_field_is_an_error(tmp_path):
     with pytest.raises(InputError, match="unreadable CSV") as info:
         list(open_source(path).records())
     assert info.value.line == 2
+
+
+def test_txt_file_is_one_document_named_by_its_stem(tmp_path):
+    src = tmp_path / "storm-report.txt"
+    src.write_text("Floods in York.\n", encoding="utf-8")
+    source = open_source(src)
+    assert source.format == "text" and source.total == 1
+    assert decoded(source) == [(1, Document("storm-report", "Floods in York.\n"))]
+
+
+def test_folder_of_txt_files_gives_ids_from_names_in_sorted_order(tmp_path):
+    folder = tmp_path / "news"
+    folder.mkdir()
+    for name, text in (("b.txt", "Rain in Perth."), ("a.txt", "Snow in Boston."),
+                       ("c.TXT", "Fog in Cork."), (".hidden.txt", "x"), ("notes.md", "y"),
+                       ("empty.txt", " \n"), ("latin1.txt", b"Caf\xe9 in Paris")):
+        (folder / name).write_bytes(text if isinstance(text, bytes) else text.encode())
+    (folder / "sub").mkdir()
+    source = open_source(folder)
+    assert source.format == "text" and record_count(source) == 5
+    assert decoded(source) == [
+        (1, Document("a", "Snow in Boston.")),
+        (2, Document("b", "Rain in Perth.")),
+        (3, Document("c", "Fog in Cork.")),
+        (4, "empty.txt: document 'empty' has an empty text"),
+        (5, "latin1.txt: not UTF-8 text (invalid continuation byte)"),
+    ]
+
+
+def test_folder_without_texts_is_an_error(tmp_path):
+    with pytest.raises(InputError, match="no .txt files in the folder"):
+        open_source(tmp_path)
+
+
+def test_stdin_jsonl_is_streamed_and_plain_text_is_one_document():
+    jsonl = io.BytesIO(b'\n  {"id": "a", "text": "Snow in Boston."}\n{"text": "Rain in Perth."}\n')
+    source = open_source("-", stdin=jsonl)
+    assert source.format == "jsonl" and record_count(source) is None
+    assert decoded(source) == [(2, Document("a", "Snow in Boston.")),
+                               (3, Document("3", "Rain in Perth."))]
+    source = open_source("-", stdin=io.BytesIO(b"We drove from Leeds to York.\n"))
+    assert source.format == "text"
+    assert decoded(source) == [(1, Document("stdin", "We drove from Leeds to York.\n"))]
+    forced = open_source("-", "text", stdin=io.BytesIO(b'{"id": "a"}'))
+    assert decoded(forced) == [(1, Document("stdin", '{"id": "a"}'))]
+    with pytest.raises(UsageError, match="standard input can hold jsonl or text"):
+        open_source("-", "csv", stdin=io.BytesIO(b"id,text\n"))
+
+
+def test_records_without_id_get_their_line_number(tmp_path):
+    jsonl = tmp_path / "d.jsonl"
+    jsonl.write_text('{"text": "Snow in Boston."}\n\n{"id": "x", "text": "Rain in Perth."}\n')
+    assert decoded(open_source(jsonl)) == [(1, Document("1", "Snow in Boston.")),
+                                           (3, Document("x", "Rain in Perth."))]
+    csv = tmp_path / "d.csv"
+    csv.write_text('text\n"Snow in\nBoston."\nRain in Perth.\n')
+    assert decoded(open_source(csv)) == [(2, Document("2", "Snow in\nBoston.")),
+                                         (4, Document("4", "Rain in Perth."))]
+    parquet = tmp_path / "d.parquet"
+    pd.DataFrame({"text": ["Snow in Boston.", "Rain in Perth."]}).to_parquet(parquet)
+    assert decoded(open_source(parquet)) == [(1, Document("1", "Snow in Boston.")),
+                                             (2, Document("2", "Rain in Perth."))]
+
+
+def test_a_named_id_column_that_is_missing_is_still_an_error(tmp_path):
+    jsonl = tmp_path / "d.jsonl"
+    jsonl.write_text('{"text": "Snow in Boston."}\n')
+    assert decoded(open_source(jsonl, id_column="doc")) == [(1, "missing field 'doc'")]
+    csv = tmp_path / "d.csv"
+    csv.write_text("text\nSnow\n")
+    with pytest.raises(InputError, match="no column 'doc'"):
+        open_source(csv, id_column="doc")
+
+
+def test_progress_total_is_known_for_files(tmp_path, docs=("a", "b", "c")):
+    jsonl = tmp_path / "d.jsonl"
+    jsonl.write_text("".join(json.dumps({"id": d, "text": d}) + "\n\n" for d in docs))
+    csv = tmp_path / "d.csv"
+    csv.write_text("id,text\n" + "".join(f'{d},"{d}\n{d}"\n' for d in docs))
+    for path in (jsonl, csv):
+        assert record_count(open_source(path)) == 3, path
