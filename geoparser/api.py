@@ -5,14 +5,19 @@
 >>> doc = gp.parse("We flew from Paris to Tokyo.")
 >>> [(r.mention.text, r.candidate.country_code) for r in doc.resolutions]
 [('Paris', 'FR'), ('Tokyo', 'JP')]
+>>> [d.document.id for d in gp.parse(["Rain in Oslo.", "Snow in Bergen."])]
+['0', '1']
+>>> import json; _ = json.dumps(doc.to_dict()), json.dumps(doc.to_geojson())
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import overload
 
 import pandas as pd
 
+from geoparser.errors import UsageError
 from geoparser.gazetteers import Gazetteer, create_gazetteer
 from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import recognise, resolve
@@ -34,18 +39,49 @@ class Geoparser:
         self.gazetteer = create_gazetteer(gazetteer) if isinstance(gazetteer, str) else gazetteer
         self.policy = create_policy(policy) if isinstance(policy, str) else policy
 
-    def parse(self, text: str, guide: tuple[float, float] | None = None) -> ParsedDocument:
-        """Geoparse one text; ``guide`` is the optional point some policies use."""
-        guides = {"0": guide} if guide else None
-        return self.parse_documents([Document("0", text)], guides)[0]
+    @overload
+    def parse(self, texts: str | Document, guide: tuple[float, float] | None = None
+              ) -> ParsedDocument: ...
+
+    @overload
+    def parse(self, texts: Iterable[str | Document],
+              guide: Mapping[str, tuple[float, float]] | None = None) -> list[ParsedDocument]: ...
+
+    def parse(self, texts, guide=None):
+        """Geoparse one text, or many in batches.
+
+        A string (or a ``Document``) gives one ``ParsedDocument``; ``guide`` is then the
+        optional ``(lat, lon)`` point some policies use (``nearest``). An iterable of strings
+        or ``Document``s gives a list, in order; strings get their position as id ("0", "1",
+        ...), and ``guide`` may map document ids to points.
+        """
+        if isinstance(texts, str | Document):
+            doc = texts if isinstance(texts, Document) else Document("0", texts)
+            return self.parse_documents([doc], {doc.id: guide} if guide else None)[0]
+        if isinstance(texts, bytes | Mapping):
+            raise TypeError(f"parse takes a string or an iterable of strings or Documents, "
+                            f"not {type(texts).__name__}")
+        docs = []
+        for i, t in enumerate(texts):
+            if isinstance(t, Document):
+                docs.append(t)
+            elif isinstance(t, str):
+                docs.append(Document(str(i), t))
+            else:
+                raise TypeError(f"item {i} is a {type(t).__name__}, not a string or Document")
+        return self.parse_documents(docs, guide)
 
     def parse_many(self, texts: Iterable[str]) -> list[ParsedDocument]:
         """Geoparse many texts in batches; document ids are their positions as strings."""
-        return self.parse_documents([Document(str(i), t) for i, t in enumerate(texts)])
+        return self.parse(list(texts))
 
     def parse_documents(
-        self, documents: Sequence[Document], guides: dict[str, tuple[float, float]] | None = None
+        self, documents: Sequence[Document], guides: Mapping[str, tuple[float, float]] | None = None
     ) -> list[ParsedDocument]:
+        """Geoparse ``documents`` (ids given); ``guides`` maps ids to ``(lat, lon)`` points."""
+        if getattr(self.policy, "needs_guide", False) and documents and not guides:
+            raise UsageError(f"policy {self.policy.name!r} needs a guide point, and none was "
+                             "given (parse(text, guide=(lat, lon)))")
         return resolve(recognise(self.recogniser, documents), self.gazetteer, self.policy, guides)
 
 

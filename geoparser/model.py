@@ -11,7 +11,8 @@ Offsets are character offsets into ``Document.text``, end exclusive; constructor
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,3 +189,48 @@ class ParsedDocument:
                 )
             )
         return PredictedDocument(self.document.id, tuple(out))
+
+    def to_dict(self, with_candidates: bool = False) -> dict[str, Any]:
+        """The document as JSON-ready values: its id and text, and each toponym with the place
+        chosen for it (``place`` is ``None`` when unresolved), the policy's reason and, with
+        ``with_candidates``, every candidate it chose from. ``json.dumps`` takes the result."""
+        by_span = {(r.mention.start, r.mention.end): r for r in self.resolutions}
+        toponyms = []
+        for m in self.mentions:
+            res = by_span.get((m.start, m.end))
+            item: dict[str, Any] = {
+                "start": m.start, "end": m.end, "text": m.text, "label": m.label,
+                "recogniser": m.recogniser,
+                "place": _place(res.candidate) if res and res.candidate else None,
+                "policy": res.policy if res else None,
+                "reason": res.reason if res else None,
+                "n_candidates": res.n_candidates if res else None,
+            }
+            if with_candidates:
+                item["candidates"] = [_place(c) for c in res.candidates] if res else []
+            toponyms.append(item)
+        return {"id": self.document.id, "text": self.document.text, "toponyms": toponyms}
+
+    def to_geojson(self) -> dict[str, Any]:
+        """The document's toponyms as a GeoJSON FeatureCollection (RFC 7946): one feature per
+        toponym, a Point at the chosen place, or ``geometry: null`` when none was placed (the
+        RFC allows it), so no toponym goes missing. Coordinates are [longitude, latitude]."""
+        features = []
+        for t in self.to_dict()["toponyms"]:
+            place = t["place"]
+            placed = place is not None and place["lat"] is not None and place["lon"] is not None
+            features.append({
+                "type": "Feature",
+                "geometry": {"type": "Point", "coordinates": [place["lon"], place["lat"]]}
+                if placed else None,
+                "properties": {"doc_id": self.document.id,
+                               **{k: v for k, v in t.items() if k != "place"},
+                               **{k: v for k, v in (place or {}).items()
+                                  if k not in ("lat", "lon")}},
+            })
+        return {"type": "FeatureCollection", "features": features}
+
+
+def _place(c: Candidate) -> dict[str, Any]:
+    """A candidate as JSON-ready values (tuples become lists)."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(c).items()}

@@ -55,3 +55,60 @@ def test_geojson_is_valid_rfc7946_with_lon_lat_order(gp):
 def test_geojson_counts_unresolved(gp):
     fc = feature_collection(gp.parse_many(["A trip to Qwxzzyland."]))
     assert fc["features"] == [] or all(f["geometry"] for f in fc["features"])
+
+
+def test_parse_accepts_a_list_of_strings_not_only_one(gp):
+    """`Geoparser().parse([...])` used to pass the list to spaCy as one text and fail there."""
+    docs = gp.parse(["Boats at Galway.", "From Paris to Tokyo."])
+    assert [d.document.id for d in docs] == ["0", "1"]
+    assert [[r.mention.text for r in d.resolutions] for d in docs] == [
+        ["Galway"], ["Paris", "Tokyo"]]
+
+
+def test_parse_accepts_documents_and_generators(gp):
+    docs = gp.parse(Document(f"d{i}", t) for i, t in enumerate(["Rain in Oslo.", "Sun."]))
+    assert [d.document.id for d in docs] == ["d0", "d1"]
+    one = gp.parse(Document("x", "Snow in Oslo."))
+    assert one.document.id == "x" and one.resolutions[0].candidate.country_code == "NO"
+    with pytest.raises(TypeError, match="item 1 is a int"):
+        gp.parse(["Oslo", 3])
+    with pytest.raises(TypeError, match="not bytes"):
+        gp.parse(b"Oslo")
+
+
+def test_results_have_to_dict_that_json_dumps_takes(gp):
+    doc = gp.parse("We flew from Paris to Qwxzzyland.")
+    data = json.loads(json.dumps(doc.to_dict()))
+    assert data["id"] == "0" and data["text"].startswith("We flew")
+    paris = data["toponyms"][0]
+    assert paris["text"] == "Paris" and paris["place"]["country_code"] == "FR"
+    assert paris["place"]["lat"] == pytest.approx(48.85, abs=0.1)
+    assert paris["policy"] == "population" and paris["reason"]
+    assert "candidates" not in paris
+    full = json.loads(json.dumps(doc.to_dict(with_candidates=True)))
+    assert len(full["toponyms"][0]["candidates"]) == paris["n_candidates"] > 1
+
+
+def test_to_geojson_keeps_unplaced_toponyms_with_null_geometry(gp):
+    doc = gp.parse("Ferries from Galway to Qwxzzyland.")
+    assert [r.candidate is None for r in doc.resolutions] == [False, True]
+    fc = doc.to_geojson()
+    obj = geojson.loads(json.dumps(fc))
+    assert obj.is_valid, obj.errors()
+    texts = {f["properties"]["text"]: f["geometry"] for f in fc["features"]}
+    assert texts["Galway"]["coordinates"][0] < 0  # longitude first
+    assert all(m.text in texts for m in doc.mentions)
+    unplaced = [f for f in fc["features"] if f["geometry"] is None]
+    assert len(unplaced) == sum(1 for r in doc.resolutions if r.candidate is None)
+
+
+def test_a_policy_that_needs_guides_without_any_is_an_error(offline_gazetteer):
+    from geoparser.errors import UsageError
+
+    gp = Geoparser(gazetteer=offline_gazetteer, policy="nearest")
+    with pytest.raises(UsageError, match="needs a guide point"):
+        gp.parse("Autumn colours in Perth")
+    with pytest.raises(UsageError, match="needs a guide point"):
+        gp.parse(["Autumn colours in Perth"])
+    docs = gp.parse([Document("p", "Autumn colours in Perth")], guide={"p": (-31.9, 115.9)})
+    assert docs[0].resolutions[0].candidate.country_code == "AU"

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from geoparser.model import Candidate
-from geoparser.registry import Registry
+from geoparser.registry import ENTRY_POINT_GROUPS, Registry
 
 
 class Gazetteer(Protocol):
@@ -27,4 +27,4 @@ class BatchGazetteer(Gazetteer, Protocol):
         ...
 
 
-GAZETTEERS: Registry[Gazetteer] = Registry("gazetteer")
+GAZETTEERS: Registry[Gazetteer] = Registry("gazetteer", ENTRY_POINT_GROUPS["gazetteer"])

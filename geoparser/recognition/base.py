@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from geoparser.model import Mention
-from geoparser.registry import Registry
+from geoparser.registry import ENTRY_POINT_GROUPS, Registry
 
 
 class Recogniser(Protocol):
@@ -19,4 +19,4 @@ class Recogniser(Protocol):
         ...
 
 
-RECOGNISERS: Registry[Recogniser] = Registry("recogniser")
+RECOGNISERS: Registry[Recogniser] = Registry("recogniser", ENTRY_POINT_GROUPS["recogniser"])

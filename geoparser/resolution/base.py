@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from geoparser.model import Candidate, Document, Mention, Resolution
-from geoparser.registry import Registry
+from geoparser.registry import ENTRY_POINT_GROUPS, Registry
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Policy(Protocol):
         ...
 
 
-POLICIES: Registry[Policy] = Registry("policy")
+POLICIES: Registry[Policy] = Registry("policy", ENTRY_POINT_GROUPS["policy"])
 
 
 #: Whose point represents an entity several sources describe (same GeoNames id), best first:

@@ -26,6 +26,8 @@ class NearestPolicy:
     """
 
     name = "nearest"
+    #: Without a guide point it resolves nothing: callers check that some document has one.
+    needs_guide = True
 
     def choose(
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext
