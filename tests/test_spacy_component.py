@@ -1,0 +1,74 @@
+"""The spaCy component: `nlp.add_pipe("toposcope")` on any pipeline, one doc or `nlp.pipe`."""
+
+import subprocess
+import sys
+from importlib import metadata
+
+import pytest
+import spacy
+
+import geoparser.spacy_component  # noqa: F401  (registers the factory)
+from geoparser.recognition.spacy_models import resolve_package
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    """The full en_core_web_sm pipeline (not Toposcope's NER-only load), plus the component."""
+    nlp = spacy.load(resolve_package("en_core_web_sm"))
+    nlp.add_pipe("toposcope", config={"policy": "population"})
+    return nlp
+
+
+def test_add_pipe_sets_place_attributes_on_gpe_and_loc_entities(nlp):
+    doc = nlp("John Smith flew from Paris to Tokyo.")
+    assert [e.text for e in doc._.toponyms] == ["Paris", "Tokyo"]
+    paris, tokyo = doc._.toponyms
+    assert paris._.country_code == "FR" and tokyo._.country_code == "JP"
+    assert paris._.lat == pytest.approx(48.85, abs=0.1) and paris._.lon == pytest.approx(2.35,
+                                                                                       abs=0.1)
+    assert paris._.geonameid == 2988507 and "population" in paris._.reason
+    by_text = {e.text: e for e in doc.ents}  # the same values through doc.ents
+    assert by_text["Tokyo"]._.geonameid == tokyo._.geonameid
+    assert by_text["John Smith"]._.lat is None  # a PERSON is not a toponym
+    assert len(paris._.candidates) > 1 and paris._.place.name == "Paris"
+    assert doc.has_annotation("TAG")  # the rest of the pipeline still ran
+
+
+def test_nlp_pipe_gives_the_same_as_one_by_one(nlp):
+    texts = ["Rain in Oslo.", "Nothing here.", "Ferries from Galway to Qwxzzyland."]
+    piped = [[(e.text, e._.geonameid) for e in d._.toponyms] for d in nlp.pipe(texts,
+                                                                                batch_size=2)]
+    single = [[(e.text, e._.geonameid) for e in nlp(t)._.toponyms] for t in texts]
+    assert piped == single and piped[1] == [] and len(piped[2]) == 2
+    assert piped[2][1] == ("Qwxzzyland", None)  # unplaced, still listed
+
+
+def test_a_given_recogniser_on_a_pipeline_without_ner():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("toposcope", config={"recogniser": "gazetteer", "policy": "population"})
+    doc = nlp("Snow fell on Edinburgh overnight.")
+    assert [(e.text, e._.country_code) for e in doc.ents] == [("Edinburgh", "GB")]
+    assert doc._.toponyms[0]._.lat == pytest.approx(55.95, abs=0.1)
+
+
+def test_a_guide_point_on_the_doc_serves_the_nearest_policy():
+    nlp = spacy.load(resolve_package("en_core_web_sm"))
+    nlp.add_pipe("toposcope", config={"policy": "nearest"})
+    doc = nlp.make_doc("Autumn colours in Perth")
+    doc._.guide = (-31.9, 115.9)
+    doc = nlp(doc)
+    assert doc._.toponyms[0]._.country_code == "AU"
+
+
+def test_factory_is_registered_through_the_spacy_factories_entry_point():
+    (ep,) = [ep for ep in metadata.entry_points(group="spacy_factories")
+             if ep.name == "toposcope"]
+    assert ep.value == "geoparser.spacy_component:make_toposcope"
+    # A fresh interpreter that never imports geoparser: spaCy finds the factory by itself.
+    code = ("import spacy; nlp = spacy.blank('en'); "
+            "nlp.add_pipe('toposcope', config={'recogniser': 'gazetteer'}); "
+            "print(nlp('Rain in Edinburgh.')._.toponyms[0]._.country_code)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "GB"
