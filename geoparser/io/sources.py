@@ -382,6 +382,12 @@ class TextSource:
                                 and not f.name.startswith(".") and f.is_file())
             if not self.files:
                 raise InputError("no .txt files in the folder", path)
+            stems: dict[str, str] = {}
+            for f in self.files:
+                if f.stem in stems:
+                    raise InputError(f"{stems[f.stem]} and {f.name} would both have the id "
+                                     f"{f.stem!r}; rename one", path)
+                stems[f.stem] = f.name
         else:
             self.files = [path]
         self.total = len(self.files)

@@ -156,6 +156,13 @@ def test_folder_without_texts_is_an_error(tmp_path):
         open_source(tmp_path)
 
 
+def test_folder_where_two_files_give_one_id_is_an_error(tmp_path):
+    (tmp_path / "a.txt").write_text("Rain in Oslo.")
+    (tmp_path / "a.text").write_text("Snow in Oslo.")
+    with pytest.raises(InputError, match="a.text and a.txt would both have the id 'a'"):
+        open_source(tmp_path)
+
+
 def test_stdin_jsonl_is_streamed_and_plain_text_is_one_document():
     jsonl = io.BytesIO(b'\n  {"id": "a", "text": "Snow in Boston."}\n{"text": "Rain in Perth."}\n')
     source = open_source("-", stdin=jsonl)
