@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml requirements/model.txt
 	touch $(STAMP)
 
 run: setup
-	$(VENV)/bin/toposcope run --captions data/captions --out results
+	$(VENV)/bin/toposcope run --gold data/captions --out results
 
 # Debian's chromium, for the test that opens results/report.html; skipped where it can't be had.
 browser:

@@ -17,6 +17,7 @@ from rich.progress import (
     SpinnerColumn,
     TextColumn,
     TimeElapsedColumn,
+    TimeRemainingColumn,
 )
 
 T = TypeVar("T")
@@ -41,23 +42,35 @@ def track(items: Iterable[T], description: str, total: int | None = None) -> Ite
         return
     if total is None and hasattr(items, "__len__"):
         total = len(items)  # type: ignore[arg-type]
-    columns = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
-               MofNCompleteColumn(), TimeElapsedColumn()]
-    with Progress(*columns, transient=True) as bar:
+    with Progress(*columns(total), transient=True) as bar:
         task = bar.add_task(description, total=total)
         for item in items:
             yield item
             bar.advance(task)
 
 
+def columns(total: int | None) -> list:
+    """The bar's columns: done of total, time spent, and time left when the total is known."""
+    cols = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+            MofNCompleteColumn(), TimeElapsedColumn()]
+    if total is not None:
+        cols += [TextColumn("eta"), TimeRemainingColumn()]
+    return cols
+
+
 @contextmanager
-def counter(description: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
-    """A bar advanced by hand (``advance(n)``), for work that finishes in batches."""
+def counter(description: str, total: int | Callable[[], int | None] | None = None
+            ) -> Iterator[Callable[[int], None]]:
+    """A bar advanced by hand (``advance(n)``), for work that finishes in batches.
+
+    ``total`` may be a function, called only when the bar is shown (counting may cost a pass
+    over the input).
+    """
     if not visible():
         yield lambda n: None
         return
-    columns = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
-               MofNCompleteColumn(), TimeElapsedColumn()]
-    with Progress(*columns, transient=True) as bar:
+    if callable(total):
+        total = total()
+    with Progress(*columns(total), transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda n: bar.advance(task, n)

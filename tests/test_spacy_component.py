@@ -72,3 +72,12 @@ def test_factory_is_registered_through_the_spacy_factories_entry_point():
                           timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "GB"
+
+
+def test_a_saved_pipeline_loads_again_with_the_component(tmp_path):
+    nlp = spacy.blank("en")
+    nlp.add_pipe("toposcope", config={"recogniser": "gazetteer", "policy": "population"})
+    nlp.to_disk(tmp_path / "pipe")
+    again = spacy.load(tmp_path / "pipe")
+    assert again.get_pipe_config("toposcope")["recogniser"] == "gazetteer"
+    assert [e._.country_code for e in again("Rain in Edinburgh.").ents] == ["GB"]

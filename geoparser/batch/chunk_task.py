@@ -29,6 +29,7 @@ class ChunkTask:
     decoder: RowDecoder
     spec: PipelineSpec
     output_format: str
+    with_candidates: bool = False
 
 
 @dataclass
@@ -73,7 +74,10 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
     """Geoparse one chunk and render its output part."""
     parsed, bad = parse_records(task.spec, task.decoder, task.records)
     docs = [p for _, p in parsed]
-    data, meta = PART_FORMATS.create(task.output_format).render(docs)
+    part_format = PART_FORMATS.create(task.output_format)
+    if task.with_candidates:
+        part_format.with_candidates = True  # JSONL only; BatchOptions.check saw to it
+    data, meta = part_format.render(docs)
     return ChunkResult(
         index=task.index, read=len(task.records), parsed=len(docs),
         mentions=sum(len(d.mentions) for d in docs),

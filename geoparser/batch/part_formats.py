@@ -53,9 +53,11 @@ class JsonlParts:
     """The prediction JSONL that ``toposcope score --pred`` reads: parts are concatenated."""
 
     suffix = ".jsonl"
+    #: Write each toponym's candidates too (``parse --with-candidates``).
+    with_candidates = False
 
     def render(self, docs: Sequence[ParsedDocument]) -> tuple[bytes, dict[str, Any]]:
-        return "".join(prediction_line(d) for d in docs).encode("utf-8"), {}
+        return "".join(prediction_line(d, self.with_candidates) for d in docs).encode("utf-8"), {}
 
     def join(self, parts: Parts, out: Path) -> None:
         with atomic_path(out) as tmp, tmp.open("wb") as dst:

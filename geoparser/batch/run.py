@@ -23,7 +23,7 @@ from geoparser.batch.part_store import PartStore, Totals, skipped_path
 from geoparser.batch.stages import PipelineSpec
 from geoparser.errors import InputError, OutputError, ToposcopeError, UsageError
 from geoparser.io.output_path import check_output
-from geoparser.io.sources import Source, fingerprint
+from geoparser.io.sources import Source, fingerprint, record_count
 from geoparser.progress import counter
 
 log = logging.getLogger(__name__)
@@ -47,9 +47,13 @@ class BatchOptions:
     resume: bool = False
     on_error: str = "fail"
     dask: str | None = None
+    with_candidates: bool = False
 
     def check(self) -> None:
         PART_FORMATS.get(self.output_format)
+        if self.with_candidates and self.output_format != "jsonl":
+            raise UsageError("--with-candidates writes JSONL, the format the errors scheme "
+                             f"reads; not {self.output_format}")
         if self.on_error not in ON_ERROR:
             raise UsageError(f"unknown --on-error {self.on_error!r} (known: fail, skip)")
         if self.chunk_size < 1:
@@ -95,6 +99,7 @@ def manifest(source: Source, spec: PipelineSpec, options: BatchOptions) -> dict[
                     "text": getattr(decoder, "text_column", None)},
         "pipeline": spec.to_json(),
         "output_format": options.output_format,
+        "with_candidates": options.with_candidates,
         "chunk_size": options.chunk_size,
     }
 
@@ -134,9 +139,10 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
     t0 = time.perf_counter()
     try:
         with open_pool(spec, options.workers, options.dask) as pool, \
-                counter("geoparsing", source.total) as advance:
+                counter("geoparsing", lambda: record_count(source)) as advance:
             chunker.on_skip = advance
-            tasks = (ChunkTask(i, records, source.decoder, spec, options.output_format)
+            tasks = (ChunkTask(i, records, source.decoder, spec, options.output_format,
+                               options.with_candidates)
                      for i, records in chunker)
             for result in bounded_map(pool.executor, run_chunk, tasks, pool.in_flight):
                 _check_bad_rows(result, source, options.on_error, shown)

@@ -8,10 +8,11 @@ the gazetteer opened once per worker, not once per chunk or document.
 from __future__ import annotations
 
 import threading
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from geoparser.errors import UsageError
 from geoparser.gazetteers import GAZETTEERS, Gazetteer, create_gazetteer
 from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import recognise, resolve
@@ -24,6 +25,7 @@ from geoparser.recognition import (
 )
 from geoparser.recognition.spacy_models import resolve_package
 from geoparser.resolution import POLICIES, Policy, create_policy
+from geoparser.web_config import WebConfig
 
 #: Gazetteer files to use in this process instead of the default location, by gazetteer name
 #: (a Dask worker sets it for the copy of the offline index shipped to it).
@@ -38,14 +40,23 @@ class PipelineSpec:
     labels: tuple[str, ...] = DEFAULT_LABELS
     gazetteer: str = "offline"
     policy: str = "context"
+    #: ``WebConfig`` fields set on the command line for a web gazetteer (``--contact``, ...).
+    web: tuple[tuple[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "labels": list(self.labels)}
+        """What identifies the pipeline for ``--resume`` (web settings change no answer's
+        meaning, and a contact address has no place in the output folder)."""
+        data = {**asdict(self), "labels": list(self.labels)}
+        del data["web"]
+        return data
 
     def check(self) -> None:
         """Fail early, in the calling process, on a name no worker could build."""
         GAZETTEERS.get(self.gazetteer)
-        POLICIES.get(self.policy)
+        if getattr(POLICIES.get(self.policy), "needs_guide", False):
+            raise UsageError(f"policy {self.policy!r} needs a guide point per document, and "
+                             "documents read for parsing have none; choose another --policy "
+                             f"({', '.join(n for n in POLICIES.names() if n != self.policy)})")
         if self.ner not in RECOGNISERS:
             resolve_package(self.ner)
 
@@ -64,6 +75,9 @@ BUILDS = 0
 
 def build_gazetteer(spec: PipelineSpec) -> Gazetteer:
     path = GAZETTEER_FILES.get(spec.gazetteer)
+    if spec.web:
+        config = replace(WebConfig.from_env(), **dict(spec.web))
+        return create_gazetteer(spec.gazetteer, config=config)
     return create_gazetteer(spec.gazetteer, **({"index_path": path} if path else {}))
 
 

@@ -14,7 +14,8 @@ if TYPE_CHECKING:  # imported where used: the gazetteers package loads the web c
     from geoparser.gazetteers.sqlite_index import SqliteIndex
 
 gazetteer_app = typer.Typer(
-    no_args_is_help=True, help="Build a gazetteer index from GeoNames dumps, or describe one."
+    no_args_is_help=True, rich_markup_mode=None,
+    help="Build a gazetteer index from GeoNames dumps, or describe one."
 )
 
 # GeoNames feature classes (readme of the dumps).
@@ -38,6 +39,7 @@ def build(
     files: Annotated[
         list[Path],
         typer.Argument(
+            metavar="FILE",
             help="GeoNames dumps: allCountries.zip, cities500.zip, a country file such as "
             "GB.zip (or their .txt), and optionally alternateNamesV2.zip."
         ),
@@ -47,7 +49,7 @@ def build(
         typer.Option("--out", help="Index file (default: geonames-dump.sqlite in the cache dir)."),
     ] = None,
 ) -> None:
-    """Import GeoNames dumps into a SQLite index for ``--gazetteer geonames-dump``."""
+    """Import GeoNames dumps into a SQLite index, for --gazetteer geonames-dump."""
     from geoparser.gazetteers.dump_gazetteer import default_dump_path
     from geoparser.gazetteers.geonames_dump import SkippedRows, build_dump_index
     from geoparser.io.output_path import check_output

@@ -14,19 +14,43 @@ from rich.table import Table
 from geoparser.cli import options as web
 from geoparser.cli.common import err, info, out, user_errors
 from geoparser.cli.gazetteer import gazetteer_app
+from geoparser.cli.group import ToposcopeGroup
 from geoparser.progress import set_enabled
 
+#: ``-h`` as well as ``--help``, for every command (subcommands inherit it).
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+
 app = typer.Typer(
+    cls=ToposcopeGroup,
     add_completion=False,
     no_args_is_help=True,
+    context_settings=CONTEXT,
+    rich_markup_mode=None,
     help="Toposcope: find place names in text, put them on the map, and measure how well.",
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("toposcope")
+        except PackageNotFoundError:  # run from a source tree that is not installed
+            v = "unknown (not installed)"
+        out.print(f"toposcope {v}", highlight=False)
+        raise typer.Exit()
+
+
 @app.callback()
 def main(
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log progress.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only errors.")] = False,
+    verbose: Annotated[bool, typer.Option(
+        "--verbose", "-v", help="Log progress (anywhere on the line).")] = False,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Only errors, no progress bar (anywhere on the line).")] = False,
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")]
+    = False,
 ) -> None:
     level = logging.ERROR if quiet else logging.INFO if verbose else logging.WARNING
     logging.basicConfig(format="toposcope: %(levelname)s: %(message)s")  # no-op if configured
@@ -49,19 +73,18 @@ def _command_line() -> str:
 @app.command()
 @user_errors
 def run(
-    captions: Annotated[
-        Path, typer.Option(help="Gold captions: a dataset dir or a JSONL file.")
+    gold: Annotated[
+        Path, typer.Option(help="Gold captions: a dataset folder or a JSONL file.")
     ] = Path("data/captions"),
     ner: Annotated[
         str,
         typer.Option(
-            help="Recogniser for Q1/Q3/Q4: spaCy pipeline or path, "
-            "or a registered name such as 'gazetteer'."
+            help="Recogniser for Q1/Q3/Q4: a spaCy pipeline (name or path) or one of: {ner}."
         ),
     ] = "en_core_web_sm",
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
     gazetteer: Annotated[
-        str, typer.Option(help="Gazetteer for Q3/Q4: offline, geonames or nominatim.")
+        str, typer.Option(help="Gazetteer for Q3/Q4: {gazetteer}.")
     ] = "offline",
     tolerance_km: Annotated[
         float | None,
@@ -94,12 +117,12 @@ def run(
     from geoparser.io.output_path import check_output
 
     MATCHERS.get(match)
-    check_output(out_dir, [captions], folder=True)
-    gold = read_gold(captions, tolerance_km)
-    if not gold:
-        raise InputError("no captions in the file", captions)
+    check_output(out_dir, [gold], folder=True)
+    captions = read_gold(gold, tolerance_km)
+    if not captions:
+        raise InputError("no captions in the file", gold)
     ans = answer(
-        gold,
+        captions,
         ner,
         _split(labels),
         create_gazetteer(gazetteer, **web.gazetteer_config(
@@ -200,9 +223,10 @@ def convert(
 @app.command()
 @user_errors
 def compare(
-    ner: Annotated[str, typer.Option(help="Recognisers, comma-separated.")]
+    ner: Annotated[str, typer.Option(
+        help="Recognisers, comma-separated: spaCy pipelines (name or path) or {ner}.")]
     = "en_core_web_sm,gazetteer,hybrid",
-    corpus: Annotated[Path | None, typer.Option(
+    gold: Annotated[Path | None, typer.Option(
         help="Gold documents (default: the caption set).")] = None,
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
     match: Annotated[str, typer.Option(help="Toponym matching mode.")] = "auto",
@@ -218,17 +242,18 @@ def compare(
     from geoparser.io.output_path import check_output
 
     MATCHERS.get(match)
-    source = corpus or Path("data/captions")
+    source = gold or Path("data/captions")
     check_output(out_dir, [source], folder=True)
-    gold = read_gold(source)
-    if not gold:
+    documents = read_gold(source)
+    if not documents:
         raise InputError("no documents in the file", source)
-    result = comparison.compare(_split(ner), gold, _split(labels), match)
+    result = comparison.compare(_split(ner), documents, _split(labels), match)
     files = comparison.render(result)
     for name in files:
         check_output(out_dir / name, [source])
     write_files_atomic({out_dir / name: content for name, content in files.items()})
-    _print_comparison(comparison.table(result), f"Recognisers on {len(gold)} documents ({source})")
+    _print_comparison(comparison.table(result),
+                      f"Recognisers on {len(documents)} documents ({source})")
     for name, why in result.skipped.items():
         err.print(f"skipped {name}: {why}", markup=False, highlight=False)
     info.print(f"wrote {', '.join(sorted(files))} to {out_dir}/", highlight=False)
@@ -258,26 +283,40 @@ def _print_comparison(frame, title: str) -> None:
 @user_errors
 def parse(
     source: Annotated[
-        Path, typer.Option("--in", help="Documents: JSONL, CSV or Parquet (by file name).")
+        str, typer.Option(
+            "--in", metavar="FILE|FOLDER|-",
+            help="Documents: a .txt file (one document, id from its name), a folder of .txt "
+            "files, JSONL, CSV or Parquet (by file name), or - for standard input (JSONL when "
+            "it starts with {, else one text). Records without an id get their line number.")
     ],
     out: Annotated[Path, typer.Option(
         "--out", help="Output file (- for standard output); its extension names the format.")],
-    ner: Annotated[str, typer.Option(help="Recogniser.")] = "en_core_web_sm",
+    ner: Annotated[str, typer.Option(
+        help="Recogniser: {ner}, or a spaCy pipeline by package name or path.")]
+    = "en_core_web_sm",
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
-    gazetteer: Annotated[str, typer.Option(help="Gazetteer.")] = "offline",
-    policy: Annotated[str, typer.Option(help="Resolver policy.")] = "context",
+    gazetteer: Annotated[str, typer.Option(help="Gazetteer: {gazetteer}.")] = "offline",
+    policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = "context",
     fmt: Annotated[str | None, typer.Option(
         "--format", help="jsonl, geojson, csv or parquet (default: from the --out extension, "
         "else jsonl).")] = None,
-    input_format: Annotated[
-        str | None, typer.Option(help="jsonl, csv or parquet, when the file name does not say.")
+    in_format: Annotated[
+        str | None, typer.Option(
+            "--in-format", help="text, jsonl, csv or parquet, when the file name does not say "
+            "(standard input: jsonl or text).")
     ] = None,
     text_column: Annotated[str, typer.Option(help="Field or column holding the text.")] = "text",
-    id_column: Annotated[str, typer.Option(help="Field or column holding the id.")] = "id",
+    id_column: Annotated[str, typer.Option(
+        help="Field or column holding the id (when it is 'id' and absent, the line number).")]
+    = "id",
+    with_candidates: Annotated[bool, typer.Option(
+        "--with-candidates", help="JSONL: also write every candidate each place was chosen "
+        "from (the errors scheme then tells disambiguation errors apart).")] = False,
     workers: Annotated[int, typer.Option(help="Worker processes, each with its own model.")] = 1,
     chunk_size: Annotated[int, typer.Option(help="Documents per chunk (unit of work).")] = 1000,
     resume: Annotated[
-        bool, typer.Option(help="Finish an interrupted run, redoing only unfinished chunks.")
+        bool, typer.Option("--resume",
+                           help="Finish an interrupted run, redoing only unfinished chunks.")
     ] = False,
     on_error: Annotated[
         str, typer.Option(help="Bad rows: fail (stop, write nothing) or skip (list them).")
@@ -285,20 +324,31 @@ def parse(
     dask: Annotated[
         str | None, typer.Option(help="Run on the Dask cluster at this scheduler address.")
     ] = None,
+    no_cache: web.NoCacheOption = False,
+    refresh: web.RefreshOption = False,
+    web_cache: web.CachePathOption = None,
+    cache_days: web.CacheDaysOption = None,
+    contact: web.ContactOption = None,
 ) -> None:
-    """Geoparse a corpus end to end: recognise, look up and resolve every document."""
+    """Geoparse documents end to end: recognise, look up and resolve every one."""
     from geoparser.batch.part_formats import PART_FORMATS
     from geoparser.batch.run import BatchOptions, parse_batch
     from geoparser.batch.stages import PipelineSpec
+    from geoparser.errors import UsageError
     from geoparser.io.output_path import check_output, output_format
-    from geoparser.io.sources import open_source
+    from geoparser.io.sources import STDIN, open_source
 
     fmt = output_format(out, fmt, PART_FORMATS.names())
     check_output(out, [source])
-    options = BatchOptions(fmt, chunk_size, workers, resume, on_error, dask)
+    options = BatchOptions(fmt, chunk_size, workers, resume, on_error, dask, with_candidates)
     options.check()
-    spec = PipelineSpec(ner, tuple(_split(labels)), gazetteer, policy)
-    stats = parse_batch(open_source(source, input_format, text_column, id_column), out, spec,
+    if resume and source == STDIN:
+        raise UsageError("--resume needs an input file: standard input cannot be read again")
+    spec = PipelineSpec(ner, tuple(_split(labels)), gazetteer, policy, web.web_overrides(
+        gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
+        cache_days=cache_days, contact=contact))
+    spec.check()
+    stats = parse_batch(open_source(source, in_format, text_column, id_column), out, spec,
                         options)
     info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)
 
@@ -309,14 +359,19 @@ def resolve_cmd(
     gold: Annotated[Path, typer.Option(help="Gold documents whose toponyms are resolved.")],
     out: Annotated[Path, typer.Option(
         "--out", help="Output file (- for standard output); its extension names the format.")],
-    gazetteer: Annotated[str, typer.Option(help="Gazetteer.")] = "offline",
-    policy: Annotated[str, typer.Option(help="Resolver policy.")] = "context",
+    gazetteer: Annotated[str, typer.Option(help="Gazetteer: {gazetteer}.")] = "offline",
+    policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = "context",
     fmt: Annotated[str | None, typer.Option(
         "--format", help="jsonl, geojson or csv (default: from the --out extension, else "
         "jsonl).")] = None,
     context_ner: Annotated[str, typer.Option(
         help="Recogniser whose toponyms the context policy may use as evidence ('none': "
              "only the gold mentions).")] = "en_core_web_sm",
+    no_cache: web.NoCacheOption = False,
+    refresh: web.RefreshOption = False,
+    web_cache: web.CachePathOption = None,
+    cache_days: web.CacheDaysOption = None,
+    contact: web.ContactOption = None,
 ) -> None:
     """Resolve the gold toponym mentions (toponym resolution without recognition errors)."""
     from geoparser.batch.corpus import resolve_corpus
@@ -331,13 +386,17 @@ def resolve_cmd(
     from geoparser.recognition import create_recogniser
 
     chosen = create_policy(policy)
-    if policy == "nearest":
-        raise UsageError("policy 'nearest' needs guide points, and resolving gold mentions has "
-                         "none (use it in toposcope run, where each caption's guide is known)")
+    if getattr(chosen, "needs_guide", False):
+        raise UsageError(f"policy {policy!r} needs guide points, and resolving gold mentions "
+                         "has none (use it in toposcope run, where each caption's guide is "
+                         "known)")
     context = None
     if context_ner != "none" and getattr(chosen, "uses_context", False):
         context = create_recogniser(context_ner)
-    stats = resolve_corpus(gold, out, create_gazetteer(gazetteer), chosen, fmt,
+    gaz = create_gazetteer(gazetteer, **web.gazetteer_config(
+        gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
+        cache_days=cache_days, contact=contact))
+    stats = resolve_corpus(gold, out, gaz, chosen, fmt,
                            context_recogniser=context)
     info.print(f"{stats.line()}; wrote {out}", highlight=False)
 

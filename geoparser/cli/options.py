@@ -57,3 +57,29 @@ def gazetteer_config(
     if contact:
         cfg = replace(cfg, contact=contact)
     return {"config": cfg}
+
+
+def web_overrides(
+    name: str,
+    *,
+    no_cache: bool = False,
+    refresh: bool = False,
+    cache_path: Path | None = None,
+    cache_days: float | None = None,
+    contact: str | None = None,
+) -> tuple[tuple[str, object], ...]:
+    """The web settings given on the command line, as picklable ``(field, value)`` pairs that
+    each worker applies to its own ``WebConfig.from_env()`` (credentials stay in the
+    environment, never in a pipeline description)."""
+    from geoparser.gazetteers.web import WEB_GAZETTEERS
+
+    if name not in WEB_GAZETTEERS:
+        return ()
+    pairs: list[tuple[str, object]] = [("use_cache", not no_cache), ("refresh", refresh)]
+    if cache_path is not None:
+        pairs.append(("cache_path", cache_path))
+    if cache_days is not None:
+        pairs.append(("expire_after", expiry_days(cache_days)))
+    if contact:
+        pairs.append(("contact", contact))
+    return tuple(pairs)

@@ -42,9 +42,11 @@ def geojson_footer(unresolved: int) -> str:
     return f'\n], "unresolved": {unresolved}}}\n'
 
 
-def prediction_line(doc: ParsedDocument) -> str:
-    """A parsed document as one line of the prediction JSONL format."""
-    return json.dumps(prediction_to_json(doc.predictions()), ensure_ascii=False) + "\n"
+def prediction_line(doc: ParsedDocument, with_candidates: bool = False) -> str:
+    """A parsed document as one line of the prediction JSONL format (``with_candidates``: each
+    toponym's candidates too)."""
+    return json.dumps(prediction_to_json(doc.predictions(with_candidates)),
+                      ensure_ascii=False) + "\n"
 
 
 class _AtomicFile:

@@ -125,7 +125,7 @@ BAD = ('{"id": "a", "text": "Snow in Boston."}\n'
        '{"id": "c", "text": "Rain in Perth."\n'
        '\n'
        '{"id": "d", "text": "Fog in Cork."}\n'
-       '{"text": "no id"}\n')
+       '{"id": "e", "text": 5}\n')
 
 
 def test_skip_lists_bad_rows_by_line_and_counts_them(tmp_path, caplog):
@@ -143,7 +143,7 @@ def test_skip_lists_bad_rows_by_line_and_counts_them(tmp_path, caplog):
     assert [(x["line"], x["error"]) for x in listed] == [
         (2, "document 'b' has an empty text"),
         (3, "malformed JSON (Expecting ',' delimiter)"),
-        (6, "missing field 'id'")]
+        (6, "field 'text' must be a string, got int")]
 
 
 def test_fail_stops_at_the_bad_row_and_leaves_nothing(tmp_path):

@@ -16,7 +16,7 @@ runner = CliRunner()
 @pytest.fixture(scope="module")
 def run_output(tmp_path_factory):
     out = tmp_path_factory.mktemp("results")
-    result = runner.invoke(app, ["run", "--captions", str(CAPTIONS), "--out", str(out)])
+    result = runner.invoke(app, ["run", "--gold", str(CAPTIONS), "--out", str(out)])
     assert result.exit_code == 0, result.output
     return out, result
 
@@ -110,7 +110,7 @@ def test_run_bad_captions_exit_2_and_write_nothing(tmp_path):
     out = tmp_path / "results"
     out.mkdir()
     (out / "keep.txt").write_text("earlier results")
-    result = runner.invoke(app, ["run", "--captions", str(bad), "--out", str(out)])
+    result = runner.invoke(app, ["run", "--gold", str(bad), "--out", str(out)])
     assert result.exit_code == 2
     assert f"{bad}:5:" in result.output and "latitude" in result.output
     assert [p.name for p in out.iterdir()] == ["keep.txt"]
@@ -119,14 +119,14 @@ def test_run_bad_captions_exit_2_and_write_nothing(tmp_path):
 def test_run_empty_captions_file_is_an_error(tmp_path):
     empty = tmp_path / "captions.jsonl"
     empty.write_text("\n")
-    result = runner.invoke(app, ["run", "--captions", str(empty), "--out", str(tmp_path / "o")])
+    result = runner.invoke(app, ["run", "--gold", str(empty), "--out", str(tmp_path / "o")])
     assert result.exit_code == 2 and "no captions" in result.output
     assert not (tmp_path / "o").exists()
 
 
 def test_run_missing_model_is_a_clear_error(tmp_path):
     result = runner.invoke(app, ["run", "--ner", "en_core_web_xx", "--out", str(tmp_path / "o"),
-                                 "--captions", str(CAPTIONS)])
+                                 "--gold", str(CAPTIONS)])
     assert result.exit_code == 2 and "'en_core_web_xx' is not installed" in result.output
     assert not (tmp_path / "o").exists()
 
@@ -139,7 +139,7 @@ def test_python_dash_m_entry_point():
 
 def test_quiet_silences_notes_but_not_errors(tmp_path):
     out = tmp_path / "o"
-    ok = runner.invoke(app, ["-q", "run", "--captions", str(CAPTIONS), "--out", str(out)])
+    ok = runner.invoke(app, ["-q", "run", "--gold", str(CAPTIONS), "--out", str(out)])
     assert ok.exit_code == 0 and "wrote" not in ok.stderr
     bad = runner.invoke(app, ["-q", "score", "--scheme", "nope", "--gold", str(CAPTIONS),
                               "--pred", str(out / "summary.json")])
@@ -153,7 +153,7 @@ def test_run_with_a_caption_without_gold_toponyms_does_not_crash(tmp_path):
     lines.append(json.dumps({"id": "c13", "text": "A rainy day in London", "toponyms": []}))
     captions.write_text("\n".join(lines) + "\n")
     out = tmp_path / "o"
-    result = runner.invoke(app, ["-q", "run", "--captions", str(captions), "--out", str(out)])
+    result = runner.invoke(app, ["-q", "run", "--gold", str(captions), "--out", str(out)])
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "summary.json").read_text())
     assert summary["q4"]["tp"] + summary["q4"]["fn"] == 12

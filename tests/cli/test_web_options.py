@@ -23,7 +23,7 @@ def web_env(tmp_path, monkeypatch):
 
 
 def run(out, *args):
-    result = runner.invoke(app, ["run", "--captions", str(CAPTIONS), "--out", str(out), *args])
+    result = runner.invoke(app, ["run", "--gold", str(CAPTIONS), "--out", str(out), *args])
     assert result.exit_code == 0, result.output
     return result
 
@@ -93,7 +93,7 @@ def test_no_cache_and_refresh_options_reach_the_gazetteer(web_env, cassettes):
 
 def test_missing_username_is_one_line_exit_2(web_env, monkeypatch, tmp_path):
     monkeypatch.delenv("GEONAMES_USERNAME")
-    result = runner.invoke(app, ["run", "--captions", str(CAPTIONS), "--gazetteer", "geonames",
+    result = runner.invoke(app, ["run", "--gold", str(CAPTIONS), "--gazetteer", "geonames",
                                  "--out", str(tmp_path / "o")])
     assert result.exit_code == 2
     assert "GEONAMES_USERNAME" in result.output and not (tmp_path / "o").exists()
@@ -102,7 +102,7 @@ def test_missing_username_is_one_line_exit_2(web_env, monkeypatch, tmp_path):
 def test_service_failure_is_one_line_exit_2_and_writes_nothing(web_env, cassettes, fake_clock):
     out = web_env / "o"
     with cassettes.use_cassette(str(web_env / "empty.yaml")):  # every request is refused
-        result = runner.invoke(app, ["run", "--captions", str(CAPTIONS), "--gazetteer",
+        result = runner.invoke(app, ["run", "--gold", str(CAPTIONS), "--gazetteer",
                                      "geonames", "--out", str(out)])
     assert result.exit_code == 2
     line = result.output.strip()

@@ -45,7 +45,7 @@ def test_disagreements_list_only_documents_where_outputs_differ(comparison):
 
 def test_cli_writes_md_csv_png(tmp_path):
     result = CliRunner().invoke(app, ["-q", "compare", "--ner", "en_core_web_sm,gazetteer",
-                                      "--corpus", str(CAPTIONS), "--out", str(tmp_path)])
+                                      "--gold", str(CAPTIONS), "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert {p.name for p in tmp_path.iterdir()} == {"compare.md", "compare.csv", "compare.png"}
     assert "Recognisers on 12 documents" in result.stdout  # cells may wrap or truncate

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     out = tmp_path_factory.mktemp("results")
-    result = CliRunner().invoke(app, ["-q", "run", "--captions", str(CAPTIONS), "--out", str(out)])
+    result = CliRunner().invoke(app, ["-q", "run", "--gold", str(CAPTIONS), "--out", str(out)])
     assert result.exit_code == 0, result.output
     return out / "report.html"
 
