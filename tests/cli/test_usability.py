@@ -120,6 +120,14 @@ def test_gold_is_the_one_name_for_gold_documents(tmp_path):
     assert hoist(["parse", "--input-format", "csv"]) == ["parse", "--in-format", "csv"]
 
 
+def test_old_spelling_still_works_end_to_end(docs_jsonl, tmp_path):
+    out = tmp_path / "o.jsonl"
+    result = invoke("parse", "--in", str(docs_jsonl), "--out", str(out), "--input-format",
+                    "jsonl")
+    assert result.exit_code == 0, result.output
+    assert len(out.read_text().splitlines()) == 3
+
+
 @pytest.mark.parametrize("command", ["parse", "resolve", "run"])
 def test_contact_wherever_nominatim_can_be_used(command, tmp_path, monkeypatch):
     monkeypatch.delenv("TOPOSCOPE_CONTACT", raising=False)
