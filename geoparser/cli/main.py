@@ -79,7 +79,7 @@ def run(
     ner: Annotated[
         str,
         typer.Option(
-            help="Recogniser for Q1/Q3/Q4: a spaCy pipeline (name or path) or one of: {ner}."
+            help="Recogniser for Q1/Q3/Q4: {ner}, or a spaCy pipeline by package name or path."
         ),
     ] = "en_core_web_sm",
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
@@ -224,7 +224,7 @@ def convert(
 @user_errors
 def compare(
     ner: Annotated[str, typer.Option(
-        help="Recognisers, comma-separated: spaCy pipelines (name or path) or {ner}.")]
+        help="Recognisers, comma-separated: {ner}, or spaCy pipelines by name or path.")]
     = "en_core_web_sm,gazetteer,hybrid",
     gold: Annotated[Path | None, typer.Option(
         help="Gold documents (default: the caption set).")] = None,
