@@ -133,7 +133,7 @@ def run(
     )
     files = render(ans, _command_line())
     for name in files:
-        check_output(out_dir / name, [captions])
+        check_output(out_dir / name, [gold])
     write_files_atomic(output_paths(out_dir, files))
     _print_summary(ans.summary(), ans.q1.recogniser)
     info.print(f"wrote {', '.join(sorted(files))} to {out_dir}/", highlight=False)
