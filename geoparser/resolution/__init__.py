@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from geoparser.resolution import context, nearest, population  # noqa: F401  (register them)
+from geoparser.resolution import (  # noqa: F401  (register them)
+    context,
+    learned,
+    nearest,
+    population,
+)
 from geoparser.resolution.base import POLICIES, Policy, ResolutionContext
 
 

@@ -1,7 +1,9 @@
 """The ``context`` policy: population as a prior, corrected by what else the document names.
 
 Every candidate gets a score, the sum of named evidence terms, and the reason lists the terms
-that decided. One fixed set of weights (``ContextWeights``), not tuned per corpus:
+that decided. One fixed set of weights (``ContextWeights``), set by reasoning about the error
+classes of issue 12 and the captions, not fitted to any corpus. The evidence after issue 12
+comes from ``features`` (shared with the ``learned`` policy):
 
 * ``population``: log10(population + 1) / 7, so a city of 10 million scores 1.0 and a village
   of 1,000 about 0.43; unknown population scores 0. A prior, not a verdict.
@@ -9,9 +11,20 @@ that decided. One fixed set of weights (``ContextWeights``), not tuned per corpu
   +0.35, second-level areas -0.1, other features (seas, mountains) +0.1, populated places 0.
   A bare "Georgia" is the country unless the document says otherwise.
 * ``contained``: +2.0 when the text right after the mention is ", Y" or " in Y" and Y names a
-  country or first-level area that holds the candidate ("Paris, Texas", "Perth, Scotland").
-* ``same country``: up to +1.0, the share of the document's other toponyms that have a
-  candidate in the candidate's country ("Georgia" next to "Atlanta" and "Ohio").
+  country or first-level area that holds the candidate ("Paris, Texas", "Perth, Scotland"),
+  or is a newspaper abbreviation of a US state or Canadian province ("Lancaster, Pa.").
+* ``same country``: up to +0.6 (1.0 before issue 12), the share of the document's other
+  toponyms that have a candidate in the candidate's country ("Georgia" next to "Atlanta").
+* ``same first-level area``: up to +0.6, the same share for the candidate's state or province
+  (the Lancaster among Harrisburg and York), as CLIFF's co-location pass.
+* ``near focus``: up to +0.5, decaying with the distance (scale 300 km) to the document's
+  focus, the medoid of the other toponyms' most populous readings (CLIFF's focus).
+* ``prominence``: +0.3 per power of ten beyond the first by which the candidate outnumbers
+  every other (capped at +1.0), and ``capital`` +0.5 for a country's capital: Moscow in a
+  US story is still Russia's.
+* ``bare area``: -0.8 for an area at a bare mention when a town of its name is a city or lies
+  near its point (Galway, Kyoto, Washington); ``said area`` / ``said city``: +1.0 when the
+  text says "County Galway", "Washington State" or "Galway city" and the candidate is that.
 * ``near co-mentions``: up to +0.8, decaying with the median distance (scale 500 km) from the
   candidate to the nearest candidate of each other toponym: the reading that keeps the
   document's places close together wins.
@@ -48,6 +61,7 @@ from geoparser.resolution.base import (
     population_key,
     representatives,
 )
+from geoparser.resolution.features import INDEX, FeatureExtractor
 
 EARTH_RADIUS_KM = 6371.0088
 _CONTAINER = re.compile(r"\s*(?:,|\bin\b)\s*")
@@ -61,13 +75,32 @@ class ContextWeights:
     second_level: float = -0.1
     other_feature: float = 0.1
     contained: float = 2.0
-    same_country: float = 1.0
+    same_country: float = 0.6
     near: float = 0.8
     near_scale_km: float = 500.0
     guide: float = 2.0
     guide_scale_km: float = 100.0
     unplaceable: float = -0.5
     alternate_name: float = -0.3
+    # Issue 12's evidence (``features``); ``before_issue_12()`` turns it off.
+    evidence: bool = True
+    same_first_level: float = 0.6
+    focus: float = 0.5
+    focus_scale_km: float = 300.0
+    bare_area: float = -0.8
+    area_cue: float = 1.0
+    city_cue: float = 1.0
+    prominence: float = 0.3
+    prominence_cap: float = 1.0
+    capital: float = 0.5
+
+    @classmethod
+    def before_issue_12(cls) -> ContextWeights:
+        """The weights as they were before the co-location, focus, prominence and
+        area-vs-city evidence (kept to measure the change against)."""
+        return cls(evidence=False, same_country=1.0, same_first_level=0.0, focus=0.0,
+                   bare_area=0.0, area_cue=0.0, city_cue=0.0, prominence=0.0,
+                   capital=0.0)
 
 
 def is_country_level(c: Candidate) -> bool:
@@ -162,6 +195,7 @@ class ContextPolicy:
 
     def __init__(self, weights: ContextWeights | None = None) -> None:
         self.w = weights or ContextWeights()
+        self.extractor = FeatureExtractor()
 
     def choose(
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext
@@ -169,21 +203,53 @@ class ContextPolicy:
         if not candidates:
             return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
         n_found = len(candidates)
-        candidates = representatives(candidates)
+        if self.w.evidence:
+            candidates, rows = self.extractor.rows(mention, candidates, context)
+        else:
+            candidates, rows = representatives(candidates), None
         others = self._other_candidate_sets(mention, context)
         own = normalise_name(mention.text)
-        containers = self._containers(mention, context)
+        containers = [] if self.w.evidence else self._containers(mention, context)
         evidence = _OtherMentions(others)
         near_km = evidence.median_nearest_km(candidates)
         scored = []
-        for c, km in zip(candidates, near_km, strict=True):
+        for i, (c, km) in enumerate(zip(candidates, near_km, strict=True)):
             terms = self._terms(c, evidence, containers, context.guide, km, own)
+            if rows is not None:
+                self._evidence_terms(terms, rows[i])
             scored.append((sum(terms.values()), population_key(c), c, terms))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         total, _, best, terms = scored[0]
         shown = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items() if abs(v) >= 0.005)
         reason = f"best context score of {len(candidates)} places ({total:.2f}: {shown})"
         return Resolution(mention, best, n_found, self.name, reason)
+
+    def _evidence_terms(self, terms: dict[str, float], f: np.ndarray) -> None:
+        """Issue 12's terms, from the candidate's ``features`` row."""
+        w = self.w
+
+        def get(name: str) -> float:
+            v = f[INDEX[name]]
+            return 0.0 if math.isnan(v) else float(v)
+
+        if get("contained"):
+            terms["contained"] = w.contained
+        if get("same_first_level"):
+            terms["same first-level area"] = w.same_first_level * get("same_first_level")
+        if not math.isnan(f[INDEX["focus_km"]]):
+            terms["near focus"] = w.focus * math.exp(-math.expm1(get("focus_km"))
+                                                     / w.focus_scale_km)
+        if get("area_with_town") and not get("area_cue"):
+            terms["bare area"] = w.bare_area
+        if get("area_cue"):
+            terms["said area"] = w.area_cue
+        if get("city_cue"):
+            terms["said city"] = w.city_cue
+        if get("capital"):
+            terms["capital"] = w.capital
+        gap = get("population_gap") - 1.0
+        if gap > 0:
+            terms["prominence"] = min(w.prominence * gap, w.prominence_cap)
 
     def _terms(
         self,

