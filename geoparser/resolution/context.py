@@ -203,37 +203,57 @@ class ContextPolicy:
         if not candidates:
             return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
         n_found = len(candidates)
+        scored = []
         if self.w.evidence:
             candidates, rows = self.extractor.rows(mention, candidates, context)
+            for c, row in zip(candidates, rows, strict=True):
+                terms = self._row_terms(c, row, context.guide)
+                scored.append((sum(terms.values()), population_key(c), c, terms))
         else:
-            candidates, rows = representatives(candidates), None
-        others = self._other_candidate_sets(mention, context)
-        own = normalise_name(mention.text)
-        containers = [] if self.w.evidence else self._containers(mention, context)
-        evidence = _OtherMentions(others)
-        near_km = evidence.median_nearest_km(candidates)
-        scored = []
-        for i, (c, km) in enumerate(zip(candidates, near_km, strict=True)):
-            terms = self._terms(c, evidence, containers, context.guide, km, own)
-            if rows is not None:
-                self._evidence_terms(terms, rows[i])
-            scored.append((sum(terms.values()), population_key(c), c, terms))
+            candidates = representatives(candidates)
+            others = self._other_candidate_sets(mention, context)
+            own = normalise_name(mention.text)
+            containers = self._containers(mention, context)
+            evidence = _OtherMentions(others)
+            near_km = evidence.median_nearest_km(candidates)
+            for c, km in zip(candidates, near_km, strict=True):
+                terms = self._terms(c, evidence, containers, context.guide, km, own)
+                scored.append((sum(terms.values()), population_key(c), c, terms))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         total, _, best, terms = scored[0]
         shown = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items() if abs(v) >= 0.005)
         reason = f"best context score of {len(candidates)} places ({total:.2f}: {shown})"
         return Resolution(mention, best, n_found, self.name, reason)
 
-    def _evidence_terms(self, terms: dict[str, float], f: np.ndarray) -> None:
-        """Issue 12's terms, from the candidate's ``features`` row."""
+    def _row_terms(self, c: Candidate, f: np.ndarray, guide: tuple[float, float] | None
+                   ) -> dict[str, float]:
+        """The terms, from the candidate's ``features`` row (issue 12's evidence included)."""
         w = self.w
 
         def get(name: str) -> float:
             v = f[INDEX[name]]
             return 0.0 if math.isnan(v) else float(v)
 
+        _, imputed = effective_population(c)
+        terms = {
+            "population (imputed)" if imputed else "population":
+                get("log_population") / w.population_scale,
+            "feature": feature_prior(c, w),
+        }
+        if get("alternate_name"):
+            terms["alternate name"] = w.alternate_name
         if get("contained"):
             terms["contained"] = w.contained
+        if get("others") and c.country_code:
+            terms["same country"] = w.same_country * get("same_country")
+        if not c.has_point:
+            terms["unplaceable"] = w.unplaceable
+        if not math.isnan(f[INDEX["near_km"]]):
+            terms["near co-mentions"] = w.near * math.exp(-math.expm1(get("near_km"))
+                                                         / w.near_scale_km)
+        if guide is not None and c.has_point:
+            d = float(haversine_km(c.lat, c.lon, np.array([guide[0]]), np.array([guide[1]]))[0])
+            terms["guide"] = w.guide * math.exp(-d / w.guide_scale_km)
         if get("same_first_level"):
             terms["same first-level area"] = w.same_first_level * get("same_first_level")
         if not math.isnan(f[INDEX["focus_km"]]):
@@ -250,6 +270,7 @@ class ContextPolicy:
         gap = get("population_gap") - 1.0
         if gap > 0:
             terms["prominence"] = min(w.prominence * gap, w.prominence_cap)
+        return terms
 
     def _terms(
         self,

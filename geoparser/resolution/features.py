@@ -148,6 +148,10 @@ class DocumentEvidence:
             )
         self.names = names
         keys = list(names)
+        self.placed_keys = [k for k in keys if names[k].lats.size]
+        self.all_lat = np.concatenate([names[k].lats for k in self.placed_keys] or [[]])
+        self.all_lon = np.concatenate([names[k].lons for k in self.placed_keys] or [[]])
+        self.starts = np.cumsum([0] + [names[k].lats.size for k in self.placed_keys[:-1]])
         self.focus_keys = [k for k in keys if names[k].top.has_point
                            and not is_country_level(names[k].top)]
         lat = np.array([names[k].top.lat for k in self.focus_keys], dtype=float)
@@ -227,12 +231,13 @@ class FeatureExtractor:
         order = sorted(range(len(reps)), key=lambda i: -pops[i])
         rank = {i: r for r, i in enumerate(order)}
         towns = [c for c in reps if c.feature_class == "P"]
+        areas = [c for c in reps if is_area(c)]
         capital = capitals()
         x = np.full((len(reps), len(FEATURES)), np.nan)
         n_others = len(others)
         lats = np.array([c.lat if c.has_point else np.nan for c in reps], dtype=float)
         lons = np.array([c.lon if c.has_point else np.nan for c in reps], dtype=float)
-        near = _median_nearest(lats, lons, others)
+        near = _median_nearest(lats, lons, doc, own)
         focus_km = (_haversine(lats, lons, np.full_like(lats, focus.lat),
                                np.full_like(lons, focus.lon))
                     if focus is not None else np.full_like(lats, np.nan))
@@ -242,7 +247,8 @@ class FeatureExtractor:
             area = is_area(c)
             cc, a1 = c.country_code, c.admin1
             f[INDEX["log_population"]] = pops[i]
-            best_other = max((p for j, p in enumerate(pops) if j != i), default=None)
+            best_other = (pops[order[1]] if i == order[0] else pops[order[0]]) if (
+                len(reps) > 1) else None
             f[INDEX["population_gap"]] = pops[i] - best_other if best_other is not None else 0
             f[INDEX["population_rank"]] = rank[i]
             f[INDEX["known_population"]] = c.population is not None
@@ -256,7 +262,7 @@ class FeatureExtractor:
             f[INDEX["other_feature"]] = c.feature_class not in {"P", "A", None}
             f[INDEX["area_with_town"]] = area and any(_town_of(t, c) for t in towns)
             f[INDEX["town_in_area"]] = c.feature_class == "P" and any(
-                is_area(o) and _town_of(c, o) for o in reps)
+                _town_of(c, o) for o in areas)
             f[INDEX["area_cue"]] = area_said and (area or is_country_level(c))
             f[INDEX["city_cue"]] = city_said and c.feature_class == "P"
             f[INDEX["container_named"]] = container_named
@@ -293,9 +299,10 @@ def _town_of(town: Candidate, area: Candidate) -> bool:
     if (town.population or 0) >= TOWN_POPULATION:
         return True
     if town.has_point and area.has_point:
-        d = _haversine(np.array(town.lat), np.array(town.lon), np.array(area.lat),
-                       np.array(area.lon))
-        return float(d) <= TOWN_RADIUS_KM
+        p1, p2 = math.radians(town.lat), math.radians(area.lat)
+        a = (math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2)
+             * math.sin(math.radians(area.lon - town.lon) / 2) ** 2)
+        return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, a))) <= TOWN_RADIUS_KM
     return False
 
 
@@ -307,16 +314,14 @@ def _majority(counts: Counter):
     return top[0][0]
 
 
-def _median_nearest(lats: np.ndarray, lons: np.ndarray, others: list[_Name]
+def _median_nearest(lats: np.ndarray, lons: np.ndarray, doc: DocumentEvidence, own: str
                     ) -> list[float | None]:
     """Per candidate, the median over the other toponyms of the distance to their nearest
     candidate; ``None`` without a point or without other placed toponyms."""
-    placed = [o for o in others if o.lats.size]
-    if not placed:
+    keep = [i for i, k in enumerate(doc.placed_keys) if k != own]
+    if not keep:
         return [None] * len(lats)
-    all_lat = np.concatenate([o.lats for o in placed])
-    all_lon = np.concatenate([o.lons for o in placed])
-    starts = np.cumsum([0] + [o.lats.size for o in placed[:-1]])
-    d = _haversine(lats[:, None], lons[:, None], all_lat[None, :], all_lon[None, :])
-    med = np.median(np.minimum.reduceat(d, starts, axis=1), axis=1)
+    d = _haversine(lats[:, None], lons[:, None], doc.all_lat[None, :], doc.all_lon[None, :])
+    nearest = np.minimum.reduceat(d, doc.starts, axis=1)[:, keep]
+    med = np.median(nearest, axis=1)
     return [None if math.isnan(v) else float(v) for v in med]
