@@ -22,7 +22,6 @@ Labels — which candidate is "the same place" as the gold toponym:
 from __future__ import annotations
 
 import hashlib
-import json
 import pickle
 import sys
 from collections.abc import Sequence
@@ -34,7 +33,6 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from geoparser.corpora import convert  # noqa: E402
 from geoparser.distance import distance_km  # noqa: E402
 from geoparser.model import Candidate, Document, Mention, ParsedDocument  # noqa: E402
 from geoparser.paths import cache_dir  # noqa: E402
@@ -58,17 +56,10 @@ CORPORA = [
 
 
 def load(converter: str, path: Path) -> list[Document]:
-    """Convert a corpus and read it back as gold documents with the 161 km tolerance."""
-    import tempfile
+    """A corpus as gold documents with the 161 km tolerance."""
+    from geoparser.corpora import read_corpus
 
-    from geoparser.documents_io import read_gold
-
-    result = convert(converter, path)
-    with tempfile.TemporaryDirectory() as tmp:
-        gold_path = Path(tmp) / "gold.jsonl"
-        gold_path.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n"
-                                     for d in result.documents), encoding="utf-8")
-        return read_gold(gold_path, TOLERANCE_KM)
+    return read_corpus(converter, path, TOLERANCE_KM)
 
 
 def gold_mentions(doc: Document) -> ParsedDocument:
@@ -214,8 +205,8 @@ def metrics(corpus: Corpus, parsed: Sequence[ParsedDocument]) -> dict:
     that carry one."""
     import statistics
 
-    from evaluation.geocoding_error import MAX_ERROR_KM, auc
     from evaluation.schemes import score
+    from evaluation.schemes.distance import MAX_ERROR_KM, auc
 
     preds = {p.document.id: p.predictions() for p in parsed}
     result = score("distance", corpus.gold, preds, "span").to_json()
@@ -258,7 +249,7 @@ def policies_to_compare(model) -> dict:
 
 
 def evaluate_corpus(corpus: Corpus, gazetteer, model) -> dict:
-    from evaluation.candidate_recall import candidate_recall
+    from evaluation.schemes.candidate_recall import candidate_recall
 
     row: dict = {"corpus": corpus.name,
                  "candidate recall@161": candidate_recall(corpus.gold, gazetteer).recall}
