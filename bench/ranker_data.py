@@ -39,6 +39,7 @@ from geoparser.paths import cache_dir  # noqa: E402
 from geoparser.pipeline import recognise, resolve  # noqa: E402
 from geoparser.resolution.base import ResolutionContext, representatives  # noqa: E402
 from geoparser.resolution.features import FeatureExtractor, is_country_level  # noqa: E402
+from geoparser.resolution.learned import model_rows  # noqa: E402
 
 TOLERANCE_KM = 161.0
 LABEL_RADIUS_KM = 25.0
@@ -179,6 +180,7 @@ def groups(corpus: Corpus, gazetteer) -> Groups:
             if got is None:
                 continue
             reps, x = got
+            x = model_rows(x)
             if len(reps) < 2:
                 continue
             i = label(t.lat, t.lon, t.geonameid, reps)

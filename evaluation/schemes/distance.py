@@ -4,11 +4,11 @@ Over gold toponyms with coordinates whose matched prediction (``evaluation.pairs
 coordinates: n, accuracy@161 km (error <= 161 km), accuracy@10 km (the right town, not just
 the right region), accuracy within each gold toponym's own tolerance, accuracy by GeoNames id
 (over matched gold toponyms that carry an id, with or without a point: the same place, whatever
-point each source gives it), mean and median error in km, and the AUC of Gritta et al. (2018): the area under
-ln(1 + error) / ln(20039) over the errors sorted ascending, by the trapezoidal rule with unit
-steps, divided by n − 1 — 0 is perfect, 1 every error is half the Earth's circumference; it
-does not depend on input order. Figures that are undefined (n = 0; AUC and nothing else for
-n = 1) are ``null``, never NaN. Distances are geodesic on the WGS-84 ellipsoid
+point each source gives it), mean and median error in km, and the AUC of Gritta et al. (2018):
+the area under ln(1 + error) / ln(20039) over the errors sorted ascending, by the trapezoidal
+rule with unit steps, divided by n − 1 — 0 is perfect, 1 every error is half the Earth's
+circumference; it does not depend on input order. Figures that are undefined (n = 0; AUC and
+nothing else for n = 1) are ``null``, never NaN. Distances are geodesic on the WGS-84 ellipsoid
 (``geoparser.distance``), the project's one Earth model.
 """
 

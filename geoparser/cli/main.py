@@ -15,6 +15,7 @@ from geoparser.cli import options as web
 from geoparser.cli.common import err, info, out, user_errors
 from geoparser.cli.gazetteer import gazetteer_app
 from geoparser.progress import set_enabled
+from geoparser.resolution import DEFAULT_POLICY
 
 app = typer.Typer(
     add_completion=False,
@@ -135,6 +136,8 @@ def _print_summary(summary: dict, q1_name: str) -> None:
         add("Q2 NER", name, s)
     add("Q3 geocoding", "population", summary["q3"])
     add("Q4 geocoding", "nearest", summary["q4"])
+    if "default" in summary:
+        add("(default policy)", summary["default"]["policy"], summary["default"])
     out.print(table)
 
 
@@ -249,7 +252,7 @@ def parse(
     ner: Annotated[str, typer.Option(help="Recogniser.")] = "en_core_web_sm",
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
     gazetteer: Annotated[str, typer.Option(help="Gazetteer.")] = "offline",
-    policy: Annotated[str, typer.Option(help="Resolver policy.")] = "context",
+    policy: Annotated[str, typer.Option(help="Resolver policy.")] = DEFAULT_POLICY,
     fmt: Annotated[str, typer.Option("--format", help="jsonl, geojson or parquet.")] = "jsonl",
     input_format: Annotated[
         str | None, typer.Option(help="jsonl, csv or parquet, when the file name does not say.")
@@ -287,7 +290,7 @@ def resolve_cmd(
     gold: Annotated[Path, typer.Option(help="Gold documents whose toponyms are resolved.")],
     out: Annotated[Path, typer.Option("--out", help="Output file.")],
     gazetteer: Annotated[str, typer.Option(help="Gazetteer.")] = "offline",
-    policy: Annotated[str, typer.Option(help="Resolver policy.")] = "context",
+    policy: Annotated[str, typer.Option(help="Resolver policy.")] = DEFAULT_POLICY,
     fmt: Annotated[str, typer.Option("--format", help="jsonl or geojson.")] = "jsonl",
     context_ner: Annotated[str, typer.Option(
         help="Recogniser whose toponyms the context policy may use as evidence ('none': "

@@ -10,9 +10,13 @@ from geoparser.resolution import (  # noqa: F401  (register them)
 )
 from geoparser.resolution.base import POLICIES, Policy, ResolutionContext
 
+#: The policy of ``toposcope parse``, ``toposcope resolve`` and ``Geoparser()``: the best by
+#: the leave-one-corpus-out table of docs/resolution.md.
+DEFAULT_POLICY = "context"
+
 
 def create_policy(name: str, **config: object) -> Policy:
     return POLICIES.create(name, **config)
 
 
-__all__ = ["POLICIES", "Policy", "ResolutionContext", "create_policy"]
+__all__ = ["DEFAULT_POLICY", "POLICIES", "Policy", "ResolutionContext", "create_policy"]

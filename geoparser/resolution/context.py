@@ -186,6 +186,48 @@ class _OtherMentions:
         return out
 
 
+TERMS = ("population", "feature", "alternate name", "contained", "same country",
+         "unplaceable", "near co-mentions", "same first-level area", "near focus", "bare area",
+         "said area", "said city", "capital", "prominence")
+
+
+def term_matrix(x: np.ndarray, w: ContextWeights | None = None
+                ) -> tuple[tuple[str, ...], np.ndarray]:
+    """The context score's terms (``TERMS``, columns) for candidates' ``features`` rows,
+    without the guide; a row's sum is the candidate's score."""
+    w = w or ContextWeights()
+
+    def col(name: str) -> np.ndarray:
+        return np.nan_to_num(x[:, INDEX[name]], nan=0.0)
+
+    def dist(name: str, weight: float, scale: float) -> np.ndarray:
+        v = x[:, INDEX[name]]
+        return np.where(np.isnan(v), 0.0, weight * np.exp(-np.expm1(np.nan_to_num(v)) / scale))
+
+    prior = np.select(
+        [col("country") > 0, col("first_level") > 0, col("second_level") > 0,
+         col("other_feature") > 0],
+        [w.country_or_continent, w.first_level, w.second_level, w.other_feature], 0.0)
+    gap = col("population_gap") - 1.0
+    t = np.column_stack([
+        col("log_population") / w.population_scale,
+        prior,
+        w.alternate_name * col("alternate_name"),
+        w.contained * col("contained"),
+        w.same_country * col("same_country"),
+        w.unplaceable * (1 - col("placeable")),
+        dist("near_km", w.near, w.near_scale_km),
+        w.same_first_level * col("same_first_level"),
+        dist("focus_km", w.focus, w.focus_scale_km),
+        w.bare_area * col("area_with_town") * (1 - col("area_cue")),
+        w.area_cue * col("area_cue"),
+        w.city_cue * col("city_cue"),
+        w.capital * col("capital"),
+        np.minimum(w.prominence * np.maximum(gap, 0.0), w.prominence_cap),
+    ])
+    return TERMS, t
+
+
 @POLICIES.register("context")
 class ContextPolicy:
     """Highest evidence score; see the module docstring for the terms and weights."""
@@ -206,9 +248,16 @@ class ContextPolicy:
         scored = []
         if self.w.evidence:
             candidates, rows = self.extractor.rows(mention, candidates, context)
-            for c, row in zip(candidates, rows, strict=True):
-                terms = self._row_terms(c, row, context.guide)
-                scored.append((sum(terms.values()), population_key(c), c, terms))
+            names, t = term_matrix(rows, self.w)
+            if context.guide is not None:
+                names = (*names, "guide")
+                t = np.column_stack([t, self._guide_terms(candidates, context.guide)])
+            for c, row in zip(candidates, t, strict=True):
+                terms = {n: float(v) for n, v in zip(names, row, strict=True) if v != 0.0}
+                if "population" in terms and effective_population(c)[1]:
+                    terms = {("population (imputed)" if k == "population" else k): v
+                             for k, v in terms.items()}
+                scored.append((float(row.sum()), population_key(c), c, terms))
         else:
             candidates = representatives(candidates)
             others = self._other_candidate_sets(mention, context)
@@ -224,53 +273,6 @@ class ContextPolicy:
         shown = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items() if abs(v) >= 0.005)
         reason = f"best context score of {len(candidates)} places ({total:.2f}: {shown})"
         return Resolution(mention, best, n_found, self.name, reason)
-
-    def _row_terms(self, c: Candidate, f: np.ndarray, guide: tuple[float, float] | None
-                   ) -> dict[str, float]:
-        """The terms, from the candidate's ``features`` row (issue 12's evidence included)."""
-        w = self.w
-
-        def get(name: str) -> float:
-            v = f[INDEX[name]]
-            return 0.0 if math.isnan(v) else float(v)
-
-        _, imputed = effective_population(c)
-        terms = {
-            "population (imputed)" if imputed else "population":
-                get("log_population") / w.population_scale,
-            "feature": feature_prior(c, w),
-        }
-        if get("alternate_name"):
-            terms["alternate name"] = w.alternate_name
-        if get("contained"):
-            terms["contained"] = w.contained
-        if get("others") and c.country_code:
-            terms["same country"] = w.same_country * get("same_country")
-        if not c.has_point:
-            terms["unplaceable"] = w.unplaceable
-        if not math.isnan(f[INDEX["near_km"]]):
-            terms["near co-mentions"] = w.near * math.exp(-math.expm1(get("near_km"))
-                                                         / w.near_scale_km)
-        if guide is not None and c.has_point:
-            d = float(haversine_km(c.lat, c.lon, np.array([guide[0]]), np.array([guide[1]]))[0])
-            terms["guide"] = w.guide * math.exp(-d / w.guide_scale_km)
-        if get("same_first_level"):
-            terms["same first-level area"] = w.same_first_level * get("same_first_level")
-        if not math.isnan(f[INDEX["focus_km"]]):
-            terms["near focus"] = w.focus * math.exp(-math.expm1(get("focus_km"))
-                                                     / w.focus_scale_km)
-        if get("area_with_town") and not get("area_cue"):
-            terms["bare area"] = w.bare_area
-        if get("area_cue"):
-            terms["said area"] = w.area_cue
-        if get("city_cue"):
-            terms["said city"] = w.city_cue
-        if get("capital"):
-            terms["capital"] = w.capital
-        gap = get("population_gap") - 1.0
-        if gap > 0:
-            terms["prominence"] = min(w.prominence * gap, w.prominence_cap)
-        return terms
 
     def _terms(
         self,
@@ -304,6 +306,16 @@ class ContextPolicy:
             d = float(haversine_km(c.lat, c.lon, np.array([guide[0]]), np.array([guide[1]]))[0])
             terms["guide"] = w.guide * math.exp(-d / w.guide_scale_km)
         return terms
+
+    def _guide_terms(self, candidates: Sequence[Candidate], guide: tuple[float, float]
+                     ) -> np.ndarray:
+        out = np.zeros(len(candidates))
+        for i, c in enumerate(candidates):
+            if c.has_point:
+                d = float(haversine_km(c.lat, c.lon, np.array([guide[0]]),
+                                       np.array([guide[1]]))[0])
+                out[i] = self.w.guide * math.exp(-d / self.w.guide_scale_km)
+        return out
 
     @staticmethod
     def _other_candidate_sets(
