@@ -224,12 +224,16 @@ def metrics(corpus: Corpus, parsed: Sequence[ParsedDocument]) -> dict:
         r = by_span.get((doc_id, t.start, t.end))
         id_ok += bool(r and r.candidate and r.candidate.geonameid == t.geonameid)
     padded = errors + [MAX_ERROR_KM] * (n_all - len(errors))
+    overall = result["overall"]
+    assert overall["n_geonameid"] == len(with_id)
+    assert overall["accuracy_geonameid"] is None or abs(
+        overall["accuracy_geonameid"] - id_ok / len(with_id)) < 1e-9
     return {
         "n": n_all,
         "acc@161": sum(e <= 161.0 for e in errors) / n_all if n_all else None,
         "acc@10": sum(e <= 10.0 for e in errors) / n_all if n_all else None,
-        "acc by id": id_ok / len(with_id) if with_id else None,
-        "n with id": len(with_id),
+        "acc by id": overall["accuracy_geonameid"],
+        "n with id": overall["n_geonameid"],
         "mean km": statistics.fmean(errors) if errors else None,
         "median km": statistics.median(errors) if errors else None,
         "AUC": auc(padded),

