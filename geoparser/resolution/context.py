@@ -198,17 +198,20 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
     without the guide; a row's sum is the candidate's score."""
     w = w or ContextWeights()
 
+    missing = np.isnan(x)
+    x0 = np.where(missing, 0.0, x)
+
     def col(name: str) -> np.ndarray:
-        return np.nan_to_num(x[:, INDEX[name]], nan=0.0)
+        return x0[:, INDEX[name]]
 
     def dist(name: str, weight: float, scale: float) -> np.ndarray:
-        v = x[:, INDEX[name]]
-        return np.where(np.isnan(v), 0.0, weight * np.exp(-np.expm1(np.nan_to_num(v)) / scale))
+        i = INDEX[name]
+        return np.where(missing[:, i], 0.0, weight * np.exp(-np.expm1(x0[:, i]) / scale))
 
-    prior = np.select(
-        [col("country") > 0, col("first_level") > 0, col("second_level") > 0,
-         col("other_feature") > 0],
-        [w.country_or_continent, w.first_level, w.second_level, w.other_feature], 0.0)
+    prior = np.where(col("country") > 0, w.country_or_continent, np.where(
+        col("first_level") > 0, w.first_level, np.where(
+            col("second_level") > 0, w.second_level, np.where(
+                col("other_feature") > 0, w.other_feature, 0.0))))
     gap = col("foreign_gap") - 1.0
     t = np.column_stack([
         col("log_population") / w.population_scale,

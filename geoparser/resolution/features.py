@@ -240,71 +240,92 @@ class FeatureExtractor:
         towns = [c for c in reps if c.feature_class == "P"]
         areas = [c for c in reps if is_area(c)]
         capital = capitals()
+        country_max: dict[str | None, float] = {}
+        for k, p in zip(reps, pops, strict=True):
+            country_max[k.country_code] = max(country_max.get(k.country_code, -1.0), p)
+        # The two countries with the most populous candidates: the best namesake abroad.
+        by_country = sorted(country_max.items(), key=lambda kv: -kv[1])[:2]
         top_town: dict[str | None, float] = {}
         for k, p in zip(reps, pops, strict=True):
             if k.feature_class == "P":
                 top_town[k.country_code] = max(top_town.get(k.country_code, 0.0), p)
-        x = np.full((len(reps), len(FEATURES)), np.nan)
         n_others = len(others)
         lats = np.array([c.lat if c.has_point else np.nan for c in reps], dtype=float)
         lons = np.array([c.lon if c.has_point else np.nan for c in reps], dtype=float)
         near = _median_nearest(lats, lons, doc, own)
         focus_km = (_haversine(lats, lons, np.full_like(lats, focus.lat),
-                               np.full_like(lons, focus.lon))
-                    if focus is not None else np.full_like(lats, np.nan))
+                               np.full_like(lons, focus.lon)).tolist()
+                    if focus is not None else [math.nan] * len(reps))
+        # Per country / first-level area: how many other toponyms have a candidate there.
+        in_country: Counter = Counter(cc for o in others for cc in o.countries)
+        in_first_level: Counter = Counter(k for o in others for k in o.first_levels)
+        named_countries = set().union(*(o.named_countries for o in others))
+        named_first_levels = set().union(*(o.named_first_levels for o in others))
+        nan = math.nan
+        n_log = math.log1p(len(reps))
+        o_log = math.log1p(n_others)
+        out = []
         for i, c in enumerate(reps):
-            f = x[i]
             code = c.feature_code or ""
             area = is_area(c)
+            country = is_country_level(c)
+            populated = c.feature_class == "P"
             cc, a1 = c.country_code, c.admin1
-            f[INDEX["log_population"]] = pops[i]
+            p = pops[i]
             best_other = (pops[order[1]] if i == order[0] else pops[order[0]]) if (
                 len(reps) > 1) else None
-            f[INDEX["population_gap"]] = pops[i] - best_other if best_other is not None else 0
-            f[INDEX["population_rank"]] = rank[i]
-            f[INDEX["known_population"]] = c.population is not None
-            alternate = normalise_name(c.name) != own
-            f[INDEX["capital"]] = not alternate and code == "PPLC" or (
-                not alternate and c.feature_class == "P"
-                and capital.get(cc or "") == normalise_name(c.name)
-                and pops[i] >= top_town.get(cc, 0.0))
-            foreign = max((p for p, k in zip(pops, reps, strict=True) if k.country_code != cc),
-                          default=None)
-            f[INDEX["foreign_gap"]] = pops[i] - foreign if (
-                foreign is not None and c.population is not None and not alternate) else 0.0
-            f[INDEX["admin_seat"]] = code.startswith("PPLA")
-            f[INDEX["country"]] = is_country_level(c)
-            f[INDEX["first_level"]] = code == "ADM1"
-            f[INDEX["second_level"]] = area and code != "ADM1"
-            f[INDEX["populated"]] = c.feature_class == "P"
-            f[INDEX["other_feature"]] = c.feature_class not in {"P", "A", None}
-            f[INDEX["area_with_town"]] = area and any(_town_of(t, c) for t in towns)
-            f[INDEX["town_in_area"]] = c.feature_class == "P" and any(
-                _town_of(c, o) for o in areas)
-            f[INDEX["area_cue"]] = area_said and (area or is_country_level(c))
-            f[INDEX["city_cue"]] = city_said and c.feature_class == "P"
-            f[INDEX["container_named"]] = container_named
-            f[INDEX["contained"]] = any(_holds(k, c) for k in containers)
-            f[INDEX["alternate_name"]] = alternate
-            f[INDEX["candidates"]] = math.log1p(len(reps))
-            f[INDEX["others"]] = math.log1p(n_others)
-            f[INDEX["placeable"]] = c.has_point
+            name = normalise_name(c.name)
+            alternate = name != own
+            is_capital = not alternate and (code == "PPLC" or (
+                populated and capital.get(cc or "") == name and p >= top_town.get(cc, 0.0)))
+            foreign = by_country[1][1] if by_country and by_country[0][0] == cc and len(
+                by_country) > 1 else (by_country[0][1] if by_country and by_country[0][0] != cc
+                                      else None)
             if n_others:
-                f[INDEX["same_country"]] = sum(cc in o.countries for o in others) / n_others
-                f[INDEX["same_first_level"]] = sum(
-                    (cc, a1) in o.first_levels for o in others) / n_others if a1 else 0.0
-                f[INDEX["top_same_country"]] = top_cc.get(cc, 0) / n_others if cc else 0.0
-                f[INDEX["top_same_first_level"]] = (
-                    top_a1.get((cc, a1), 0) / n_others if cc and a1 else 0.0)
-                f[INDEX["country_named"]] = any(cc in o.named_countries for o in others)
-                f[INDEX["first_level_named"]] = bool(a1) and any(
-                    (cc, a1) in o.named_first_levels for o in others)
-                f[INDEX["focus_country"]] = focus_cc is not None and cc == focus_cc
-                f[INDEX["focus_first_level"]] = focus_a1 is not None and (cc, a1) == focus_a1
-            if near[i] is not None:
-                f[INDEX["near_km"]] = math.log1p(near[i])
-            if not math.isnan(focus_km[i]):
-                f[INDEX["focus_km"]] = math.log1p(float(focus_km[i]))
+                co = (in_country[cc] / n_others, in_first_level[(cc, a1)] / n_others if a1
+                      else 0.0, top_cc.get(cc, 0) / n_others if cc else 0.0,
+                      top_a1.get((cc, a1), 0) / n_others if cc and a1 else 0.0,
+                      cc in named_countries, bool(a1) and (cc, a1) in named_first_levels)
+            else:
+                co = (nan,) * 6
+            values = {
+                "log_population": p,
+                "population_gap": p - best_other if best_other is not None else 0.0,
+                "foreign_gap": p - foreign if (
+                    foreign is not None and c.population is not None and not alternate) else 0.0,
+                "population_rank": rank[i],
+                "known_population": c.population is not None,
+                "capital": is_capital,
+                "admin_seat": code.startswith("PPLA"),
+                "country": country,
+                "first_level": code == "ADM1",
+                "second_level": area and code != "ADM1",
+                "populated": populated,
+                "other_feature": c.feature_class not in {"P", "A", None},
+                "area_with_town": area and any(_town_of(t, c) for t in towns),
+                "town_in_area": populated and any(_town_of(c, o) for o in areas),
+                "area_cue": area_said and (area or country),
+                "city_cue": city_said and populated,
+                "contained": any(_holds(k, c) for k in containers),
+                "container_named": container_named,
+                "same_country": co[0],
+                "same_first_level": co[1],
+                "top_same_country": co[2],
+                "top_same_first_level": co[3],
+                "country_named": co[4],
+                "first_level_named": co[5],
+                "near_km": math.log1p(near[i]) if near[i] is not None else nan,
+                "focus_km": math.log1p(focus_km[i]) if not math.isnan(focus_km[i]) else nan,
+                "focus_country": (focus_cc is not None and cc == focus_cc) if n_others else nan,
+                "focus_first_level": (focus_a1 is not None and (cc, a1) == focus_a1)
+                if n_others else nan,
+                "alternate_name": alternate,
+                "candidates": n_log,
+                "others": o_log,
+                "placeable": c.has_point,
+            }
+            out.append([values[f] for f in FEATURES])
+        x = np.array(out, dtype=float).reshape(len(reps), len(FEATURES))
         return reps, x
 
 
