@@ -256,12 +256,14 @@ class ContextPolicy:
             if context.guide is not None:
                 names = (*names, "guide")
                 t = np.column_stack([t, self._guide_terms(candidates, context.guide)])
-            for c, row in zip(candidates, t, strict=True):
-                terms = {n: float(v) for n, v in zip(names, row, strict=True) if v != 0.0}
-                if "population" in terms and effective_population(c)[1]:
-                    terms = {("population (imputed)" if k == "population" else k): v
-                             for k, v in terms.items()}
-                scored.append((float(row.sum()), population_key(c), c, terms))
+            totals = t.sum(axis=1).tolist()
+            i = max(range(len(candidates)),
+                    key=lambda k: (totals[k], population_key(candidates[k])))
+            best = candidates[i]
+            imputed = effective_population(best)[1]
+            terms = {("population (imputed)" if n == "population" and imputed else n): float(v)
+                     for n, v in zip(names, t[i].tolist(), strict=True) if v != 0.0}
+            scored.append((totals[i], population_key(best), best, terms))
         else:
             candidates = representatives(candidates)
             others = self._other_candidate_sets(mention, context)
