@@ -133,12 +133,14 @@ class DocumentEvidence:
     def __init__(self, context: ResolutionContext) -> None:
         self.context = context
         names: dict[str, _Name] = {}
+        self.reps: dict[int, list[Candidate]] = {}  # by id() of a candidate list of the context
         for m in context.mentions:
             key = normalise_name(m.text)
             cs = context.candidates.get((m.start, m.end))
             if key in names or not cs:
                 continue
             reps = representatives(cs)
+            self.reps[id(cs)] = reps
             pts = [(c.lat, c.lon) for c in reps if c.has_point]
             names[key] = _Name(
                 key,
@@ -219,8 +221,8 @@ class FeatureExtractor:
 
     def rows(self, mention: Mention, candidates: Sequence[Candidate],
              context: ResolutionContext) -> tuple[list[Candidate], np.ndarray]:
-        reps = representatives(candidates)
         doc = self.evidence(context)
+        reps = doc.reps.get(id(candidates)) or representatives(candidates)
         own = normalise_name(mention.text)
         others = doc.others(own)
         text = context.document.text
@@ -288,43 +290,36 @@ class FeatureExtractor:
                       cc in named_countries, bool(a1) and (cc, a1) in named_first_levels)
             else:
                 co = (nan,) * 6
-            values = {
-                "log_population": p,
-                "population_gap": p - best_other if best_other is not None else 0.0,
-                "foreign_gap": p - foreign if (
+            out.append([  # in the order of FEATURES (checked by the tests)
+                p,
+                p - best_other if best_other is not None else 0.0,
+                p - foreign if (
                     foreign is not None and c.population is not None and not alternate) else 0.0,
-                "population_rank": rank[i],
-                "known_population": c.population is not None,
-                "capital": is_capital,
-                "admin_seat": code.startswith("PPLA"),
-                "country": country,
-                "first_level": code == "ADM1",
-                "second_level": area and code != "ADM1",
-                "populated": populated,
-                "other_feature": c.feature_class not in {"P", "A", None},
-                "area_with_town": area and any(_town_of(t, c) for t in towns),
-                "town_in_area": populated and any(_town_of(c, o) for o in areas),
-                "area_cue": area_said and (area or country),
-                "city_cue": city_said and populated,
-                "contained": any(_holds(k, c) for k in containers),
-                "container_named": container_named,
-                "same_country": co[0],
-                "same_first_level": co[1],
-                "top_same_country": co[2],
-                "top_same_first_level": co[3],
-                "country_named": co[4],
-                "first_level_named": co[5],
-                "near_km": math.log1p(near[i]) if near[i] is not None else nan,
-                "focus_km": math.log1p(focus_km[i]) if not math.isnan(focus_km[i]) else nan,
-                "focus_country": (focus_cc is not None and cc == focus_cc) if n_others else nan,
-                "focus_first_level": (focus_a1 is not None and (cc, a1) == focus_a1)
-                if n_others else nan,
-                "alternate_name": alternate,
-                "candidates": n_log,
-                "others": o_log,
-                "placeable": c.has_point,
-            }
-            out.append([values[f] for f in FEATURES])
+                rank[i],
+                c.population is not None,
+                is_capital,
+                code.startswith("PPLA"),
+                country,
+                code == "ADM1",
+                area and code != "ADM1",
+                populated,
+                c.feature_class not in {"P", "A", None},
+                area and any(_town_of(t, c) for t in towns),
+                populated and any(_town_of(c, o) for o in areas),
+                area_said and (area or country),
+                city_said and populated,
+                any(_holds(k, c) for k in containers),
+                container_named,
+                *co,
+                math.log1p(near[i]) if near[i] is not None else nan,
+                math.log1p(focus_km[i]) if not math.isnan(focus_km[i]) else nan,
+                (focus_cc is not None and cc == focus_cc) if n_others else nan,
+                (focus_a1 is not None and (cc, a1) == focus_a1) if n_others else nan,
+                alternate,
+                n_log,
+                o_log,
+                c.has_point,
+            ])
         x = np.array(out, dtype=float).reshape(len(reps), len(FEATURES))
         return reps, x
 
@@ -363,5 +358,7 @@ def _median_nearest(lats: np.ndarray, lons: np.ndarray, doc: DocumentEvidence, o
         return [None] * len(lats)
     d = _haversine(lats[:, None], lons[:, None], doc.all_lat[None, :], doc.all_lon[None, :])
     nearest = np.minimum.reduceat(d, doc.starts, axis=1)[:, keep]
-    med = np.median(nearest, axis=1)
+    nearest.sort(axis=1)
+    k = nearest.shape[1]
+    med = nearest[:, k // 2] if k % 2 else (nearest[:, k // 2 - 1] + nearest[:, k // 2]) / 2
     return [None if math.isnan(v) else float(v) for v in med]
