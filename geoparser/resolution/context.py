@@ -213,7 +213,7 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
             col("second_level") > 0, w.second_level, np.where(
                 col("other_feature") > 0, w.other_feature, 0.0))))
     gap = col("foreign_gap") - 1.0
-    t = np.column_stack([
+    t = np.array([
         col("log_population") / w.population_scale,
         prior,
         w.alternate_name * col("alternate_name"),
@@ -228,7 +228,7 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
         w.city_cue * col("city_cue"),
         w.capital * col("capital"),
         np.minimum(w.prominence * np.maximum(gap, 0.0), w.prominence_cap),
-    ])
+    ]).T
     return TERMS, t
 
 
@@ -253,10 +253,12 @@ class ContextPolicy:
         if self.w.evidence:
             candidates, rows = self.extractor.rows(mention, candidates, context)
             names, t = term_matrix(rows, self.w)
+            totals = t.sum(axis=1)
             if context.guide is not None:
                 names = (*names, "guide")
                 t = np.column_stack([t, self._guide_terms(candidates, context.guide)])
-            totals = t.sum(axis=1).tolist()
+                totals = totals + t[:, -1]
+            totals = totals.tolist()
             i = max(range(len(candidates)),
                     key=lambda k: (totals[k], population_key(candidates[k])))
             best = candidates[i]

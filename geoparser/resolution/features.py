@@ -163,9 +163,7 @@ class DocumentEvidence:
         self.starts = np.cumsum([0] + [names[k].lats.size for k in self.placed_keys[:-1]])
         self.focus_keys = [k for k in keys if names[k].top.has_point
                            and not is_country_level(names[k].top)]
-        lat = np.array([names[k].top.lat for k in self.focus_keys], dtype=float)
-        lon = np.array([names[k].top.lon for k in self.focus_keys], dtype=float)
-        self.focus_d = _haversine(lat[:, None], lon[:, None], lat[None, :], lon[None, :])
+        self._focus_d: np.ndarray | None = None  # distances between them, when first needed
 
     def others(self, own: str) -> list[_Name]:
         return [n for k, n in self.names.items() if k != own]
@@ -175,7 +173,13 @@ class DocumentEvidence:
         keep = [i for i, k in enumerate(self.focus_keys) if k != own]
         if not keep:
             return None
-        sub = self.focus_d[np.ix_(keep, keep)]
+        if len(keep) == 1:
+            return self.names[self.focus_keys[keep[0]]].top
+        if self._focus_d is None:
+            lat = np.array([self.names[k].top.lat for k in self.focus_keys], dtype=float)
+            lon = np.array([self.names[k].top.lon for k in self.focus_keys], dtype=float)
+            self._focus_d = _haversine(lat[:, None], lon[:, None], lat[None, :], lon[None, :])
+        sub = self._focus_d[np.ix_(keep, keep)]
         return self.names[self.focus_keys[keep[int(np.argmin(sub.sum(axis=1)))]]].top
 
 
