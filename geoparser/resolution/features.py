@@ -243,7 +243,9 @@ class FeatureExtractor:
         pops = [log_population(c) for c in reps]
         order = sorted(range(len(reps)), key=lambda i: -pops[i])
         rank = {i: r for r, i in enumerate(order)}
-        towns = [c for c in reps if c.feature_class == "P"]
+        # Only towns of NEAR_TOWN_POPULATION or more can be an area's town (``_town_of``).
+        towns = [c for c in reps if c.feature_class == "P"
+                 and (c.population or 0) >= NEAR_TOWN_POPULATION]
         areas = [c for c in reps if is_area(c)]
         capital = capitals()
         country_max: dict[str | None, float] = {}
@@ -309,7 +311,8 @@ class FeatureExtractor:
                 populated,
                 c.feature_class not in {"P", "A", None},
                 area and any(_town_of(t, c) for t in towns),
-                populated and any(_town_of(c, o) for o in areas),
+                populated and (c.population or 0) >= NEAR_TOWN_POPULATION
+                and any(_town_of(c, o) for o in areas),
                 area_said and (area or country),
                 city_said and populated,
                 any(_holds(k, c) for k in containers),
