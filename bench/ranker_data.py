@@ -37,7 +37,7 @@ from geoparser.distance import distance_km  # noqa: E402
 from geoparser.model import Candidate, Document, Mention, ParsedDocument  # noqa: E402
 from geoparser.paths import cache_dir  # noqa: E402
 from geoparser.pipeline import recognise, resolve  # noqa: E402
-from geoparser.resolution.base import ResolutionContext, representatives  # noqa: E402
+from geoparser.resolution.base import ResolutionContext  # noqa: E402
 from geoparser.resolution.features import FeatureExtractor, is_country_level  # noqa: E402
 from geoparser.resolution.learned import model_rows  # noqa: E402
 
@@ -194,10 +194,6 @@ def groups(corpus: Corpus, gazetteer) -> Groups:
     if not xs:
         return Groups(np.zeros((0, 0)), np.zeros(0), [])
     return Groups(np.vstack(xs), np.concatenate(ys), sizes)
-
-
-def representatives_of(candidates: Sequence[Candidate]) -> list[Candidate]:
-    return representatives(candidates)
 
 
 def metrics(corpus: Corpus, parsed: Sequence[ParsedDocument]) -> dict:
