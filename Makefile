@@ -4,7 +4,8 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 
-.PHONY: setup browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy
+.PHONY: setup browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy \
+	train-ranker
 
 setup: $(STAMP)
 
@@ -46,6 +47,12 @@ bench-eval: setup
 # Opt-in: accuracy on the public corpora in ../shared/corpora (skipped when absent).
 bench-accuracy: setup
 	$(PY) bench/bench_accuracy.py --out results
+
+# Opt-in, about 22 minutes here (needs ../shared/corpora): trains the `learned` policy's
+# ranker (bench/ranker.json, fixed seed), prints the leave-one-corpus-out table and writes
+# geoparser/data/ranker.txt. See docs/resolution.md.
+train-ranker: setup
+	OMP_NUM_THREADS=1 $(PY) bench/train_ranker.py
 
 lint: setup
 	$(VENV)/bin/ruff check .

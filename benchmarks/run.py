@@ -25,7 +25,7 @@ from pathlib import Path
 
 import psutil
 
-from benchmarks import corpus, lookups
+from benchmarks import corpus, lookups, policies
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
@@ -128,6 +128,7 @@ def main(argv: list[str] | None = None) -> None:
                     parse_cmd(files[args.large], work / "large.jsonl")),
         ]
         looked = lookups.measure(lookups.names_in(work / "b.jsonl"))
+        policy_seconds = policies.measure(policies.read(files[args.docs], work / "b.jsonl"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -152,8 +153,10 @@ def main(argv: list[str] | None = None) -> None:
           f"search_cities {looked['gnc_search_exact_us']:.0f} exact "
           f"(contains_search=False, {looked['gnc_sample']} names), "
           f"{looked['gnc_search_contains_us']:.0f} with its default substring search")
+    print(policies.report(policy_seconds, args.docs))
     if args.json:
         args.json.write_text(json.dumps({"runs": [vars(r) for r in rows], "lookups": looked,
+                                         "policy_seconds": policy_seconds,
                                          "all_a": [vars(r) for r in raw],
                                          "all_b": [vars(r) for r in ours],
                                          "all_c": [vars(r) for r in two]}, indent=2))

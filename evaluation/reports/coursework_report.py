@@ -207,6 +207,14 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
             f"Interactive map (needs a connection for its tiles): [q{number}_map.html]"
             f"(q{number}_map.html). GeoJSON: [q{number}.geojson](q{number}.geojson).",
         ]
+    if ans.default is not None:
+        lines += [
+            "",
+            f"For comparison, the default policy `{ans.default.policy}` on the same toponyms "
+            "and guides (the policy `toposcope parse` and the Python API use):",
+            "",
+            totals_line(ans.default.score.overall),
+        ]
     for run in (ans.q3, ans.q4):
         for note in run.score.notes:
             lines += ["", f"Note (Q{3 if run is ans.q3 else 4}): {note}"]
