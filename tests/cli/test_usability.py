@@ -90,12 +90,12 @@ def test_version():
 
 def test_help_lists_the_registered_choices():
     parse_help = flat(invoke("parse", "--help").output)
-    assert "Resolver policy: context, nearest, population" in parse_help
+    assert "Resolver policy: context, learned, nearest, population" in parse_help
     assert "Gazetteer: geonames, geonames-dump, nominatim, offline" in parse_help
     assert re.search(r"Recogniser: (\S+, )*en_core_web_sm, (\S+, )*gazetteer, hybrid",
                      parse_help)
     resolve_help = flat(invoke("resolve", "--help").output)
-    assert "Resolver policy: context, nearest, population" in resolve_help
+    assert "Resolver policy: context, learned, nearest, population" in resolve_help
     run_help = flat(invoke("run", "--help").output)
     assert "Gazetteer for Q3/Q4: geonames, geonames-dump, nominatim, offline" in run_help
 
