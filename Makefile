@@ -4,7 +4,8 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 
-.PHONY: setup browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy
+.PHONY: setup browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy \
+	train-ner
 
 setup: $(STAMP)
 
@@ -46,6 +47,12 @@ bench-eval: setup
 # Opt-in: accuracy on the public corpora in ../shared/corpora (skipped when absent).
 bench-accuracy: setup
 	$(PY) bench/bench_accuracy.py --out results
+
+# Opt-in, ~40 min on 2 cores: train the toponym NER on ../shared/corpora (committed config, seed
+# 0), validate it across corpora (train on two, test on the third), ship the model trained on
+# all three into geoparser/recognition/models/toponym and print the cross-corpus table.
+train-ner: setup
+	$(PY) scripts/train_ner.py --corpora ../shared/corpora --work build/train-ner
 
 lint: setup
 	$(VENV)/bin/ruff check .

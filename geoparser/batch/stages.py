@@ -48,6 +48,10 @@ class PipelineSpec:
         POLICIES.get(self.policy)
         if self.ner not in RECOGNISERS:
             resolve_package(self.ner)
+        else:
+            check = getattr(RECOGNISERS.get(self.ner), "check", None)
+            if check is not None:
+                check()
 
 
 @dataclass

@@ -42,6 +42,11 @@ class ToponymRecogniser(SpacyRecogniser):
     """Entities labelled ``TOPONYM`` by the shipped model. The ``labels`` option of other
     recognisers (GPE, LOC, ...) does not apply: this model has one label."""
 
+    @staticmethod
+    def check() -> None:
+        """Fail early, before any output is written, when the model folder is missing."""
+        check_model_dir(model_dir())
+
     def __init__(self, labels: Sequence[str] = (LABEL,), path: Path | None = None,
                  batch_size: int = 256) -> None:
         del labels  # one-label model; NER-type filters mean nothing here

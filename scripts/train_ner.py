@@ -9,7 +9,7 @@
 3. The model trained on all three corpora is written to the package (tokenizer + NER only).
 
 Writes ``<work>/cross-corpus.md`` and ``.json`` and prints the table.
-Run: ``python -m geoparser.recognition.training.run [--corpora DIR] [--work DIR]``.
+Run: ``python scripts/train_ner.py [--corpora DIR] [--work DIR]`` (``make train-ner``).
 """
 
 from __future__ import annotations
@@ -24,15 +24,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from geoparser.recognition.training.data import SOURCES, load_gold
-from geoparser.recognition.training.evaluate import (
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from evaluation.reports.cross_corpus import (  # noqa: E402
     gold_documents,
     markdown_table,
     recognition_scores,
 )
-from geoparser.recognition.training.prepare import corpus_splits, write_fold
+from geoparser.recognition.training.data import SOURCES, load_gold  # noqa: E402
+from geoparser.recognition.training.prepare import corpus_splits, write_fold  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
+HERE = ROOT / "geoparser" / "recognition" / "training"
 CONFIGS = HERE / "configs"
 CALLBACKS = HERE / "callbacks.py"
 BASELINES = ("en_core_web_sm", "hybrid", "gazetteer")
@@ -83,7 +86,7 @@ def ship(best: Path, target: Path, meta: dict[str, Any]) -> int:
     nlp.meta.update(meta)
     tmp = target.with_name(target.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
-    nlp.to_disk(tmp, exclude=["vocab.vectors"] if False else [])
+    nlp.to_disk(tmp)
     shutil.rmtree(target, ignore_errors=True)
     tmp.rename(target)
     return sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
