@@ -147,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
             "name": "toponym", "version": "1.0.0",
             "description": "Toponym NER (label TOPONYM) trained by Toposcope's make train-ner",
             "sources": [{"name": s.name, "path": s.path} for s in SOURCES],
+            "license": "GPL-3.0 (trained on GPL-3.0 corpora; docs/recognition-model.md)",
+            "config": config.name, "seed": args.seed,
         })
         report["final"] = {"counts": counts, "train_seconds": round(seconds), "bytes": size,
                            "path": str(target)}

@@ -190,7 +190,7 @@ def convert(
 @user_errors
 def compare(
     ner: Annotated[str, typer.Option(help="Recognisers, comma-separated.")]
-    = "en_core_web_sm,gazetteer,hybrid",
+    = "en_core_web_sm,gazetteer,hybrid,toponym",
     corpus: Annotated[Path | None, typer.Option(
         help="Gold documents (default: the caption set).")] = None,
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
