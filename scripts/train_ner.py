@@ -82,8 +82,10 @@ def ship(best: Path, target: Path, meta: dict[str, Any]) -> int:
     cfg = nlp.config
     cfg["initialize"]["before_init"] = None
     cfg["initialize"]["after_init"] = None
-    cfg["paths"]["base"] = None
+    for key in ("base", "train", "dev"):  # build paths of this machine, not the model's
+        cfg["paths"][key] = None
     nlp.meta.update(meta)
+    target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(target.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     nlp.to_disk(tmp)
@@ -148,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
             "description": "Toponym NER (label TOPONYM) trained by Toposcope's make train-ner",
             "sources": [{"name": s.name, "path": s.path} for s in SOURCES],
             "license": "GPL-3.0 (trained on GPL-3.0 corpora; docs/recognition-model.md)",
-            "config": config.name, "seed": args.seed,
+            "config": config.name, "seed": args.seed, "spacy_version": ">=3.8.0,<3.9.0",
         })
         report["final"] = {"counts": counts, "train_seconds": round(seconds), "bytes": size,
                            "path": str(target)}
