@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from geoparser.errors import ModelNotFoundError
+from geoparser.gazetteers.base import Gazetteer
 from geoparser.recognition.base import RECOGNISERS
+from geoparser.recognition.hybrid import HybridRecogniser
 from geoparser.recognition.spacy_ner import SpacyRecogniser
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "toponym"
@@ -54,3 +56,22 @@ class ToponymRecogniser(SpacyRecogniser):
         super().__init__(str(where), labels=(LABEL,), batch_size=batch_size)
         self.name = "toponym"
         self.description = f"toponym: Toposcope's toponym NER ({where.name}, label {LABEL})"
+
+
+@RECOGNISERS.register("toponym-hybrid")
+class ToponymHybridRecogniser(HybridRecogniser):
+    """The ``hybrid`` rules on top of the toponym model: its mentions, plus gazetteer-matcher
+    hits it missed that overlap none of them and lie inside no PERSON entity of its own (it has
+    none: one label). Measured against the model alone in docs/recognition-model.md."""
+
+    name = "toponym-hybrid"
+    check = staticmethod(ToponymRecogniser.check)
+
+    def __init__(self, labels: Sequence[str] = (LABEL,), gazetteer: Gazetteer | None = None,
+                 path: Path | None = None) -> None:
+        del labels
+        where = check_model_dir(Path(path) if path is not None else model_dir())
+        super().__init__(labels=(LABEL,), model=str(where), gazetteer=gazetteer,
+                         rescue_labels=())
+        self.description = (f"toponym-hybrid: toponym model ({LABEL}) + gazetteer matcher over "
+                            f"'{self.gazetteer.name}' for what it missed")
