@@ -48,7 +48,7 @@ bench-eval: setup
 bench-accuracy: setup
 	$(PY) bench/bench_accuracy.py --out results
 
-# Opt-in, ~40 min on 2 cores: train the toponym NER on ../shared/corpora (committed config, seed
+# Opt-in, about an hour on 2 busy cores: train the toponym NER on ../shared/corpora (committed config, seed
 # 0), validate it across corpora (train on two, test on the third), ship the model trained on
 # all three into geoparser/recognition/models/toponym and print the cross-corpus table.
 train-ner: setup
