@@ -8,10 +8,9 @@ learns exactly what it is scored on):
   literal (Literal, Literal_Modifier, Mixed, Coercion, Embedded_Literal) and associative
   (Metonymic, Non_Literal_Modifier, Embedded_Non_Lit, Demonym, Language, Homonym).
   Non_Toponym, Literal_Expression and Non_Lit_Expression are not toponyms and stay outside
-  (``O``). ``Embedded_*`` spans sit inside a Non_Toponym ("California" in "University of
-  California"): the embedded name is the toponym, the outer span is not. When two toponym
-  spans overlap (a Coercion "University of California" holding an Embedded_Non_Lit
-  "California"), the outermost is kept: NER spans cannot nest.
+  (``O``). ``Embedded_*`` spans are place names inside a longer Non_Toponym span (an
+  organisation's name): the embedded name is the toponym, the outer span is not. When two
+  toponym spans overlap, the outermost is kept: NER spans cannot nest.
 * **GeoVirus** and **SemEval-2019 Task 12** (training articles): every annotated location.
 * **WikToR** is not used: it annotates only each page's own place, so its other place names
   would be taught as non-toponyms.
