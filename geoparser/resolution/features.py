@@ -51,6 +51,7 @@ Missing values (no other toponym, no point) are NaN, which LightGBM treats as mi
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -161,9 +162,19 @@ class DocumentEvidence:
         self.all_lat = np.concatenate([names[k].lats for k in self.placed_keys] or [[]])
         self.all_lon = np.concatenate([names[k].lons for k in self.placed_keys] or [[]])
         self.starts = np.cumsum([0] + [names[k].lats.size for k in self.placed_keys[:-1]])
+        # Mentions in text order, to find the one after a mention by bisection: a document of
+        # thousands of mentions must not cost a scan (or a sort) per mention.
+        self.in_order = sorted(context.mentions, key=lambda m: (m.start, m.end))
+        self.order_starts = [m.start for m in self.in_order]
         self.focus_keys = [k for k in keys if names[k].top.has_point
                            and not is_country_level(names[k].top)]
         self._focus_d: np.ndarray | None = None  # distances between them, when first needed
+        self.rows: dict[tuple, tuple[list[Candidate], np.ndarray]] = {}  # see FeatureExtractor
+
+    def next_mention(self, offset: int) -> Mention | None:
+        """The first mention (in text order) that starts at or after ``offset``."""
+        i = bisect.bisect_left(self.order_starts, offset)
+        return self.in_order[i] if i < len(self.in_order) else None
 
     def others(self, own: str) -> list[_Name]:
         return [n for k, n in self.names.items() if k != own]
@@ -183,24 +194,22 @@ class DocumentEvidence:
         return self.names[self.focus_keys[keep[int(np.argmin(sub.sum(axis=1)))]]].top
 
 
-def _containers(mention: Mention, context: ResolutionContext) -> tuple[bool, list]:
+def _containers(mention: Mention, context: ResolutionContext, doc: DocumentEvidence
+                ) -> tuple[bool, list]:
     """Whether a container follows the mention, and its (country, admin1 or None) keys."""
     text = context.document.text
     abbreviated = cues.abbreviated_container(text, mention.end)
     if abbreviated is not None:
         return True, [abbreviated]
-    for m in sorted(context.mentions, key=lambda m: m.start):
-        if m.start < mention.end:
-            continue
-        if text[mention.end:m.start].strip() in _CONTAINER_GAP:
-            keys = []
-            for c in context.candidates.get((m.start, m.end), ()):
-                if c.country_code and is_country_level(c):
-                    keys.append((c.country_code, None))
-                elif c.country_code and c.feature_code == "ADM1" and c.admin1:
-                    keys.append((c.country_code, c.admin1))
-            return bool(keys), keys
-        break
+    m = doc.next_mention(mention.end)
+    if m is not None and text[mention.end:m.start].strip() in _CONTAINER_GAP:
+        keys = []
+        for c in context.candidates.get((m.start, m.end), ()):
+            if c.country_code and is_country_level(c):
+                keys.append((c.country_code, None))
+            elif c.country_code and c.feature_code == "ADM1" and c.admin1:
+                keys.append((c.country_code, c.admin1))
+        return bool(keys), keys
     return False, []
 
 
@@ -228,11 +237,22 @@ class FeatureExtractor:
         doc = self.evidence(context)
         reps = doc.reps.get(id(candidates)) or representatives(candidates)
         own = normalise_name(mention.text)
-        others = doc.others(own)
         text = context.document.text
         area_said = cues.area_cue(text, mention.start, mention.end, mention.text)
         city_said = cues.city_cue(text, mention.start, mention.end, mention.text)
-        container_named, containers = _containers(mention, context)
+        container_named, containers = _containers(mention, context, doc)
+        # A name repeated with the same cues has the same rows: a document that names one
+        # place thousands of times costs one extraction per distinct reading, not per mention.
+        key = (own, id(candidates), area_said, city_said, container_named, tuple(containers))
+        if key in doc.rows:
+            return doc.rows[key]
+        doc.rows[key] = reps, self._rows(doc, reps, own, area_said, city_said,
+                                         container_named, containers)
+        return doc.rows[key]
+
+    def _rows(self, doc: DocumentEvidence, reps: list[Candidate], own: str, area_said: bool,
+              city_said: bool, container_named: bool, containers: list) -> np.ndarray:
+        others = doc.others(own)
         focus = doc.focus(own)
         top_cc = Counter(o.top.country_code for o in others if o.top.country_code)
         top_a1 = Counter((o.top.country_code, o.top.admin1) for o in others
@@ -328,7 +348,8 @@ class FeatureExtractor:
                 c.has_point,
             ])
         x = np.array(out, dtype=float).reshape(len(reps), len(FEATURES))
-        return reps, x
+        x.flags.writeable = False  # shared by the mentions of the same reading
+        return x
 
 
 def _town_of(town: Candidate, area: Candidate) -> bool:

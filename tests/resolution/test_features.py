@@ -85,3 +85,30 @@ def test_without_other_toponyms_co_mention_features_are_missing():
 
 def test_feature_index_matches_names():
     assert [FEATURES[i] for i in INDEX.values()] == list(FEATURES)
+
+
+def test_a_document_of_4000_mentions_extracts_each_reading_once(monkeypatch):
+    """Issue 13's hostile size: the context policy on 4,000 mentions took 11 s, a scan and a
+    sort of every mention per mention. Repeated names with the same cues now share their rows,
+    and the next mention is found by bisection."""
+    from geoparser.resolution import create_policy, features
+
+    names = ["Lancaster", "York", "Harrisburg", "Moscow"] * 1000
+    text = " and ".join(names) + "."
+    mentions, pos = [], 0
+    for name in names:
+        start = text.index(name, pos)
+        mentions.append(Mention(start, start + len(name), name, "GPE"))
+        pos = start + len(name)
+    found = {(m.start, m.end): PLACES[m.text] for m in mentions}
+    ctx = ResolutionContext(Document("d", text), tuple(mentions), None, found)
+    calls = []
+    real = features.FeatureExtractor._rows
+    monkeypatch.setattr(features.FeatureExtractor, "_rows",
+                        lambda self, *a: calls.append(a[2]) or real(self, *a))
+    policy = create_policy("context")
+    chosen = [policy.choose(m, found[m.start, m.end], ctx).candidate for m in mentions]
+    assert sorted(calls) == ["harrisburg", "lancaster", "moscow", "york"]
+    assert {p.name for p in chosen} == {"Lancaster", "York", "Harrisburg", "Moscow"}
+    first = {m.text: p for m, p in zip(mentions[:4], chosen[:4], strict=True)}
+    assert all(first[m.text] == p for m, p in zip(mentions, chosen, strict=True))
