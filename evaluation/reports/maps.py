@@ -1,4 +1,4 @@
-"""Maps of geocoding results: static small multiples (matplotlib, offline) and folium.
+"""Static maps of geocoding results: small multiples (matplotlib, offline).
 
 Each panel shows one caption: the guide point, its tolerance circle, and the chosen instance,
 green when within tolerance (TP) and red otherwise (FP). Country outlines come from Natural
@@ -137,31 +137,3 @@ def small_multiples_png(points: Sequence[MapPoint], title: str) -> bytes:
     fig.suptitle(f"{title}  (+ guide, circle = tolerance, o = chosen: green TP, red FP)",
                  fontsize=9)
     return png_bytes(fig)
-
-
-def folium_map_html(points: Sequence[MapPoint], title: str) -> str:
-    """An interactive Leaflet map (tiles load when the viewer is online)."""
-    import folium
-
-    fig = folium.Figure(title=title)
-    m = folium.Map(location=[50, 0], zoom_start=3, tiles="OpenStreetMap").add_to(fig)
-    bounds = []
-    for p in points:
-        folium.Circle([p.guide_lat, p.guide_lon], radius=p.tolerance_km * 1000,
-                      color=GUIDE_COLOUR, fill=False, tooltip=f"{p.id} {p.toponym}: tolerance "
-                      f"{p.tolerance_km:g} km").add_to(m)
-        folium.CircleMarker([p.guide_lat, p.guide_lon], radius=3, color=GUIDE_COLOUR,
-                            tooltip=f"{p.id} guide: {p.toponym}").add_to(m)
-        bounds.append([p.guide_lat, p.guide_lon])
-        if p.chosen_lat is not None and p.chosen_lon is not None:
-            colour = TP_COLOUR if p.correct else FP_COLOUR
-            folium.CircleMarker(
-                [p.chosen_lat, p.chosen_lon], radius=6, color=colour, fill=True,
-                tooltip=f"{p.id} chosen: {p.chosen_name} ({p.verdict})",
-            ).add_to(m)
-            folium.PolyLine([[p.guide_lat, p.guide_lon], [p.chosen_lat, p.chosen_lon]],
-                            color=colour, weight=1, dash_array="4").add_to(m)
-            bounds.append([p.chosen_lat, p.chosen_lon])
-    if bounds:
-        m.fit_bounds(bounds)
-    return fig.render()

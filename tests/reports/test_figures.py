@@ -2,8 +2,10 @@
 
 import re
 
-from evaluation.reports.html import to_html
-from evaluation.reports.maps import MapPoint, folium_map_html, small_multiples_png
+import pandas as pd
+
+from evaluation.reports.html import Heading, Image, Para, Table, to_html
+from evaluation.reports.maps import MapPoint, small_multiples_png
 from evaluation.reports.plots import error_distance_plot, metric_bars
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -25,19 +27,10 @@ def test_pngs():
     assert metric_bars({"x": {"P": 1.0, "R": None}, "y": {"P": 0.5, "R": 0.2}}).startswith(PNG)
 
 
-def test_folium_map_has_every_point():
-    page = folium_map_html(POINTS, "Q3")
-    assert "leaflet" in page.lower()
-    for p in POINTS:
-        assert f"{p.id} guide" in page
-
-
 def test_html_report_inlines_images_and_needs_no_network():
-    page = to_html(
-        "# T\n\n|a|b|\n|-|-|\n|1|2|\n\n![m](m.png)\n\n[link](q3_map.html)\n",
-        {"m.png": PNG + b"data"},
-        "T",
-    )
+    blocks = [Heading("T", 1), Table(pd.DataFrame({"a": [1], "b": [2]})), Image("m", "m.png"),
+              Para("[link](q3_map.html)")]
+    page = to_html(blocks, {"m.png": PNG + b"data"}, "T")
     assert "<table>" in page and 'src="data:image/png;base64,' in page
     assert not re.search(r'src="https?://', page)
     assert 'href="q3_map.html"' in page

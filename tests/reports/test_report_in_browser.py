@@ -4,24 +4,16 @@
 says why.
 """
 
-import shutil
-import subprocess
-
 import matplotlib.image
 import pytest
 from typer.testing import CliRunner
 
 from geoparser.cli.main import app
 from tests.conftest import CAPTIONS
+from tests.reports.browser import chromium as _chromium
+from tests.reports.browser import needs_chromium
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="Debian's chromium is not installed (make test installs it where apt-get runs as root)",
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
@@ -33,11 +25,7 @@ def report(tmp_path_factory):
 
 
 def chromium(tmp_path, *args):
-    profile = tmp_path / "profile"
-    return subprocess.run(
-        [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args],
-        capture_output=True, text=True, timeout=120, check=False,
-    )
+    return _chromium(tmp_path / "profile", *args)
 
 
 def test_report_dom_has_tables_and_images(report, tmp_path):

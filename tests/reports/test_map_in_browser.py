@@ -1,0 +1,55 @@
+"""The interactive map opens offline in headless Chromium: base map, markers, legend, and no
+injected script runs (issue 15 item 2, issue 13 item 1)."""
+
+import matplotlib.image
+import pytest
+from typer.testing import CliRunner
+
+from geoparser.cli.main import app
+from tests.reports.browser import chromium, needs_chromium
+from tests.reports.hostile import write_captions
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture(scope="module")
+def hostile_run(tmp_path_factory):
+    root = tmp_path_factory.mktemp("hostile-browser")
+    captions = write_captions(root / "captions")
+    out = root / "results"
+    result = CliRunner().invoke(app, ["-q", "run", "--captions", str(captions), "--out",
+                                      str(out), "--others", ""])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _dom(tmp_path, page):
+    proc = chromium(tmp_path / "profile", "--dump-dom", page.as_uri())
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout
+
+
+def test_map_opens_offline_with_markers_and_legend(hostile_run, tmp_path):
+    dom = _dom(tmp_path, hostile_run / "q4_map.html")
+    assert 'data-markers="' in dom and 'data-markers="0"' not in dom
+    assert dom.count("chosen-marker") >= 1 and dom.count("gold-marker") == 2
+    assert 'class="legend' in dom and "gold (guide) point" in dom and "tolerance circle" in dom
+    assert "leaflet-interactive" in dom  # the base map and markers were drawn as SVG
+    assert "error-line" in dom
+
+
+def test_injected_scripts_do_not_run_in_report_or_map(hostile_run, tmp_path):
+    for name in ("report.html", "q3_map.html", "q4_map.html"):
+        dom = _dom(tmp_path, hostile_run / name)
+        assert "data-pwned" not in dom, name
+        assert "Whitby" in dom
+
+
+def test_map_screenshot_is_not_blank(hostile_run, tmp_path):
+    shot = tmp_path / "map.png"
+    proc = chromium(tmp_path / "profile", f"--screenshot={shot}", "--window-size=1280,800",
+                    (hostile_run / "q4_map.html").as_uri())
+    assert proc.returncode == 0 and shot.exists(), proc.stderr[-2000:]
+    pixels = matplotlib.image.imread(shot)
+    assert pixels.shape[:2] == (800, 1280)
+    assert pixels.std() > 0.05
