@@ -1,8 +1,9 @@
 """A self-contained interactive map of geoparsing results: one HTML file that opens offline.
 
 Leaflet 1.9.4 (vendored in ``vendor/``, see its README) and the base map are inlined; the base
-layer is the Natural Earth country outlines Toposcope ships, drawn as GeoJSON polygons, so the
-page needs no tiles. Web tiles can be added (``tiles=True``) for viewers who are online.
+layer is the Natural Earth country outlines Toposcope ships (1:10m around the data when it
+covers a region, 1:110m for the rest of the world), drawn as GeoJSON polygons, so the page
+needs no tiles. Web tiles can be added (``tiles=True``) for viewers who are online.
 
 Every value from the data reaches the page as JSON inside the template (``tojson`` escapes
 ``<``, ``>`` and ``&``) or as autoescaped text, and the page's script builds popups with
@@ -11,7 +12,6 @@ Every value from the data reaches the page as JSON inside the template (``tojson
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
@@ -21,6 +21,7 @@ from typing import Any
 from markupsafe import Markup
 
 from evaluation.reports.html import environment
+from evaluation.reports.outlines import web_base
 from geoparser.distance import distance_km
 from geoparser.model import Candidate, Document, ParsedDocument
 
@@ -151,21 +152,13 @@ def _asset(name: str) -> str:
     return files("evaluation.reports").joinpath(name).read_text(encoding="utf-8")
 
 
-@cache
-def base_layer() -> dict[str, Any]:
-    """Natural Earth 1:110m country outlines as one GeoJSON MultiPolygon feature."""
-    data = json.loads(files("geoparser").joinpath("data/world_outline_110m.json").read_text())
-    return {
-        "type": "Feature",
-        "properties": {"source": data["source"]},
-        "geometry": {"type": "MultiPolygon", "coordinates": [[ring] for ring in data["rings"]]},
-    }
-
-
 def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
          subtitle: str | None = None) -> str:
     """The HTML page: map, legend, title, and the unplaced toponyms listed beside the map."""
     placed = [asdict(t) for t in toponyms if t.placed or t.gold_lat is not None]
+    lats = [v for p in placed for v in (p["lat"], p["gold_lat"]) if v is not None]
+    lons = [v for p in placed for v in (p["lon"], p["gold_lon"]) if v is not None]
+    base, base_label = web_base((min(lons), max(lons), min(lats), max(lats)) if lats else None)
     unplaced = [t for t in toponyms if not t.placed]
     has_gold = any(t.gold_lat is not None for t in toponyms)
     legend = []
@@ -182,7 +175,7 @@ def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
     if not has_gold or any(t.placed and t.verdict is None for t in toponyms):
         legend.append({"kind": "chosen", "label": "chosen place (no gold)",
                        "colour": PREDICTED_COLOUR})
-    legend.append({"kind": "land", "label": "land (Natural Earth 1:110m)", "colour": "#999999"})
+    legend.append({"kind": "land", "label": f"land ({base_label})", "colour": "#999999"})
     config = {
         "colours": {"TP": TP_COLOUR, "FP": FP_COLOUR, "none": PREDICTED_COLOUR,
                     "gold": GOLD_COLOUR, "tolerance": TOLERANCE_COLOUR},
@@ -194,7 +187,7 @@ def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
         subtitle=subtitle,
         leaflet_css=Markup(_asset("vendor/leaflet.css")),
         leaflet_js=Markup(_asset("vendor/leaflet.js")),
-        base=base_layer(),
+        base=base,
         points=placed,
         unplaced=unplaced,
         n_placed=sum(t.placed for t in toponyms),
