@@ -12,13 +12,14 @@ from pathlib import Path
 import pandas as pd
 
 from evaluation.metrics import Counts
-from evaluation.reports import compare
+from evaluation.reports import compare, formatting
 from evaluation.reports.coursework_answer import CourseworkAnswer, GeoRun, caption_guides
 from evaluation.reports.html import Block, Heading, Image, Para, Table, to_html, to_markdown
 from evaluation.reports.maps import MapPoint, small_multiples_png
 from evaluation.reports.ner_runs import NerRun
 from evaluation.reports.plots import error_distance_plot
 from evaluation.reports.webmap import add_gold, from_parsed, page
+from geoparser.gazetteers import regions
 from geoparser.io.geojson import feature_collection
 from geoparser.model import ParsedDocument
 
@@ -73,8 +74,28 @@ def geo_table(run: GeoRun) -> pd.DataFrame:
     return pd.DataFrame(rows, dtype=object)
 
 
+def report_view(df: pd.DataFrame) -> pd.DataFrame:
+    """A geocoding table as the report shows it (narrow enough for 1280 px): the two points as
+    "lat, lon" columns and every number formatted by its kind; the CSV keeps the full table."""
+    view = df.copy()
+    if len(view):
+        view.insert(1, "gold (guide) point", [
+            f"{formatting.cell(a, 'lat')}, {formatting.cell(o, 'lon')}"
+            for a, o in zip(view["guide lat"], view["guide lon"], strict=True)])
+        view["chosen point"] = [
+            "—" if a is None else f"{formatting.cell(a, 'lat')}, {formatting.cell(o, 'lon')}"
+            for a, o in zip(view["lat"], view["lon"], strict=True)]
+        view = view.drop(columns=["guide lat", "guide lon", "lat", "lon", "source"])
+        order = ["id", "gold toponym", "gold (guide) point", "tolerance km", "chosen instance",
+                 "chosen point", "geonameid", "distance km", "candidates", "why", "verdict",
+                 "TP", "FP", "FN"]
+        view = view[[c for c in order if c in view.columns]]
+    return formatting.frame(view)
+
+
 def _describe_candidate(c) -> str:
-    where = ", ".join(x for x in (c.admin1, c.country_code) if x)
+    """"Boston (Massachusetts, United States; pop. 617,594)": region and country by name."""
+    where = regions.where(c.country_code, c.admin1)
     pop = "population unknown" if c.population is None else f"pop. {c.population:,}"
     return f"{c.name} ({where}; {pop})" if where else f"{c.name} ({pop})"
 
@@ -163,7 +184,7 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
             "gold toponym is a TP, any other prediction an FP; a caption whose gold toponym was "
             "not found adds one FN."
         ),
-        Table(q1_df),
+        Table(formatting.frame(q1_df)),
         Para(totals_line(ans.q1.score.overall)),
         Heading("Question 2 — other recognisers, side by side"),
     ]
@@ -172,7 +193,7 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
             Para("Coursework counts and P/R/F1, SemEval *strict* and *partial* F1, and "
                  "throughput (documents per second of recognition on this machine, model "
                  "loading excluded):"),
-            Table(compare.table(ans.comparison).map(compare.fmt_cell)),
+            Table(compare.formatted(ans.comparison)),
             Image("NER by recogniser", "compare.png"),
             Para("Per caption, predicted toponyms with (TP/FP/FN):"),
             Table(side_by_side([ans.q1, *ans.q2])),
@@ -192,7 +213,7 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
                 f"and resolved to {rule}. Within tolerance: TP; outside: FP and FN; gold "
                 "toponym not recognised or not resolved: FN."
             ),
-            Table(df),
+            Table(report_view(df)),
             Para(totals_line(run.score.overall)),
             Image(f"Map of Question {number}", f"q{number}_map.png"),
             Para(

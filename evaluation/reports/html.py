@@ -86,7 +86,7 @@ def markdown_table(df: pd.DataFrame) -> str:
     clean = df.astype(object).where(df.notna(), None)
     clean = clean.map(lambda v: v.replace("|", "\\|").replace("\n", " ")
                       if isinstance(v, str) else v)
-    return clean.to_markdown(index=False, missingval="—")
+    return clean.to_markdown(index=False, missingval="—", disable_numparse=True)
 
 
 def to_markdown(blocks: Sequence[Block]) -> str:

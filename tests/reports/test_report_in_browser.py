@@ -4,6 +4,8 @@
 says why.
 """
 
+import re
+
 import matplotlib.image
 import pytest
 from typer.testing import CliRunner
@@ -46,3 +48,22 @@ def test_report_renders_something_visible(report, tmp_path):
     pixels = matplotlib.image.imread(shot)
     assert pixels.shape[0] == 2400 and pixels.shape[1] == 1200
     assert pixels.std() > 0.05  # not a blank page
+
+
+def test_report_tables_fit_1280px(report, tmp_path):
+    """Issue 15 item 3: no table of the report needs sideways scrolling in a 1280 px window."""
+    probe = tmp_path / "probe.html"
+    measure = (
+        "<script>var wide = [...document.querySelectorAll('table')].filter("
+        "t => t.getBoundingClientRect().right > document.documentElement.clientWidth"
+        " || t.scrollWidth > t.parentElement.clientWidth + 1).length;"
+        "document.body.setAttribute('data-wide', String(wide));"
+        "document.body.setAttribute('data-tables', "
+        "String(document.querySelectorAll('table').length));</script>"
+    )
+    probe.write_text(report.read_text().replace("</body>", measure + "</body>"))
+    proc = chromium(tmp_path, "--dump-dom", "--window-size=1280,900", probe.as_uri())
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    body = re.search(r"<body[^>]*>", proc.stdout).group(0)
+    assert 'data-wide="0"' in body, body
+    assert 'data-tables="0"' not in body
