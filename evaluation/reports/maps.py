@@ -139,6 +139,11 @@ def legend_handles() -> list[Line2D]:
 
 def small_multiples_png(points: Sequence[MapPoint], title: str) -> bytes:
     """A grid of panels, one per gold toponym, with axes, scale bars and one legend."""
+    return png_bytes(small_multiples_figure(points, title))
+
+
+def small_multiples_figure(points: Sequence[MapPoint], title: str) -> plt.Figure:
+    """``small_multiples_png``'s figure (the caller closes it)."""
     n = max(1, len(points))
     cols = min(4, n)
     rows = math.ceil(n / cols)
@@ -193,7 +198,7 @@ def small_multiples_png(points: Sequence[MapPoint], title: str) -> bytes:
                title=f"Base map: {basemap} country outlines (public domain). FN: no place "
                "chosen.", title_fontsize=7)
     fig.tight_layout(rect=(0, 0.7 / fig_h, 1, 1 - 0.3 / fig_h), h_pad=2.5)
-    return png_bytes(fig)
+    return fig
 
 
 def _wrap(text: str, width: int) -> str:
