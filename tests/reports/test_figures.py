@@ -74,6 +74,7 @@ def test_region_names_instead_of_admin_codes():
 
     assert where("GB", "ENG") == "England, United Kingdom"
     assert where("US", "MA") == "Massachusetts, United States"
+    assert where("IE", "C") == "Ireland"  # a code with no single name is left out, not shown
     c = Candidate("geonames", "1", "Boston", 42.36, -71.06, 617594, 4930956, "US", "MA")
     assert _describe_candidate(c) == "Boston (Massachusetts, United States; pop. 617,594)"
 
