@@ -110,6 +110,17 @@ def _cell(value: object) -> str:
     return str(value)
 
 
+_NUMBER = re.compile(r"-?[\d,]+(\.\d+)?")
+
+
+def _numeric(column: pd.Series) -> bool:
+    """Whether a column holds numbers (possibly formatted as text), to right-align it."""
+    values = [v for v in column if v is not None and v not in ("—", "undefined", "n/a")]
+    return bool(values) and all(
+        (isinstance(v, int | float) and not isinstance(v, bool))
+        or (isinstance(v, str) and _NUMBER.fullmatch(v) is not None) for v in values)
+
+
 def to_html(blocks: Sequence[Block], images: Mapping[str, bytes], title: str) -> str:
     """One self-contained page: images inlined as data URIs, every text escaped."""
     rendered = []
@@ -120,8 +131,7 @@ def to_html(blocks: Sequence[Block], images: Mapping[str, bytes], title: str) ->
                 "kind": "table",
                 "columns": [str(c) for c in frame.columns],
                 "rows": [[_cell(v) for v in row] for row in frame.itertuples(index=False)],
-                "numeric": [pd.api.types.is_numeric_dtype(frame[c].infer_objects())
-                            for c in frame.columns],
+                "numeric": [_numeric(frame[c]) for c in frame.columns],
             })
         elif isinstance(b, Image):
             data = images.get(b.name)
