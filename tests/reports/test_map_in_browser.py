@@ -1,6 +1,7 @@
 """The interactive map opens offline in headless Chromium: base map, markers, legend, and no
 injected script runs (issue 15 item 2, issue 13 item 1)."""
 
+import json
 import re
 
 import matplotlib.image
@@ -8,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from geoparser.cli.main import app
+from tests.conftest import CAPTIONS
 from tests.reports.browser import chromium, needs_chromium
 from tests.reports.hostile import write_captions
 
@@ -25,8 +27,8 @@ def hostile_run(tmp_path_factory):
     return out
 
 
-def _dom(tmp_path, page):
-    proc = chromium(tmp_path / "profile", "--dump-dom", page.as_uri())
+def _dom(tmp_path, page, fragment=""):
+    proc = chromium(tmp_path / "profile", "--dump-dom", page.as_uri() + fragment)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return proc.stdout
 
@@ -59,3 +61,23 @@ def test_map_screenshot_is_not_blank(hostile_run, tmp_path):
     pixels = matplotlib.image.imread(shot)
     assert pixels.shape[:2] == (800, 1280)
     assert pixels.std() > 0.05
+
+
+def test_map_popup_shows_text_chosen_place_reason_and_candidates(tmp_path):
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text(json.dumps({"id": "c01", "toponyms": [
+        {"start": 32, "end": 38, "text": "Whitby", "lat": 54.486, "lon": -0.615,
+         "name": "Whitby", "reason": "most populous of 2", "n_candidates": 2, "candidates": [
+             {"name": "Whitby", "lat": 54.486, "lon": -0.615, "population": 13213},
+             {"name": "Whitby", "lat": 43.88, "lon": -78.94, "population": 128377}]}]}) + "\n")
+    out = tmp_path / "map.html"
+    result = CliRunner().invoke(app, ["map", str(pred), "--gold", str(CAPTIONS), "--out",
+                                      str(out)])
+    assert result.exit_code == 0, result.output
+    dom = _dom(tmp_path, out, "#open=0")
+    popup = dom[dom.index("leaflet-popup-content"):]
+    popup = popup[:popup.index("</dl>") + 2000]
+    for expected in ("»Whitby«", "chosen place", "Whitby at 54.4860, -0.6150", "reason",
+                     "most populous of 2", "gold (guide) point", "error", "candidates (2)",
+                     "pop. 128,377"):
+        assert expected in popup, expected
