@@ -14,7 +14,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from evaluation.reports.webmap import MapToponym
+from evaluation.reports.webmap import MapToponym, candidate_summary
 from geoparser.errors import InputError
 from geoparser.io.documents import iter_json_lines
 
@@ -51,7 +51,8 @@ def _toponym(doc_id: str, t: dict[str, Any], lat: float | None, lon: float | Non
         reason=t.get("reason") if isinstance(t.get("reason"), str) else None,
         geonameid=_optional_int(t.get("geonameid")),
         n_candidates=_optional_int(t.get("n_candidates")),
-        candidates=[c for c in cands if isinstance(c, dict)] if isinstance(cands, list) else [],
+        candidates=[candidate_summary(c) for c in cands if isinstance(c, dict)]
+        if isinstance(cands, list) else [],
     )
 
 

@@ -23,6 +23,7 @@ from markupsafe import Markup
 from evaluation.reports.html import environment
 from evaluation.reports.outlines import web_base
 from geoparser.distance import distance_km
+from geoparser.gazetteers import regions
 from geoparser.model import Candidate, Document, ParsedDocument
 
 TP_COLOUR, FP_COLOUR, PREDICTED_COLOUR, GOLD_COLOUR = "#1a9641", "#d7191c", "#e66101", "#222222"
@@ -71,10 +72,15 @@ def snippet(text: str, start: int | None, end: int | None) -> str | None:
             + ("…" if hi < len(text) else ""))
 
 
-def _candidate(c: Candidate | Mapping[str, Any]) -> dict[str, Any]:
+def candidate_summary(c: Candidate | Mapping[str, Any]) -> dict[str, Any]:
+    """What a popup lists of a candidate, with its region and country by name."""
     d = asdict(c) if isinstance(c, Candidate) else dict(c)
-    keep = ("name", "lat", "lon", "population", "geonameid", "country_code", "admin1")
-    return {k: d.get(k) for k in keep if d.get(k) is not None}
+    keep = ("name", "lat", "lon", "population", "geonameid")
+    out = {k: d.get(k) for k in keep if d.get(k) is not None}
+    where = regions.where(d.get("country_code"), d.get("admin1"))
+    if where:
+        out["where"] = where  # "England, United Kingdom", not ("ENG", "GB")
+    return out
 
 
 def _with_gold(t: MapToponym, lat: float, lon: float, tolerance_km: float | None) -> None:
@@ -141,7 +147,7 @@ def from_parsed(parsed: Iterable[ParsedDocument]) -> list[MapToponym]:
                 name=c.name if c else None, reason=r.reason if r else "not resolved",
                 geonameid=c.geonameid if c else None,
                 n_candidates=r.n_candidates if r else None,
-                candidates=[_candidate(x) for x in r.candidates] if r else [],
+                candidates=[candidate_summary(x) for x in r.candidates] if r else [],
                 context=snippet(doc.document.text, m.start, m.end),
             ))
     return out
