@@ -75,7 +75,7 @@ def read_jsonl(path: Path) -> list[MapToponym]:
 
 def read_geojson(path: Path) -> list[MapToponym]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))  # a BOM is accepted
     except FileNotFoundError:
         raise InputError("file not found", path) from None
     except UnicodeDecodeError as exc:
