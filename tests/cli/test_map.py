@@ -116,3 +116,13 @@ def test_parse_map_refuses_parquet_output(tmp_path):
                                  str(tmp_path / "p.parquet"), "--format", "parquet",
                                  "--map", str(tmp_path / "m.html")])
     assert result.exit_code == 2 and "--map" in result.output
+
+
+def test_map_reads_geojson_with_a_byte_order_mark(tmp_path):
+    src = tmp_path / "r.geojson"
+    fc = {"type": "FeatureCollection", "features": [
+        {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-9.05, 53.27]},
+         "properties": {"doc_id": "d1", "text": "Galway"}}]}
+    src.write_bytes(b"\xef\xbb\xbf" + json.dumps(fc).encode())
+    result = runner.invoke(app, ["map", str(src), "--out", str(tmp_path / "m.html")])
+    assert result.exit_code == 0, result.output
