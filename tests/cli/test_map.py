@@ -126,3 +126,16 @@ def test_map_reads_geojson_with_a_byte_order_mark(tmp_path):
     src.write_bytes(b"\xef\xbb\xbf" + json.dumps(fc).encode())
     result = runner.invoke(app, ["map", str(src), "--out", str(tmp_path / "m.html")])
     assert result.exit_code == 0, result.output
+
+
+def test_map_out_equal_to_result_is_refused(tmp_path):
+    pred = _predictions(tmp_path)
+    before = pred.read_bytes()
+    result = runner.invoke(app, ["map", str(pred), "--out", str(pred)])
+    assert result.exit_code == 2 and pred.read_bytes() == before
+
+
+def test_parse_map_to_stdout_output_is_refused(tmp_path):
+    result = runner.invoke(app, ["parse", "--in", str(CAPTIONS), "--out", "-", "--format",
+                                 "jsonl", "--map", str(tmp_path / "m.html")])
+    assert result.exit_code == 2 and "--map" in result.output
