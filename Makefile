@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 
 .PHONY: setup browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy \
-	docs vendor-leaflet outline-10m
+	docs vendor-leaflet outline-10m train-ranker train-ner
 
 setup: $(STAMP)
 
@@ -47,6 +47,18 @@ bench-eval: setup
 # Opt-in: accuracy on the public corpora in ../shared/corpora (skipped when absent).
 bench-accuracy: setup
 	$(PY) bench/bench_accuracy.py --out results
+
+# Opt-in, about 22 minutes here (needs ../shared/corpora): trains the `learned` policy's
+# ranker (bench/ranker.json, fixed seed), prints the leave-one-corpus-out table and writes
+# geoparser/data/ranker.txt. See docs/resolution.md.
+train-ranker: setup
+	OMP_NUM_THREADS=1 $(PY) bench/train_ranker.py
+
+# Opt-in, about an hour on 2 busy cores: train the toponym NER on ../shared/corpora (committed config, seed
+# 0), validate it across corpora (train on two, test on the third), ship the model trained on
+# all three into geoparser/recognition/models/toponym and print the cross-corpus table.
+train-ner: setup
+	$(PY) scripts/train_ner.py --corpora ../shared/corpora --work build/train-ner
 
 lint: setup
 	$(VENV)/bin/ruff check .

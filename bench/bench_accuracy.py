@@ -214,11 +214,24 @@ def markdown(rows: list[dict], command: str, seconds: float) -> str:
     return "\n".join(lines) + "\n"
 
 
+LOCO_INTRO = """## Policies, leave one corpus out
+
+Resolution from gold mentions, context toponyms from `en_core_web_sm`; for each corpus the
+`learned` ranker is trained on the other three (`bench/train_ranker.py`, config
+`bench/ranker.json`), the other policies are not trained. Through the `distance` scheme;
+accuracies over all gold toponyms with a point (unresolved = wrong), accuracy by GeoNames id
+over those with an id; `context (before)` is the hand-weighted policy before issue 12's
+evidence (`ContextWeights.before_issue_12()`). See docs/resolution.md.
+"""
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     ap.add_argument("--out", type=Path, default=ROOT / "results")
     ap.add_argument("--only", help="comma-separated corpus names (default: all found)")
+    ap.add_argument("--no-ranker", action="store_true",
+                    help="skip the leave-one-corpus-out table of the policies")
     args = ap.parse_args(argv)
     corpora_dir = args.shared / "corpora"
     if not corpora_dir.is_dir():
@@ -239,9 +252,17 @@ def main(argv: list[str] | None = None) -> int:
         gold = load(converter, path)
         print(f"bench-accuracy: {name}: {len(gold)} documents", flush=True)
         rows.append(run_corpus(name, gold, gazetteer, recogniser))
+    loco_rows, loco_table = [], ""
+    if not args.no_ranker and not wanted:
+        sys.path.insert(0, str(ROOT / "bench"))
+        from train_ranker import leave_one_corpus_out
+
+        loco_rows, loco_table, _ = leave_one_corpus_out(args.shared, gazetteer)
     seconds = time.perf_counter() - t0
     command = "make bench-accuracy"
     report = markdown(rows, command, seconds)
+    if loco_table:
+        report += "\n" + LOCO_INTRO + "\n" + loco_table + "\n"
     curves = {f"{r['corpus']} {pol}": r["_errors_km"][pol] for r in rows
               for pol in ("population", "context")}
     totals = {f"{r['corpus']} {pol}": r[pol]["n"] for r in rows
@@ -249,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     plot = error_distance_plot(curves, None, "Resolution from gold mentions: error distance",
                                n_total=totals)
     clean = [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
+    if loco_rows:
+        clean.append({"leave-one-corpus-out": loco_rows})
     write_files_atomic({
         args.out / "bench-accuracy.md": report,
         args.out / "bench-accuracy.json": json.dumps(clean, indent=2) + "\n",

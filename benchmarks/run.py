@@ -3,9 +3,10 @@
 Each case runs in a fresh process, timed from start to exit (interpreter start, imports, model
 load, reading, writing: everything a user waits for), with its CPU time (all its processes) and
 peak memory: the exact peak RSS of the largest process (``wait4``) and the sampled peak of all
-its processes together. Cases (a), (b) and (c) alternate ``--repeat`` times and the fastest of each
-counts, which damps the noise of other work on the machine; the load average before each case
-is shown, since other work slows both sides, and parallel workers most.
+its processes together. Cases (a), (b), (c) and (d) (``parse --ner toponym``: the trained
+toponym model, against (b)'s default ``en_core_web_sm``) alternate ``--repeat`` times and the
+fastest of each counts, which damps the noise of other work on the machine; the load average
+before each case is shown, since other work slows both sides, and parallel workers most.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pathlib import Path
 
 import psutil
 
-from benchmarks import corpus, lookups
+from benchmarks import corpus, lookups, policies
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
@@ -81,9 +82,9 @@ def _sample_tree(pid: int, peak: list[int], stop: threading.Event) -> None:
         return
 
 
-def parse_cmd(src: Path, out: Path, workers: int = 1) -> list[str]:
+def parse_cmd(src: Path, out: Path, workers: int = 1, ner: str | None = None) -> list[str]:
     return [str(VENV_BIN / "toposcope"), "-q", "parse", "--in", str(src), "--out", str(out),
-            "--workers", str(workers)]
+            "--workers", str(workers), *(["--ner", ner] if ner else [])]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -111,14 +112,16 @@ def main(argv: list[str] | None = None) -> None:
         def raw_cmd(n: int) -> list[str]:
             return [sys.executable, "-m", "benchmarks.raw_pipe", str(files[n])]
 
-        raw, ours, two = [], [], []
+        raw, ours, two, topo = [], [], [], []
         for _ in range(args.repeat):
             raw.append(measure("(a) nlp.pipe", args.docs, raw_cmd(args.docs)))
             ours.append(measure("(b) toposcope parse", args.docs,
                                 parse_cmd(files[args.docs], work / "b.jsonl")))
             two.append(measure("(c) toposcope parse --workers 2", args.docs,
                                parse_cmd(files[args.docs], work / "c.jsonl", workers=2)))
-        a, b, c = (min(runs, key=lambda r: r.seconds) for runs in (raw, ours, two))
+            topo.append(measure("(d) toposcope parse --ner toponym", args.docs,
+                                parse_cmd(files[args.docs], work / "d.jsonl", ner="toponym")))
+        a, b, c, d = (min(runs, key=lambda r: r.seconds) for runs in (raw, ours, two, topo))
         sizes = [
             measure(f"(a) nlp.pipe, {args.small}", args.small, raw_cmd(args.small)),
             measure(f"(b) toposcope parse, {args.small}", args.small,
@@ -128,10 +131,11 @@ def main(argv: list[str] | None = None) -> None:
                     parse_cmd(files[args.large], work / "large.jsonl")),
         ]
         looked = lookups.measure(lookups.names_in(work / "b.jsonl"))
+        policy_seconds = policies.measure(policies.read(files[args.docs], work / "b.jsonl"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    rows = [a, b, c, *sizes]
+    rows = [a, b, c, d, *sizes]
     print("\n| case | documents | wall s | documents/s | vs (a) | CPU s | peak RSS MB, largest "
           "process | peak RSS MB, all processes | load avg |\n"
           "|---|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -145,6 +149,10 @@ def main(argv: list[str] | None = None) -> None:
           f"(b) peak RSS {small_b.max_rss_mb:.0f} MB for {args.small} documents, "
           f"{large_b.max_rss_mb:.0f} MB for {args.large} "
           f"((a): {sizes[0].max_rss_mb:.0f} and {sizes[2].max_rss_mb:.0f} MB)")
+    print(f"\n(d)/(b) documents/s = {d.rate / b.rate:.3f} by wall time, "
+          f"{min(r.cpu_seconds for r in ours) / min(r.cpu_seconds for r in topo):.3f} by CPU "
+          f"time: `toposcope parse --ner toponym` against the default en_core_web_sm (target "
+          f">= 0.8); peak RSS {d.max_rss_mb:.0f} MB against {b.max_rss_mb:.0f} MB")
     print(f"\ngazetteer lookups, median µs per name over {looked['names']} distinct toponyms: "
           f"ours {looked['ours_cold_us']:.1f} first time (SQLite), "
           f"{looked['ours_memoised_us']:.1f} memoised, "
@@ -152,11 +160,14 @@ def main(argv: list[str] | None = None) -> None:
           f"search_cities {looked['gnc_search_exact_us']:.0f} exact "
           f"(contains_search=False, {looked['gnc_sample']} names), "
           f"{looked['gnc_search_contains_us']:.0f} with its default substring search")
+    print(policies.report(policy_seconds, args.docs))
     if args.json:
         args.json.write_text(json.dumps({"runs": [vars(r) for r in rows], "lookups": looked,
+                                         "policy_seconds": policy_seconds,
                                          "all_a": [vars(r) for r in raw],
                                          "all_b": [vars(r) for r in ours],
-                                         "all_c": [vars(r) for r in two]}, indent=2))
+                                         "all_c": [vars(r) for r in two],
+                                         "all_d": [vars(r) for r in topo]}, indent=2))
 
 
 if __name__ == "__main__":

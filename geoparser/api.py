@@ -22,7 +22,7 @@ from geoparser.gazetteers import Gazetteer, create_gazetteer
 from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import recognise, resolve
 from geoparser.recognition import DEFAULT_LABELS, Recogniser, create_recogniser
-from geoparser.resolution import Policy, create_policy
+from geoparser.resolution import DEFAULT_POLICY, Policy, create_policy
 
 
 class Geoparser:
@@ -32,7 +32,7 @@ class Geoparser:
         self,
         ner: str | Recogniser = "en_core_web_sm",
         gazetteer: str | Gazetteer = "offline",
-        policy: str | Policy = "population",
+        policy: str | Policy = DEFAULT_POLICY,
         labels: Sequence[str] = DEFAULT_LABELS,
     ) -> None:
         self.recogniser = create_recogniser(ner, labels=labels) if isinstance(ner, str) else ner

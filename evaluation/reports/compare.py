@@ -1,8 +1,9 @@
 """Recognisers side by side on one gold set: one table, a per-document diff, a bar chart.
 
-Columns: the coursework NER counts and P/R/F1, SemEval *strict* and *partial* F1, and
-throughput (documents per second of recognition, model loading excluded). A recogniser that
-is not installed is reported and skipped, never a crash.
+Columns: the coursework NER counts and P/R/F1, SemEval *strict* and *partial* F1 (strict is
+undefined for a recogniser whose labels the gold never uses), and throughput (documents per
+second of recognition, model loading excluded). A recogniser that is not installed is reported
+and skipped, never a crash.
 """
 
 from __future__ import annotations
@@ -46,8 +47,18 @@ def compare(
         runs.append(run)
         preds = {p.document.id: p.predictions() for p in run.parsed}
         overall = score("semeval", gold, preds, match).to_json()["overall"]
-        semeval[name] = {"strict": overall["strict"]["f1"], "partial": overall["partial"]["f1"]}
+        strict = overall["strict"]["f1"] if _shares_labels(run, gold) else None
+        semeval[name] = {"strict": strict, "partial": overall["partial"]["f1"]}
     return Comparison(gold, match, runs, semeval, skipped)
+
+
+def _shares_labels(run: NerRun, gold: list[Document]) -> bool:
+    """Whether SemEval *strict* (which tests the type) means anything for this run: a
+    recogniser whose labels the gold never uses (``toponym``'s one label, TOPONYM, against
+    GPE/LOC gold) would score 0 however right its spans; its strict F1 is left undefined."""
+    gold_labels = {t.label for d in gold for t in d.toponyms if t.label}
+    predicted = {m.label for p in run.parsed for m in p.mentions}
+    return not gold_labels or not predicted or bool(gold_labels & predicted)
 
 
 def table(c: Comparison) -> pd.DataFrame:

@@ -21,7 +21,7 @@ from geoparser.gazetteers.base import Gazetteer
 from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import resolve
 from geoparser.recognition import available_recognisers
-from geoparser.resolution import create_policy
+from geoparser.resolution import DEFAULT_POLICY, create_policy
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +45,7 @@ class CourseworkAnswer:
     q3: GeoRun
     q4: GeoRun
     comparison: Comparison
+    default: GeoRun | None = None  # the default policy, beside Q3 and Q4 for comparison
 
     def summary(self) -> dict:
         return {
@@ -52,6 +53,8 @@ class CourseworkAnswer:
             "q2": {run.recogniser: run.score.overall.as_dict() for run in self.q2},
             "q3": self.q3.score.overall.as_dict(),
             "q4": self.q4.score.overall.as_dict(),
+            **({"default": {"policy": self.default.policy,
+                            **self.default.score.overall.as_dict()}} if self.default else {}),
         }
 
 
@@ -93,5 +96,6 @@ def answer(
     q1, *q2 = comparison.runs
     q3 = run_geo("population", q1, gold, gazetteer, match)
     q4 = run_geo("nearest", q1, gold, gazetteer, match)
+    default = run_geo(DEFAULT_POLICY, q1, gold, gazetteer, match)
     return CourseworkAnswer(gold, match, gazetteer.name, q1, q2, comparison.skipped, q3, q4,
-                            comparison)
+                            comparison, default)

@@ -221,6 +221,12 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
                 f"GeoJSON: [q{number}.geojson](q{number}.geojson)."
             ),
         ]
+    if ans.default is not None:
+        blocks += [
+            Para(f"For comparison, the default policy `{ans.default.policy}` on the same "
+                 "toponyms and guides (the policy `toposcope parse` and the Python API use):"),
+            Para(totals_line(ans.default.score.overall)),
+        ]
     for run in (ans.q3, ans.q4):
         for note in run.score.notes:
             blocks.append(Para(f"Note (Q{3 if run is ans.q3 else 4}): {note}"))

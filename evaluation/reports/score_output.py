@@ -22,7 +22,8 @@ FORMATS = ("csv", "json", "markdown", "table")
 SHORT = {"correct": "COR", "incorrect": "INC", "partial": "PAR", "missed": "MIS",
          "spurious": "SPU", "possible": "POS", "actual": "ACT", "precision": "P",
          "recall": "R", "f1": "F1", "accuracy_161": "acc@161", "accuracy_tolerance": "acc@tol",
-         "denominator": "out of"}
+         "accuracy_10": "acc@10", "accuracy_geonameid": "acc by id", "n_geonameid": "n by id",
+         "gold_without_coordinates": "no point", "denominator": "out of"}
 TABLE_SKIP = {"possible", "actual"}  # derivable, and in the CSV/JSON: keeps tables in 80 columns
 
 

@@ -1,12 +1,14 @@
 """The ``distance`` scheme: geocoding error over the toponyms a system both found and placed.
 
 Over gold toponyms with coordinates whose matched prediction (``evaluation.pairs_matched``) has
-coordinates: n, accuracy@161 km (error <= 161 km), accuracy within each gold toponym's own
-tolerance, mean and median error in km, and the AUC of Gritta et al. (2018): the area under
-ln(1 + error) / ln(20039) over the errors sorted ascending, by the trapezoidal rule with unit
-steps, divided by n − 1 — 0 is perfect, 1 every error is half the Earth's circumference; it
-does not depend on input order. Figures that are undefined (n = 0; AUC and nothing else for
-n = 1) are ``null``, never NaN. Distances are geodesic on the WGS-84 ellipsoid
+coordinates: n, accuracy@161 km (error <= 161 km), accuracy@10 km (the right town, not just
+the right region), accuracy within each gold toponym's own tolerance, accuracy by GeoNames id
+(over matched gold toponyms that carry an id, with or without a point: the same place, whatever
+point each source gives it), mean and median error in km, and the AUC of Gritta et al. (2018):
+the area under ln(1 + error) / ln(20039) over the errors sorted ascending, by the trapezoidal
+rule with unit steps, divided by n − 1 — 0 is perfect, 1 every error is half the Earth's
+circumference; it does not depend on input order. Figures that are undefined (n = 0; AUC and
+nothing else for n = 1) are ``null``, never NaN. Distances are geodesic on the WGS-84 ellipsoid
 (``geoparser.distance``), the project's one Earth model.
 """
 
@@ -18,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from evaluation.flat_corpus import FlatCorpus
 from evaluation.markdown import table
 from evaluation.matching import MatchMode
@@ -25,6 +29,7 @@ from evaluation.pairs_matched import match_same
 from geoparser.distance import distance_km
 
 ACCURACY_KM = 161.0
+FINE_KM = 10.0  # accuracy@10 km: the right town, not just the right region
 MAX_ERROR_KM = 20039.0  # Gritta et al.'s normaliser: half the Earth's circumference
 
 
@@ -40,8 +45,13 @@ def auc(errors_km: Sequence[float]) -> float | None:
 
 @dataclass(frozen=True)
 class ErrorSummary:
+    """Errors of the placed matches; ``id_checked`` / ``id_correct`` count the matched gold
+    toponyms that carry a GeoNames id and those whose prediction has the same id."""
+
     errors_km: tuple[float, ...]
     within_tolerance: int
+    id_checked: int = 0
+    id_correct: int = 0
 
     @property
     def n(self) -> int:
@@ -54,6 +64,10 @@ class ErrorSummary:
             "n": n,
             "accuracy_161": sum(x <= ACCURACY_KM for x in e) / n if n else None,
             "accuracy_tolerance": self.within_tolerance / n if n else None,
+            "accuracy_10": sum(x <= FINE_KM for x in e) / n if n else None,
+            "accuracy_geonameid": (self.id_correct / self.id_checked if self.id_checked
+                                   else None),
+            "n_geonameid": self.id_checked,
             "mean_km": statistics.fmean(e) if n else None,
             "median_km": statistics.median(e) if n else None,
             "auc": auc(e),
@@ -89,9 +103,10 @@ class DistanceResult:
             f"{self.counts['matched']} gold toponyms were matched, "
             f"{self.counts['unresolved']} of them to a prediction without coordinates; "
             f"{self.counts['gold_without_coordinates']} gold toponyms have no coordinates.", "",
-            table(["n", "acc@161 km", "acc@tolerance", "mean km", "median km", "AUC"],
-                  [[o["n"], o["accuracy_161"], o["accuracy_tolerance"], o["mean_km"],
-                    o["median_km"], o["auc"]]]),
+            table(["n", "acc@161 km", "acc@10 km", "acc@tolerance", "acc by GeoNames id",
+                   "mean km", "median km", "AUC"],
+                  [[o["n"], o["accuracy_161"], o["accuracy_10"], o["accuracy_tolerance"],
+                    o["accuracy_geonameid"], o["mean_km"], o["median_km"], o["auc"]]]),
         ]
         out += [f"\nNote: {note}" for note in self.notes]
         return "\n".join(out) + "\n"
@@ -101,8 +116,14 @@ def score_distance(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
                    ) -> DistanceResult:
     g2p = match_same(corpus, mode).gold_to_pred()
     per_doc: list[list[tuple[float, bool, dict]]] = [[] for _ in range(corpus.n_docs)]
+    ids = np.zeros((corpus.n_docs, 2), dtype=int)  # per document: checked, correct
     unresolved = no_point = 0
     for i, g in enumerate(corpus.golds):
+        j = g2p.get(i)
+        if g.geonameid is not None and j is not None:
+            k = int(corpus.gold_doc[i])
+            ids[k, 0] += 1
+            ids[k, 1] += corpus.preds[j].geonameid == g.geonameid
         if not g.has_point:
             no_point += 1
             continue
@@ -119,10 +140,12 @@ def score_distance(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
             (d, ok, {"text": g.text, "start": g.start, "end": g.end, "gold": [g.lat, g.lon],
                      "predicted": [p.lat, p.lon], "error_km": d, "within_tolerance": ok}))
     docs = tuple(
-        (doc_id, ErrorSummary(tuple(x[0] for x in items), sum(x[1] for x in items)),
+        (doc_id, ErrorSummary(tuple(x[0] for x in items), sum(x[1] for x in items),
+                              int(ids[k, 0]), int(ids[k, 1])),
          tuple(x[2] for x in items))
-        for doc_id, items in zip(corpus.doc_ids, per_doc, strict=True))
+        for k, (doc_id, items) in enumerate(zip(corpus.doc_ids, per_doc, strict=True)))
     errors = tuple(x[0] for items in per_doc for x in items)
-    overall = ErrorSummary(errors, sum(x[1] for items in per_doc for x in items))
+    overall = ErrorSummary(errors, sum(x[1] for items in per_doc for x in items),
+                           int(ids[:, 0].sum()), int(ids[:, 1].sum()))
     counts = {"matched": len(g2p), "unresolved": unresolved, "gold_without_coordinates": no_point}
     return DistanceResult("distance", options, overall, docs, counts)

@@ -59,6 +59,10 @@ class PipelineSpec:
                              f"({', '.join(n for n in POLICIES.names() if n != self.policy)})")
         if self.ner not in RECOGNISERS:
             resolve_package(self.ner)
+        else:
+            check = getattr(RECOGNISERS.get(self.ner), "check", None)
+            if check is not None:
+                check()
 
 
 @dataclass

@@ -95,8 +95,24 @@ class ToposcopeGroup(TyperGroup):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if ctx.parent is None:
             args = hoist(list(args))
+            ctx.meta[HELP_FOR] = help_target(args)
         return super().parse_args(ctx, args)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         command = super().get_command(ctx, cmd_name)
-        return fill_choices(command) if command is not None else None
+        # Only the command whose help is asked for: the group's own help looks up every
+        # command, and filling them all would import spaCy to print a list of commands.
+        if command is not None and ctx.meta.get(HELP_FOR) == cmd_name:
+            fill_choices(command)
+        return command
+
+
+HELP_FOR = "toposcope.help_for"
+
+
+def help_target(args: list[str]) -> str | None:
+    """The command whose help the (hoisted) command line asks for, if it asks for one."""
+    head = args[:args.index("--")] if "--" in args else args
+    if not any(a in ("-h", "--help") for a in head if isinstance(a, str)):
+        return None
+    return next((a for a in head if isinstance(a, str) and not a.startswith("-")), None)

@@ -15,6 +15,7 @@ from geoparser.cli import options as web
 from geoparser.cli.common import err, info, out, user_errors
 from geoparser.cli.gazetteer import gazetteer_app
 from geoparser.cli.group import ToposcopeGroup
+from geoparser.defaults import DEFAULT_POLICY
 from geoparser.progress import set_enabled
 
 #: ``-h`` as well as ``--help``, for every command (subcommands inherit it).
@@ -164,6 +165,8 @@ def _print_summary(summary: dict, q1_name: str) -> None:
         add("Q2 NER", name, s)
     add("Q3 geocoding", "population", summary["q3"])
     add("Q4 geocoding", "nearest", summary["q4"])
+    if "default" in summary:
+        add("(default policy)", summary["default"]["policy"], summary["default"])
     out.print(table)
 
 
@@ -225,7 +228,7 @@ def convert(
 def compare(
     ner: Annotated[str, typer.Option(
         help="Recognisers, comma-separated: {ner}, or spaCy pipelines by name or path.")]
-    = "en_core_web_sm,gazetteer,hybrid",
+    = "en_core_web_sm,gazetteer,hybrid,toponym",
     gold: Annotated[Path | None, typer.Option(
         help="Gold documents (default: the caption set).")] = None,
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
@@ -296,7 +299,7 @@ def parse(
     = "en_core_web_sm",
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
     gazetteer: Annotated[str, typer.Option(help="Gazetteer: {gazetteer}.")] = "offline",
-    policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = "context",
+    policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = DEFAULT_POLICY,
     fmt: Annotated[str | None, typer.Option(
         "--format", help="jsonl, geojson, csv or parquet (default: from the --out extension, "
         "else jsonl).")] = None,
@@ -416,7 +419,7 @@ def resolve_cmd(
     out: Annotated[Path, typer.Option(
         "--out", help="Output file (- for standard output); its extension names the format.")],
     gazetteer: Annotated[str, typer.Option(help="Gazetteer: {gazetteer}.")] = "offline",
-    policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = "context",
+    policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = DEFAULT_POLICY,
     fmt: Annotated[str | None, typer.Option(
         "--format", help="jsonl, geojson or csv (default: from the --out extension, else "
         "jsonl).")] = None,

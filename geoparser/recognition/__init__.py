@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from geoparser.recognition import gazetteer_matcher, hybrid  # noqa: F401  (register themselves)
+from geoparser.recognition import (  # noqa: F401  (register themselves)
+    gazetteer_matcher,
+    hybrid,
+    toponym_model,
+)
 from geoparser.recognition.base import RECOGNISERS, Recogniser
 from geoparser.recognition.spacy_models import DEFAULT_MODEL, installed_pipelines
 from geoparser.recognition.spacy_ner import DEFAULT_LABELS, SpacyRecogniser

@@ -59,8 +59,10 @@ def load_pipeline(name: str) -> Language:
     target = resolve_package(name)
     try:
         nlp = spacy.load(target)
-    except OSError as exc:
-        raise ModelNotFoundError(f"spaCy pipeline {name!r} could not be loaded: {exc}") from exc
+    except Exception as exc:  # a damaged folder fails in config, msgpack or weights code
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ModelNotFoundError(
+            f"spaCy pipeline {name!r} could not be loaded: {first}") from exc
     if "ner" not in nlp.pipe_names:
         raise ModelNotFoundError(f"spaCy pipeline {name!r} has no 'ner' component")
     needed = {"ner"} | {

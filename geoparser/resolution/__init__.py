@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from geoparser.resolution import context, nearest, population  # noqa: F401  (register them)
+from geoparser.defaults import DEFAULT_POLICY
+from geoparser.resolution import (  # noqa: F401  (register them)
+    context,
+    learned,
+    nearest,
+    population,
+)
 from geoparser.resolution.base import POLICIES, Policy, ResolutionContext
 
 
@@ -10,4 +16,4 @@ def create_policy(name: str, **config: object) -> Policy:
     return POLICIES.create(name, **config)
 
 
-__all__ = ["POLICIES", "Policy", "ResolutionContext", "create_policy"]
+__all__ = ["DEFAULT_POLICY", "POLICIES", "Policy", "ResolutionContext", "create_policy"]

@@ -1,7 +1,9 @@
 """The ``context`` policy: population as a prior, corrected by what else the document names.
 
 Every candidate gets a score, the sum of named evidence terms, and the reason lists the terms
-that decided. One fixed set of weights (``ContextWeights``), not tuned per corpus:
+that decided. One fixed set of weights (``ContextWeights``), set by reasoning about the error
+classes of issue 12 and the captions, not fitted to any corpus. The evidence after issue 12
+comes from ``features`` (shared with the ``learned`` policy):
 
 * ``population``: log10(population + 1) / 7, so a city of 10 million scores 1.0 and a village
   of 1,000 about 0.43; unknown population scores 0. A prior, not a verdict.
@@ -9,9 +11,21 @@ that decided. One fixed set of weights (``ContextWeights``), not tuned per corpu
   +0.35, second-level areas -0.1, other features (seas, mountains) +0.1, populated places 0.
   A bare "Georgia" is the country unless the document says otherwise.
 * ``contained``: +2.0 when the text right after the mention is ", Y" or " in Y" and Y names a
-  country or first-level area that holds the candidate ("Paris, Texas", "Perth, Scotland").
-* ``same country``: up to +1.0, the share of the document's other toponyms that have a
-  candidate in the candidate's country ("Georgia" next to "Atlanta" and "Ohio").
+  country or first-level area that holds the candidate ("Paris, Texas", "Perth, Scotland"),
+  or is a newspaper abbreviation of a US state or Canadian province ("Lancaster, Pa.").
+* ``same country``: up to +0.6 (1.0 before issue 12), the share of the document's other
+  toponyms that have a candidate in the candidate's country ("Georgia" next to "Atlanta").
+* ``same first-level area``: up to +0.6, the share of the other toponyms whose most populous
+  reading lies in the candidate's state or province (the Lancaster among Harrisburg and York),
+  as CLIFF's co-location pass.
+* ``near focus``: up to +0.5, decaying with the distance (scale 300 km) to the document's
+  focus, the medoid of the other toponyms' most populous readings (CLIFF's focus).
+* ``prominence``: +0.3 per power of ten beyond the first by which the candidate outnumbers
+  every namesake in other countries (capped at +1.0), and ``capital`` +0.5 for a country's
+  capital: Moscow in a US story is still Russia's.
+* ``bare area``: -0.8 for an area at a bare mention when a town of its name is a city or lies
+  near its point (Galway, Kyoto, Washington); ``said area`` / ``said city``: +1.0 when the
+  text says "County Galway", "Washington State" or "Galway city" and the candidate is that.
 * ``near co-mentions``: up to +0.8, decaying with the median distance (scale 500 km) from the
   candidate to the nearest candidate of each other toponym: the reading that keeps the
   document's places close together wins.
@@ -48,6 +62,7 @@ from geoparser.resolution.base import (
     population_key,
     representatives,
 )
+from geoparser.resolution.features import INDEX, FeatureExtractor
 
 EARTH_RADIUS_KM = 6371.0088
 _CONTAINER = re.compile(r"\s*(?:,|\bin\b)\s*")
@@ -61,13 +76,32 @@ class ContextWeights:
     second_level: float = -0.1
     other_feature: float = 0.1
     contained: float = 2.0
-    same_country: float = 1.0
+    same_country: float = 0.6
     near: float = 0.8
     near_scale_km: float = 500.0
     guide: float = 2.0
     guide_scale_km: float = 100.0
     unplaceable: float = -0.5
     alternate_name: float = -0.3
+    # Issue 12's evidence (``features``); ``before_issue_12()`` turns it off.
+    evidence: bool = True
+    same_first_level: float = 0.6
+    focus: float = 0.5
+    focus_scale_km: float = 300.0
+    bare_area: float = -0.8
+    area_cue: float = 1.0
+    city_cue: float = 1.0
+    prominence: float = 0.3
+    prominence_cap: float = 1.0
+    capital: float = 0.5
+
+    @classmethod
+    def before_issue_12(cls) -> ContextWeights:
+        """The weights as they were before the co-location, focus, prominence and
+        area-vs-city evidence (kept to measure the change against)."""
+        return cls(evidence=False, same_country=1.0, same_first_level=0.0, focus=0.0,
+                   bare_area=0.0, area_cue=0.0, city_cue=0.0, prominence=0.0,
+                   capital=0.0)
 
 
 def is_country_level(c: Candidate) -> bool:
@@ -153,6 +187,51 @@ class _OtherMentions:
         return out
 
 
+TERMS = ("population", "feature", "alternate name", "contained", "same country",
+         "unplaceable", "near co-mentions", "same first-level area", "near focus", "bare area",
+         "said area", "said city", "capital", "prominence")
+
+
+def term_matrix(x: np.ndarray, w: ContextWeights | None = None
+                ) -> tuple[tuple[str, ...], np.ndarray]:
+    """The context score's terms (``TERMS``, columns) for candidates' ``features`` rows,
+    without the guide; a row's sum is the candidate's score."""
+    w = w or ContextWeights()
+
+    missing = np.isnan(x)
+    x0 = np.where(missing, 0.0, x)
+
+    def col(name: str) -> np.ndarray:
+        return x0[:, INDEX[name]]
+
+    def dist(name: str, weight: float, scale: float) -> np.ndarray:
+        i = INDEX[name]
+        return np.where(missing[:, i], 0.0, weight * np.exp(-np.expm1(x0[:, i]) / scale))
+
+    prior = np.where(col("country") > 0, w.country_or_continent, np.where(
+        col("first_level") > 0, w.first_level, np.where(
+            col("second_level") > 0, w.second_level, np.where(
+                col("other_feature") > 0, w.other_feature, 0.0))))
+    gap = col("foreign_gap") - 1.0
+    t = np.array([
+        col("log_population") / w.population_scale,
+        prior,
+        w.alternate_name * col("alternate_name"),
+        w.contained * col("contained"),
+        w.same_country * col("same_country"),
+        w.unplaceable * (1 - col("placeable")),
+        dist("near_km", w.near, w.near_scale_km),
+        w.same_first_level * col("top_same_first_level"),
+        dist("focus_km", w.focus, w.focus_scale_km),
+        w.bare_area * col("area_with_town") * (1 - col("area_cue")),
+        w.area_cue * col("area_cue"),
+        w.city_cue * col("city_cue"),
+        w.capital * col("capital"),
+        np.minimum(w.prominence * np.maximum(gap, 0.0), w.prominence_cap),
+    ]).T
+    return TERMS, t
+
+
 @POLICIES.register("context")
 class ContextPolicy:
     """Highest evidence score; see the module docstring for the terms and weights."""
@@ -162,6 +241,7 @@ class ContextPolicy:
 
     def __init__(self, weights: ContextWeights | None = None) -> None:
         self.w = weights or ContextWeights()
+        self.extractor = FeatureExtractor()
 
     def choose(
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext
@@ -169,16 +249,33 @@ class ContextPolicy:
         if not candidates:
             return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
         n_found = len(candidates)
-        candidates = representatives(candidates)
-        others = self._other_candidate_sets(mention, context)
-        own = normalise_name(mention.text)
-        containers = self._containers(mention, context)
-        evidence = _OtherMentions(others)
-        near_km = evidence.median_nearest_km(candidates)
         scored = []
-        for c, km in zip(candidates, near_km, strict=True):
-            terms = self._terms(c, evidence, containers, context.guide, km, own)
-            scored.append((sum(terms.values()), population_key(c), c, terms))
+        if self.w.evidence:
+            candidates, rows = self.extractor.rows(mention, candidates, context)
+            names, t = term_matrix(rows, self.w)
+            totals = t.sum(axis=1)
+            if context.guide is not None:
+                names = (*names, "guide")
+                t = np.column_stack([t, self._guide_terms(candidates, context.guide)])
+                totals = totals + t[:, -1]
+            totals = totals.tolist()
+            i = max(range(len(candidates)),
+                    key=lambda k: (totals[k], population_key(candidates[k])))
+            best = candidates[i]
+            imputed = effective_population(best)[1]
+            terms = {("population (imputed)" if n == "population" and imputed else n): float(v)
+                     for n, v in zip(names, t[i].tolist(), strict=True) if v != 0.0}
+            scored.append((totals[i], population_key(best), best, terms))
+        else:
+            candidates = representatives(candidates)
+            others = self._other_candidate_sets(mention, context)
+            own = normalise_name(mention.text)
+            containers = self._containers(mention, context)
+            evidence = _OtherMentions(others)
+            near_km = evidence.median_nearest_km(candidates)
+            for c, km in zip(candidates, near_km, strict=True):
+                terms = self._terms(c, evidence, containers, context.guide, km, own)
+                scored.append((sum(terms.values()), population_key(c), c, terms))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         total, _, best, terms = scored[0]
         shown = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items() if abs(v) >= 0.005)
@@ -217,6 +314,16 @@ class ContextPolicy:
             d = float(haversine_km(c.lat, c.lon, np.array([guide[0]]), np.array([guide[1]]))[0])
             terms["guide"] = w.guide * math.exp(-d / w.guide_scale_km)
         return terms
+
+    def _guide_terms(self, candidates: Sequence[Candidate], guide: tuple[float, float]
+                     ) -> np.ndarray:
+        out = np.zeros(len(candidates))
+        for i, c in enumerate(candidates):
+            if c.has_point:
+                d = float(haversine_km(c.lat, c.lon, np.array([guide[0]]),
+                                       np.array([guide[1]]))[0])
+                out[i] = self.w.guide * math.exp(-d / self.w.guide_scale_km)
+        return out
 
     @staticmethod
     def _other_candidate_sets(

@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from geoparser.cli.main import app
+from geoparser.resolution import DEFAULT_POLICY
 from tests.conftest import CAPTIONS
 
 runner = CliRunner()
@@ -29,10 +30,12 @@ def test_run_writes_report_csvs_and_summary(run_output):
         "q3_map.png", "q4_map.png", "errors.png", "q3.geojson", "q4.geojson",
         "q3_map.html", "q4_map.html"}
     summary = json.loads((out / "summary.json").read_text())
-    assert set(summary) == {"q1", "q2", "q3", "q4"}
-    for key in ("q1", "q3", "q4"):
-        assert set(summary[key]) == {"tp", "fp", "fn", "precision", "recall", "f1"}
+    assert set(summary) == {"q1", "q2", "q3", "q4", "default"}
+    for key in ("q1", "q3", "q4", "default"):
+        assert set(summary[key]) - {"policy"} == {"tp", "fp", "fn", "precision", "recall", "f1"}
         assert summary[key]["tp"] + summary[key]["fn"] == 12
+    assert summary["default"]["policy"] == DEFAULT_POLICY
+    assert f"default policy `{DEFAULT_POLICY}`" in (out / "report.md").read_text()
     assert {"gazetteer", "hybrid"} <= set(summary["q2"])
     q3 = json.loads((out / "q3.geojson").read_text())
     assert q3["type"] == "FeatureCollection"

@@ -90,12 +90,12 @@ def test_version():
 
 def test_help_lists_the_registered_choices():
     parse_help = flat(invoke("parse", "--help").output)
-    assert "Resolver policy: context, nearest, population" in parse_help
+    assert "Resolver policy: context, learned, nearest, population" in parse_help
     assert "Gazetteer: geonames, geonames-dump, nominatim, offline" in parse_help
     assert re.search(r"Recogniser: (\S+, )*en_core_web_sm, (\S+, )*gazetteer, hybrid",
                      parse_help)
     resolve_help = flat(invoke("resolve", "--help").output)
-    assert "Resolver policy: context, nearest, population" in resolve_help
+    assert "Resolver policy: context, learned, nearest, population" in resolve_help
     run_help = flat(invoke("run", "--help").output)
     assert "Gazetteer for Q3/Q4: geonames, geonames-dump, nominatim, offline" in run_help
 
@@ -212,3 +212,18 @@ def test_progress_bar_knows_the_total_and_shows_time_left(docs_jsonl, tmp_path, 
     names = [type(c).__name__ for c in progress.columns(3)]
     assert "TimeRemainingColumn" in names and "MofNCompleteColumn" in names
     assert "TimeRemainingColumn" not in [type(c).__name__ for c in progress.columns(None)]
+
+
+def test_toposcope_help_lists_commands_without_importing_spacy():
+    """Filling in registry choices is for the help of one command; the command list itself
+    stays as light as before the choices existed (issue 10: --help no slower)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from typer.testing import CliRunner; from geoparser.cli.main import app;"
+            "r = CliRunner().invoke(app, ['--help']); assert r.exit_code == 0, r.output;"
+            "assert 'parse' in r.output; print(sorted(m for m in ('spacy', 'pandas', 'wordfreq')"
+            " if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"

@@ -50,3 +50,11 @@ def test_cli_writes_md_csv_png(tmp_path):
     assert {p.name for p in tmp_path.iterdir()} == {"compare.md", "compare.csv", "compare.png"}
     assert "Recognisers on 12 documents" in result.stdout  # cells may wrap or truncate
     assert (tmp_path / "compare.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_one_label_toponym_model_has_no_strict_f1_against_gpe_loc_gold(captions):
+    c = compare.compare(["toponym", "en_core_web_sm"], captions, ["GPE", "LOC"])
+    assert c.semeval["toponym"]["strict"] is None  # TOPONYM never equals GPE: not a 0
+    assert c.semeval["toponym"]["partial"] > 0
+    assert c.semeval["en_core_web_sm"]["strict"] is not None
+    assert "undefined" in compare.markdown(c)

@@ -82,6 +82,6 @@ def test_nearest_weighs_one_place_once_through_the_preferred_source():
 
 
 def test_unknown_policy_lists_known_ones():
-    known = "known: context, nearest, population"
+    known = "known: context, learned, nearest, population"
     with pytest.raises(UsageError, match=f"unknown policy 'nope' \\({known}\\)"):
         create_policy("nope")

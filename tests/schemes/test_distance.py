@@ -54,10 +54,32 @@ def test_figures_over_matched_toponyms():
     assert o["mean_km"] == pytest.approx((distance_km(0, 0, 0, 1) + distance_km(0, 0, 0, 2)) / 3)
 
 
+def test_accuracy_at_10_km_and_by_geonames_id():
+    text = "a b c d"
+    gold = [Document("d", text, (
+        GoldToponym(0, 1, "a", 0.0, 0.0, 161, geonameid=1),    # right id, 0 km
+        GoldToponym(2, 3, "b", 0.0, 0.0, 161, geonameid=2),    # wrong id, ~56 km
+        GoldToponym(4, 5, "c", 0.0, 0.0, 161),                 # no id: not in the id figure
+        GoldToponym(6, 7, "d", None, None, 161, geonameid=4),  # id without a point: counted
+    ))]
+    pred = {"d": PredictedDocument("d", (
+        Prediction("a", 0, 1, None, 0.0, 0.0, geonameid=1),
+        Prediction("b", 2, 3, None, 0.0, 0.5, geonameid=9),
+        Prediction("c", 4, 5, None, 0.0, 0.05),
+        Prediction("d", 6, 7, None, 1.0, 1.0, geonameid=4),
+    ))}
+    o = score_distance(FlatCorpus.build(gold, pred), SPAN, {}).overall.as_dict()
+    assert o["n"] == 3
+    assert o["accuracy_10"] == pytest.approx(2 / 3)   # 0 km and ~5.6 km, not ~56 km
+    assert o["accuracy_161"] == 1.0
+    assert o["n_geonameid"] == 3 and o["accuracy_geonameid"] == pytest.approx(2 / 3)
+
+
 def test_n_zero_and_one_give_null_never_nan():
     gold, pred = _case([(0.0, 0.0, 10, None)])
     o = score_distance(FlatCorpus.build(gold, pred), SPAN, {}).overall.as_dict()
-    assert o == {"n": 0, "accuracy_161": None, "accuracy_tolerance": None, "mean_km": None,
+    assert o == {"n": 0, "accuracy_161": None, "accuracy_tolerance": None, "accuracy_10": None,
+                 "accuracy_geonameid": None, "n_geonameid": 0, "mean_km": None,
                  "median_km": None, "auc": None}
     gold, pred = _case([(10.0, 10.0, 10, (10.0, 10.0))])
     o = score_distance(FlatCorpus.build(gold, pred), SPAN, {}).overall.as_dict()

@@ -1,0 +1,52 @@
+"""The captions figure: how many of the 12 captions each policy places within tolerance,
+resolving the gold mentions, without and with each caption's guide point.
+
+Run: ``python bench/captions_resolution.py`` (no corpora needed; the offline gazetteer).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from evaluation.reports.coursework_answer import caption_guides  # noqa: E402
+from geoparser.distance import distance_km  # noqa: E402
+from geoparser.gazetteers import create_gazetteer  # noqa: E402
+from geoparser.io.documents import read_gold  # noqa: E402
+from geoparser.model import Mention, ParsedDocument  # noqa: E402
+from geoparser.pipeline import resolve  # noqa: E402
+from geoparser.resolution import DEFAULT_POLICY, create_policy  # noqa: E402
+
+POLICIES = ("population", "context", "learned")
+
+
+def main() -> int:
+    gold = read_gold(ROOT / "data" / "captions")
+    gazetteer = create_gazetteer("offline")
+    docs = [ParsedDocument(d, [Mention(t.start, t.end, t.text, t.label or "GPE", "gold")
+                               for t in d.toponyms]) for d in gold]
+    print("| policy | guides | within tolerance | wrong |\n|---|---|---:|---|")
+    for policy in POLICIES:
+        for guides in (None, caption_guides(gold)):
+            parsed = resolve(docs, gazetteer, create_policy(policy), guides)
+            ok, wrong = 0, []
+            for d, p in zip(gold, parsed, strict=True):
+                t, r = d.toponyms[0], p.resolutions[0]
+                c = r.candidate
+                if c is not None and c.has_point and distance_km(
+                        t.lat, t.lon, c.lat, c.lon) <= t.tolerance_km:
+                    ok += 1
+                else:
+                    wrong.append(f"{t.text} → {c.name if c else None}, "
+                                 f"{c.country_code if c else ''}")
+            name = f"{policy} (default)" if policy == DEFAULT_POLICY else policy
+            print(f"| {name} | {'yes' if guides else 'no'} | {ok}/{len(gold)} | "
+                  f"{'; '.join(wrong) or '—'} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

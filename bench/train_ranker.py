@@ -1,0 +1,101 @@
+"""Train the ``learned`` policy's ranker and print its leave-one-corpus-out table.
+
+``make train-ranker`` (opt-in; needs ``../shared/corpora``). For each of GeoVirus, WikToR,
+GeoWebNews and SemEval-2019 in turn, a LambdaRank model is trained on the other three with
+the fixed configuration ``bench/ranker.json`` (seed included) and scored on the held-out one
+next to ``population`` and ``context`` (before and after issue 12's evidence), by
+``ranker_data.evaluate`` (our ``distance`` scheme, resolution from gold mentions, context
+toponyms from ``en_core_web_sm``). Then one model is trained on all four and written to
+``geoparser/data/ranker.txt``; that is the shipped model, never scored on data it was not
+trained on. Run: ``python bench/train_ranker.py [--shared ../shared] [--no-write]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import ranker_data  # noqa: E402
+
+from geoparser.resolution.learned import MODEL_FEATURES, MODEL_PATH  # noqa: E402
+
+CONFIG = ROOT / "bench" / "ranker.json"
+
+
+def train(groups: list[ranker_data.Groups], config: dict):
+    """A LightGBM ranker over the groups of several corpora, with ``config``'s fixed settings.
+
+    Each corpus contributes at most ``max_groups_per_corpus`` groups (a fixed-seed sample):
+    WikToR alone has 17,000, nine tenths of the data, and it is one genre (Wikipedia's first
+    paragraphs about same-name places), not the news the policy is for.
+    """
+    import lightgbm
+
+    rng = np.random.default_rng(config["lightgbm"]["seed"])
+    xs, ys, sizes = [], [], []
+    for g in groups:
+        starts = np.cumsum([0, *g.sizes])
+        keep = np.arange(len(g.sizes))
+        if len(keep) > config["max_groups_per_corpus"]:
+            keep = np.sort(rng.choice(keep, config["max_groups_per_corpus"], replace=False))
+        for k in keep:
+            xs.append(g.x[starts[k]:starts[k + 1]])
+            ys.append(g.y[starts[k]:starts[k + 1]])
+            sizes.append(g.sizes[k])
+    data = lightgbm.Dataset(np.vstack(xs), np.concatenate(ys), group=sizes,
+                            feature_name=list(MODEL_FEATURES), free_raw_data=False)
+    return lightgbm.train(config["lightgbm"], data, num_boost_round=config["num_boost_round"])
+
+
+def leave_one_corpus_out(shared: Path, gazetteer) -> tuple[list[dict], str, object]:
+    """Rows and Markdown of the leave-one-corpus-out table, and the model trained on all."""
+    config = json.loads(CONFIG.read_text(encoding="utf-8"))
+    corpora = ranker_data.load_corpora(shared)
+    data = {c.name: ranker_data.groups(c, gazetteer) for c in corpora}
+    for name, g in data.items():
+        print(f"train-ranker: {name}: {len(g.sizes)} training groups, {len(g.y)} rows",
+              file=sys.stderr)
+    rows = []
+    for held in corpora:
+        model = train([g for n, g in data.items() if n != held.name], config)
+        rows.append(ranker_data.evaluate_corpus(held, gazetteer, model))
+        print(f"train-ranker: {held.name}: scored", file=sys.stderr, flush=True)
+    return rows, ranker_data.markdown_table(rows), train(list(data.values()), config)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--no-write", action="store_true", help="do not write the shipped model")
+    ap.add_argument("--json", type=Path, help="also write the table's rows here")
+    args = ap.parse_args(argv)
+    if not (args.shared / "corpora").is_dir():
+        print(f"train-ranker: skipped: no corpora at {args.shared / 'corpora'}")
+        return 0
+    t0 = time.perf_counter()
+    from geoparser.gazetteers import create_gazetteer
+
+    rows, table, final = leave_one_corpus_out(args.shared, create_gazetteer("offline"))
+    seconds = time.perf_counter() - t0
+    if not args.no_write:
+        MODEL_PATH.parent.mkdir(parents=True, exist_ok=True)
+        final.save_model(str(MODEL_PATH))
+        print(f"train-ranker: wrote {MODEL_PATH} ({MODEL_PATH.stat().st_size / 1e6:.2f} MB)")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
+    print(f"Leave-one-corpus-out, resolution from gold mentions ({seconds:.0f} s):\n")
+    print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

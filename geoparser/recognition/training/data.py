@@ -1,0 +1,194 @@
+"""Gold corpora to spaCy training data: one ``TOPONYM`` label, sentence-sized docs, whole-document
+splits.
+
+Label choices (the evaluation reads the same gold through the same converters, so the model
+learns exactly what it is scored on):
+
+* **GeoWebNews** (BRAT): every type the Pragmatic Guide counts as a toponym is ``TOPONYM`` —
+  literal (Literal, Literal_Modifier, Mixed, Coercion, Embedded_Literal) and associative
+  (Metonymic, Non_Literal_Modifier, Embedded_Non_Lit, Demonym, Language, Homonym).
+  Non_Toponym, Literal_Expression and Non_Lit_Expression are not toponyms and stay outside
+  (``O``). ``Embedded_*`` spans are place names inside a longer Non_Toponym span (an
+  organisation's name): the embedded name is the toponym, the outer span is not. When two
+  toponym spans overlap, the outermost is kept: NER spans cannot nest.
+* **GeoVirus** and **SemEval-2019 Task 12** (training articles): every annotated location.
+* **WikToR** is not used: it annotates only each page's own place, so its other place names
+  would be taught as non-toponyms.
+
+A gold span that does not fall on token boundaries is not guessed at: its tokens are marked
+*missing* (neither entity nor ``O``), so the model is not taught a wrong boundary. Documents are
+split into sentences; a sentence boundary inside a toponym is not cut. Each document goes to
+one split only, so no sentence of a dev document is seen in training.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spacy.language import Language
+from spacy.tokens import Doc, DocBin, Span
+
+from geoparser.corpora import convert
+
+LABEL = "TOPONYM"
+
+
+@dataclass(frozen=True)
+class CorpusSource:
+    """A corpus the model is trained and validated on: display name, converter, location."""
+
+    name: str
+    converter: str
+    path: str  # relative to the corpora folder (../shared/corpora)
+
+
+SOURCES: tuple[CorpusSource, ...] = (
+    CorpusSource("GeoWebNews", "gwn", "geowebnews/brat"),
+    CorpusSource("GeoVirus", "geovirus", "geovirus/GeoVirus.xml"),
+    CorpusSource("SemEval-2019 T12", "semeval2019",
+                 "semeval2019_task12/Training/Training_Data_Participant"),
+)
+
+
+def source(name: str) -> CorpusSource:
+    """The corpus source called ``name`` (case-insensitive)."""
+    for s in SOURCES:
+        if s.name.lower() == name.lower():
+            return s
+    raise KeyError(f"unknown corpus {name!r} (known: {', '.join(s.name for s in SOURCES)})")
+
+
+def load_gold(src: CorpusSource, corpora_dir: Path) -> list[dict[str, Any]]:
+    """The corpus as gold JSONL objects (``id``, ``text``, ``toponyms``), read in place."""
+    return convert(src.converter, corpora_dir / src.path).documents
+
+
+def toponym_spans(doc: dict[str, Any]) -> tuple[list[tuple[int, int]], int]:
+    """Non-overlapping (start, end) toponym spans, outermost kept; and how many were dropped."""
+    spans = sorted({(t["start"], t["end"]) for t in doc["toponyms"]
+                    if t.get("start") is not None and t.get("end") is not None
+                    and t["end"] > t["start"]},
+                   key=lambda s: (s[0], -(s[1] - s[0])))
+    kept: list[tuple[int, int]] = []
+    dropped = 0
+    for start, end in spans:
+        if kept and start < kept[-1][1]:
+            dropped += 1  # nested in (or crossing) the span kept before it
+            continue
+        kept.append((start, end))
+    return kept, dropped
+
+
+@dataclass
+class Counts:
+    """What a conversion produced, for the training report."""
+
+    documents: int = 0
+    sentences: int = 0
+    tokens: int = 0
+    toponyms: int = 0
+    nested_dropped: int = 0
+    misaligned: int = 0
+    empty_sentences_dropped: int = 0
+
+    def add(self, other: Counts) -> None:
+        for k in vars(self):
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+
+
+def annotate(nlp: Language, text: str, spans: Sequence[tuple[int, int]],
+             counts: Counts) -> Doc:
+    """``text`` tokenised, its toponym ``spans`` as entities (misaligned ones left missing)."""
+    tokens = nlp.make_doc(text)
+    ents: list[Span] = []
+    missing: list[Span] = []
+    for start, end in spans:
+        span = tokens.char_span(start, end, label=LABEL)
+        if span is not None:
+            ents.append(span)
+            continue
+        counts.misaligned += 1
+        cover = tokens.char_span(start, end, alignment_mode="expand")
+        if cover is not None and len(cover):
+            missing.append(cover)
+    # An expanded cover may touch an aligned neighbour; keep the aligned entity then.
+    missing = [m for m in missing if not any(m.start < e.end and e.start < m.end for e in ents)]
+    tokens.set_ents(ents, missing=missing, default="outside")
+    counts.toponyms += len(ents)
+    return tokens
+
+
+def sentence_bounds(nlp: Language, text: str,
+                    spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(start, end) character ranges of ``text``'s sentences by ``nlp``'s sentencizer, never
+    cut inside a toponym span; blank (whitespace-only) ranges are left out."""
+    doc = nlp(text)
+    starts = [s.start_char for s in doc.sents]
+    cuts = [c for c in starts if not any(a < c < b for a, b in spans)] + [len(text)]
+    return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if text[a:b].strip()]
+
+
+def sentences(nlp: Language, doc: dict[str, Any], counts: Counts) -> list[Doc]:
+    """One annotated spaCy doc per sentence of a gold document."""
+    text = doc["text"]
+    spans, dropped = toponym_spans(doc)
+    counts.nested_dropped += dropped
+    out = []
+    for a, b in sentence_bounds(nlp, text, spans):
+        inner = [(s - a, e - a) for s, e in spans if a <= s and e <= b]
+        out.append(annotate(nlp, text[a:b], inner, counts))
+    return out
+
+
+def sentence_tokenizer() -> Language:
+    """English tokenizer plus rule-based sentencizer (the same tokenizer rules as
+    ``en_core_web_sm``)."""
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    return nlp
+
+
+@dataclass
+class Split:
+    """Training docs and their counts."""
+
+    docs: list[Doc] = field(default_factory=list)
+    counts: Counts = field(default_factory=Counts)
+
+
+def to_sentences(nlp: Language, gold: Iterable[dict[str, Any]], *, keep_empty: float = 1.0,
+                 rng: random.Random | None = None) -> Split:
+    """Sentence docs for ``gold`` documents; a sentence without toponyms is kept with
+    probability ``keep_empty`` (1.0 keeps all; lower values thin long scientific papers)."""
+    out = Split()
+    for doc in gold:
+        out.counts.documents += 1
+        for sent in sentences(nlp, doc, out.counts):
+            if not sent.ents and keep_empty < 1.0 and (rng or random).random() >= keep_empty:
+                out.counts.empty_sentences_dropped += 1
+                continue
+            out.docs.append(sent)
+            out.counts.sentences += 1
+            out.counts.tokens += len(sent)
+    return out
+
+
+def split_documents(docs: Sequence[dict[str, Any]], dev_fraction: float,
+                    seed: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(train, dev): whole documents, a seeded shuffle, at least one dev document if any."""
+    order = list(docs)
+    random.Random(seed).shuffle(order)
+    n_dev = max(1, round(len(order) * dev_fraction)) if order and dev_fraction > 0 else 0
+    return order[n_dev:], order[:n_dev]
+
+
+def write_docbin(docs: Iterable[Doc], path: Path) -> None:
+    """Save docs as a spaCy ``.spacy`` file (the format ``spacy train`` reads)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    DocBin(docs=docs, store_user_data=False).to_disk(path)

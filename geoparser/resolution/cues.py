@@ -1,0 +1,101 @@
+"""What the words around a mention say about the kind of place it names.
+
+Three cues, read from the document text only (no gazetteer):
+
+* ``abbreviated_container``: the mention is followed by ", Calif." / ", Ky." / ", N.Y." /
+  ", B.C." or a two-letter postal code (", PA", ", ON"), the way newspapers name US states and
+  Canadian provinces; gives the (country, GeoNames first-level code) it stands for, so
+  "Lancaster, Pa." is held by Pennsylvania even when "Pa." is not itself a toponym.
+* ``area_cue``: the text calls the place an area: "County Galway", "the county of Kerry",
+  "Washington State", "the state of New York", "Kyoto Prefecture", "Ontario province".
+* ``city_cue``: the text calls it a town: "Galway city", "the city of Kyoto", "New York City"
+  when the mention is "New York".
+
+A bare mention has neither cue; then a name shared by an area and a town in it is the town,
+as a reader takes "flights to Kyoto" (see ``features``).
+"""
+
+from __future__ import annotations
+
+import re
+
+# AP style abbreviations (and common variants) and postal codes -> GeoNames admin1 codes.
+_US_STATES = {
+    "AL": ("Ala.",), "AK": ("Alaska",), "AZ": ("Ariz.",), "AR": ("Ark.",),
+    "CA": ("Calif.", "Cal."), "CO": ("Colo.", "Col."), "CT": ("Conn.",), "DE": ("Del.",),
+    "DC": ("D.C.",), "FL": ("Fla.",), "GA": ("Ga.",), "HI": ("Hawaii",), "ID": ("Idaho",),
+    "IL": ("Ill.",), "IN": ("Ind.",), "IA": ("Iowa",), "KS": ("Kan.", "Kans."),
+    "KY": ("Ky.",), "LA": ("La.",), "ME": ("Maine",), "MD": ("Md.",), "MA": ("Mass.",),
+    "MI": ("Mich.",), "MN": ("Minn.",), "MS": ("Miss.",), "MO": ("Mo.",), "MT": ("Mont.",),
+    "NE": ("Neb.", "Nebr."), "NV": ("Nev.",), "NH": ("N.H.",), "NJ": ("N.J.",),
+    "NM": ("N.M.", "N.Mex."), "NY": ("N.Y.",), "NC": ("N.C.",), "ND": ("N.D.",),
+    "OH": ("Ohio",), "OK": ("Okla.",), "OR": ("Ore.", "Oreg."), "PA": ("Pa.", "Penn."),
+    "RI": ("R.I.",), "SC": ("S.C.",), "SD": ("S.D.",), "TN": ("Tenn.",),
+    "TX": ("Tex.", "Texas"), "UT": ("Utah",), "VT": ("Vt.",), "VA": ("Va.",),
+    "WA": ("Wash.",), "WV": ("W.Va.", "W. Va."), "WI": ("Wis.", "Wisc."), "WY": ("Wyo.",),
+}
+# GeoNames first-level codes of Canada's provinces and territories.
+_CA_PROVINCES = {
+    "01": ("Alta.", "AB"), "02": ("B.C.", "BC"), "03": ("Man.", "MB"), "04": ("N.B.", "NB"),
+    "05": ("Nfld.", "N.L.", "NL"), "07": ("N.S.", "NS"), "08": ("Ont.", "ON"),
+    "09": ("P.E.I.", "PE"), "10": ("Que.", "Qué.", "QC"), "11": ("Sask.", "SK"),
+    "12": ("Y.T.", "YT"), "13": ("N.W.T.", "NT"), "14": ("Nvt.", "NU"),
+}
+
+
+def _abbreviations() -> dict[str, tuple[str, str]]:
+    out: dict[str, tuple[str, str]] = {}
+    for code, names in _US_STATES.items():
+        out[code] = ("US", code)
+        for n in names:
+            out[n] = ("US", code)
+    for code, names in _CA_PROVINCES.items():
+        for n in names:
+            out[n] = ("CA", code)
+    return out
+
+
+ABBREVIATIONS: dict[str, tuple[str, str]] = _abbreviations()
+_ABBREV_AFTER = re.compile(
+    r",\s*(" + "|".join(re.escape(a) for a in sorted(ABBREVIATIONS, key=len, reverse=True))
+    + r")(?![A-Za-z])")
+
+_AREA_WORDS = (r"county|state|province|prefecture|region|district|oblast|governorate|"
+               r"department|territory|shire")
+_AREA_AFTER = re.compile(rf"\s+(?:{_AREA_WORDS})\b", re.IGNORECASE)
+_AREA_BEFORE = re.compile(rf"(?:\b(?:{_AREA_WORDS})\s+of\s+(?:the\s+)?|\b(?:county|co\.)\s+)$",
+                          re.IGNORECASE)
+_CITY_AFTER = re.compile(r"\s+(?:city|town)\b", re.IGNORECASE)
+_CITY_BEFORE = re.compile(r"\b(?:city|town)\s+of\s+$", re.IGNORECASE)
+_WINDOW = 30
+
+
+def abbreviated_container(text: str, end: int) -> tuple[str, str] | None:
+    """(country code, admin1 code) of a state/province abbreviation right after ``end``."""
+    m = _ABBREV_AFTER.match(text, end, min(len(text), end + 12))
+    if m is None:
+        return None
+    found = m.group(1)
+    # A bare two-letter code must be capitals standing alone ("Lancaster, PA"), not a word.
+    if len(found) == 2 and found.isupper() and end + len(m.group(0)) < len(text) and (
+            text[end + len(m.group(0))].isalnum()):
+        return None
+    return ABBREVIATIONS[found]
+
+
+def area_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:
+    """Whether the text (or the mention itself) calls the place an area."""
+    inner = mention_text or text[start:end]
+    if re.search(rf"\b(?:{_AREA_WORDS})\b", inner, re.IGNORECASE) or inner.startswith("Co. "):
+        return True
+    return bool(_AREA_AFTER.match(text, end) or _AREA_BEFORE.search(
+        text, max(0, start - _WINDOW), start))
+
+
+def city_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:
+    """Whether the text (or the mention itself) calls the place a city or town."""
+    inner = mention_text or text[start:end]
+    if re.search(r"\b(?:city|town)\b", inner, re.IGNORECASE):
+        return True
+    return bool(_CITY_AFTER.match(text, end) or _CITY_BEFORE.search(
+        text, max(0, start - _WINDOW), start))

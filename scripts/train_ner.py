@@ -1,0 +1,171 @@
+"""``make train-ner``: cross-corpus validation, then the shipped model, trained on all corpora.
+
+1. Each corpus (GeoWebNews, GeoVirus, SemEval-2019 T12 training) is converted once and split
+   into train/dev by whole documents (``prepare``).
+2. For each corpus in turn, ``spacy train`` (committed config, fixed seed) runs on the *other*
+   corpora's train split, picking its best checkpoint on their dev split; the model is then
+   scored on the whole held-out corpus, next to ``en_core_web_sm``, ``hybrid`` and
+   ``gazetteer`` and the model with today's hybrid rules on top.
+3. The model trained on all three corpora is written to the package (tokenizer + NER only).
+
+Writes ``<work>/cross-corpus.md`` and ``.json`` and prints the table.
+Run: ``python scripts/train_ner.py [--corpora DIR] [--work DIR]`` (``make train-ner``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from evaluation.reports.cross_corpus import (  # noqa: E402
+    gold_documents,
+    markdown_table,
+    recognition_scores,
+)
+from geoparser.recognition.training.data import SOURCES, load_gold  # noqa: E402
+from geoparser.recognition.training.prepare import corpus_splits, write_fold  # noqa: E402
+
+HERE = ROOT / "geoparser" / "recognition" / "training"
+CONFIGS = HERE / "configs"
+CALLBACKS = HERE / "callbacks.py"
+BASELINES = ("en_core_web_sm", "hybrid", "gazetteer")
+MODEL_NAMES = ("toponym", "toponym+gazetteer")
+
+
+def train(config: Path, fold: Path, output: Path, *, seed: int, threads: int) -> float:
+    """Run ``spacy train`` on ``fold``'s train/dev files; return the wall time in seconds."""
+    from geoparser.recognition.spacy_models import resolve_package
+
+    base = resolve_package("en_core_web_sm")
+    cmd = [sys.executable, "-m", "spacy", "train", str(config), "--code", str(CALLBACKS),
+           "--output", str(output), "--paths.train", str(fold / "train.spacy"),
+           "--paths.dev", str(fold / "dev.spacy"), "--paths.base", str(base),
+           "--system.seed", str(seed)]
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads))
+    t0 = time.perf_counter()
+    log = output.with_suffix(".log")
+    output.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("w", encoding="utf-8") as fh:
+        done = subprocess.run(cmd, stdout=fh, stderr=subprocess.STDOUT, env=env, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"train-ner: spacy train failed (exit {done.returncode}); see {log}")
+    return time.perf_counter() - t0
+
+
+def model_recognisers(model: Path, gazetteer: Any) -> dict[str, Any]:
+    """The trained model alone and with the hybrid rules on top (its labels: TOPONYM)."""
+    from geoparser.recognition.hybrid import HybridRecogniser
+    from geoparser.recognition.spacy_ner import SpacyRecogniser
+
+    return {
+        "toponym": SpacyRecogniser(str(model), labels=("TOPONYM",)),
+        "toponym+gazetteer": HybridRecogniser(labels=("TOPONYM",), model=str(model),
+                                              gazetteer=gazetteer, rescue_labels=()),
+    }
+
+
+def ship(best: Path, target: Path, meta: dict[str, Any]) -> int:
+    """Write the pipeline at ``best`` to ``target`` with only what parsing needs; its size."""
+    import spacy
+
+    nlp = spacy.load(best)
+    cfg = nlp.config
+    cfg["initialize"]["before_init"] = None
+    cfg["initialize"]["after_init"] = None
+    for key in ("base", "train", "dev"):  # build paths of this machine, not the model's
+        cfg["paths"][key] = None
+    nlp.meta.update(meta)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(target.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    nlp.to_disk(tmp)
+    shutil.rmtree(target, ignore_errors=True)
+    tmp.rename(target)
+    return sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpora", type=Path, default=Path("../shared/corpora"))
+    ap.add_argument("--work", type=Path, default=Path("build/train-ner"))
+    ap.add_argument("--config", default="finetune", help="a config in configs/ (no .cfg)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--ship", type=Path, default=None,
+                    help="where the final model goes (default: the package's models/toponym)")
+    ap.add_argument("--skip-cross", action="store_true", help="only train the shipped model")
+    ap.add_argument("--skip-final", action="store_true", help="only the cross-corpus table")
+    args = ap.parse_args(argv)
+    if not args.corpora.is_dir():
+        print(f"train-ner: skipped: no corpora at {args.corpora}")
+        return 0
+    from geoparser.gazetteers import create_gazetteer
+    from geoparser.recognition import create_recogniser
+
+    config = CONFIGS / f"{args.config}.cfg"
+    t_start = time.perf_counter()
+    splits = corpus_splits(args.corpora, SOURCES, seed=args.seed)
+    names = [s.name for s in SOURCES]
+    results: dict[str, dict[str, Any]] = {}
+    report: dict[str, Any] = {"config": config.name, "seed": args.seed, "folds": {}}
+    if not args.skip_cross:
+        gazetteer = create_gazetteer("offline")
+        baselines = {n: create_recogniser(n) for n in BASELINES}
+        for src in SOURCES:
+            key = src.name.split()[0].lower()
+            fold = args.work / f"without-{key}"
+            counts = write_fold(splits, [n for n in names if n != src.name], fold,
+                                seed=args.seed)
+            print(f"train-ner: training without {src.name} "
+                  f"({counts['train']['sentences']} train sentences)", flush=True)
+            seconds = train(config, fold, fold / "model", seed=args.seed, threads=args.threads)
+            gold = gold_documents(load_gold(src, args.corpora))
+            row = {n: recognition_scores(r, gold) for n, r in baselines.items()}
+            for n, r in model_recognisers(fold / "model" / "model-best", gazetteer).items():
+                row[n] = recognition_scores(r, gold)
+            results[src.name] = row
+            report["folds"][src.name] = {"counts": counts, "train_seconds": round(seconds)}
+            print(markdown_table({src.name: row}, [*BASELINES, *MODEL_NAMES]), flush=True)
+    if not args.skip_final:
+        from geoparser.recognition.toponym_model import MODEL_DIR
+
+        target = args.ship or MODEL_DIR
+        fold = args.work / "all"
+        counts = write_fold(splits, names, fold, seed=args.seed)
+        print(f"train-ner: training on all corpora ({counts['train']['sentences']} train "
+              "sentences)", flush=True)
+        seconds = train(config, fold, fold / "model", seed=args.seed, threads=args.threads)
+        size = ship(fold / "model" / "model-best", target, {
+            "name": "toponym", "version": "1.0.0",
+            "description": "Toponym NER (label TOPONYM) trained by Toposcope's make train-ner",
+            "sources": [{"name": s.name, "path": s.path} for s in SOURCES],
+            "license": "GPL-3.0 (trained on GPL-3.0 corpora; docs/recognition-model.md)",
+            "config": config.name, "seed": args.seed, "spacy_version": ">=3.8.0,<3.9.0",
+        })
+        report["final"] = {"counts": counts, "train_seconds": round(seconds), "bytes": size,
+                           "path": str(target)}
+        print(f"train-ner: shipped {target} ({size / 1e6:.1f} MB)")
+    report["results"] = results
+    report["wall_seconds"] = round(time.perf_counter() - t_start)
+    table = markdown_table(results, [*BASELINES, *MODEL_NAMES]) if results else ""
+    args.work.mkdir(parents=True, exist_ok=True)
+    (args.work / "cross-corpus.json").write_text(json.dumps(report, indent=2) + "\n",
+                                                 encoding="utf-8")
+    (args.work / "cross-corpus.md").write_text(table, encoding="utf-8")
+    print(table)
+    print(f"train-ner: {report['wall_seconds']} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

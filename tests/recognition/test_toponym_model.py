@@ -1,0 +1,130 @@
+"""The shipped ``toponym`` model: it loads offline, finds place names in new sentences, and a
+missing or damaged model folder is one clear line (exit 2 through the CLI)."""
+
+import json
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from geoparser.cli.main import app
+from geoparser.errors import ModelNotFoundError
+from geoparser.recognition import available_recognisers, create_recogniser
+from geoparser.recognition.toponym_model import ENV, LABEL, MODEL_DIR, ToponymRecogniser
+
+# Written for this test, not taken from any corpus.
+SENTENCES = {
+    "The night ferry from Dover reached Calais two hours late.": {"Dover", "Calais"},
+    "Heavy rain flooded villages in Bangladesh and eastern India.": {"Bangladesh", "India"},
+    "After ten years in Nairobi she moved her bakery to Toronto.": {"Nairobi", "Toronto"},
+    "Fishing boats sheltered in the harbour at Whitby.": {"Whitby"},
+    "The committee approved the new budget on Monday morning.": set(),
+}
+
+
+@pytest.fixture(scope="module")
+def toponym():
+    return create_recogniser("toponym")
+
+
+def test_the_model_ships_inside_the_package_small():
+    assert (MODEL_DIR / "config.cfg").is_file()
+    size = sum(p.stat().st_size for p in MODEL_DIR.rglob("*") if p.is_file())
+    assert size < 25 * 2**20
+    meta = json.loads((MODEL_DIR / "meta.json").read_text())
+    assert meta["name"] == "toponym"
+    config = (MODEL_DIR / "config.cfg").read_text()
+    assert "[components.ner]" in config and "[components.tok2vec]" not in config
+
+
+def test_it_is_a_registered_recogniser_with_one_label(toponym):
+    assert "toponym" in available_recognisers()
+    assert toponym.name == "toponym"
+    assert toponym.nlp.pipe_names == ["ner"]
+
+
+def test_it_finds_the_toponyms_of_sentences_it_never_saw(toponym):
+    found = list(toponym.recognise(SENTENCES))
+    hits = 0
+    for (text, expected), mentions in zip(SENTENCES.items(), found, strict=True):
+        assert {m.text for m in mentions} <= expected, text  # nothing that is not a place
+        hits += len({m.text for m in mentions})
+        for m in mentions:
+            assert text[m.start:m.end] == m.text
+            assert m.label == LABEL and m.recogniser == "toponym"
+    # A statistical model misses some: the shipped one misses "Calais" (as en_core_web_sm
+    # does) and "Whitby" here, 7 of 9 found; toponym-hybrid finds both (test below).
+    assert hits >= sum(map(len, SENTENCES.values())) - 2
+
+
+def test_other_recognisers_labels_do_not_filter_it_out():
+    rec = create_recogniser("toponym", labels=("GPE", "LOC"))
+    [mentions] = rec.recognise(["Snow closed the roads around Oslo."])
+    assert [m.text for m in mentions] == ["Oslo"]
+
+
+def test_missing_model_folder_is_one_line_naming_it(tmp_path):
+    where = tmp_path / "nowhere"
+    with pytest.raises(ModelNotFoundError) as err:
+        ToponymRecogniser(path=where)
+    assert str(where) in str(err.value) and "\n" not in str(err.value)
+
+
+def test_incomplete_model_folder_is_one_line_naming_it(tmp_path):
+    broken = tmp_path / "toponym"
+    shutil.copytree(MODEL_DIR, broken)
+    shutil.rmtree(broken / "ner")
+    with pytest.raises(ModelNotFoundError) as err:
+        ToponymRecogniser(path=broken)
+    assert str(broken) in str(err.value) and "ner" in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_corrupt_weights_are_one_line_naming_the_folder(tmp_path):
+    broken = tmp_path / "toponym"
+    shutil.copytree(MODEL_DIR, broken)
+    (broken / "ner" / "model").write_bytes(b"not a model")
+    with pytest.raises(ModelNotFoundError) as err:
+        ToponymRecogniser(path=broken)
+    assert str(broken) in str(err.value) and "\n" not in str(err.value)
+
+
+def test_cli_parse_with_a_missing_model_exits_2_and_writes_nothing(tmp_path):
+    docs = tmp_path / "docs.jsonl"
+    docs.write_text(json.dumps({"id": "1", "text": "Rain in Leeds."}) + "\n")
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(app, ["parse", "--in", str(docs), "--out", str(out),
+                                      "--ner", "toponym"],
+                                env={ENV: str(tmp_path / "gone")})
+    assert result.exit_code == 2, result.output
+    assert str(tmp_path / "gone") in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+def test_toponym_hybrid_keeps_every_model_mention_and_says_why(toponym, offline_gazetteer):
+    from geoparser.recognition.toponym_model import ToponymHybridRecogniser
+
+    both = ToponymHybridRecogniser(gazetteer=offline_gazetteer)
+    texts = list(SENTENCES) + ["A walk from Grasmere over the fells to Keswick."]
+    for alone, combined in zip(toponym.recognise(texts), both.recognise(texts), strict=True):
+        assert {(m.start, m.end) for m in alone} <= {(m.start, m.end) for m in combined}
+        assert all(m.recogniser == "toponym-hybrid" and m.why for m in combined)
+
+
+def test_toponym_hybrid_adds_the_places_the_model_missed_from_the_gazetteer(offline_gazetteer):
+    from geoparser.recognition.toponym_model import ToponymHybridRecogniser
+
+    both = ToponymHybridRecogniser(gazetteer=offline_gazetteer)
+    texts = ["The night ferry from Dover reached Calais two hours late.",
+             "Fishing boats sheltered in the harbour at Whitby."]
+    found = [{m.text for m in ms} for ms in both.recognise(texts)]
+    assert found == [{"Dover", "Calais"}, {"Whitby"}]
+
+
+def test_toponym_hybrid_with_a_missing_model_is_one_line(tmp_path, offline_gazetteer):
+    from geoparser.recognition.toponym_model import ToponymHybridRecogniser
+
+    with pytest.raises(ModelNotFoundError) as err:
+        ToponymHybridRecogniser(gazetteer=offline_gazetteer, path=tmp_path / "gone")
+    assert str(tmp_path / "gone") in str(err.value) and "\n" not in str(err.value)

@@ -1,0 +1,119 @@
+"""Training-data conversion for the toponym model: spans, alignment, sentences, splits."""
+
+import random
+
+import pytest
+from spacy.tokens import DocBin
+
+from geoparser.recognition.training.data import (
+    LABEL,
+    SOURCES,
+    Counts,
+    annotate,
+    load_gold,
+    sentence_tokenizer,
+    sentences,
+    split_documents,
+    to_sentences,
+    toponym_spans,
+    write_docbin,
+)
+from tests.conftest import SHARED
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return sentence_tokenizer()
+
+
+def gold(text, *phrases, doc_id="d"):
+    """A gold document with each phrase's first occurrence as a toponym."""
+    tops = []
+    for p in phrases:
+        i = text.index(p)
+        tops.append({"start": i, "end": i + len(p), "text": p})
+    return {"id": doc_id, "text": text, "toponyms": tops}
+
+
+def test_nested_toponyms_keep_the_outermost_span():
+    doc = gold("Students at University of California protested.", "University of California",
+               "California")
+    spans, dropped = toponym_spans(doc)
+    assert spans == [(12, 36)]
+    assert dropped == 1
+
+
+def test_toponyms_without_offsets_are_not_training_spans():
+    doc = {"id": "d", "text": "Paris", "toponyms": [{"text": "Paris"}]}
+    assert toponym_spans(doc) == ([], 0)
+
+
+def test_aligned_span_is_an_entity_the_rest_outside(nlp):
+    counts = Counts()
+    doc = annotate(nlp, "Floods hit Leeds and York.", [(11, 16), (21, 25)], counts)
+    assert [(e.text, e.label_) for e in doc.ents] == [("Leeds", LABEL), ("York", LABEL)]
+    assert doc[0].ent_iob_ == "O"
+    assert counts.toponyms == 2 and counts.misaligned == 0
+
+
+def test_misaligned_span_is_left_missing_not_taught_as_outside(nlp):
+    counts = Counts()
+    # "Sheffield" inside the token "Sheffield-based": no token boundary at its end.
+    doc = annotate(nlp, "A Sheffieldbased firm grew.", [(2, 11)], counts)
+    assert not doc.ents
+    assert doc[1].ent_iob_ == ""  # missing: neither entity nor O
+    assert doc[0].ent_iob_ == "O"
+    assert counts.misaligned == 1
+
+
+def test_sentences_are_split_but_never_inside_a_toponym(nlp):
+    text = "Rain fell on Mt. Hood. Snow closed roads in Oregon. The end."
+    doc = gold(text, "Mt. Hood", "Oregon")
+    counts = Counts()
+    sents = sentences(nlp, doc, counts)
+    assert [s.text.strip() for s in sents] == ["Rain fell on Mt. Hood.",
+                                                "Snow closed roads in Oregon.", "The end."]
+    assert [[e.text for e in s.ents] for s in sents] == [["Mt. Hood"], ["Oregon"], []]
+    assert counts.toponyms == 2
+
+
+def test_a_sentence_break_inside_a_toponym_is_not_cut(nlp):
+    text = "They sailed to Port. Louis harbour was calm."
+    doc = gold(text, "Port. Louis")
+    sents = sentences(nlp, doc, Counts())
+    assert len(sents) == 1
+    assert [e.text for e in sents[0].ents] == ["Port. Louis"]
+
+
+def test_empty_sentences_can_be_thinned_toponym_sentences_never(nlp):
+    text = " ".join(["Nothing here."] * 20 + ["Then Kyoto."])
+    out = to_sentences(nlp, [gold(text, "Kyoto")], keep_empty=0.0, rng=random.Random(0))
+    assert [[e.text for e in d.ents] for d in out.docs] == [["Kyoto"]]
+    assert out.counts.empty_sentences_dropped == 20
+    assert to_sentences(nlp, [gold(text, "Kyoto")]).counts.sentences == 21
+
+
+def test_documents_go_whole_to_one_split_the_same_way_each_time():
+    docs = [{"id": str(i), "text": "x", "toponyms": []} for i in range(20)]
+    train, dev = split_documents(docs, 0.15, seed=0)
+    assert len(dev) == 3 and len(train) == 17
+    assert {d["id"] for d in train}.isdisjoint(d["id"] for d in dev)
+    assert split_documents(docs, 0.15, seed=0) == (train, dev)
+    assert split_documents(docs, 0.15, seed=1) != (train, dev)
+
+
+def test_docbin_round_trip(nlp, tmp_path):
+    docs = sentences(nlp, gold("Snow in Oslo. Sun in Rome.", "Oslo", "Rome"), Counts())
+    write_docbin(docs, tmp_path / "x.spacy")
+    back = list(DocBin().from_disk(tmp_path / "x.spacy").get_docs(nlp.vocab))
+    assert [[e.text for e in d.ents] for d in back] == [["Oslo"], ["Rome"]]
+
+
+@pytest.mark.skipif(not (SHARED / "corpora").is_dir(), reason="../shared/corpora is absent")
+def test_geovirus_converts_every_toponym_to_an_entity(nlp):
+    src = next(s for s in SOURCES if s.name == "GeoVirus")
+    docs = load_gold(src, SHARED / "corpora")
+    out = to_sentences(nlp, docs)
+    assert out.counts.documents == len(docs)
+    assert out.counts.toponyms == sum(len(d["toponyms"]) for d in docs)
+    assert out.counts.misaligned == 0

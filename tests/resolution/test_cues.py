@@ -1,0 +1,60 @@
+"""Text cues around a mention: newspaper abbreviations, "County X", "X city"."""
+
+import pytest
+
+from geoparser.resolution import cues
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Lancaster, Pa. police said", ("US", "PA")),
+    ("Fresno, Calif., on Monday", ("US", "CA")),
+    ("Lexington, Ky.", ("US", "KY")),
+    ("Albany, N.Y., officials", ("US", "NY")),
+    ("Victoria, B.C. residents", ("CA", "02")),
+    ("Lancaster, PA 17602", ("US", "PA")),
+    ("London, Ont.", ("CA", "08")),
+])
+def test_state_and_province_abbreviations_name_their_area(text, expected):
+    end = text.index(",")
+    assert cues.abbreviated_container(text, end) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Lancaster, Paris and Rome",   # "Pa" inside a word is not Pennsylvania
+    "Lancaster in Pa.",            # only right after a comma
+    "Lancaster, PAX",
+])
+def test_no_abbreviation_where_there_is_none(text):
+    assert cues.abbreviated_container(text, text.index(" ") if "," not in text
+                                      else text.index(",")) is None
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Rain in County Galway today", "Galway"),
+    ("the county of Kerry", "Kerry"),
+    ("Washington State officials", "Washington"),
+    ("the state of New York", "New York"),
+    ("Kyoto Prefecture said", "Kyoto"),
+])
+def test_area_cues(text, name):
+    start = text.index(name)
+    assert cues.area_cue(text, start, start + len(name))
+    assert not cues.city_cue(text, start, start + len(name))
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Galway city centre", "Galway"),
+    ("the city of Kyoto", "Kyoto"),
+    ("New York City", "New York"),
+])
+def test_city_cues(text, name):
+    start = text.index(name)
+    assert cues.city_cue(text, start, start + len(name))
+    assert not cues.area_cue(text, start, start + len(name))
+
+
+def test_a_bare_mention_has_no_cue():
+    text = "Flights from Paris to Kyoto"
+    start = text.index("Kyoto")
+    assert not cues.area_cue(text, start, start + 5)
+    assert not cues.city_cue(text, start, start + 5)

@@ -1,0 +1,87 @@
+"""The evidence features, on a micro-gazetteer: each feature says what its docstring says."""
+
+import math
+
+from geoparser.model import Candidate, Document, Mention
+from geoparser.resolution.base import ResolutionContext
+from geoparser.resolution.features import FEATURES, INDEX, FeatureExtractor
+
+
+def c(name, lat, lon, pop, cc, admin1=None, fclass="P", fcode=None, gid=0):
+    return Candidate("t", f"t:{name}:{cc}:{gid}", name, lat, lon, pop, gid, cc, admin1, fclass,
+                     fcode)
+
+
+PLACES = {
+    "Lancaster": [c("Lancaster", 40.04, -76.31, 59_000, "US", "PA", gid=1),
+                  c("Lancaster", 34.70, -118.14, 160_000, "US", "CA", gid=2),
+                  c("Lancaster", 54.05, -2.80, 52_000, "GB", "ENG", gid=3)],
+    "Harrisburg": [c("Harrisburg", 40.27, -76.88, 49_000, "US", "PA", gid=4)],
+    "York": [c("York", 39.96, -76.73, 44_000, "US", "PA", gid=5),
+             c("York", 53.96, -1.08, 153_000, "GB", "ENG", gid=6)],
+    "Galway": [c("Galway", 53.35, -8.75, None, "IE", "10", "A", "ADM1", gid=7),
+               c("Galway", 53.27, -9.05, 85_910, "IE", "C", gid=8)],
+    "Moscow": [c("Moscow", 55.75, 37.62, 10_381_222, "RU", "48", gid=9),
+               c("Moscow", 46.73, -117.00, 25_000, "US", "ID", gid=10)],
+}
+
+
+def rows(text, names, target):
+    mentions = []
+    for name in names:
+        start = text.index(name)
+        mentions.append(Mention(start, start + len(name), name, "GPE"))
+    found = {(m.start, m.end): PLACES.get(m.text, []) for m in mentions}
+    ctx = ResolutionContext(Document("d", text), tuple(mentions), None, found)
+    m = next(m for m in mentions if m.text == target)
+    reps, x = FeatureExtractor().rows(m, found[m.start, m.end], ctx)
+    assert x.shape == (len(reps), len(FEATURES))
+    return {(r.country_code, r.admin1): dict(zip(FEATURES, row, strict=True))
+            for r, row in zip(reps, x, strict=True)}
+
+
+def test_co_mentions_in_the_same_first_level_area():
+    f = rows("Lancaster, Harrisburg and York", ["Lancaster", "Harrisburg", "York"], "Lancaster")
+    assert f[("US", "PA")]["same_first_level"] == 1.0
+    assert f[("US", "CA")]["same_first_level"] == 0.0
+    assert f[("US", "CA")]["same_country"] == 1.0  # "same country" cannot tell them apart
+    assert f[("US", "PA")]["focus_first_level"] == 0.0 or f[("US", "PA")]["focus_km"] < (
+        f[("US", "CA")]["focus_km"])
+    assert f[("US", "PA")]["focus_km"] < f[("GB", "ENG")]["focus_km"]
+
+
+def test_abbreviation_contains_the_candidate():
+    f = rows("Lancaster, Pa. police said", ["Lancaster"], "Lancaster")
+    assert f[("US", "PA")]["contained"] == 1 and f[("US", "PA")]["container_named"] == 1
+    assert f[("US", "CA")]["contained"] == 0
+
+
+def test_bare_area_has_a_town_of_its_name():
+    f = rows("A festival in Galway", ["Galway"], "Galway")
+    assert f[("IE", "10")]["area_with_town"] == 1 and f[("IE", "10")]["area_cue"] == 0
+    assert f[("IE", "C")]["town_in_area"] == 1
+
+
+def test_county_cue_marks_the_area():
+    f = rows("Rain in County Galway", ["Galway"], "Galway")
+    assert f[("IE", "10")]["area_cue"] == 1
+    assert f[("IE", "C")]["city_cue"] == 0
+
+
+def test_prominence_is_the_gap_to_the_runner_up_and_the_capital_flag():
+    f = rows("Talks in Moscow", ["Moscow"], "Moscow")
+    assert math.isclose(f[("RU", "48")]["population_gap"],
+                        math.log10(10_381_223) - math.log10(25_001))
+    assert f[("RU", "48")]["capital"] == 1 and f[("US", "ID")]["capital"] == 0
+    assert f[("RU", "48")]["population_rank"] == 0
+
+
+def test_without_other_toponyms_co_mention_features_are_missing():
+    f = rows("Talks in Moscow", ["Moscow"], "Moscow")
+    assert math.isnan(f[("RU", "48")]["same_country"])
+    assert math.isnan(f[("RU", "48")]["focus_km"])
+    assert f[("RU", "48")]["others"] == 0
+
+
+def test_feature_index_matches_names():
+    assert [FEATURES[i] for i in INDEX.values()] == list(FEATURES)
