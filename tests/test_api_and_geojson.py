@@ -54,7 +54,8 @@ def test_geojson_is_valid_rfc7946_with_lon_lat_order(gp):
 
 def test_geojson_counts_unresolved(gp):
     fc = feature_collection(gp.parse_many(["A trip to Qwxzzyland."]))
-    assert fc["features"] == [] or all(f["geometry"] for f in fc["features"])
+    unplaced = [f for f in fc["features"] if f["geometry"] is None]
+    assert len(unplaced) == fc["unresolved"]
 
 
 def test_parse_accepts_a_list_of_strings_not_only_one(gp):
@@ -112,3 +113,16 @@ def test_a_policy_that_needs_guides_without_any_is_an_error(offline_gazetteer):
         gp.parse(["Autumn colours in Perth"])
     docs = gp.parse([Document("p", "Autumn colours in Perth")], guide={"p": (-31.9, 115.9)})
     assert docs[0].resolutions[0].candidate.country_code == "AU"
+
+
+def test_unplaced_toponym_is_a_feature_with_null_geometry():
+    from geoparser.model import Document, Mention, ParsedDocument, Resolution
+
+    m = Mention(10, 20, "Qwxzzyland", "GPE")
+    doc = ParsedDocument(Document("d1", "A trip to Qwxzzyland."), [m],
+                         [Resolution(m, None, 0, "population", "no candidates")])
+    fc = feature_collection([doc])
+    (feature,) = fc["features"]
+    assert feature["geometry"] is None and feature["properties"]["text"] == "Qwxzzyland"
+    assert feature["properties"]["reason"] == "no candidates" and fc["unresolved"] == 1
+    assert geojson.loads(json.dumps(fc)).is_valid

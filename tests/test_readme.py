@@ -1,4 +1,5 @@
-"""The README's Python examples run as written (from the project root)."""
+"""The Python examples of the README and of the Python API page run as written (from the
+project root)."""
 
 import doctest
 import os
@@ -10,9 +11,10 @@ def test_readme_examples(offline_gazetteer):
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
-        results = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
-                                   optionflags=doctest.NORMALIZE_WHITESPACE)
+        results = [doctest.testfile(str(ROOT / page), module_relative=False,
+                                    optionflags=doctest.NORMALIZE_WHITESPACE)
+                   for page in ("README.md", "docs/api-reference.md")]
     finally:
         os.chdir(cwd)
-    assert results.attempted >= 8
-    assert results.failed == 0
+    assert sum(r.attempted for r in results) >= 8
+    assert sum(r.failed for r in results) == 0

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from evaluation.reports import formatting
 from evaluation.reports.ner_runs import NerRun, run_ner
 from evaluation.reports.plots import metric_bars
 from evaluation.schemes import score
@@ -103,17 +104,24 @@ def chart(c: Comparison) -> bytes:
 
 
 def fmt_cell(v: object) -> object:
-    """Table cell: undefined ratios spelt out, floats to three decimals."""
+    """Table cell: undefined ratios spelt out, floats to three decimals (see ``formatted``)."""
     return "undefined" if v is None else round(v, 3) if isinstance(v, float) else v
 
 
+def formatted(c: Comparison) -> pd.DataFrame:
+    """The comparison table as people read it: ratios 3 decimals, counts integers, docs/s one
+    decimal (``evaluation.reports.formatting``)."""
+    return formatting.frame(table(c))
+
+
 def markdown(c: Comparison, title: str = "Recognisers compared") -> str:
-    t = table(c).map(fmt_cell)
+    t = formatted(c)
     diff = disagreements(c)
     lines = [f"# {title}", "",
              f"{len(c.gold)} documents; matching mode `{c.match}`; throughput is documents per "
              "second of recognition on this machine, model loading excluded.", "",
-             t.to_markdown(index=False) if len(t) else "_(no recogniser ran)_", "",
+             t.to_markdown(index=False, disable_numparse=True) if len(t)
+             else "_(no recogniser ran)_", "",
              "![NER by recogniser](compare.png)", "",
              f"## Where they disagree ({len(diff)} of {len(c.gold)} documents)", "",
              diff.to_markdown(index=False) if len(diff) else "_They agree everywhere._"]

@@ -12,12 +12,14 @@ from pathlib import Path
 import pandas as pd
 
 from evaluation.metrics import Counts
-from evaluation.reports import compare
+from evaluation.reports import compare, formatting
 from evaluation.reports.coursework_answer import CourseworkAnswer, GeoRun, caption_guides
-from evaluation.reports.html import to_html
-from evaluation.reports.maps import MapPoint, folium_map_html, small_multiples_png
+from evaluation.reports.html import Block, Heading, Image, Para, Table, to_html, to_markdown
+from evaluation.reports.maps import MapPoint, small_multiples_png
 from evaluation.reports.ner_runs import NerRun
 from evaluation.reports.plots import error_distance_plot
+from evaluation.reports.webmap import add_gold, from_parsed, page
+from geoparser.gazetteers import regions
 from geoparser.io.geojson import feature_collection
 from geoparser.model import ParsedDocument
 
@@ -72,8 +74,28 @@ def geo_table(run: GeoRun) -> pd.DataFrame:
     return pd.DataFrame(rows, dtype=object)
 
 
+def report_view(df: pd.DataFrame) -> pd.DataFrame:
+    """A geocoding table as the report shows it (narrow enough for 1280 px): the two points as
+    "lat, lon" columns and every number formatted by its kind; the CSV keeps the full table."""
+    view = df.copy()
+    if len(view):
+        view.insert(1, "gold (guide) point", [
+            f"{formatting.cell(a, 'lat')}, {formatting.cell(o, 'lon')}"
+            for a, o in zip(view["guide lat"], view["guide lon"], strict=True)])
+        view["chosen point"] = [
+            "—" if a is None else f"{formatting.cell(a, 'lat')}, {formatting.cell(o, 'lon')}"
+            for a, o in zip(view["lat"], view["lon"], strict=True)]
+        view = view.drop(columns=["guide lat", "guide lon", "lat", "lon", "source"])
+        order = ["id", "gold toponym", "gold (guide) point", "tolerance km", "chosen instance",
+                 "chosen point", "geonameid", "distance km", "candidates", "why", "verdict",
+                 "TP", "FP", "FN"]
+        view = view[[c for c in order if c in view.columns]]
+    return formatting.frame(view)
+
+
 def _describe_candidate(c) -> str:
-    where = ", ".join(x for x in (c.admin1, c.country_code) if x)
+    """"Boston (Massachusetts, United States; pop. 617,594)": region and country by name."""
+    where = regions.where(c.country_code, c.admin1)
     pop = "population unknown" if c.population is None else f"pop. {c.population:,}"
     return f"{c.name} ({where}; {pop})" if where else f"{c.name} ({pop})"
 
@@ -99,12 +121,6 @@ def side_by_side(runs: list[NerRun]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _md(df: pd.DataFrame) -> str:
-    if not len(df):
-        return "_(no rows)_"
-    return df.astype(object).where(df.notna(), None).to_markdown(index=False, missingval="—")
-
-
 def map_points(df: pd.DataFrame) -> list[MapPoint]:
     """Map points from a geocoding table (``geo_table``)."""
     return [
@@ -116,6 +132,12 @@ def map_points(df: pd.DataFrame) -> list[MapPoint]:
         )
         for row in df.to_dict("records")
     ]
+
+
+def interactive_map(run: GeoRun, gold: list, title: str) -> str:
+    """The offline Leaflet map of one question: gold (guide) points, chosen places, errors."""
+    return page(add_gold(from_parsed(run.parsed), gold), title,
+                subtitle=f"{len(gold)} captions, policy {run.policy}")
 
 
 def pictures(ans: CourseworkAnswer, q3_df: pd.DataFrame, q4_df: pd.DataFrame) -> dict[str, bytes]:
@@ -147,88 +169,75 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
         columns=["id", "caption", "gold toponym", "predicted toponyms [label]", "TP", "FP", "FN",
                  "recogniser"])
     tol = sorted({t.tolerance_km for d in ans.gold for t in d.toponyms})
-    lines = [
-        "# Toposcope coursework answer",
-        "",
-        f"Produced by `{command}`. {len(ans.gold)} captions; toponym matching mode: "
-        f"`{ans.match}` (span when offsets are given, else normalised text); gazetteer: "
-        f"`{ans.gazetteer}`; tolerance: {', '.join(f'{t:g}' for t in tol)} km "
-        "(a prediction at distance ≤ tolerance counts). Precision, recall or F1 is *undefined* "
-        "when its denominator is 0.",
-        "",
-        f"## Question 1 — NER with `{ans.q1.recogniser}`",
-        "",
-        f"Recogniser: {ans.q1.description}. Per caption: a predicted toponym matching the gold "
-        "toponym is a TP, any other prediction an FP; a caption whose gold toponym was not "
-        "found adds one FN.",
-        "",
-        _md(q1_df),
-        "",
-        totals_line(ans.q1.score.overall),
-        "",
-        "## Question 2 — other recognisers, side by side",
-        "",
+    blocks: list[Block] = [
+        Heading("Toposcope coursework answer", 1),
+        Para(
+            f"Produced by `{command}`. {len(ans.gold)} captions; toponym matching mode: "
+            f"`{ans.match}` (span when offsets are given, else normalised text); gazetteer: "
+            f"`{ans.gazetteer}`; tolerance: {', '.join(f'{t:g}' for t in tol)} km "
+            "(a prediction at distance ≤ tolerance counts). Precision, recall or F1 is "
+            "*undefined* when its denominator is 0."
+        ),
+        Heading(f"Question 1 — NER with `{ans.q1.recogniser}`"),
+        Para(
+            f"Recogniser: {ans.q1.description}. Per caption: a predicted toponym matching the "
+            "gold toponym is a TP, any other prediction an FP; a caption whose gold toponym was "
+            "not found adds one FN."
+        ),
+        Table(formatting.frame(q1_df)),
+        Para(totals_line(ans.q1.score.overall)),
+        Heading("Question 2 — other recognisers, side by side"),
     ]
     if ans.q2:
-        lines += [
-            "Coursework counts and P/R/F1, SemEval *strict* and *partial* F1, and throughput "
-            "(documents per second of recognition on this machine, model loading excluded):",
-            "",
-            _md(compare.table(ans.comparison).map(compare.fmt_cell)),
-            "",
-            "![NER by recogniser](compare.png)",
-            "",
-            "Per caption, predicted toponyms with (TP/FP/FN):",
-            "",
-            _md(side_by_side([ans.q1, *ans.q2])),
+        blocks += [
+            Para("Coursework counts and P/R/F1, SemEval *strict* and *partial* F1, and "
+                 "throughput (documents per second of recognition on this machine, model "
+                 "loading excluded):"),
+            Table(compare.formatted(ans.comparison)),
+            Image("NER by recogniser", "compare.png"),
+            Para("Per caption, predicted toponyms with (TP/FP/FN):"),
+            Table(side_by_side([ans.q1, *ans.q2])),
         ]
     else:
-        lines.append("_No other recogniser is available on this machine._")
+        blocks.append(Para("*No other recogniser is available on this machine.*"))
     for name, why in ans.q2_skipped.items():
-        lines += ["", f"Skipped `{name}`: {why}"]
+        blocks.append(Para(f"Skipped `{name}`: {why}"))
     for number, run, df, rule in (
         (3, ans.q3, q3_df, "the most populous candidate"),
         (4, ans.q4, q4_df, "the candidate nearest the caption's guide coordinates"),
     ):
-        lines += [
-            "",
-            f"## Question {number} — geocoding with the `{run.policy}` policy",
-            "",
-            f"Each toponym Question 1 matched to the gold is looked up in `{ans.gazetteer}` and "
-            f"resolved to {rule}. Within tolerance: TP; outside: FP and FN; gold toponym not "
-            "recognised or not resolved: FN.",
-            "",
-            _md(df),
-            "",
-            totals_line(run.score.overall),
-            "",
-            f"![Map of Question {number}](q{number}_map.png)",
-            "",
-            f"Interactive map (needs a connection for its tiles): [q{number}_map.html]"
-            f"(q{number}_map.html). GeoJSON: [q{number}.geojson](q{number}.geojson).",
+        blocks += [
+            Heading(f"Question {number} — geocoding with the `{run.policy}` policy"),
+            Para(
+                f"Each toponym Question 1 matched to the gold is looked up in `{ans.gazetteer}` "
+                f"and resolved to {rule}. Within tolerance: TP; outside: FP and FN; gold "
+                "toponym not recognised or not resolved: FN."
+            ),
+            Table(report_view(df)),
+            Para(totals_line(run.score.overall)),
+            Image(f"Map of Question {number}", f"q{number}_map.png"),
+            Para(
+                f"Interactive map (works offline): [q{number}_map.html](q{number}_map.html). "
+                f"GeoJSON: [q{number}.geojson](q{number}.geojson)."
+            ),
         ]
     if ans.default is not None:
-        lines += [
-            "",
-            f"For comparison, the default policy `{ans.default.policy}` on the same toponyms "
-            "and guides (the policy `toposcope parse` and the Python API use):",
-            "",
-            totals_line(ans.default.score.overall),
+        blocks += [
+            Para(f"For comparison, the default policy `{ans.default.policy}` on the same "
+                 "toponyms and guides (the policy `toposcope parse` and the Python API use):"),
+            Para(totals_line(ans.default.score.overall)),
         ]
     for run in (ans.q3, ans.q4):
         for note in run.score.notes:
-            lines += ["", f"Note (Q{3 if run is ans.q3 else 4}): {note}"]
-    lines += [
-        "",
-        "## Geocoding error, Questions 3 and 4",
-        "",
-        "Share of all gold toponyms resolved within d km; toponyms NER missed never arrive, so "
-        "the curves end below 1.",
-        "",
-        "![Error distance](errors.png)",
+            blocks.append(Para(f"Note (Q{3 if run is ans.q3 else 4}): {note}"))
+    blocks += [
+        Heading("Geocoding error, Questions 3 and 4"),
+        Para("Share of all gold toponyms resolved within d km; toponyms NER missed never "
+             "arrive, so the curves end below 1."),
+        Image("Error distance", "errors.png"),
     ]
     images = {**pictures(ans, q3_df, q4_df), "compare.png": compare.chart(ans.comparison)}
-    report_md = "\n".join(lines) + "\n"
+    report_md = to_markdown(blocks)
     summary = ans.summary()
     g = caption_guides(ans.gold)
     return {
@@ -236,11 +245,11 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
         "report.md": report_md,
         "compare.md": compare.markdown(ans.comparison),
         "compare.csv": compare.table(ans.comparison).to_csv(index=False),
-        "report.html": to_html(report_md, images, "Toposcope coursework answer"),
+        "report.html": to_html(blocks, images, "Toposcope coursework answer"),
         "q3.geojson": json.dumps(feature_collection(ans.q3.parsed, g), indent=1) + "\n",
         "q4.geojson": json.dumps(feature_collection(ans.q4.parsed, g), indent=1) + "\n",
-        "q3_map.html": folium_map_html(map_points(q3_df), "Q3: population policy"),
-        "q4_map.html": folium_map_html(map_points(q4_df), "Q4: nearest policy"),
+        "q3_map.html": interactive_map(ans.q3, ans.gold, "Q3: population policy"),
+        "q4_map.html": interactive_map(ans.q4, ans.gold, "Q4: nearest policy"),
         "q1.csv": q1_df.to_csv(index=False),
         "q2.csv": q2_df.to_csv(index=False),
         "q3.csv": q3_df.to_csv(index=False),

@@ -1,43 +1,145 @@
-"""A single self-contained HTML page from the Markdown report: images inlined as data URIs.
+"""The report as blocks (headings, paragraphs, tables, images) rendered to Markdown and HTML.
 
-Opens from disk with no network; only the interactive folium maps, linked from it as separate
-files, need a connection (for their map tiles).
+The HTML goes through one Jinja2 environment with autoescaping on, so text from the data
+(captions, ids, names) is always escaped: a ``<script>`` in a caption shows as text. Paragraphs
+may carry a little inline Markdown of our own (``code``, **bold**, *italic*, [link](file));
+it is applied after escaping, and links may only name a file next to the report.
 """
 
 from __future__ import annotations
 
 import base64
-import html
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
 
-import markdown
-
-STYLE = """
-body { font-family: system-ui, sans-serif; max-width: 1200px; margin: 2em auto; padding: 0 1em;
-       color: #222; line-height: 1.45; }
-table { border-collapse: collapse; margin: 1em 0; font-size: 0.85em; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: left; vertical-align: top; }
-th { background: #f3f3f3; }
-img { max-width: 100%; border: 1px solid #eee; }
-code { background: #f6f6f6; padding: 0 0.2em; }
-"""
+import pandas as pd
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
 
 
-def to_html(markdown_text: str, images: Mapping[str, bytes], title: str) -> str:
-    """Render ``markdown_text``; ``<img src="NAME">`` whose NAME is in ``images`` is inlined."""
-    body = markdown.markdown(markdown_text, extensions=["tables", "fenced_code"])
+@dataclass(frozen=True)
+class Heading:
+    text: str
+    level: int = 2
 
-    def inline(match: re.Match[str]) -> str:
-        name = html.unescape(match.group(1))
-        if name not in images:
-            return match.group(0)
-        data = base64.b64encode(images[name]).decode("ascii")
-        return f'src="data:image/png;base64,{data}"'
 
-    body = re.sub(r'src="([^"]+)"', inline, body)
-    return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
-        f"<body>\n{body}\n</body></html>\n"
+@dataclass(frozen=True)
+class Para:
+    """A paragraph of our prose; values from the data are escaped like any other text."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Table:
+    frame: pd.DataFrame
+
+
+@dataclass(frozen=True)
+class Image:
+    alt: str
+    name: str
+
+
+Block = Heading | Para | Table | Image
+
+
+@cache
+def environment() -> Environment:
+    """The one template environment for every HTML page Toposcope writes."""
+    env = Environment(
+        loader=PackageLoader("evaluation.reports", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
     )
+    env.filters["inline"] = inline_markup
+    return env
+
+
+_CODE = re.compile(r"`([^`]+)`")
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])")
+_LINK = re.compile(r"\[([^\]]+)\]\(([\w.-]+)\)")  # a file beside the report, nothing else
+
+
+def inline_markup(text: str) -> Markup:
+    """Escape ``text``, then turn our few inline Markdown forms into tags."""
+    parts = _CODE.split(str(escape(text)))
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2:  # inside backticks: code, nothing else applies
+            out.append(f"<code>{part}</code>")
+            continue
+        part = _LINK.sub(r'<a href="\2">\1</a>', part)
+        part = _BOLD.sub(r"<strong>\1</strong>", part)
+        out.append(_ITALIC.sub(r"<em>\1</em>", part))
+    return Markup("".join(out))
+
+
+def markdown_table(df: pd.DataFrame) -> str:
+    if not len(df):
+        return "_(no rows)_"
+    clean = df.astype(object).where(df.notna(), None)
+    clean = clean.map(lambda v: v.replace("|", "\\|").replace("\n", " ")
+                      if isinstance(v, str) else v)
+    return clean.to_markdown(index=False, missingval="—", disable_numparse=True)
+
+
+def to_markdown(blocks: Sequence[Block]) -> str:
+    lines: list[str] = []
+    for b in blocks:
+        if isinstance(b, Heading):
+            lines.append(f"{'#' * b.level} {b.text}")
+        elif isinstance(b, Para):
+            lines.append(b.text)
+        elif isinstance(b, Table):
+            lines.append(markdown_table(b.frame))
+        else:
+            lines.append(f"![{b.alt}]({b.name})")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _cell(value: object) -> str:
+    if value is None or (not isinstance(value, str | list | tuple) and pd.isna(value)):
+        return "—"
+    return str(value)
+
+
+_NUMBER = re.compile(r"-?[\d,]+(\.\d+)?")
+
+
+def _numeric(column: pd.Series) -> bool:
+    """Whether a column holds numbers (possibly formatted as text), to right-align it."""
+    values = [v for v in column if v is not None and v not in ("—", "undefined", "n/a")]
+    return bool(values) and all(
+        (isinstance(v, int | float) and not isinstance(v, bool))
+        or (isinstance(v, str) and _NUMBER.fullmatch(v) is not None) for v in values)
+
+
+def to_html(blocks: Sequence[Block], images: Mapping[str, bytes], title: str) -> str:
+    """One self-contained page: images inlined as data URIs, every text escaped."""
+    rendered = []
+    for b in blocks:
+        if isinstance(b, Table):
+            frame = b.frame
+            rendered.append({
+                "kind": "table",
+                "columns": [str(c) for c in frame.columns],
+                "rows": [[_cell(v) for v in row] for row in frame.itertuples(index=False)],
+                "numeric": [_numeric(frame[c]) for c in frame.columns],
+            })
+        elif isinstance(b, Image):
+            data = images.get(b.name)
+            src = (f"data:image/png;base64,{base64.b64encode(data).decode('ascii')}"
+                   if data is not None else b.name)
+            rendered.append({"kind": "image", "alt": b.alt, "src": src})
+        elif isinstance(b, Heading):
+            rendered.append({"kind": "heading", "level": b.level, "text": b.text})
+        else:
+            rendered.append({"kind": "para", "text": b.text})
+    return environment().get_template("report.html.j2").render(title=title, blocks=rendered)

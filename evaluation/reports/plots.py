@@ -72,7 +72,7 @@ def metric_bars(
         ys = [values[s][metric] or 0.0 for s in systems]
         bars = ax.bar(xs, ys, width, label=metric)
         for x, s, y in zip(xs, systems, ys, strict=True):
-            text = "n/a" if values[s][metric] is None else f"{y:.2f}"
+            text = "undefined" if values[s][metric] is None else f"{y:.3f}"
             ax.text(x, y + 0.01, text, ha="center", va="bottom", fontsize=7)
         del bars
     ax.set_xticks(np.arange(len(systems)) + width * (len(metrics) - 1) / 2)

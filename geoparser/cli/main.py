@@ -275,7 +275,7 @@ def _print_comparison(frame, title: str) -> None:
             if v is None:
                 cells.append("undefined")
             elif col == "docs/s":
-                cells.append(f"{v:,.0f}")
+                cells.append(f"{v:,.1f}")
             else:
                 cells.append(f"{v:.3f}" if isinstance(v, float) else str(v))
         table.add_row(*cells)
@@ -332,6 +332,9 @@ def parse(
     web_cache: web.CachePathOption = None,
     cache_days: web.CacheDaysOption = None,
     contact: web.ContactOption = None,
+    map_out: Annotated[
+        Path | None, typer.Option("--map", help="Also write an offline interactive map (HTML).")
+    ] = None,
 ) -> None:
     """Geoparse documents end to end: recognise, look up and resolve every one."""
     from geoparser.batch.part_formats import PART_FORMATS
@@ -347,6 +350,14 @@ def parse(
     options.check()
     if resume and source == STDIN:
         raise UsageError("--resume needs an input file: standard input cannot be read again")
+    if map_out is not None:
+        from geoparser.io.atomic import is_stream
+
+        if fmt not in ("jsonl", "geojson"):
+            raise UsageError(f"--map draws from jsonl or geojson output, not {fmt}")
+        if is_stream(out):
+            raise UsageError("--map reads the output back: give --out a file name")
+        check_output(map_out, [source, out], option="--map")
     spec = PipelineSpec(ner, tuple(_split(labels)), gazetteer, policy, web.web_overrides(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
         cache_days=cache_days, contact=contact))
@@ -354,6 +365,51 @@ def parse(
     stats = parse_batch(open_source(source, in_format, text_column, id_column), out, spec,
                         options)
     info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)
+    if map_out is not None:
+        _write_map(out, map_out, docs=None if source == STDIN else source, input_format=in_format,
+                   text_column=text_column, id_column=id_column)
+
+
+def _write_map(result: Path, out: Path, *, docs: Path | None = None, gold: Path | None = None,
+               title: str | None = None, tiles: bool = False, input_format: str | None = None,
+               text_column: str = "text", id_column: str = "id") -> None:
+    from evaluation.reports.map_inputs import read_result, texts_of
+    from evaluation.reports.webmap import add_gold, add_texts, page
+    from geoparser.io.atomic import write_text_atomic
+    from geoparser.io.documents import read_gold
+
+    toponyms = read_result(result)
+    if gold is not None:
+        toponyms = add_gold(toponyms, read_gold(gold))
+    if docs is not None:
+        ids = {t.doc_id for t in toponyms}
+        add_texts(toponyms, texts_of(docs, ids, input_format, text_column, id_column))
+    html = page(toponyms, title or f"Toposcope: {result.name}", tiles=tiles,
+                subtitle=f"from {result.name}" + (f", gold {gold.name}" if gold else ""))
+    write_text_atomic(out, html)
+    info.print(f"wrote {out}", highlight=False, soft_wrap=True)
+
+
+@app.command("map")
+@user_errors
+def map_cmd(
+    result: Annotated[Path, typer.Argument(
+        help="A result: prediction JSONL (parse/resolve output) or GeoJSON.")],
+    out: Annotated[Path, typer.Option("--out", help="The HTML map to write.")] = Path("map.html"),
+    gold: Annotated[Path | None, typer.Option(
+        help="Gold documents: draws gold points, tolerance circles and error lines.")] = None,
+    docs: Annotated[Path | None, typer.Option(
+        "--in", help="The input documents, to show each toponym's text in its popup.")] = None,
+    title: Annotated[str | None, typer.Option(help="Title shown above the map.")] = None,
+    tiles: Annotated[bool, typer.Option(
+        help="Add web map tiles (needs a connection when viewed); off: offline base map only.")
+    ] = False,
+) -> None:
+    """Draw any result on a self-contained interactive map that opens offline."""
+    from geoparser.io.output_path import check_output
+
+    check_output(out, [result, gold, docs])
+    _write_map(result, out, docs=docs, gold=gold, title=title, tiles=tiles)
 
 
 @app.command("resolve")

@@ -1,8 +1,9 @@
 """Resolved toponyms as a GeoJSON FeatureCollection (RFC 7946), for opening in a GIS.
 
-One Point feature per resolved toponym that has coordinates, in [longitude, latitude] order
-(WGS 84, no ``crs`` member, as RFC 7946 requires). Mentions left unresolved have no point and
-are not features; their count is the foreign member ``unresolved`` (RFC 7946 section 6.1).
+One feature per resolved mention: a Point in [longitude, latitude] order (WGS 84, no ``crs``
+member, as RFC 7946 requires) where a place was chosen, and ``"geometry": null`` (an unlocated
+feature, RFC 7946 section 3.2) where none was, so no toponym vanishes from the file. Their count
+is also the foreign member ``unresolved`` (section 6.1).
 """
 
 from __future__ import annotations
@@ -27,6 +28,16 @@ def feature_collection(
             c = r.candidate
             if c is None or not c.has_point:
                 unresolved += 1
+                features.append({
+                    "type": "Feature",
+                    "geometry": None,
+                    "properties": {
+                        "doc_id": doc.document.id, "text": r.mention.text,
+                        "start": r.mention.start, "end": r.mention.end,
+                        "label": r.mention.label, "name": c.name if c else None,
+                        "policy": r.policy, "n_candidates": r.n_candidates, "reason": r.reason,
+                    },
+                })
                 continue
             props = {
                 "doc_id": doc.document.id,

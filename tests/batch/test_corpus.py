@@ -40,7 +40,8 @@ def test_parse_geojson_is_valid(tmp_path):
                   "--format", "geojson").exit_code == 0
     obj = geojson.loads(out.read_text())
     assert obj.is_valid, obj.errors()
-    assert len(obj["features"]) + obj["unresolved"] == 7
+    assert len(obj["features"]) == 7
+    assert sum(f["geometry"] is None for f in obj["features"]) == obj["unresolved"]
 
 
 def test_resolve_from_gold_mentions(tmp_path):

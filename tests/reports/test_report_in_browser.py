@@ -4,8 +4,7 @@
 says why.
 """
 
-import shutil
-import subprocess
+import re
 
 import matplotlib.image
 import pytest
@@ -13,15 +12,10 @@ from typer.testing import CliRunner
 
 from geoparser.cli.main import app
 from tests.conftest import CAPTIONS
+from tests.reports.browser import chromium as _chromium
+from tests.reports.browser import needs_chromium
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="Debian's chromium is not installed (make test installs it where apt-get runs as root)",
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
@@ -33,11 +27,7 @@ def report(tmp_path_factory):
 
 
 def chromium(tmp_path, *args):
-    profile = tmp_path / "profile"
-    return subprocess.run(
-        [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args],
-        capture_output=True, text=True, timeout=120, check=False,
-    )
+    return _chromium(tmp_path / "profile", *args)
 
 
 def test_report_dom_has_tables_and_images(report, tmp_path):
@@ -58,3 +48,22 @@ def test_report_renders_something_visible(report, tmp_path):
     pixels = matplotlib.image.imread(shot)
     assert pixels.shape[0] == 2400 and pixels.shape[1] == 1200
     assert pixels.std() > 0.05  # not a blank page
+
+
+def test_report_tables_fit_1280px(report, tmp_path):
+    """Issue 15 item 3: no table of the report needs sideways scrolling in a 1280 px window."""
+    probe = tmp_path / "probe.html"
+    measure = (
+        "<script>var wide = [...document.querySelectorAll('table')].filter("
+        "t => t.getBoundingClientRect().right > document.documentElement.clientWidth"
+        " || t.scrollWidth > t.parentElement.clientWidth + 1).length;"
+        "document.body.setAttribute('data-wide', String(wide));"
+        "document.body.setAttribute('data-tables', "
+        "String(document.querySelectorAll('table').length));</script>"
+    )
+    probe.write_text(report.read_text().replace("</body>", measure + "</body>"))
+    proc = chromium(tmp_path, "--dump-dom", "--window-size=1280,900", probe.as_uri())
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    body = re.search(r"<body[^>]*>", proc.stdout).group(0)
+    assert 'data-wide="0"' in body, body
+    assert 'data-tables="0"' not in body

@@ -1,0 +1,139 @@
+"""Reading any geoparsing result into map toponyms: prediction JSON Lines or GeoJSON.
+
+Predictions (``toposcope parse``/``resolve`` JSONL, or any system's file in that format) give
+span, text and point, and where present ``name``, ``reason``, ``n_candidates`` and
+``candidates``; a GeoJSON FeatureCollection written by Toposcope gives the same as feature
+properties, with ``geometry: null`` for a toponym that was not placed. Errors name the file and
+line (or feature) and exit 2 like every other bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from evaluation.reports.webmap import MapToponym, candidate_summary
+from geoparser.errors import InputError
+from geoparser.io.documents import iter_json_lines
+
+
+def _number(value: Any, what: str, path: Path, where: int | None) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InputError(f"{what} must be a finite number, got {value!r}", path, where)
+    return float(value)
+
+
+def _point(lat: Any, lon: Any, path: Path, where: int | None) -> tuple[float | None, float | None]:
+    la, lo = _number(lat, "lat", path, where), _number(lon, "lon", path, where)
+    if (la is None) != (lo is None):
+        raise InputError("give both lat and lon, or neither", path, where)
+    if la is not None and lo is not None and not (-90 <= la <= 90 and -180 <= lo <= 180):
+        raise InputError(f"point ({la}, {lo}) is out of range", path, where)
+    return la, lo
+
+
+def _optional_int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _toponym(doc_id: str, t: dict[str, Any], lat: float | None, lon: float | None
+             ) -> MapToponym:
+    cands = t.get("candidates")
+    return MapToponym(
+        doc_id=doc_id, text=str(t.get("text") or ""),
+        start=_optional_int(t.get("start")), end=_optional_int(t.get("end")),
+        lat=lat, lon=lon,
+        name=t.get("name") if isinstance(t.get("name"), str) else None,
+        reason=t.get("reason") if isinstance(t.get("reason"), str) else None,
+        geonameid=_optional_int(t.get("geonameid")),
+        n_candidates=_optional_int(t.get("n_candidates")),
+        candidates=[candidate_summary(c) for c in cands if isinstance(c, dict)]
+        if isinstance(cands, list) else [],
+    )
+
+
+def read_jsonl(path: Path) -> list[MapToponym]:
+    out = []
+    for lineno, obj in iter_json_lines(path):
+        doc_id = obj.get("id")
+        if isinstance(doc_id, int) and not isinstance(doc_id, bool):
+            doc_id = str(doc_id)
+        if not isinstance(doc_id, str):
+            raise InputError("missing or non-string field 'id'", path, lineno)
+        toponyms = obj.get("toponyms", [])
+        if not isinstance(toponyms, list) or not all(isinstance(t, dict) for t in toponyms):
+            raise InputError("field 'toponyms' must be a list of objects", path, lineno)
+        for t in toponyms:
+            lat, lon = _point(t.get("lat"), t.get("lon"), path, lineno)
+            out.append(_toponym(doc_id, t, lat, lon))
+    return out
+
+
+def read_geojson(path: Path) -> list[MapToponym]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))  # a BOM is accepted
+    except FileNotFoundError:
+        raise InputError("file not found", path) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text ({exc.reason})", path) from None
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise InputError(f"malformed JSON ({getattr(exc, 'msg', 'too deeply nested')})",
+                         path) from None
+    if not isinstance(data, dict) or data.get("type") != "FeatureCollection" or not isinstance(
+            data.get("features"), list):
+        raise InputError("expected a GeoJSON FeatureCollection", path)
+    out = []
+    for i, f in enumerate(data["features"], start=1):
+        props = f.get("properties") if isinstance(f, dict) else None
+        if not isinstance(props, dict):
+            raise InputError(f"feature {i}: expected an object with 'properties'", path)
+        geom = f.get("geometry")
+        lat = lon = None
+        if geom is not None:
+            coords = geom.get("coordinates") if isinstance(geom, dict) else None
+            if not (isinstance(geom, dict) and geom.get("type") == "Point"
+                    and isinstance(coords, list) and len(coords) >= 2):
+                raise InputError(f"feature {i}: geometry must be a Point or null", path)
+            try:
+                lat, lon = _point(coords[1], coords[0], path, None)
+            except InputError as exc:
+                raise InputError(f"feature {i}: {exc.detail}", path) from None
+        doc_id = props.get("doc_id")
+        out.append(_toponym(str(doc_id) if doc_id is not None else f"feature {i}", props,
+                            lat, lon))
+    return out
+
+
+def read_result(path: Path) -> list[MapToponym]:
+    """The toponyms of a result file; GeoJSON by its extension, else prediction JSONL."""
+    path = Path(path)
+    if path.suffix.lower() in (".geojson", ".json") and _looks_like_geojson(path):
+        return read_geojson(path)
+    return read_jsonl(path)
+
+
+def _looks_like_geojson(path: Path) -> bool:
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(200)
+    except OSError:
+        return path.suffix.lower() == ".geojson"
+    return b"FeatureCollection" in head or path.suffix.lower() == ".geojson"
+
+
+def texts_of(path: Path, ids: set[str], input_format: str | None = None,
+             text_column: str = "text", id_column: str = "id") -> dict[str, str]:
+    """The texts of the documents ``ids`` in an input file (any format ``parse`` reads)."""
+    from geoparser.io.sources import open_source
+
+    source = open_source(Path(path), input_format, text_column, id_column)
+    out = {}
+    for location, payload in source.records():
+        doc = source.decoder.decode(location, payload)
+        if doc.id in ids:
+            out[doc.id] = doc.text
+    return out

@@ -1,0 +1,202 @@
+"""A self-contained interactive map of geoparsing results: one HTML file that opens offline.
+
+Leaflet 1.9.4 (vendored in ``vendor/``, see its README) and the base map are inlined; the base
+layer is the Natural Earth country outlines Toposcope ships (1:10m around the data when it
+covers a region, 1:110m for the rest of the world), drawn as GeoJSON polygons, so the page
+needs no tiles. Web tiles can be added (``tiles=True``) for viewers who are online.
+
+Every value from the data reaches the page as JSON inside the template (``tojson`` escapes
+``<``, ``>`` and ``&``) or as autoescaped text, and the page's script builds popups with
+``textContent``, never ``innerHTML``, so no caption, id or name can inject markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from markupsafe import Markup
+
+from evaluation.reports.html import environment
+from evaluation.reports.outlines import web_base
+from geoparser.distance import distance_km
+from geoparser.gazetteers import regions
+from geoparser.model import Candidate, Document, ParsedDocument
+
+TP_COLOUR, FP_COLOUR, PREDICTED_COLOUR, GOLD_COLOUR = "#1a9641", "#d7191c", "#e66101", "#222222"
+TOLERANCE_COLOUR = "#2b83ba"
+TILES_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+TILES_ATTRIBUTION = "© OpenStreetMap contributors"
+MAX_CANDIDATES = 10  # per popup; the rest are counted
+CONTEXT_CHARS = 80  # of document text either side of a toponym
+
+
+@dataclass
+class MapToponym:
+    """One toponym on (or beside) the map: where it was placed, why, and the gold point."""
+
+    doc_id: str
+    text: str
+    start: int | None = None
+    end: int | None = None
+    lat: float | None = None
+    lon: float | None = None
+    name: str | None = None
+    reason: str | None = None
+    geonameid: int | None = None
+    n_candidates: int | None = None
+    candidates: list[dict[str, Any]] = field(default_factory=list)
+    context: str | None = None
+    gold_lat: float | None = None
+    gold_lon: float | None = None
+    tolerance_km: float | None = None
+    error_km: float | None = None
+    verdict: str | None = None  # "TP" (within tolerance), "FP" or None (no gold)
+
+    @property
+    def placed(self) -> bool:
+        return self.lat is not None and self.lon is not None
+
+
+def snippet(text: str, start: int | None, end: int | None) -> str | None:
+    """The document text around a toponym, marked with » «, or None without offsets."""
+    if not text:
+        return None
+    if start is None or end is None:
+        return text[: 2 * CONTEXT_CHARS] + ("…" if len(text) > 2 * CONTEXT_CHARS else "")
+    lo, hi = max(0, start - CONTEXT_CHARS), min(len(text), end + CONTEXT_CHARS)
+    return (("…" if lo else "") + text[lo:start] + "»" + text[start:end] + "«" + text[end:hi]
+            + ("…" if hi < len(text) else ""))
+
+
+def candidate_summary(c: Candidate | Mapping[str, Any]) -> dict[str, Any]:
+    """What a popup lists of a candidate, with its region and country by name."""
+    d = asdict(c) if isinstance(c, Candidate) else dict(c)
+    keep = ("name", "lat", "lon", "population", "geonameid")
+    out = {k: d.get(k) for k in keep if d.get(k) is not None}
+    where = regions.where(d.get("country_code"), d.get("admin1"))
+    if where:
+        out["where"] = where  # "England, United Kingdom", not ("ENG", "GB")
+    return out
+
+
+def _with_gold(t: MapToponym, lat: float, lon: float, tolerance_km: float | None) -> None:
+    t.gold_lat, t.gold_lon, t.tolerance_km = lat, lon, tolerance_km
+    if t.placed:
+        t.error_km = round(distance_km(lat, lon, t.lat, t.lon), 1)  # type: ignore[arg-type]
+        if tolerance_km is not None:
+            t.verdict = "TP" if t.error_km <= tolerance_km else "FP"
+
+
+def add_gold(toponyms: list[MapToponym], gold: Iterable[Document]) -> list[MapToponym]:
+    """Give each toponym its gold point (matched by span, else by case-folded text within the
+    document), with error distance and TP/FP; gold toponyms no prediction matched are added
+    unplaced, with their gold point, as "not recognised"."""
+    by_doc: dict[str, list[MapToponym]] = {}
+    for t in toponyms:
+        by_doc.setdefault(t.doc_id, []).append(t)
+    out = list(toponyms)
+    for doc in gold:
+        preds = by_doc.get(doc.id, [])
+        used: set[int] = set()
+        for g in doc.toponyms:
+            match = next((i for i, t in enumerate(preds) if i not in used and g.start is not None
+                          and (t.start, t.end) == (g.start, g.end)), None)
+            if match is None:
+                match = next((i for i, t in enumerate(preds) if i not in used
+                              and t.text.casefold() == g.text.casefold()), None)
+            if match is not None:
+                used.add(match)
+                if g.has_point:
+                    _with_gold(preds[match], g.lat, g.lon, g.tolerance_km)  # type: ignore[arg-type]
+                if preds[match].context is None:
+                    preds[match].context = snippet(doc.text, g.start, g.end)
+            elif g.has_point:
+                missed = MapToponym(doc_id=doc.id, text=g.text, start=g.start, end=g.end,
+                                    reason="not recognised",
+                                    context=snippet(doc.text, g.start, g.end))
+                _with_gold(missed, g.lat, g.lon, g.tolerance_km)  # type: ignore[arg-type]
+                out.append(missed)
+        for t in preds:
+            if t.context is None:
+                t.context = snippet(doc.text, t.start, t.end)
+    return out
+
+
+def add_texts(toponyms: Iterable[MapToponym], texts: Mapping[str, str]) -> None:
+    """Fill in each toponym's context from its document's text."""
+    for t in toponyms:
+        if t.context is None and t.doc_id in texts:
+            t.context = snippet(texts[t.doc_id], t.start, t.end)
+
+
+def from_parsed(parsed: Iterable[ParsedDocument]) -> list[MapToponym]:
+    """Map toponyms of parsed documents, one per recognised mention."""
+    out = []
+    for doc in parsed:
+        by_span = {(r.mention.start, r.mention.end): r for r in doc.resolutions}
+        for m in doc.mentions:
+            r = by_span.get((m.start, m.end))
+            c = r.candidate if r else None
+            out.append(MapToponym(
+                doc_id=doc.document.id, text=m.text, start=m.start, end=m.end,
+                lat=c.lat if c else None, lon=c.lon if c else None,
+                name=c.name if c else None, reason=r.reason if r else "not resolved",
+                geonameid=c.geonameid if c else None,
+                n_candidates=r.n_candidates if r else None,
+                candidates=[candidate_summary(x) for x in r.candidates] if r else [],
+                context=snippet(doc.document.text, m.start, m.end),
+            ))
+    return out
+
+
+@cache
+def _asset(name: str) -> str:
+    return files("evaluation.reports").joinpath(name).read_text(encoding="utf-8")
+
+
+def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
+         subtitle: str | None = None) -> str:
+    """The HTML page: map, legend, title, and the unplaced toponyms listed beside the map."""
+    placed = [asdict(t) for t in toponyms if t.placed or t.gold_lat is not None]
+    lats = [v for p in placed for v in (p["lat"], p["gold_lat"]) if v is not None]
+    lons = [v for p in placed for v in (p["lon"], p["gold_lon"]) if v is not None]
+    base, base_label = web_base((min(lons), max(lons), min(lats), max(lats)) if lats else None)
+    unplaced = [t for t in toponyms if not t.placed]
+    has_gold = any(t.gold_lat is not None for t in toponyms)
+    legend = []
+    if has_gold:
+        legend += [
+            {"kind": "gold", "label": "gold (guide) point", "colour": GOLD_COLOUR},
+            {"kind": "circle", "label": "tolerance circle", "colour": TOLERANCE_COLOUR},
+            {"kind": "chosen", "label": "chosen place, within tolerance (TP)",
+             "colour": TP_COLOUR},
+            {"kind": "chosen", "label": "chosen place, outside tolerance (FP)",
+             "colour": FP_COLOUR},
+            {"kind": "line", "label": "error line, gold → chosen", "colour": FP_COLOUR},
+        ]
+    if not has_gold or any(t.placed and t.verdict is None for t in toponyms):
+        legend.append({"kind": "chosen", "label": "chosen place (no gold)",
+                       "colour": PREDICTED_COLOUR})
+    legend.append({"kind": "land", "label": f"land ({base_label})", "colour": "#999999"})
+    config = {
+        "colours": {"TP": TP_COLOUR, "FP": FP_COLOUR, "none": PREDICTED_COLOUR,
+                    "gold": GOLD_COLOUR, "tolerance": TOLERANCE_COLOUR},
+        "tiles": {"url": TILES_URL, "attribution": TILES_ATTRIBUTION} if tiles else None,
+        "max_candidates": MAX_CANDIDATES,
+    }
+    return environment().get_template("webmap.html.j2").render(
+        title=title,
+        subtitle=subtitle,
+        leaflet_css=Markup(_asset("vendor/leaflet.css")),
+        leaflet_js=Markup(_asset("vendor/leaflet.js")),
+        base=base,
+        points=placed,
+        unplaced=unplaced,
+        n_placed=sum(t.placed for t in toponyms),
+        legend=legend,
+        config=config,
+    )

