@@ -41,32 +41,12 @@ from geoparser.resolution.base import ResolutionContext  # noqa: E402
 from geoparser.resolution.features import FeatureExtractor, is_country_level  # noqa: E402
 from geoparser.resolution.learned import model_rows  # noqa: E402
 
-TOLERANCE_KM = 161.0
+sys.path.insert(0, str(ROOT / "bench"))
+from bench_accuracy import CORPORA, gold_mentions, load  # noqa: E402  (one reading of the corpora)
+
 LABEL_RADIUS_KM = 25.0
 AREA_LABEL_RADIUS_KM = 161.0
 CONTEXT_MODEL = "en_core_web_sm"
-
-#: (name, converter, path under shared/corpora)
-CORPORA = [
-    ("GeoVirus", "geovirus", "geovirus/GeoVirus.xml"),
-    ("WikToR", "wiktor", "wiktor/WikToR_reconstructed_from_EUPEG.jsonl"),
-    ("GeoWebNews", "gwn", "geowebnews/brat"),
-    ("SemEval-2019 T12 (train)", "semeval2019",
-     "semeval2019_task12/Training/Training_Data_Participant"),
-]
-
-
-def load(converter: str, path: Path) -> list[Document]:
-    """A corpus as gold documents with the 161 km tolerance."""
-    from geoparser.corpora import read_corpus
-
-    return read_corpus(converter, path, TOLERANCE_KM)
-
-
-def gold_mentions(doc: Document) -> ParsedDocument:
-    mentions = [Mention(t.start, t.end, t.text, t.label or "GOLD", "gold")
-                for t in doc.toponyms if t.start is not None and t.end is not None]
-    return ParsedDocument(doc, sorted(mentions, key=lambda m: (m.start, m.end)))
 
 
 def context_mentions(name: str, gold: Sequence[Document], recogniser=None
