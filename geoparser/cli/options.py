@@ -42,21 +42,9 @@ def gazetteer_config(
     contact: str | None = None,
 ) -> dict[str, object]:
     """Keyword config for ``create_gazetteer(name, ...)``: a ``WebConfig`` for web gazetteers."""
-    from geoparser.gazetteers.web import WEB_GAZETTEERS
-
-    if name not in WEB_GAZETTEERS:
-        return {}
-    cfg = WebConfig.from_env()
-    cfg = replace(cfg, use_cache=not no_cache, refresh=refresh)
-    if cache_path is not None:
-        from geoparser.io.output_path import check_output
-
-        cfg = replace(cfg, cache_path=check_output(cache_path, option="--web-cache"))
-    if cache_days is not None:
-        cfg = replace(cfg, expire_after=expiry_days(cache_days))
-    if contact:
-        cfg = replace(cfg, contact=contact)
-    return {"config": cfg}
+    pairs = web_overrides(name, no_cache=no_cache, refresh=refresh, cache_path=cache_path,
+                          cache_days=cache_days, contact=contact)
+    return {"config": replace(WebConfig.from_env(), **dict(pairs))} if pairs else {}
 
 
 def web_overrides(
@@ -77,7 +65,9 @@ def web_overrides(
         return ()
     pairs: list[tuple[str, object]] = [("use_cache", not no_cache), ("refresh", refresh)]
     if cache_path is not None:
-        pairs.append(("cache_path", cache_path))
+        from geoparser.io.output_path import check_output
+
+        pairs.append(("cache_path", check_output(cache_path, option="--web-cache")))
     if cache_days is not None:
         pairs.append(("expire_after", expiry_days(cache_days)))
     if contact:

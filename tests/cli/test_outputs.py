@@ -378,6 +378,18 @@ def test_web_cache_naming_a_directory_is_refused(tmp_path):
     assert not tmp_path.with_name(tmp_path.name + ".sqlite").exists()
 
 
+def test_parse_web_cache_naming_a_directory_is_refused(tmp_path):
+    """parse hands its web settings to the workers (web_overrides): the same guard applies."""
+    docs = tmp_path / "docs.jsonl"
+    docs.write_text('{"id": "a", "text": "Snow in Oslo."}\n')
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    result = invoke("parse", "--in", docs, "--out", tmp_path / "p.jsonl", "--gazetteer",
+                    "nominatim", "--contact", "me@example.org", "--web-cache", cache)
+    one_line_error(result, "--web-cache")
+    assert not (tmp_path / "p.jsonl").exists()
+
+
 def test_disk_full_in_resolve_is_one_line_and_writes_nothing(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", _failing_fsync(after=0))
     out = tmp_path / "r.jsonl"
