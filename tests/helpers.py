@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import os
+
 from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
 
 
@@ -22,3 +25,18 @@ def pred(text: str, name: str, lat: float | None = None, lon: float | None = Non
 
 def preds(doc_id: str, *items: Prediction) -> PredictedDocument:
     return PredictedDocument(doc_id, tuple(items))
+
+
+def failing_fsync(after: int):
+    """An ``os.fsync`` that fails with a full disk after ``after`` successful calls: how the
+    tests make a write fail partway (fsync runs before every atomic rename)."""
+    real = os.fsync
+    calls = []
+
+    def fsync(fd):
+        calls.append(fd)
+        if len(calls) > after:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd)
+
+    return fsync

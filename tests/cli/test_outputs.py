@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from geoparser.batch.part_store import PartStore, parts_dir
 from geoparser.cli.main import app
 from tests.conftest import CAPTIONS, ROOT
+from tests.helpers import failing_fsync
 
 runner = CliRunner()
 AD = ROOT / "tests" / "data" / "geonames" / "AD.txt"
@@ -188,23 +189,10 @@ def test_write_refused_by_the_system_is_one_line(docs, tmp_path, monkeypatch):
                    "Permission denied")
 
 
-def _failing_fsync(after):
-    real = os.fsync
-    calls = []
-
-    def fsync(fd):
-        calls.append(fd)
-        if len(calls) > after:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real(fd)
-
-    return fsync
-
-
 def test_disk_full_in_parse_is_one_line_and_keeps_finished_chunks(docs, tmp_path, monkeypatch):
     out = tmp_path / "o.jsonl"
     # run.json, chunk 0's data and marker are written; chunk 1's data hits the full disk
-    monkeypatch.setattr(os, "fsync", _failing_fsync(after=3))
+    monkeypatch.setattr(os, "fsync", failing_fsync(after=3))
     one_line_error(invoke("parse", "--in", docs, "--out", out, "--chunk-size", "1", *FAST),
                    "No space left on device")
     assert not out.exists()
@@ -274,7 +262,7 @@ def test_run_disk_full_leaves_results_as_they_were(tmp_path, monkeypatch):
     results = _results(tmp_path)
     before = _snapshot(results)
     _fake_run(monkeypatch, {name: f"new {name}\n" for name in OLD})
-    monkeypatch.setattr(os, "fsync", _failing_fsync(after=7))
+    monkeypatch.setattr(os, "fsync", failing_fsync(after=7))
     one_line_error(invoke("run", "--captions", CAPTIONS, "--out", results),
                    "No space left on device")
     assert _snapshot(results) == before
@@ -391,7 +379,7 @@ def test_parse_web_cache_naming_a_directory_is_refused(tmp_path):
 
 
 def test_disk_full_in_resolve_is_one_line_and_writes_nothing(tmp_path, monkeypatch):
-    monkeypatch.setattr(os, "fsync", _failing_fsync(after=0))
+    monkeypatch.setattr(os, "fsync", failing_fsync(after=0))
     out = tmp_path / "r.jsonl"
     one_line_error(invoke("resolve", "--gold", CAPTIONS, "--out", out, "--policy", "population",
                           "--context-ner", "none"), "No space left on device")

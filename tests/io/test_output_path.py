@@ -11,6 +11,7 @@ from geoparser.errors import OutputError, UsageError
 from geoparser.io import atomic
 from geoparser.io.atomic import atomic_path, is_stream, write_bytes_atomic, write_files_atomic
 from geoparser.io.output_path import check_output, output_format
+from tests.helpers import failing_fsync
 
 FORMATS = ["geojson", "jsonl", "csv", "parquet"]
 
@@ -126,26 +127,13 @@ def test_outputs_respect_the_umask(tmp_path):
     assert stat.S_IMODE((tmp_path / "d.jsonl").stat().st_mode) == 0o644
 
 
-def _failing_fsync(after: int):
-    real = os.fsync
-    calls = []
-
-    def fsync(fd):
-        calls.append(fd)
-        if len(calls) > after:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real(fd)
-
-    return fsync
-
-
 def test_disk_full_leaves_every_file_as_it_was(tmp_path, monkeypatch):
     files = {tmp_path / f"f{i}.txt": f"new {i}" for i in range(5)}
     for i, path in enumerate(files):
         if i % 2:
             path.write_text(f"old {i}")
     before = {p.name: p.read_text() for p in tmp_path.iterdir()}
-    monkeypatch.setattr(os, "fsync", _failing_fsync(after=3))
+    monkeypatch.setattr(os, "fsync", failing_fsync(after=3))
     with pytest.raises(OutputError, match="No space left on device"):
         write_files_atomic(files)
     assert {p.name: p.read_text() for p in tmp_path.iterdir()} == before
@@ -181,7 +169,7 @@ def test_a_folder_where_a_file_goes_is_refused_before_anything_is_written(tmp_pa
 
 
 def test_a_new_folder_is_removed_again_on_failure(tmp_path, monkeypatch):
-    monkeypatch.setattr(os, "fsync", _failing_fsync(after=1))
+    monkeypatch.setattr(os, "fsync", failing_fsync(after=1))
     with pytest.raises(OutputError):
         write_files_atomic({tmp_path / "results" / "a": "1", tmp_path / "results" / "b": "2"})
     assert not (tmp_path / "results").exists()

@@ -22,3 +22,17 @@ def write_captions(folder: Path) -> Path:
     (folder / "captions.jsonl").write_text("".join(json.dumps(d) + "\n" for d in docs))
     (folder / "dataset.json").write_text(json.dumps({"default_tolerance_km": 10}))
     return folder
+
+
+def run_on_hostile_captions(root: Path) -> Path:
+    """``toposcope run`` on the hostile caption set (Q1, Q3, Q4 only); its results folder."""
+    from typer.testing import CliRunner
+
+    from geoparser.cli.main import app
+
+    captions = write_captions(root / "captions")
+    out = root / "results"
+    result = CliRunner().invoke(app, ["-q", "run", "--captions", str(captions), "--out",
+                                      str(out), "--others", ""])
+    assert result.exit_code == 0, result.output
+    return out

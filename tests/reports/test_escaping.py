@@ -4,23 +4,20 @@ import json
 import re
 
 import pytest
-from typer.testing import CliRunner
 
 from evaluation.reports.html import Heading, Para, Table, inline_markup, to_html
 from evaluation.reports.webmap import MapToponym, page
-from geoparser.cli.main import app
-from tests.reports.hostile import EVIL_ID, PWN, SCRIPT_CAPTION, write_captions
+from tests.reports.hostile import (
+    EVIL_ID,
+    PWN,
+    SCRIPT_CAPTION,
+    run_on_hostile_captions,
+)
 
 
 @pytest.fixture(scope="module")
 def hostile_results(tmp_path_factory):
-    root = tmp_path_factory.mktemp("hostile")
-    captions = write_captions(root / "captions")
-    out = root / "results"
-    result = CliRunner().invoke(app, ["-q", "run", "--captions", str(captions), "--out",
-                                      str(out), "--others", ""])
-    assert result.exit_code == 0, result.output
-    return out
+    return run_on_hostile_captions(tmp_path_factory.mktemp("hostile"))
 
 
 def _data_json(html: str) -> dict:

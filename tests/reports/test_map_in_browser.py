@@ -11,20 +11,14 @@ from typer.testing import CliRunner
 from geoparser.cli.main import app
 from tests.conftest import CAPTIONS
 from tests.reports.browser import chromium, needs_chromium
-from tests.reports.hostile import write_captions
+from tests.reports.hostile import run_on_hostile_captions
 
 pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def hostile_run(tmp_path_factory):
-    root = tmp_path_factory.mktemp("hostile-browser")
-    captions = write_captions(root / "captions")
-    out = root / "results"
-    result = CliRunner().invoke(app, ["-q", "run", "--captions", str(captions), "--out",
-                                      str(out), "--others", ""])
-    assert result.exit_code == 0, result.output
-    return out
+    return run_on_hostile_captions(tmp_path_factory.mktemp("hostile-browser"))
 
 
 def _dom(tmp_path, page, fragment=""):
