@@ -62,7 +62,7 @@ from geoparser.resolution.base import (
     population_key,
     representatives,
 )
-from geoparser.resolution.features import INDEX, FeatureExtractor
+from geoparser.resolution.features import FACTS, INDEX, FeatureExtractor
 
 EARTH_RADIUS_KM = 6371.0088
 _CONTAINER = re.compile(r"\s*(?:,|\bin\b)\s*")
@@ -251,6 +251,12 @@ class ContextPolicy:
         n_found = len(candidates)
         scored = []
         if self.w.evidence:
+            reps = FACTS.get(candidates).reps
+            if len(reps) == 1:  # nothing to weigh: one place has this name
+                lone = "the only place of this name in the gazetteer"
+                if not reps[0].has_point:
+                    lone += ", unplaceable: it has no coordinates"
+                return Resolution(mention, reps[0], n_found, self.name, lone)
             candidates, rows = self.extractor.rows(mention, candidates, context)
             names, t = term_matrix(rows, self.w)
             totals = t.sum(axis=1)

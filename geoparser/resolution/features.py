@@ -116,9 +116,11 @@ def _haversine(lat1: np.ndarray, lon1: np.ndarray, lat2: np.ndarray, lon2: np.nd
 
 @dataclass(frozen=True)
 class _Name:
-    """One distinct toponym of the document, as evidence for the others."""
+    """One distinct toponym, as evidence for the others: what its candidates say, which
+    depends on the candidates alone (so it is computed once per candidate list, ``facts``)."""
 
-    key: str
+    reps: list[Candidate]
+    pops: list[float]
     countries: frozenset[str]
     first_levels: frozenset[tuple[str, str]]
     named_countries: frozenset[str]
@@ -128,34 +130,58 @@ class _Name:
     lons: np.ndarray
 
 
+def _facts(candidates: Sequence[Candidate]) -> _Name:
+    reps = representatives(candidates)
+    pops = [log_population(c) for c in reps]
+    pts = [(c.lat, c.lon) for c in reps if c.has_point]
+    return _Name(
+        reps, pops,
+        frozenset(c.country_code for c in reps if c.country_code),
+        frozenset((c.country_code, c.admin1) for c in reps if c.country_code and c.admin1),
+        frozenset(c.country_code for c in reps if c.country_code and is_country_level(c)),
+        frozenset((c.country_code, c.admin1) for c in reps
+                  if c.country_code and c.admin1 and c.feature_code == "ADM1"),
+        reps[max(range(len(reps)), key=lambda i: (pops[i], reps[i].has_point))],
+        np.array([p[0] for p in pts], dtype=float),
+        np.array([p[1] for p in pts], dtype=float),
+    )
+
+
+class _FactsCache:
+    """``_facts`` by candidate list, for the lists a memoising gazetteer hands out again and
+    again (the same "London" in every document); keyed by identity, holding the list so the
+    identity stays valid, and bounded."""
+
+    def __init__(self, size: int = 8192) -> None:
+        self.size = size
+        self.entries: dict[int, tuple[Sequence[Candidate], _Name]] = {}
+
+    def get(self, candidates: Sequence[Candidate]) -> _Name:
+        hit = self.entries.get(id(candidates))
+        if hit is not None and hit[0] is candidates:
+            return hit[1]
+        facts = _facts(candidates)
+        if len(self.entries) >= self.size:
+            self.entries.pop(next(iter(self.entries)))
+        self.entries[id(candidates)] = (candidates, facts)
+        return facts
+
+
+FACTS = _FactsCache()
+
+
 class DocumentEvidence:
     """The document's toponyms, prepared once per document for all its mentions."""
 
     def __init__(self, context: ResolutionContext) -> None:
         self.context = context
         names: dict[str, _Name] = {}
-        self.reps: dict[int, list[Candidate]] = {}  # by id() of a candidate list of the context
         for m in context.mentions:
             key = normalise_name(m.text)
             cs = context.candidates.get((m.start, m.end))
             if key in names or not cs:
                 continue
-            reps = representatives(cs)
-            self.reps[id(cs)] = reps
-            pts = [(c.lat, c.lon) for c in reps if c.has_point]
-            names[key] = _Name(
-                key,
-                frozenset(c.country_code for c in reps if c.country_code),
-                frozenset((c.country_code, c.admin1) for c in reps
-                          if c.country_code and c.admin1),
-                frozenset(c.country_code for c in reps
-                          if c.country_code and is_country_level(c)),
-                frozenset((c.country_code, c.admin1) for c in reps
-                          if c.country_code and c.admin1 and c.feature_code == "ADM1"),
-                max(reps, key=lambda c: (log_population(c), c.has_point)),
-                np.array([p[0] for p in pts], dtype=float),
-                np.array([p[1] for p in pts], dtype=float),
-            )
+            names[key] = FACTS.get(cs)
         self.names = names
         keys = list(names)
         self.placed_keys = [k for k in keys if names[k].lats.size]
@@ -235,7 +261,8 @@ class FeatureExtractor:
     def rows(self, mention: Mention, candidates: Sequence[Candidate],
              context: ResolutionContext) -> tuple[list[Candidate], np.ndarray]:
         doc = self.evidence(context)
-        reps = doc.reps.get(id(candidates)) or representatives(candidates)
+        facts = FACTS.get(candidates)
+        reps = facts.reps
         own = normalise_name(mention.text)
         text = context.document.text
         area_said = cues.area_cue(text, mention.start, mention.end, mention.text)
@@ -246,12 +273,13 @@ class FeatureExtractor:
         key = (own, id(candidates), area_said, city_said, container_named, tuple(containers))
         if key in doc.rows:
             return doc.rows[key]
-        doc.rows[key] = reps, self._rows(doc, reps, own, area_said, city_said,
+        doc.rows[key] = reps, self._rows(doc, reps, facts.pops, own, area_said, city_said,
                                          container_named, containers)
         return doc.rows[key]
 
-    def _rows(self, doc: DocumentEvidence, reps: list[Candidate], own: str, area_said: bool,
-              city_said: bool, container_named: bool, containers: list) -> np.ndarray:
+    def _rows(self, doc: DocumentEvidence, reps: list[Candidate], pops: list[float], own: str,
+              area_said: bool, city_said: bool, container_named: bool, containers: list
+              ) -> np.ndarray:
         others = doc.others(own)
         focus = doc.focus(own)
         top_cc = Counter(o.top.country_code for o in others if o.top.country_code)
@@ -260,7 +288,6 @@ class FeatureExtractor:
                          and not is_country_level(o.top))
         focus_cc = _majority(top_cc)
         focus_a1 = _majority(top_a1)
-        pops = [log_population(c) for c in reps]
         order = sorted(range(len(reps)), key=lambda i: -pops[i])
         rank = {i: r for r, i in enumerate(order)}
         # Only towns of NEAR_TOWN_POPULATION or more can be an area's town (``_town_of``).

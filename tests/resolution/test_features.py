@@ -105,10 +105,24 @@ def test_a_document_of_4000_mentions_extracts_each_reading_once(monkeypatch):
     calls = []
     real = features.FeatureExtractor._rows
     monkeypatch.setattr(features.FeatureExtractor, "_rows",
-                        lambda self, *a: calls.append(a[2]) or real(self, *a))
+                        lambda self, *a: calls.append(a[3]) or real(self, *a))
     policy = create_policy("context")
     chosen = [policy.choose(m, found[m.start, m.end], ctx).candidate for m in mentions]
-    assert sorted(calls) == ["harrisburg", "lancaster", "moscow", "york"]
+    # Once per distinct reading; a name with one place (Harrisburg here) needs no rows at all.
+    assert sorted(calls) == ["lancaster", "moscow", "york"]
     assert {p.name for p in chosen} == {"Lancaster", "York", "Harrisburg", "Moscow"}
     first = {m.text: p for m, p in zip(mentions[:4], chosen[:4], strict=True)}
     assert all(first[m.text] == p for m, p in zip(mentions, chosen, strict=True))
+
+
+def test_facts_cache_never_serves_another_list():
+    """The per-list cache is keyed by identity: a new list, even of the same places, and a
+    list whose old id was recycled, get their own facts."""
+    from geoparser.resolution.features import _FactsCache
+
+    cache = _FactsCache(size=2)
+    a, b = list(PLACES["Lancaster"]), list(PLACES["Moscow"])
+    assert cache.get(a) is cache.get(a)
+    assert cache.get(b).top.name == "Moscow"
+    assert cache.get(list(a)) is not cache.get(a)
+    assert len(cache.entries) <= 2
