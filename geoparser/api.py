@@ -45,15 +45,18 @@ class Geoparser:
 
     @overload
     def parse(self, texts: Iterable[str | Document],
-              guide: Mapping[str, tuple[float, float]] | None = None) -> list[ParsedDocument]: ...
+              guide: Mapping[str, tuple[float, float]] | None = None, *,
+              collection: bool = False) -> list[ParsedDocument]: ...
 
-    def parse(self, texts, guide=None):
+    def parse(self, texts, guide=None, *, collection=False):
         """Geoparse one text, or many in batches.
 
         A string (or a ``Document``) gives one ``ParsedDocument``; ``guide`` is then the
         optional ``(lat, lon)`` point some policies use (``nearest``). An iterable of strings
         or ``Document``s gives a list, in order; strings get their position as id ("0", "1",
-        ...), and ``guide`` may map document ids to points.
+        ...), and ``guide`` may map document ids to points. ``collection=True``: the texts
+        belong together (one album's captions), so a text naming a single place weighs the
+        others' toponyms as its context.
         """
         if isinstance(texts, str | Document):
             doc = texts if isinstance(texts, Document) else Document("0", texts)
@@ -69,20 +72,23 @@ class Geoparser:
                 docs.append(Document(str(i), t))
             else:
                 raise TypeError(f"item {i} is a {type(t).__name__}, not a string or Document")
-        return self.parse_documents(docs, guide)
+        return self.parse_documents(docs, guide, collection=collection)
 
     def parse_many(self, texts: Iterable[str]) -> list[ParsedDocument]:
         """Geoparse many texts in batches; document ids are their positions as strings."""
         return self.parse(list(texts))
 
     def parse_documents(
-        self, documents: Sequence[Document], guides: Mapping[str, tuple[float, float]] | None = None
+        self, documents: Sequence[Document],
+        guides: Mapping[str, tuple[float, float]] | None = None, *, collection: bool = False,
     ) -> list[ParsedDocument]:
-        """Geoparse ``documents`` (ids given); ``guides`` maps ids to ``(lat, lon)`` points."""
+        """Geoparse ``documents`` (ids given); ``guides`` maps ids to ``(lat, lon)`` points;
+        ``collection`` as for ``parse``."""
         if getattr(self.policy, "needs_guide", False) and documents and not guides:
             raise UsageError(f"policy {self.policy.name!r} needs a guide point, and none was "
                              "given (parse(text, guide=(lat, lon)))")
-        return resolve(recognise(self.recogniser, documents), self.gazetteer, self.policy, guides)
+        return resolve(recognise(self.recogniser, documents), self.gazetteer, self.policy, guides,
+                       collection=collection)
 
 
 def to_dataframe(parsed: ParsedDocument | Iterable[ParsedDocument]) -> pd.DataFrame:

@@ -6,11 +6,13 @@ The two steps are separate so that several policies can resolve the same recogni
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.model import Candidate, Document, Mention, ParsedDocument
+from geoparser.names import normalise_name
 from geoparser.recognition.base import Recogniser
 from geoparser.resolution.base import Policy, ResolutionContext
 
@@ -30,6 +32,7 @@ def resolve(
     policy: Policy,
     guides: Mapping[str, tuple[float, float]] | None = None,
     context_mentions: Mapping[str, Sequence[Mention]] | None = None,
+    collection: bool = False,
 ) -> list[ParsedDocument]:
     """New parsed documents whose every mention is resolved by ``policy``.
 
@@ -39,6 +42,11 @@ def resolve(
 
     All names of the batch are looked up at once when the gazetteer can (``lookup_many``), so
     a chunk of documents costs one gazetteer query for the names not seen before.
+
+    ``collection``: the documents belong together (one album's captions, one local paper's
+    stories), so a document that names a single place may borrow the others' toponyms as its
+    context (``collection_toponyms``): "Whitby" alone is in Ontario, among captions of
+    Galway, Portree and Kilkenny it is in Yorkshire.
     """
     parsed = list(parsed)
     seen_by_doc = {}
@@ -48,12 +56,13 @@ def resolve(
                  if (m.start, m.end) not in own and not _overlaps_any(m, p.mentions)]
         seen_by_doc[id(p)] = sorted([*p.mentions, *extra], key=lambda m: (m.start, m.end))
     names = lookup_all(gazetteer, {m.text for seen in seen_by_doc.values() for m in seen})
+    shared = collection_toponyms(seen_by_doc.values(), names) if collection else {}
     out = []
     for p in parsed:
         seen = seen_by_doc[id(p)]
         found = {(m.start, m.end): names[m.text] for m in seen}
         context = ResolutionContext(
-            p.document, tuple(seen), (guides or {}).get(p.document.id), found
+            p.document, tuple(seen), (guides or {}).get(p.document.id), found, shared
         )
         resolutions = [
             replace(policy.choose(m, found[m.start, m.end], context),
@@ -62,6 +71,29 @@ def resolve(
         ]
         out.append(ParsedDocument(p.document, list(p.mentions), resolutions))
     return out
+
+
+#: How many of a collection's toponyms a lone document borrows: the names most documents
+#: share, so a collection of thousands costs what a long article does.
+COLLECTION_TOPONYMS = 100
+
+
+def collection_toponyms(documents: Iterable[Sequence[Mention]],
+                        names: Mapping[str, Sequence[Candidate]]
+                        ) -> dict[str, Sequence[Candidate]]:
+    """The collection's toponyms with candidates, by normalised name: the
+    ``COLLECTION_TOPONYMS`` named by the most documents (ties in first-seen order)."""
+    counts: Counter[str] = Counter()
+    first: dict[str, Sequence[Candidate]] = {}
+    for mentions in documents:
+        keys = {}
+        for m in mentions:
+            if names.get(m.text):
+                keys.setdefault(normalise_name(m.text), names[m.text])
+        for key, cs in keys.items():
+            counts[key] += 1
+            first.setdefault(key, cs)
+    return {key: first[key] for key, _ in counts.most_common(COLLECTION_TOPONYMS)}
 
 
 def _overlaps_any(m: Mention, mentions: Sequence[Mention]) -> bool:

@@ -126,3 +126,12 @@ def test_unplaced_toponym_is_a_feature_with_null_geometry():
     assert feature["geometry"] is None and feature["properties"]["text"] == "Qwxzzyland"
     assert feature["properties"]["reason"] == "no candidates" and fc["unresolved"] == 1
     assert geojson.loads(json.dumps(fc)).is_valid
+
+
+def test_parse_a_collection_lends_lone_texts_its_places(offline_gazetteer):
+    gp = Geoparser(ner="gazetteer", gazetteer=offline_gazetteer)
+    texts = ["Fishing boats in the harbour at Whitby", "Buskers in Galway",
+             "Houses at Portree", "The castle at Kilkenny"]
+    assert gp.parse(texts)[0].resolutions[0].candidate.country_code == "CA"
+    together = gp.parse(texts, collection=True)
+    assert together[0].resolutions[0].candidate.country_code == "GB"

@@ -44,7 +44,8 @@ class CorpusStats:
                 f"with coordinates, in {self.seconds:.1f} s ({rate:.1f} documents/s)")
 
 
-def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
+def chunked(items: Iterable[T], size: int | None) -> Iterator[list[T]]:
+    """Lists of ``size`` items (all of them in one list when ``size`` is None)."""
     it = iter(items)
     while chunk := list(islice(it, size)):
         yield chunk
@@ -64,11 +65,13 @@ def gold_mentions(doc: Document, source: str) -> list[Mention]:
 def resolve_corpus(
     source: Path, out: Path, gazetteer: Gazetteer, policy: Policy, fmt: str = "jsonl",
     chunk_size: int = 1000, context_recogniser: Recogniser | None = None,
+    collection: bool = False,
 ) -> CorpusStats:
     """Resolve the gold mentions of every document of ``source``.
 
     When the policy uses context (``uses_context``) and ``context_recogniser`` is given, the
-    toponyms it finds in the text are evidence for the policy, never output.
+    toponyms it finds in the text are evidence for the policy, never output. ``collection``:
+    the documents belong together (``pipeline.resolve``), so they are resolved in one chunk.
     """
     check_output(out, [source])
     use_context = context_recogniser is not None and getattr(policy, "uses_context", False)
@@ -76,12 +79,13 @@ def resolve_corpus(
     stats = CorpusStats()
     t0 = time.perf_counter()
     with create_writer(fmt, out) as writer:
-        for chunk in chunked(track(docs, "resolving"), chunk_size):
+        for chunk in chunked(track(docs, "resolving"), None if collection else chunk_size):
             mentions = [ParsedDocument(d, gold_mentions(d, str(source))) for d in chunk]
             extra = None
             if use_context:
                 extra = {p.document.id: p.mentions for p in recognise(context_recogniser, chunk)}
-            for parsed in resolve(mentions, gazetteer, policy, context_mentions=extra):
+            for parsed in resolve(mentions, gazetteer, policy, context_mentions=extra,
+                                  collection=collection):
                 writer.write(parsed)
                 stats.documents += 1
                 stats.mentions += len(parsed.mentions)

@@ -426,6 +426,10 @@ def resolve_cmd(
     context_ner: Annotated[str, typer.Option(
         help="Recogniser whose toponyms the context policy may use as evidence ('none': "
              "only the gold mentions).")] = "en_core_web_sm",
+    collection: Annotated[bool, typer.Option(
+        "--collection", help="The documents belong together (one album's captions, one "
+        "paper's stories): a document naming a single place weighs the others' toponyms as "
+        "its context. Reads all documents at once.")] = False,
     no_cache: web.NoCacheOption = False,
     refresh: web.RefreshOption = False,
     web_cache: web.CachePathOption = None,
@@ -456,7 +460,7 @@ def resolve_cmd(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
         cache_days=cache_days, contact=contact))
     stats = resolve_corpus(gold, out, gaz, chosen, fmt,
-                           context_recogniser=context)
+                           context_recogniser=context, collection=collection)
     info.print(f"{stats.line()}; wrote {out}", highlight=False)
 
 

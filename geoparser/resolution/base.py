@@ -13,12 +13,15 @@ from geoparser.registry import ENTRY_POINT_GROUPS, Registry
 @dataclass(frozen=True)
 class ResolutionContext:
     """What a policy may use besides a mention's own candidates: the document, its other
-    mentions and their candidates (keyed by mention span), and an optional guide point."""
+    mentions and their candidates (keyed by mention span), an optional guide point, and the
+    toponyms of the collection the document belongs to (normalised name -> candidates, when
+    the documents were resolved as one collection: see ``pipeline.resolve``)."""
 
     document: Document
     mentions: tuple[Mention, ...] = ()
     guide: tuple[float, float] | None = None
     candidates: Mapping[tuple[int, int], Sequence[Candidate]] = field(default_factory=dict)
+    collection: Mapping[str, Sequence[Candidate]] = field(default_factory=dict)
 
 
 class Policy(Protocol):

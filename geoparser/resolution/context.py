@@ -19,7 +19,7 @@ comes from ``features`` (shared with the ``learned`` policy):
   reading lies in the candidate's state or province (the Lancaster among Harrisburg and York),
   as CLIFF's co-location pass.
 * ``near focus``: up to +0.5, decaying with the distance (scale 300 km) to the document's
-  focus, the medoid of the other toponyms' most populous readings (CLIFF's focus).
+  focus, the medoid of the other toponyms' first readings (CLIFF's focus).
 * ``prominence``: +0.3 per power of ten beyond the first by which the candidate outnumbers
   every namesake in other countries (capped at +1.0), and ``capital`` +0.5 for a country's
   capital: Moscow in a US story is still Russia's.
@@ -32,8 +32,13 @@ comes from ``features`` (shared with the ``learned`` policy):
 * ``guide``: up to +2.0, decaying with distance to the guide point (scale 100 km), when one is
   given.
 * ``unplaceable``: -0.5 for a candidate without coordinates, which no map can show.
+  A name with a single place in the gazetteer is that place, with no score.
 * ``alternate name``: -0.3 when the mention matches only one of the place's other names
-  ("Illinois" as an old name of some town), not its own.
+  ("Illinois" as an old name of some town), not its own; such an area also loses its
+  imputed population (the Slovenian municipality "Dobrovnik" is no million-strong Dubrovnik).
+* ``collection``: when documents are resolved as one collection (``resolve --collection``),
+  a document naming a single place weighs the collection's toponyms as its co-mentions and
+  focus (a caption of Whitby among captions of Galway, Portree and Kilkenny).
 
 Candidates describing the same place (same GeoNames id, from several sources) are weighed
 once, through the preferred source's point (``base.representatives``). Administrative areas
@@ -213,8 +218,11 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
             col("second_level") > 0, w.second_level, np.where(
                 col("other_feature") > 0, w.other_feature, 0.0))))
     gap = col("foreign_gap") - 1.0
+    # An imputed population is a state's due under its own name, not under another name
+    # (the Slovenian municipality "Dobrovnik" is no million-strong "Dubrovnik").
+    borrowed = col("alternate_name") * (1 - col("known_population"))
     t = np.array([
-        col("log_population") / w.population_scale,
+        col("log_population") / w.population_scale * (1 - borrowed),
         prior,
         w.alternate_name * col("alternate_name"),
         w.contained * col("contained"),

@@ -32,13 +32,16 @@ Containment:
 Co-mentions (CLIFF's co-location):
   ``same_country`` / ``same_first_level`` share of the document's other toponyms (distinct
   names) with some candidate in the candidate's country / first-level area;
-  ``top_same_country`` / ``top_same_first_level`` the same for their most populous reading;
+  ``top_same_country`` / ``top_same_first_level`` the same for their first reading — the
+  one a reader assumes before reading on (``_prior``: the most populous, but a country or a
+  capital over a namesake and the city over its county, so a bare "Washington" is the
+  capital's co-mention, not the state's);
   ``country_named`` / ``first_level_named`` the candidate's country or state is itself
   named in the document; ``near_km`` log1p of the median distance to the nearest candidate of
   each other toponym.
 Document focus (CLIFF's focus):
   ``focus_km`` log1p of the distance to the document's focus — the medoid of the other
-  toponyms' most populous readings (countries and continents left out: their points say
+  toponyms' first readings (countries and continents left out: their points say
   little); ``focus_country`` / ``focus_first_level`` the candidate lies in the country / area
   most of the other toponyms' readings lie in.
 Other:
@@ -53,6 +56,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -141,10 +145,26 @@ def _facts(candidates: Sequence[Candidate]) -> _Name:
         frozenset(c.country_code for c in reps if c.country_code and is_country_level(c)),
         frozenset((c.country_code, c.admin1) for c in reps
                   if c.country_code and c.admin1 and c.feature_code == "ADM1"),
-        reps[max(range(len(reps)), key=lambda i: (pops[i], reps[i].has_point))],
+        reps[max(range(len(reps)),
+                 key=lambda i: (_prior(reps[i], pops[i], reps), pops[i], reps[i].has_point))],
         np.array([p[0] for p in pts], dtype=float),
         np.array([p[1] for p in pts], dtype=float),
     )
+
+
+def _prior(c: Candidate, pop: float, reps: Sequence[Candidate]) -> float:
+    """What a reader assumes of a name before reading on: the most populous place, a country
+    or a capital over a namesake, the city over its county (the context policy's own terms for
+    them, without the document)."""
+    code = c.feature_code or ""
+    kind = (0.6 if is_country_level(c) else 0.35 if code == "ADM1" else -0.1
+            if code.startswith("ADM") else 0.0 if c.feature_class in {"P", "A", None} else 0.1)
+    capital = code == "PPLC" or (c.feature_class == "P" and capitals().get(
+        c.country_code or "") == normalise_name(c.name))
+    bare_area = is_area(c) and any(
+        t.feature_class == "P" and (t.population or 0) >= NEAR_TOWN_POPULATION
+        and _town_of(t, c) for t in reps)
+    return pop / 7.0 + kind + 0.5 * capital - 0.8 * bare_area
 
 
 class _FactsCache:
@@ -182,6 +202,10 @@ class DocumentEvidence:
             if key in names or not cs:
                 continue
             names[key] = FACTS.get(cs)
+        if len(names) <= 1:  # a lone toponym borrows its collection's (``pipeline.resolve``)
+            for key, cs in context.collection.items():
+                if key not in names and cs:
+                    names[key] = FACTS.get(cs)
         self.names = names
         keys = list(names)
         self.placed_keys = [k for k in keys if names[k].lats.size]
@@ -206,7 +230,7 @@ class DocumentEvidence:
         return [n for k, n in self.names.items() if k != own]
 
     def focus(self, own: str) -> Candidate | None:
-        """The medoid of the other toponyms' most populous readings."""
+        """The medoid of the other toponyms' first readings."""
         keep = [i for i, k in enumerate(self.focus_keys) if k != own]
         if not keep:
             return None
@@ -330,7 +354,7 @@ class FeatureExtractor:
             best_other = (pops[order[1]] if i == order[0] else pops[order[0]]) if (
                 len(reps) > 1) else None
             name = normalise_name(c.name)
-            alternate = name != own
+            alternate = name != own and not _qualified(name, own)
             is_capital = not alternate and (code == "PPLC" or (
                 populated and capital.get(cc or "") == name and p >= top_town.get(cc, 0.0)))
             foreign = by_country[1][1] if by_country and by_country[0][0] == cc and len(
@@ -377,6 +401,16 @@ class FeatureExtractor:
         x = np.array(out, dtype=float).reshape(len(reps), len(FEATURES))
         x.flags.writeable = False  # shared by the mentions of the same reading
         return x
+
+
+_QUALIFIER = re.compile(r"[ -](?:upon|on|under|am|an der|an|in|im|sur|sul)[ -]")
+
+
+def _qualified(name: str, own: str) -> bool:
+    """Whether ``name`` is ``own`` qualified by its river or district ("Newcastle upon Tyne",
+    "Frankfurt am Main", "Southend-on-Sea"): the short form is the town's
+    everyday name, not an alternate one; "Mexico City" for "Mexico" is not such a case."""
+    return name.startswith(own) and _QUALIFIER.match(name, len(own)) is not None
 
 
 def _town_of(town: Candidate, area: Candidate) -> bool:

@@ -1,4 +1,4 @@
-"""The command line end to end: `toposcope run` and `toposcope score`, and their errors."""
+"""The command line end to end: `toposcope run`, `score` and `resolve`, and their errors."""
 
 import json
 import subprocess
@@ -8,6 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from geoparser.cli.main import app
+from geoparser.distance import distance_km
+from geoparser.io.documents import read_gold
 from geoparser.resolution import DEFAULT_POLICY
 from tests.conftest import CAPTIONS
 
@@ -161,3 +163,25 @@ def test_run_with_a_caption_without_gold_toponyms_does_not_crash(tmp_path):
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "summary.json").read_text())
     assert summary["q4"]["tp"] + summary["q4"]["fn"] == 12
+
+
+
+def within_tolerance(out) -> int:
+    gold = {d.id: d.toponyms[0] for d in read_gold(CAPTIONS)}
+    ok = 0
+    for line in out.read_text().splitlines():
+        d = json.loads(line)
+        t, p = gold[d["id"]], d["toponyms"][0]
+        ok += p.get("lat") is not None and distance_km(
+            t.lat, t.lon, p["lat"], p["lon"]) <= t.tolerance_km
+    return ok
+
+
+def test_resolve_captions_as_a_collection(tmp_path):
+    alone, together = tmp_path / "alone.jsonl", tmp_path / "together.jsonl"
+    for out, extra in ((alone, []), (together, ["--collection"])):
+        result = runner.invoke(app, ["resolve", "--gold", str(CAPTIONS), "--out", str(out),
+                                     "--context-ner", "none", *extra])
+        assert result.exit_code == 0, result.output
+    assert within_tolerance(alone) == 6
+    assert within_tolerance(together) >= 11

@@ -162,3 +162,19 @@ def test_context_mentions_are_evidence_but_not_output():
     assert helped.resolutions[0].candidate.country_code == "US"
     assert [m.text for m in helped.mentions] == ["Santa Maria"]  # context is not output
     assert len(helped.resolutions) == 1
+
+
+def test_collection_toponyms_are_those_most_documents_name(monkeypatch):
+    """A collection of thousands lends each lone document its most shared names, capped."""
+    from geoparser import pipeline
+
+    monkeypatch.setattr(pipeline, "COLLECTION_TOPONYMS", 2)
+    place = Candidate(name="X", lat=0.0, lon=0.0, country_code="GB", source="t", source_id="1")
+    docs = [[Mention(0, 4, "York", "GPE"), Mention(5, 9, "york", "GPE")],
+            [Mention(0, 4, "York", "GPE"), Mention(5, 10, "Leeds", "GPE")],
+            [Mention(0, 5, "Leeds", "GPE")], [Mention(0, 4, "Hull", "GPE")],
+            [Mention(0, 7, "Nowhere", "GPE")]]
+    names = {"York": [place], "york": [place], "Leeds": [place], "Hull": [place],
+             "Nowhere": []}
+    got = pipeline.collection_toponyms(docs, names)
+    assert list(got) == ["york", "leeds"]  # York counted once per document; Nowhere has none

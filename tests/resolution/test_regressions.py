@@ -71,6 +71,35 @@ def test_washington_after_prime_minister_is_the_capital(offline_gazetteer, polic
 
 
 @pytest.mark.parametrize("policy", BOTH)
+def test_newcastle_after_manchester_united_is_in_england(offline_gazetteer, policy):
+    """GeoNames calls the city "Newcastle upon Tyne": the everyday short form is its name,
+    not an alternate one that a village of Washington State may outrank."""
+    r = resolve_text(offline_gazetteer, policy,
+                     "Manchester United beat Newcastle 2-1. The prime minister flew to "
+                     "Washington.", ["Newcastle", "Washington"])
+    assert (r["Newcastle"].candidate.country_code, r["Newcastle"].candidate.admin1) == (
+        "GB", "ENG")
+    assert km_from(r["Newcastle"], 54.97328, -1.61396) <= 10
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_dubrovnik_alone_is_the_croatian_city(offline_gazetteer, policy):
+    """A Slovenian municipality that lists "Dubrovnik" among its other names kept a state's
+    imputed million people under that name, and won."""
+    r = resolve_text(offline_gazetteer, policy, "Old town walls at sunset, Dubrovnik",
+                     ["Dubrovnik"])
+    assert r["Dubrovnik"].candidate.country_code == "HR"
+    assert km_from(r["Dubrovnik"], 42.64125, 18.10909) <= 10
+
+
+def test_mexico_is_not_mexico_city(offline_gazetteer):
+    """The short-form rule is for a river or district qualifier ("upon Tyne", "am Main"), not
+    for "Mexico City", whose short form is the country's name."""
+    r = resolve_text(offline_gazetteer, DEFAULT_POLICY, "Exports from Mexico rose.", ["Mexico"])
+    assert r["Mexico"].candidate.feature_code.startswith("PCL")
+
+
+@pytest.mark.parametrize("policy", BOTH)
 def test_lancaster_pa_abbreviation_is_pennsylvania(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Police in Lancaster, Pa. said on Monday",
                      ["Lancaster"])
@@ -98,3 +127,41 @@ def test_captions_from_gold_mentions_with_their_guides(offline_gazetteer, captio
         for d, p in zip(captions, parsed, strict=True) for t in d.toponyms[:1]
         if p.resolutions[0].candidate is not None)
     assert within >= 11
+
+
+def _captions_within(gazetteer, captions, **kw) -> int:
+    docs = [ParsedDocument(d, [Mention(t.start, t.end, t.text, "GPE") for t in d.toponyms])
+            for d in captions]
+    parsed = resolve(docs, gazetteer, create_policy(DEFAULT_POLICY), **kw)
+    return sum(
+        km_from(p.resolutions[0], t.lat, t.lon) <= t.tolerance_km
+        for d, p in zip(captions, parsed, strict=True) for t in d.toponyms[:1]
+        if p.resolutions[0].candidate is not None)
+
+
+def test_captions_as_one_collection_from_gold_mentions(offline_gazetteer, captions):
+    """Issue 12's captions target without guide points: a lone caption borrows the
+    collection's toponyms (Whitby among Galway, Portree and Kilkenny is in Yorkshire)."""
+    assert _captions_within(offline_gazetteer, captions) == 6  # each caption alone
+    assert _captions_within(offline_gazetteer, captions, collection=True) >= 11
+
+
+def test_whitby_among_the_captions_is_in_yorkshire(offline_gazetteer, captions):
+    docs = [ParsedDocument(d, [Mention(t.start, t.end, t.text, "GPE") for t in d.toponyms])
+            for d in captions]
+    parsed = resolve(docs, offline_gazetteer, create_policy(DEFAULT_POLICY), collection=True)
+    whitby = next(p.resolutions[0] for p in parsed if p.document.id == "c01")
+    assert whitby.candidate.country_code == "GB" and km_from(whitby, 54.48774, -0.61498) <= 10
+
+
+def test_a_document_with_its_own_co_mentions_ignores_the_collection(offline_gazetteer):
+    """Only a lone toponym borrows: "Perth, Western Australia" stays in Australia among
+    Scottish captions."""
+    docs = [ParsedDocument(Document(i, t), [Mention(t.index(n), t.index(n) + len(n), n, "GPE")
+                                            for n in names])
+            for i, t, names in [("a", "Rain in Stirling", ["Stirling"]),
+                                ("b", "Fog over Inverness", ["Inverness"]),
+                                ("c", "Sunset in Perth, Western Australia",
+                                 ["Perth", "Western Australia"])]]
+    parsed = resolve(docs, offline_gazetteer, create_policy(DEFAULT_POLICY), collection=True)
+    assert parsed[2].resolutions[0].candidate.country_code == "AU"
