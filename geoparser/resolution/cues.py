@@ -7,7 +7,8 @@ Three cues, read from the document text only (no gazetteer):
   Canadian provinces; gives the (country, GeoNames first-level code) it stands for, so
   "Lancaster, Pa." is held by Pennsylvania even when "Pa." is not itself a toponym.
 * ``area_cue``: the text calls the place an area: "County Galway", "the county of Kerry",
-  "Washington State", "the state of New York", "Kyoto Prefecture", "Ontario province".
+  "Washington State", "the state of New York", "Kyoto Prefecture", "Ontario province", or
+  gives it a governor or a legislature: "New York Governor Andrew Cuomo", "upstate New York".
 * ``city_cue``: the text calls it a town: "Galway city", "the city of Kyoto", "New York City"
   when the mention is "New York".
 
@@ -65,6 +66,11 @@ _AREA_WORDS = (r"county|state|province|prefecture|region|district|oblast|governo
 _AREA_AFTER = re.compile(rf"\s+(?:{_AREA_WORDS})\b", re.IGNORECASE)
 _AREA_BEFORE = re.compile(rf"(?:\b(?:{_AREA_WORDS})\s+of\s+(?:the\s+)?|\b(?:county|co\.)\s+)$",
                           re.IGNORECASE)
+# Words that make a bare name a state's or province's: "New York Governor Andrew Cuomo",
+# "the governor of Ontario", "upstate New York".
+_GOVERNED_AFTER = re.compile(r"\s+(?:governor|gov\.|legislature|lawmakers)\b", re.IGNORECASE)
+_GOVERNED_BEFORE = re.compile(r"(?:\bgovernor\s+of\s+(?:the\s+)?|\bupstate\s+)$",
+                              re.IGNORECASE)
 _CITY_AFTER = re.compile(r"\s+(?:city|town)\b", re.IGNORECASE)
 _CITY_BEFORE = re.compile(r"\b(?:city|town)\s+of\s+$", re.IGNORECASE)
 _WINDOW = 30
@@ -88,8 +94,10 @@ def area_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:
     inner = mention_text or text[start:end]
     if re.search(rf"\b(?:{_AREA_WORDS})\b", inner, re.IGNORECASE) or inner.startswith("Co. "):
         return True
-    return bool(_AREA_AFTER.match(text, end) or _AREA_BEFORE.search(
-        text, max(0, start - _WINDOW), start))
+    before = max(0, start - _WINDOW)
+    return bool(_AREA_AFTER.match(text, end) or _AREA_BEFORE.search(text, before, start)
+                or _GOVERNED_AFTER.match(text, end)
+                or _GOVERNED_BEFORE.search(text, before, start))
 
 
 def city_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:

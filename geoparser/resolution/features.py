@@ -263,6 +263,36 @@ def _containers(mention: Mention, context: ResolutionContext, doc: DocumentEvide
     return False, []
 
 
+_LIST_GAP = re.compile(r",|,?\s*(?:and|or|&)")
+
+
+def _area_by_position(mention: Mention, context: ResolutionContext, doc: DocumentEvidence,
+                      reps: Sequence[Candidate]) -> bool:
+    """Whether the mention's place in the text makes it an area: it holds the toponym just
+    before it ("Buffalo, New York": a state of this name holds a Buffalo; not when a list goes
+    on, as in "Washington, New York and Boston"), or it stands in a list beside a first-level
+    area ("Florida and New York", "New Mexico, New York, Indiana")."""
+    text = context.document.text
+    i = bisect.bisect_left(doc.order_starts, mention.start)
+    before = doc.in_order[i - 1] if i > 0 else None
+    after = doc.in_order[i + 1] if i + 1 < len(doc.in_order) else None
+    listed = after is not None and bool(_LIST_GAP.fullmatch(text[mention.end:after.start].strip()))
+    if before is not None and not listed and text[before.end:mention.start].strip() == ",":
+        prior = context.candidates.get((before.start, before.end), ())
+        for c in reps:
+            key = ((c.country_code, None) if is_country_level(c) else
+                   (c.country_code, c.admin1) if c.feature_code == "ADM1" else None)
+            if key and key[0] and any(_holds(key, p) for p in prior):
+                return True
+    for m, gap in ((before, text[before.end:mention.start] if before else ""),
+                   (after, text[mention.end:after.start] if after else "")):
+        cs = context.candidates.get((m.start, m.end)) if m is not None else None
+        if cs and _LIST_GAP.fullmatch(gap.strip()) and (
+                FACTS.get(cs).top.feature_code == "ADM1"):
+            return True
+    return False
+
+
 def _holds(key: tuple[str, str | None], c: Candidate) -> bool:
     cc, admin1 = key
     if c.country_code != cc:
@@ -289,7 +319,8 @@ class FeatureExtractor:
         reps = facts.reps
         own = normalise_name(mention.text)
         text = context.document.text
-        area_said = cues.area_cue(text, mention.start, mention.end, mention.text)
+        area_said = (cues.area_cue(text, mention.start, mention.end, mention.text)
+                     or _area_by_position(mention, context, doc, reps))
         city_said = cues.city_cue(text, mention.start, mention.end, mention.text)
         container_named, containers = _containers(mention, context, doc)
         # A name repeated with the same cues has the same rows: a document that names one

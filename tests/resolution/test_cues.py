@@ -58,3 +58,15 @@ def test_a_bare_mention_has_no_cue():
     start = text.index("Kyoto")
     assert not cues.area_cue(text, start, start + 5)
     assert not cues.city_cue(text, start, start + 5)
+
+
+def test_a_governor_or_upstate_makes_a_state():
+    for text, name in [("New York Governor Andrew Cuomo spoke.", "New York"),
+                       ("the governor of Ontario said", "Ontario"),
+                       ("a farm in upstate New York", "New York"),
+                       ("Oklahoma lawmakers will convene", "Oklahoma")]:
+        start = text.index(name)
+        assert cues.area_cue(text, start, start + len(name)), text
+    text = "The governor flew to New York City."
+    start = text.index("New York")
+    assert not cues.area_cue(text, start, start + len("New York"))

@@ -100,6 +100,41 @@ def test_mexico_is_not_mexico_city(offline_gazetteer):
 
 
 @pytest.mark.parametrize("policy", BOTH)
+def test_buffalo_new_york_is_held_by_the_state(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "a girl from Buffalo, New York. She died.",
+                     ["Buffalo", "New York"])
+    assert r["New York"].candidate.feature_code == "ADM1"
+    assert r["Buffalo"].candidate.admin1 == "NY"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_new_york_governor_is_the_state(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy,
+                     "New York Governor Andrew M. Cuomo declared a state of emergency.",
+                     ["New York"])
+    assert r["New York"].candidate.feature_code == "ADM1"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_new_york_in_a_list_of_states_is_the_state(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy,
+                     "Cases in Michigan, Oregon, New Mexico, New York, Indiana and Ohio.",
+                     ["Michigan", "Oregon", "New Mexico", "New York", "Indiana", "Ohio"])
+    assert r["New York"].candidate.feature_code == "ADM1"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_washington_new_york_and_boston_are_cities(offline_gazetteer, policy):
+    """A list of cities is no "town, state" pair, though a town Washington lies in New York
+    State."""
+    r = resolve_text(offline_gazetteer, policy,
+                     "After stops in Washington, New York and Boston, the prince flew home.",
+                     ["Washington", "New York", "Boston"])
+    assert r["New York"].candidate.feature_class == "P"
+    assert km_from(r["New York"], 40.71427, -74.00597) <= 10
+
+
+@pytest.mark.parametrize("policy", BOTH)
 def test_lancaster_pa_abbreviation_is_pennsylvania(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Police in Lancaster, Pa. said on Monday",
                      ["Lancaster"])
