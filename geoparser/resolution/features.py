@@ -132,12 +132,20 @@ class _Name:
     top: Candidate
     lats: np.ndarray
     lons: np.ndarray
+    static: np.ndarray  # the feature rows' columns that depend on the candidates alone
+    names: list[str]  # each candidate's normalised name
+    capital_by_name: list[bool]  # bears its country's capital's name, the largest such town
+    foreign: list[float | None]  # log population of the best namesake in another country
+    rep_lats: np.ndarray  # every candidate's point, NaN without one
+    rep_lons: np.ndarray
 
 
 def _facts(candidates: Sequence[Candidate]) -> _Name:
     reps = representatives(candidates)
     pops = [log_population(c) for c in reps]
     pts = [(c.lat, c.lon) for c in reps if c.has_point]
+    names = [normalise_name(c.name) for c in reps]
+    static, capital_by_name, foreign = _static_rows(reps, pops, names)
     return _Name(
         reps, pops,
         frozenset(c.country_code for c in reps if c.country_code),
@@ -149,7 +157,74 @@ def _facts(candidates: Sequence[Candidate]) -> _Name:
                  key=lambda i: (_prior(reps[i], pops[i], reps), pops[i], reps[i].has_point))],
         np.array([p[0] for p in pts], dtype=float),
         np.array([p[1] for p in pts], dtype=float),
+        static, names, capital_by_name, foreign,
+        np.array([c.lat if c.has_point else np.nan for c in reps], dtype=float),
+        np.array([c.lon if c.has_point else np.nan for c in reps], dtype=float),
     )
+
+
+_STATIC = ("log_population", "population_gap", "population_rank", "known_population",
+           "admin_seat", "country", "first_level", "second_level", "populated",
+           "other_feature", "area_with_town", "town_in_area", "candidates", "placeable")
+
+
+def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
+                 ) -> tuple[np.ndarray, list[bool], list[float | None]]:
+    """The columns of ``_STATIC`` (the others 0), and per candidate whether it bears its
+    country's capital's name as that country's largest such town, and the log population of
+    its best namesake in another country (``foreign_gap``)."""
+    order = sorted(range(len(reps)), key=lambda i: -pops[i])
+    rank = {i: r for r, i in enumerate(order)}
+    # Only towns of NEAR_TOWN_POPULATION or more can be an area's town (``_town_of``).
+    towns = [c for c in reps if c.feature_class == "P"
+             and (c.population or 0) >= NEAR_TOWN_POPULATION]
+    areas = [c for c in reps if is_area(c)]
+    capital = capitals()
+    country_max: dict[str | None, float] = {}
+    for k, p in zip(reps, pops, strict=True):
+        country_max[k.country_code] = max(country_max.get(k.country_code, -1.0), p)
+    # The two countries with the most populous candidates: the best namesake abroad.
+    by_country = sorted(country_max.items(), key=lambda kv: -kv[1])[:2]
+    top_town: dict[str | None, float] = {}
+    for k, p in zip(reps, pops, strict=True):
+        if k.feature_class == "P":
+            top_town[k.country_code] = max(top_town.get(k.country_code, 0.0), p)
+    n_log = math.log1p(len(reps))
+    x = np.zeros((len(reps), len(FEATURES)))
+    cols = [INDEX[n] for n in _STATIC]
+    capital_by_name, foreign = [], []
+    for i, c in enumerate(reps):
+        code = c.feature_code or ""
+        area = is_area(c)
+        populated = c.feature_class == "P"
+        cc = c.country_code
+        p = pops[i]
+        best_other = (pops[order[1]] if i == order[0] else pops[order[0]]) if (
+            len(reps) > 1) else None
+        capital_by_name.append(populated and capital.get(cc or "") == names[i]
+                               and p >= top_town.get(cc, 0.0))
+        foreign.append(by_country[1][1] if by_country and by_country[0][0] == cc and len(
+            by_country) > 1 else (by_country[0][1] if by_country and by_country[0][0] != cc
+                                  else None))
+        x[i, cols] = (
+            p,
+            p - best_other if best_other is not None else 0.0,
+            rank[i],
+            c.population is not None,
+            code.startswith("PPLA"),
+            is_country_level(c),
+            code == "ADM1",
+            area and code != "ADM1",
+            populated,
+            c.feature_class not in {"P", "A", None},
+            area and any(_town_of(t, c) for t in towns),
+            populated and (c.population or 0) >= NEAR_TOWN_POPULATION
+            and any(_town_of(c, o) for o in areas),
+            n_log,
+            c.has_point,
+        )
+    x.flags.writeable = False
+    return x, capital_by_name, foreign
 
 
 def _prior(c: Candidate, pop: float, reps: Sequence[Candidate]) -> float:
@@ -328,13 +403,13 @@ class FeatureExtractor:
         key = (own, id(candidates), area_said, city_said, container_named, tuple(containers))
         if key in doc.rows:
             return doc.rows[key]
-        doc.rows[key] = reps, self._rows(doc, reps, facts.pops, own, area_said, city_said,
+        doc.rows[key] = reps, self._rows(doc, facts, own, area_said, city_said,
                                          container_named, containers)
         return doc.rows[key]
 
-    def _rows(self, doc: DocumentEvidence, reps: list[Candidate], pops: list[float], own: str,
-              area_said: bool, city_said: bool, container_named: bool, containers: list
-              ) -> np.ndarray:
+    def _rows(self, doc: DocumentEvidence, facts: _Name, own: str, area_said: bool,
+              city_said: bool, container_named: bool, containers: list) -> np.ndarray:
+        reps, pops = facts.reps, facts.pops
         others = doc.others(own)
         focus = doc.focus(own)
         top_cc = Counter(o.top.country_code for o in others if o.top.country_code)
@@ -343,25 +418,8 @@ class FeatureExtractor:
                          and not is_country_level(o.top))
         focus_cc = _majority(top_cc)
         focus_a1 = _majority(top_a1)
-        order = sorted(range(len(reps)), key=lambda i: -pops[i])
-        rank = {i: r for r, i in enumerate(order)}
-        # Only towns of NEAR_TOWN_POPULATION or more can be an area's town (``_town_of``).
-        towns = [c for c in reps if c.feature_class == "P"
-                 and (c.population or 0) >= NEAR_TOWN_POPULATION]
-        areas = [c for c in reps if is_area(c)]
-        capital = capitals()
-        country_max: dict[str | None, float] = {}
-        for k, p in zip(reps, pops, strict=True):
-            country_max[k.country_code] = max(country_max.get(k.country_code, -1.0), p)
-        # The two countries with the most populous candidates: the best namesake abroad.
-        by_country = sorted(country_max.items(), key=lambda kv: -kv[1])[:2]
-        top_town: dict[str | None, float] = {}
-        for k, p in zip(reps, pops, strict=True):
-            if k.feature_class == "P":
-                top_town[k.country_code] = max(top_town.get(k.country_code, 0.0), p)
         n_others = len(others)
-        lats = np.array([c.lat if c.has_point else np.nan for c in reps], dtype=float)
-        lons = np.array([c.lon if c.has_point else np.nan for c in reps], dtype=float)
+        lats, lons = facts.rep_lats, facts.rep_lons
         near = _median_nearest(lats, lons, doc, own)
         focus_km = (_haversine(lats, lons, np.full_like(lats, focus.lat),
                                np.full_like(lons, focus.lon)).tolist()
@@ -372,64 +430,44 @@ class FeatureExtractor:
         named_countries = set().union(*(o.named_countries for o in others))
         named_first_levels = set().union(*(o.named_first_levels for o in others))
         nan = math.nan
-        n_log = math.log1p(len(reps))
-        o_log = math.log1p(n_others)
-        out = []
+        x = facts.static.copy()
+        static = facts.static
+        kind = static[:, INDEX["country"]] + static[:, INDEX["first_level"]] + static[
+            :, INDEX["second_level"]]
+        x[:, INDEX["area_cue"]] = area_said * (kind > 0)
+        x[:, INDEX["city_cue"]] = city_said * static[:, INDEX["populated"]]
+        x[:, INDEX["container_named"]] = container_named
+        x[:, INDEX["others"]] = math.log1p(n_others)
+        x[:, INDEX["near_km"]] = [math.log1p(v) if v is not None else nan for v in near]
+        x[:, INDEX["focus_km"]] = np.log1p(np.asarray(focus_km, dtype=float))
+        i_capital, i_foreign, i_contained = INDEX["capital"], INDEX["foreign_gap"], INDEX[
+            "contained"]
+        i_alternate, i_co = INDEX["alternate_name"], INDEX["same_country"]
+        i_fcc, i_fa1 = INDEX["focus_country"], INDEX["focus_first_level"]
         for i, c in enumerate(reps):
-            code = c.feature_code or ""
-            area = is_area(c)
-            country = is_country_level(c)
-            populated = c.feature_class == "P"
             cc, a1 = c.country_code, c.admin1
-            p = pops[i]
-            best_other = (pops[order[1]] if i == order[0] else pops[order[0]]) if (
-                len(reps) > 1) else None
-            name = normalise_name(c.name)
+            name = facts.names[i]
             alternate = name != own and not _qualified(name, own)
-            is_capital = not alternate and (code == "PPLC" or (
-                populated and capital.get(cc or "") == name and p >= top_town.get(cc, 0.0)))
-            foreign = by_country[1][1] if by_country and by_country[0][0] == cc and len(
-                by_country) > 1 else (by_country[0][1] if by_country and by_country[0][0] != cc
-                                      else None)
+            x[i, i_alternate] = alternate
+            x[i, i_capital] = not alternate and (
+                c.feature_code == "PPLC" or facts.capital_by_name[i])
+            foreign = facts.foreign[i]
+            if foreign is not None and c.population is not None and not alternate:
+                x[i, i_foreign] = pops[i] - foreign
+            if containers:
+                x[i, i_contained] = any(_holds(k, c) for k in containers)
             if n_others:
-                co = (in_country[cc] / n_others, in_first_level[(cc, a1)] / n_others if a1
-                      else 0.0, top_cc.get(cc, 0) / n_others if cc else 0.0,
-                      top_a1.get((cc, a1), 0) / n_others if cc and a1 else 0.0,
-                      cc in named_countries, bool(a1) and (cc, a1) in named_first_levels)
+                x[i, i_co:i_co + 6] = (
+                    in_country[cc] / n_others,
+                    in_first_level[(cc, a1)] / n_others if a1 else 0.0,
+                    top_cc.get(cc, 0) / n_others if cc else 0.0,
+                    top_a1.get((cc, a1), 0) / n_others if cc and a1 else 0.0,
+                    cc in named_countries, bool(a1) and (cc, a1) in named_first_levels)
+                x[i, i_fcc] = focus_cc is not None and cc == focus_cc
+                x[i, i_fa1] = focus_a1 is not None and (cc, a1) == focus_a1
             else:
-                co = (nan,) * 6
-            out.append([  # in the order of FEATURES (checked by the tests)
-                p,
-                p - best_other if best_other is not None else 0.0,
-                p - foreign if (
-                    foreign is not None and c.population is not None and not alternate) else 0.0,
-                rank[i],
-                c.population is not None,
-                is_capital,
-                code.startswith("PPLA"),
-                country,
-                code == "ADM1",
-                area and code != "ADM1",
-                populated,
-                c.feature_class not in {"P", "A", None},
-                area and any(_town_of(t, c) for t in towns),
-                populated and (c.population or 0) >= NEAR_TOWN_POPULATION
-                and any(_town_of(c, o) for o in areas),
-                area_said and (area or country),
-                city_said and populated,
-                any(_holds(k, c) for k in containers),
-                container_named,
-                *co,
-                math.log1p(near[i]) if near[i] is not None else nan,
-                math.log1p(focus_km[i]) if not math.isnan(focus_km[i]) else nan,
-                (focus_cc is not None and cc == focus_cc) if n_others else nan,
-                (focus_a1 is not None and (cc, a1) == focus_a1) if n_others else nan,
-                alternate,
-                n_log,
-                o_log,
-                c.has_point,
-            ])
-        x = np.array(out, dtype=float).reshape(len(reps), len(FEATURES))
+                x[i, i_co:i_co + 6] = nan
+                x[i, i_fcc] = x[i, i_fa1] = nan
         x.flags.writeable = False  # shared by the mentions of the same reading
         return x
 
