@@ -105,7 +105,7 @@ def test_a_document_of_4000_mentions_extracts_each_reading_once(monkeypatch):
     calls = []
     real = features.FeatureExtractor._rows
     monkeypatch.setattr(features.FeatureExtractor, "_rows",
-                        lambda self, *a: calls.append(a[3]) or real(self, *a))
+                        lambda self, *a: calls.append(a[2]) or real(self, *a))
     policy = create_policy("context")
     chosen = [policy.choose(m, found[m.start, m.end], ctx).candidate for m in mentions]
     # Once per distinct reading; a name with one place (Harrisburg here) needs no rows at all.
