@@ -1,0 +1,91 @@
+"""How much of the resolution error is the convention of a country's point, and what the other
+source order would give (docs/resolution.md, "Representative points of countries").
+
+For GeoVirus, GeoWebNews and SemEval-2019: of the gold toponyms with a right candidate (one
+within 161 km) that ``context`` placed wrongly, how many are the right country at another
+source's point. Then ``context``'s acc@161 / acc@10 on all four corpora with Natural Earth's
+points first (shipped) and with the Factbook's (world-countries) first.
+Run: ``python bench/country_points.py [--shared ../shared]`` (needs the corpora).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import ranker_data  # noqa: E402
+
+from geoparser.distance import distance_km  # noqa: E402
+from geoparser.gazetteers import create_gazetteer  # noqa: E402
+from geoparser.pipeline import resolve  # noqa: E402
+from geoparser.resolution import base, features  # noqa: E402
+from geoparser.resolution.context import ContextPolicy  # noqa: E402
+from geoparser.resolution.features import is_country_level  # noqa: E402
+
+
+def country_point_errors(corpus, parsed) -> tuple[int, int, Counter]:
+    by = {(p.document.id, r.mention.start, r.mention.end): r for p in parsed
+          for r in p.resolutions}
+    fixable, other_point, names = 0, 0, Counter()
+    for d in corpus.gold:
+        for t in d.toponyms:
+            r = by.get((d.id, t.start, t.end))
+            if r is None or not t.has_point:
+                continue
+            c = r.candidate
+            if c is not None and c.has_point and distance_km(t.lat, t.lon, c.lat, c.lon) <= 161:
+                continue
+            ok = [x for x in r.candidates if x.has_point
+                  and distance_km(t.lat, t.lon, x.lat, x.lon) <= 161]
+            if not ok:
+                continue
+            fixable += 1
+            if c is not None and is_country_level(c) and any(
+                    x.geonameid == c.geonameid for x in ok):
+                other_point += 1
+                names[c.name] += 1
+    return fixable, other_point, names
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    args = ap.parse_args()
+    if not (args.shared / "corpora").is_dir():
+        print(f"country-points: skipped: no corpora at {args.shared / 'corpora'}")
+        return 0
+    gazetteer = create_gazetteer("offline")
+    corpora = ranker_data.load_corpora(args.shared)
+    shipped = base.SOURCE_PREFERENCE
+    factbook = tuple(s for s in shipped if s != "world-countries")
+    i = factbook.index("natural-earth")
+    factbook = (*factbook[:i], "world-countries", *factbook[i:])
+    print("| corpus | errors with a right candidate | right country, other source's point "
+          "| most | Natural Earth first | Factbook first |\n|---|---:|---:|---|---|---|")
+    for corpus in corpora:
+        cells = []
+        for order in (shipped, factbook):
+            base.SOURCE_PREFERENCE = order
+            features.FACTS.entries.clear()
+            parsed = resolve(corpus.mentions, gazetteer, ContextPolicy(),
+                             context_mentions=corpus.context)
+            m = ranker_data.metrics(corpus, parsed)
+            cells.append(f"{m['acc@161']:.3f} / {m['acc@10']:.3f}")
+            if order is shipped:
+                fixable, other, names = country_point_errors(corpus, parsed)
+        base.SOURCE_PREFERENCE = shipped
+        features.FACTS.entries.clear()
+        most = ", ".join(f"{n} {k}" for n, k in names.most_common(4))
+        print(f"| {corpus.name} | {fixable} | {other} | {most} | {cells[0]} | {cells[1]} |",
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
