@@ -4,7 +4,8 @@ source order would give (docs/resolution.md, "Representative points of countries
 For GeoVirus, GeoWebNews and SemEval-2019: of the gold toponyms with a right candidate (one
 within 161 km) that ``context`` placed wrongly, how many are the right country at another
 source's point. Then ``context``'s acc@161 / acc@10 on all four corpora with Natural Earth's
-points first (shipped) and with the Factbook's (world-countries) first.
+points first (shipped) and with the Factbook's (world-countries) first, and for each the
+ceiling of any policy: the share of gold toponyms with a choosable place within 161 km.
 Run: ``python bench/country_points.py [--shared ../shared]`` (needs the corpora).
 """
 
@@ -53,6 +54,25 @@ def country_point_errors(corpus, parsed) -> tuple[int, int, Counter]:
     return fixable, other_point, names
 
 
+def representative_ceiling(corpus, parsed) -> float:
+    """Share of the gold toponyms with a point for which one of the places a policy can
+    choose (after merging each place's records into one, ``base.representatives``) lies
+    within 161 km: what a perfect policy would reach with these points."""
+    by = {(p.document.id, r.mention.start, r.mention.end): r for p in parsed
+          for r in p.resolutions}
+    n = ok = 0
+    for d in corpus.gold:
+        for t in d.toponyms:
+            if not t.has_point or t.start is None:
+                continue
+            n += 1
+            r = by.get((d.id, t.start, t.end))
+            ok += r is not None and any(
+                c.has_point and distance_km(t.lat, t.lon, c.lat, c.lon) <= 161
+                for c in base.representatives(r.candidates))
+    return ok / n if n else float("nan")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
@@ -67,9 +87,10 @@ def main() -> int:
     i = factbook.index("natural-earth")
     factbook = (*factbook[:i], "world-countries", *factbook[i:])
     print("| corpus | errors with a right candidate | right country, other source's point "
-          "| most | Natural Earth first | Factbook first |\n|---|---:|---:|---|---|---|")
+          "| most | Natural Earth first | Factbook first | ceiling, Natural Earth / Factbook "
+          "|\n|---|---:|---:|---|---|---|---|")
     for corpus in corpora:
-        cells = []
+        cells, ceilings = [], []
         for order in (shipped, factbook):
             base.SOURCE_PREFERENCE = order
             features.FACTS.entries.clear()
@@ -77,13 +98,14 @@ def main() -> int:
                              context_mentions=corpus.context)
             m = ranker_data.metrics(corpus, parsed)
             cells.append(f"{m['acc@161']:.3f} / {m['acc@10']:.3f}")
+            ceilings.append(f"{representative_ceiling(corpus, parsed):.3f}")
             if order is shipped:
                 fixable, other, names = country_point_errors(corpus, parsed)
         base.SOURCE_PREFERENCE = shipped
         features.FACTS.entries.clear()
         most = ", ".join(f"{n} {k}" for n, k in names.most_common(4))
-        print(f"| {corpus.name} | {fixable} | {other} | {most} | {cells[0]} | {cells[1]} |",
-              flush=True)
+        print(f"| {corpus.name} | {fixable} | {other} | {most} | {cells[0]} | {cells[1]} | "
+              f"{' / '.join(ceilings)} |", flush=True)
     return 0
 
 

@@ -10,7 +10,9 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.base import Gazetteer
+from geoparser.gazetteers.regions import admin1_names, country_names
 from geoparser.model import Candidate, Document, Mention, ParsedDocument
 from geoparser.names import normalise_name
 from geoparser.recognition.base import Recogniser
@@ -101,8 +103,38 @@ def _overlaps_any(m: Mention, mentions: Sequence[Mention]) -> bool:
 
 
 def lookup_all(gazetteer: Gazetteer, names: Collection[str]) -> dict[str, list[Candidate]]:
-    """Candidates for every name, in one batch when the gazetteer offers ``lookup_many``."""
+    """Candidates for every name, in one batch when the gazetteer offers ``lookup_many``.
+
+    A code written so ("CA", "NSW", "B.C.", "DRC": ``abbreviations.EXPANSIONS``) also gets
+    the area it stands for, looked up by its written-out name: a toponym to resolve is a
+    place, where a recogniser scanning text for names must not take "ACT" or "CAR" for one.
+    """
+    spelled = {n: _spelled_out(n) for n in names if n.strip() in EXPANSIONS}
+    wanted = set(names) | {full for targets in spelled.values() for _, full in targets}
     many = getattr(gazetteer, "lookup_many", None)
-    if many is not None:
-        return many(names)
-    return {name: gazetteer.lookup(name) for name in names}
+    found = many(wanted) if many is not None else {n: gazetteer.lookup(n) for n in wanted}
+    out = {n: list(found[n]) for n in names}
+    for n, targets in spelled.items():
+        for (cc, admin1), full in targets:
+            key = normalise_name(full)
+            out[n] += [c for c in found[full] if c not in out[n]
+                       and normalise_name(c.name) == key and _is_area(c, cc, admin1)]
+    return out
+
+
+def _spelled_out(code: str) -> list[tuple[tuple[str, str | None], str]]:
+    """The areas a code may stand for, each with its written-out name."""
+    out = []
+    for cc, admin1 in EXPANSIONS[code.strip()]:
+        name = admin1_names().get((cc, admin1)) if admin1 else country_names().get(cc)
+        if name:
+            out.append(((cc, admin1), name))
+    return out
+
+
+def _is_area(c: Candidate, cc: str, admin1: str | None) -> bool:
+    if c.country_code != cc or c.feature_class != "A":
+        return False
+    if admin1 is None:
+        return (c.feature_code or "").startswith("PCL")
+    return c.feature_code == "ADM1" and c.admin1 == admin1

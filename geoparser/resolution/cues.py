@@ -20,43 +20,8 @@ from __future__ import annotations
 
 import re
 
-# AP style abbreviations (and common variants) and postal codes -> GeoNames admin1 codes.
-_US_STATES = {
-    "AL": ("Ala.",), "AK": ("Alaska",), "AZ": ("Ariz.",), "AR": ("Ark.",),
-    "CA": ("Calif.", "Cal."), "CO": ("Colo.", "Col."), "CT": ("Conn.",), "DE": ("Del.",),
-    "DC": ("D.C.",), "FL": ("Fla.",), "GA": ("Ga.",), "HI": ("Hawaii",), "ID": ("Idaho",),
-    "IL": ("Ill.",), "IN": ("Ind.",), "IA": ("Iowa",), "KS": ("Kan.", "Kans."),
-    "KY": ("Ky.",), "LA": ("La.",), "ME": ("Maine",), "MD": ("Md.",), "MA": ("Mass.",),
-    "MI": ("Mich.",), "MN": ("Minn.",), "MS": ("Miss.",), "MO": ("Mo.",), "MT": ("Mont.",),
-    "NE": ("Neb.", "Nebr."), "NV": ("Nev.",), "NH": ("N.H.",), "NJ": ("N.J.",),
-    "NM": ("N.M.", "N.Mex."), "NY": ("N.Y.",), "NC": ("N.C.",), "ND": ("N.D.",),
-    "OH": ("Ohio",), "OK": ("Okla.",), "OR": ("Ore.", "Oreg."), "PA": ("Pa.", "Penn."),
-    "RI": ("R.I.",), "SC": ("S.C.",), "SD": ("S.D.",), "TN": ("Tenn.",),
-    "TX": ("Tex.", "Texas"), "UT": ("Utah",), "VT": ("Vt.",), "VA": ("Va.",),
-    "WA": ("Wash.",), "WV": ("W.Va.", "W. Va."), "WI": ("Wis.", "Wisc."), "WY": ("Wyo.",),
-}
-# GeoNames first-level codes of Canada's provinces and territories.
-_CA_PROVINCES = {
-    "01": ("Alta.", "AB"), "02": ("B.C.", "BC"), "03": ("Man.", "MB"), "04": ("N.B.", "NB"),
-    "05": ("Nfld.", "N.L.", "NL"), "07": ("N.S.", "NS"), "08": ("Ont.", "ON"),
-    "09": ("P.E.I.", "PE"), "10": ("Que.", "Qué.", "QC"), "11": ("Sask.", "SK"),
-    "12": ("Y.T.", "YT"), "13": ("N.W.T.", "NT"), "14": ("Nvt.", "NU"),
-}
+from geoparser.gazetteers.abbreviations import ABBREVIATIONS
 
-
-def _abbreviations() -> dict[str, tuple[str, str]]:
-    out: dict[str, tuple[str, str]] = {}
-    for code, names in _US_STATES.items():
-        out[code] = ("US", code)
-        for n in names:
-            out[n] = ("US", code)
-    for code, names in _CA_PROVINCES.items():
-        for n in names:
-            out[n] = ("CA", code)
-    return out
-
-
-ABBREVIATIONS: dict[str, tuple[str, str]] = _abbreviations()
 _ABBREV_AFTER = re.compile(
     r",\s*(" + "|".join(re.escape(a) for a in sorted(ABBREVIATIONS, key=len, reverse=True))
     + r")(?![A-Za-z])")

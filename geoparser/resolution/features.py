@@ -64,6 +64,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
 from geoparser.resolution import cues
@@ -404,11 +405,13 @@ class FeatureExtractor:
         if key in doc.rows:
             return doc.rows[key]
         doc.rows[key] = reps, self._rows(doc, facts, own, area_said, city_said,
-                                         container_named, containers)
+                                         container_named, containers,
+                                         EXPANSIONS.get(mention.text.strip(), ()))
         return doc.rows[key]
 
     def _rows(self, doc: DocumentEvidence, facts: _Name, own: str, area_said: bool,
-              city_said: bool, container_named: bool, containers: list) -> np.ndarray:
+              city_said: bool, container_named: bool, containers: list,
+              abbreviates: tuple = ()) -> np.ndarray:
         reps, pops = facts.reps, facts.pops
         others = doc.others(own)
         focus = doc.focus(own)
@@ -447,7 +450,9 @@ class FeatureExtractor:
         for i, c in enumerate(reps):
             cc, a1 = c.country_code, c.admin1
             name = facts.names[i]
-            alternate = name != own and not _qualified(name, own)
+            alternate = name != own and not _qualified(name, own) and not (
+                abbreviates and c.feature_class == "A" and (
+                    cc, a1 if c.feature_code == "ADM1" else None) in abbreviates)
             x[i, i_alternate] = alternate
             x[i, i_capital] = not alternate and (
                 c.feature_code == "PPLC" or facts.capital_by_name[i])

@@ -207,3 +207,4 @@ def test_lookup_many_memo_is_bounded(tmp_path, monkeypatch):
     gaz = offline.OfflineGazetteer(tmp_path / "idx.sqlite", memo_size=2)
     found = gaz.lookup_many(["Andorra", "Andorra la Vella", "San Julian de Loria"])
     assert len(gaz.memo) == 2 and all(found.values())  # answers survive the eviction
+

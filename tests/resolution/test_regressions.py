@@ -135,6 +135,22 @@ def test_washington_new_york_and_boston_are_cities(offline_gazetteer, policy):
 
 
 @pytest.mark.parametrize("policy", BOTH)
+def test_davis_ca_and_madison_wi_name_their_states(offline_gazetteer, policy):
+    """Postal codes annotated as toponyms in their own right (SemEval's "Davis, CA")."""
+    r = resolve_text(offline_gazetteer, policy, "Samples from Davis, CA and Madison, WI.",
+                     ["Davis", "CA", "Madison", "WI"])
+    assert (r["CA"].candidate.admin1, r["CA"].candidate.feature_code) == ("CA", "ADM1")
+    assert (r["WI"].candidate.admin1, r["WI"].candidate.feature_code) == ("WI", "ADM1")
+    assert r["Davis"].candidate.admin1 == "CA"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_floods_in_nsw_are_in_new_south_wales(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Floods in NSW closed roads.", ["NSW"])
+    assert (r["NSW"].candidate.country_code, r["NSW"].candidate.admin1) == ("AU", "02")
+
+
+@pytest.mark.parametrize("policy", BOTH)
 def test_lancaster_pa_abbreviation_is_pennsylvania(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Police in Lancaster, Pa. said on Monday",
                      ["Lancaster"])
