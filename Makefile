@@ -48,7 +48,7 @@ bench-eval: setup
 bench-accuracy: setup
 	$(PY) bench/bench_accuracy.py --out results
 
-# Opt-in, about 22 minutes here (needs ../shared/corpora): trains the `learned` policy's
+# Opt-in, about 8 minutes here (needs ../shared/corpora): trains the `learned` policy's
 # ranker (bench/ranker.json, fixed seed), prints the leave-one-corpus-out table and writes
 # geoparser/data/ranker.txt. See docs/resolution.md.
 train-ranker: setup
