@@ -34,7 +34,11 @@ from evaluation.reports.cross_corpus import (  # noqa: E402
     recognition_scores,
 )
 from geoparser.recognition.training.data import SOURCES, load_gold  # noqa: E402
-from geoparser.recognition.training.prepare import corpus_splits, write_fold  # noqa: E402
+from geoparser.recognition.training.prepare import (  # noqa: E402
+    NEGATIVES,
+    corpus_splits,
+    write_fold,
+)
 
 HERE = ROOT / "geoparser" / "recognition" / "training"
 CONFIGS = HERE / "configs"
@@ -105,6 +109,12 @@ def fold_recognisers(model: Path, gazetteer: Any) -> dict[str, Any]:
             "gazetteer": matcher, "toponym": ours, "toponym+gazetteer": ours_hybrid}
 
 
+def dev_scores(model: Path) -> dict[str, float]:
+    """The best checkpoint's entity P/R/F1 on the dev split, as ``spacy train`` recorded it."""
+    perf = json.loads((model / "meta.json").read_text(encoding="utf-8")).get("performance", {})
+    return {k: round(perf[k], 4) for k in ("ents_p", "ents_r", "ents_f") if k in perf}
+
+
 def ship(best: Path, target: Path, meta: dict[str, Any]) -> int:
     """Write the pipeline at ``best`` to ``target`` with only what parsing needs; its size."""
     import spacy
@@ -132,6 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--config", default="finetune", help="a config in configs/ (no .cfg)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--negatives", default=None,
+                    help="toponym-free training sentences per sentence with one, or 'all' "
+                         f"(default: {NEGATIVES})")
     ap.add_argument("--ship", type=Path, default=None,
                     help="where the final model goes (default: the package's models/toponym)")
     ap.add_argument("--skip-cross", action="store_true", help="only train the shipped model")
@@ -144,10 +157,13 @@ def main(argv: list[str] | None = None) -> int:
 
     config = CONFIGS / f"{args.config}.cfg"
     t_start = time.perf_counter()
-    splits = corpus_splits(args.corpora, SOURCES, seed=args.seed)
+    negatives = (NEGATIVES if args.negatives is None
+                 else None if args.negatives == "all" else float(args.negatives))
+    splits = corpus_splits(args.corpora, SOURCES, seed=args.seed, negatives=negatives)
     names = [s.name for s in SOURCES]
     results: dict[str, dict[str, Any]] = {}
-    report: dict[str, Any] = {"config": config.name, "seed": args.seed, "folds": {}}
+    report: dict[str, Any] = {"config": config.name, "seed": args.seed,
+                              "negatives": negatives, "folds": {}}
     if not args.skip_cross:
         gazetteer = create_gazetteer("offline")
         for src in SOURCES:
@@ -165,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
             scoring = time.perf_counter() - t0
             results[src.name] = row
             report["folds"][src.name] = {"counts": counts, "train_seconds": round(seconds),
+                                         "dev": dev_scores(fold / "model" / "model-best"),
                                          "scoring_seconds": round(scoring)}
             print(markdown_table({src.name: row}, [*BASELINES, *MODEL_NAMES]), flush=True)
     if not args.skip_final:
@@ -184,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             "config": config.name, "seed": args.seed, "spacy_version": ">=3.8.0,<3.9.0",
         })
         report["final"] = {"counts": counts, "train_seconds": round(seconds), "bytes": size,
+                           "dev": dev_scores(fold / "model" / "model-best"),
                            "path": str(target)}
         print(f"train-ner: shipped {target} ({size / 1e6:.1f} MB)")
     report["results"] = results
