@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,11 @@ from evaluation.reports.cross_corpus import (  # noqa: E402
     recognition_scores,
 )
 from geoparser.recognition.training.data import SOURCES, load_gold  # noqa: E402
-from geoparser.recognition.training.prepare import corpus_splits, write_fold  # noqa: E402
+from geoparser.recognition.training.prepare import (  # noqa: E402
+    NEGATIVES,
+    corpus_splits,
+    write_fold,
+)
 
 HERE = ROOT / "geoparser" / "recognition" / "training"
 CONFIGS = HERE / "configs"
@@ -62,16 +67,52 @@ def train(config: Path, fold: Path, output: Path, *, seed: int, threads: int) ->
     return time.perf_counter() - t0
 
 
-def model_recognisers(model: Path, gazetteer: Any) -> dict[str, Any]:
-    """The trained model alone and with the hybrid rules on top (its labels: TOPONYM)."""
-    from geoparser.recognition.hybrid import HybridRecogniser
-    from geoparser.recognition.spacy_ner import SpacyRecogniser
+class Remembered:
+    """A recogniser whose mentions of each text are computed once: several rows of the table
+    share a part (``hybrid`` is ``en_core_web_sm`` plus the gazetteer matcher, and so is the
+    model's hybrid with the model), and each part runs once per held-out corpus."""
 
-    return {
-        "toponym": SpacyRecogniser(str(model), labels=("TOPONYM",)),
-        "toponym+gazetteer": HybridRecogniser(labels=("TOPONYM",), model=str(model),
-                                              gazetteer=gazetteer, rescue_labels=()),
-    }
+    def __init__(self, inner: Any, labels: frozenset[str] | None = None,
+                 memo: dict[str, list[Any]] | None = None) -> None:
+        self.inner, self.labels = inner, labels
+        self.memo = {} if memo is None else memo
+
+    def only(self, labels: Sequence[str]) -> Remembered:
+        """The same remembered mentions, keeping those labelled one of ``labels``."""
+        return Remembered(self.inner, frozenset(labels), self.memo)
+
+    def recognise(self, texts: Iterable[str]) -> Iterator[list[Any]]:
+        texts = list(texts)
+        todo = [t for t in dict.fromkeys(texts) if t not in self.memo]
+        self.memo.update(zip(todo, self.inner.recognise(todo), strict=True))
+        for t in texts:
+            yield [m for m in self.memo[t] if self.labels is None or m.label in self.labels]
+
+
+def fold_recognisers(model: Path, gazetteer: Any) -> dict[str, Any]:
+    """The table's rows for one held-out corpus: the baselines (``en_core_web_sm``, ``hybrid``,
+    ``gazetteer``), the fold's model alone and with today's hybrid rules on top."""
+    from geoparser.recognition.gazetteer_matcher import GazetteerMatcher
+    from geoparser.recognition.hybrid import RESCUE_LABELS, HybridRecogniser
+    from geoparser.recognition.spacy_ner import DEFAULT_LABELS, SpacyRecogniser
+
+    small = Remembered(SpacyRecogniser("en_core_web_sm",
+                                       labels=(*DEFAULT_LABELS, *RESCUE_LABELS)))
+    matcher = Remembered(GazetteerMatcher(labels=DEFAULT_LABELS, gazetteer=gazetteer))
+    ours = Remembered(SpacyRecogniser(str(model), labels=("TOPONYM",)))
+    hybrid = HybridRecogniser(gazetteer=gazetteer)
+    ours_hybrid = HybridRecogniser(labels=("TOPONYM",), model=str(model), gazetteer=gazetteer,
+                                   rescue_labels=())
+    hybrid.spacy, hybrid.matcher = small, matcher  # type: ignore[assignment]
+    ours_hybrid.spacy, ours_hybrid.matcher = ours, matcher  # type: ignore[assignment]
+    return {"en_core_web_sm": small.only(DEFAULT_LABELS), "hybrid": hybrid,
+            "gazetteer": matcher, "toponym": ours, "toponym+gazetteer": ours_hybrid}
+
+
+def dev_scores(model: Path) -> dict[str, float]:
+    """The best checkpoint's entity P/R/F1 on the dev split, as ``spacy train`` recorded it."""
+    perf = json.loads((model / "meta.json").read_text(encoding="utf-8")).get("performance", {})
+    return {k: round(perf[k], 4) for k in ("ents_p", "ents_r", "ents_f") if k in perf}
 
 
 def ship(best: Path, target: Path, meta: dict[str, Any]) -> int:
@@ -101,6 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--config", default="finetune", help="a config in configs/ (no .cfg)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--negatives", default=None,
+                    help="toponym-free training sentences per sentence with one, or 'all' "
+                         f"(default: {NEGATIVES})")
     ap.add_argument("--ship", type=Path, default=None,
                     help="where the final model goes (default: the package's models/toponym)")
     ap.add_argument("--skip-cross", action="store_true", help="only train the shipped model")
@@ -110,17 +154,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"train-ner: skipped: no corpora at {args.corpora}")
         return 0
     from geoparser.gazetteers import create_gazetteer
-    from geoparser.recognition import create_recogniser
 
     config = CONFIGS / f"{args.config}.cfg"
     t_start = time.perf_counter()
-    splits = corpus_splits(args.corpora, SOURCES, seed=args.seed)
+    negatives = (NEGATIVES if args.negatives is None
+                 else None if args.negatives == "all" else float(args.negatives))
+    splits = corpus_splits(args.corpora, SOURCES, seed=args.seed, negatives=negatives)
     names = [s.name for s in SOURCES]
     results: dict[str, dict[str, Any]] = {}
-    report: dict[str, Any] = {"config": config.name, "seed": args.seed, "folds": {}}
+    report: dict[str, Any] = {"config": config.name, "seed": args.seed,
+                              "negatives": negatives, "folds": {}}
     if not args.skip_cross:
         gazetteer = create_gazetteer("offline")
-        baselines = {n: create_recogniser(n) for n in BASELINES}
         for src in SOURCES:
             key = src.name.split()[0].lower()
             fold = args.work / f"without-{key}"
@@ -130,11 +175,14 @@ def main(argv: list[str] | None = None) -> int:
                   f"({counts['train']['sentences']} train sentences)", flush=True)
             seconds = train(config, fold, fold / "model", seed=args.seed, threads=args.threads)
             gold = gold_documents(load_gold(src, args.corpora))
-            row = {n: recognition_scores(r, gold) for n, r in baselines.items()}
-            for n, r in model_recognisers(fold / "model" / "model-best", gazetteer).items():
-                row[n] = recognition_scores(r, gold)
+            t0 = time.perf_counter()
+            row = {n: recognition_scores(r, gold)
+                   for n, r in fold_recognisers(fold / "model" / "model-best", gazetteer).items()}
+            scoring = time.perf_counter() - t0
             results[src.name] = row
-            report["folds"][src.name] = {"counts": counts, "train_seconds": round(seconds)}
+            report["folds"][src.name] = {"counts": counts, "train_seconds": round(seconds),
+                                         "dev": dev_scores(fold / "model" / "model-best"),
+                                         "scoring_seconds": round(scoring)}
             print(markdown_table({src.name: row}, [*BASELINES, *MODEL_NAMES]), flush=True)
     if not args.skip_final:
         from geoparser.recognition.toponym_model import MODEL_DIR
@@ -153,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             "config": config.name, "seed": args.seed, "spacy_version": ">=3.8.0,<3.9.0",
         })
         report["final"] = {"counts": counts, "train_seconds": round(seconds), "bytes": size,
+                           "dev": dev_scores(fold / "model" / "model-best"),
                            "path": str(target)}
         print(f"train-ner: shipped {target} ({size / 1e6:.1f} MB)")
     report["results"] = results

@@ -16,6 +16,7 @@ from geoparser.recognition.training.data import (
     split_documents,
     to_sentences,
     toponym_spans,
+    unteachable,
     write_docbin,
 )
 from tests.conftest import SHARED
@@ -87,10 +88,51 @@ def test_a_sentence_break_inside_a_toponym_is_not_cut(nlp):
 
 def test_empty_sentences_can_be_thinned_toponym_sentences_never(nlp):
     text = " ".join(["Nothing here."] * 20 + ["Then Kyoto."])
-    out = to_sentences(nlp, [gold(text, "Kyoto")], keep_empty=0.0, rng=random.Random(0))
+    out = to_sentences(nlp, [gold(text, "Kyoto")], negatives=0.0, rng=random.Random(0))
     assert [[e.text for e in d.ents] for d in out.docs] == [["Kyoto"]]
     assert out.counts.empty_sentences_dropped == 20
     assert to_sentences(nlp, [gold(text, "Kyoto")]).counts.sentences == 21
+
+
+def test_negative_sentences_are_kept_as_many_as_positive_ones(nlp):
+    # The earlier data kept a fixed share of toponym-free sentences whatever the corpus, so a
+    # news corpus taught the model few sentences in which nothing is a place.
+    text = " ".join(["Nothing here."] * 10 + ["Rain in Oslo.", "Sun in Rome."])
+    out = to_sentences(nlp, [gold(text, "Oslo", "Rome")], negatives=1.0, rng=random.Random(0))
+    assert out.counts.sentences == 4 and out.counts.negative_sentences == 2
+    assert out.counts.empty_sentences_dropped == 8
+    again = to_sentences(nlp, [gold(text, "Oslo", "Rome")], negatives=1.0,
+                         rng=random.Random(0))
+    assert [d.text for d in again.docs] == [d.text for d in out.docs]
+    few = to_sentences(nlp, [gold("Nothing. Rain in Oslo. Sun in Rome.", "Oslo", "Rome")],
+                       negatives=1.0, rng=random.Random(0))
+    assert few.counts.negative_sentences == 1 and few.counts.empty_sentences_dropped == 0
+
+
+def test_masked_toponym_is_missing_neither_entity_nor_outside(nlp):
+    doc = gold("Russian jets flew over Aleppo.", "Russian", "Aleppo")
+    doc["toponyms"][0]["missing"] = True
+    counts = Counts()
+    [sent] = sentences(nlp, doc, counts)
+    assert [e.text for e in sent.ents] == ["Aleppo"]
+    assert sent[0].ent_iob_ == "" and sent[1].ent_iob_ == "O"
+    assert counts.masked == 1 and counts.toponyms == 1
+
+
+def test_geowebnews_demonyms_and_adjectives_are_missing_place_modifiers_kept():
+    # GeoWebNews counts "Russian" in "Russian jets" and "Mexicans" as toponyms; GeoVirus and
+    # SemEval-2019 leave such words unannotated, so they are left missing when training.
+    from geoparser.recognition.training.prepare import people_tagger
+
+    text = "Russian jets and US troops met Mexicans near Aleppo."
+    doc = gold(text, "Russian", "US", "Mexicans", "Aleppo")
+    for t, label in zip(doc["toponyms"], ["Non_Literal_Modifier", "Non_Literal_Modifier",
+                                          "Demonym", "Literal"], strict=True):
+        t["label"] = label
+    [out] = unteachable([doc], people_tagger())
+    assert [t["text"] for t in out["toponyms"] if t.get("missing")] == ["Russian", "Mexicans"]
+    assert [t["text"] for t in out["toponyms"] if not t.get("missing")] == ["US", "Aleppo"]
+    assert "missing" not in doc["toponyms"][0]  # the gold itself is not changed
 
 
 def test_documents_go_whole_to_one_split_the_same_way_each_time():

@@ -15,6 +15,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from spacy.language import Language
+
 from geoparser.recognition.training.data import (
     SOURCES,
     CorpusSource,
@@ -24,27 +26,42 @@ from geoparser.recognition.training.data import (
     source,
     split_documents,
     to_sentences,
+    unteachable,
     write_docbin,
 )
 
 DEV_FRACTION = 0.15
-#: Share of toponym-free sentences kept (seeded), in train and dev alike. Scientific papers
-#: are mostly toponym-free; thinning them keeps an epoch and each dev evaluation short
-#: without changing what a sentence teaches.
-KEEP_EMPTY = 0.3
+#: Toponym-free sentences kept in training per sentence with a toponym, by a seeded sample
+#: within each corpus (``None``: all). The dev split always keeps every sentence, so the
+#: checkpoint is chosen on text as it comes.
+NEGATIVES: float | None = 1.0
+
+
+def people_tagger() -> Language:
+    """``en_core_web_sm`` with only what its tagger needs (``unteachable`` reads the tags)."""
+    import spacy
+
+    from geoparser.recognition.spacy_models import resolve_package
+
+    nlp = spacy.load(resolve_package("en_core_web_sm"))
+    nlp.select_pipes(enable=["tok2vec", "tagger"])
+    return nlp
 
 
 def corpus_splits(corpora_dir: Path, sources: Sequence[CorpusSource], *, seed: int = 0,
                   dev_fraction: float = DEV_FRACTION,
-                  keep_empty: float = KEEP_EMPTY) -> dict[str, tuple[Split, Split]]:
+                  negatives: float | None = NEGATIVES) -> dict[str, tuple[Split, Split]]:
     """Each corpus as (train, dev) sentence docs; the same documents land in the same split
     whichever corpora are combined later."""
     nlp = sentence_tokenizer()
     out = {}
     for src in sources:
-        train_docs, dev_docs = split_documents(load_gold(src, corpora_dir), dev_fraction, seed)
-        train = to_sentences(nlp, train_docs, keep_empty=keep_empty, rng=random.Random(seed))
-        dev = to_sentences(nlp, dev_docs, keep_empty=keep_empty, rng=random.Random(seed))
+        gold = load_gold(src, corpora_dir)
+        if src.harmonise:
+            gold = unteachable(gold, people_tagger())
+        train_docs, dev_docs = split_documents(gold, dev_fraction, seed)
+        train = to_sentences(nlp, train_docs, negatives=negatives, rng=random.Random(seed))
+        dev = to_sentences(nlp, dev_docs)
         out[src.name] = (train, dev)
     return out
 
