@@ -213,10 +213,12 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
         i = INDEX[name]
         return np.where(missing[:, i], 0.0, weight * np.exp(-np.expm1(x0[:, i]) / scale))
 
-    prior = np.where(col("country") > 0, w.country_or_continent, np.where(
-        col("first_level") > 0, w.first_level, np.where(
-            col("second_level") > 0, w.second_level, np.where(
-                col("other_feature") > 0, w.other_feature, 0.0))))
+    # The kinds exclude one another (``features``) but for continents, which are also "other
+    # features" (class L) and count as countries.
+    country = col("country")
+    prior = (w.country_or_continent * country + w.first_level * col("first_level")
+             + w.second_level * col("second_level")
+             + w.other_feature * col("other_feature") * (1 - country))
     gap = col("foreign_gap") - 1.0
     # An imputed population is a state's due under its own name, not under another name
     # (the Slovenian municipality "Dobrovnik" is no million-strong "Dubrovnik").

@@ -285,9 +285,7 @@ class DocumentEvidence:
         self.names = names
         keys = list(names)
         self.placed_keys = [k for k in keys if names[k].lats.size]
-        self.all_lat = np.concatenate([names[k].lats for k in self.placed_keys] or [[]])
-        self.all_lon = np.concatenate([names[k].lons for k in self.placed_keys] or [[]])
-        self.starts = np.cumsum([0] + [names[k].lats.size for k in self.placed_keys[:-1]])
+        self._points: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # see ``points``
         # Mentions in text order, to find the one after a mention by bisection: a document of
         # thousands of mentions must not cost a scan (or a sort) per mention.
         self.in_order = sorted(context.mentions, key=lambda m: (m.start, m.end))
@@ -296,6 +294,16 @@ class DocumentEvidence:
                            and not is_country_level(names[k].top)]
         self._focus_d: np.ndarray | None = None  # distances between them, when first needed
         self.rows: dict[tuple, tuple[list[Candidate], np.ndarray]] = {}  # see FeatureExtractor
+
+    def points(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """All placed toponyms' candidate points in one array each (latitudes, longitudes),
+        and where each toponym's run starts; built when a mention first needs them."""
+        if self._points is None:
+            names, keys = self.names, self.placed_keys
+            self._points = (np.concatenate([names[k].lats for k in keys] or [[]]),
+                            np.concatenate([names[k].lons for k in keys] or [[]]),
+                            np.cumsum([0] + [names[k].lats.size for k in keys[:-1]]))
+        return self._points
 
     def next_mention(self, offset: int) -> Mention | None:
         """The first mention (in text order) that starts at or after ``offset``."""
@@ -519,8 +527,9 @@ def _median_nearest(lats: np.ndarray, lons: np.ndarray, doc: DocumentEvidence, o
     keep = [i for i, k in enumerate(doc.placed_keys) if k != own]
     if not keep:
         return [None] * len(lats)
-    d = _haversine(lats[:, None], lons[:, None], doc.all_lat[None, :], doc.all_lon[None, :])
-    nearest = np.minimum.reduceat(d, doc.starts, axis=1)[:, keep]
+    all_lat, all_lon, starts = doc.points()
+    d = _haversine(lats[:, None], lons[:, None], all_lat[None, :], all_lon[None, :])
+    nearest = np.minimum.reduceat(d, starts, axis=1)[:, keep]
     nearest.sort(axis=1)
     k = nearest.shape[1]
     med = nearest[:, k // 2] if k % 2 else (nearest[:, k // 2 - 1] + nearest[:, k // 2]) / 2
