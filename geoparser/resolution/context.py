@@ -67,7 +67,7 @@ from geoparser.resolution.base import (
     population_key,
     representatives,
 )
-from geoparser.resolution.features import FACTS, INDEX, FeatureExtractor
+from geoparser.resolution.features import FACTS, INDEX, PRIOR, FeatureExtractor, kind_prior
 
 EARTH_RADIUS_KM = 6371.0088
 _CONTAINER = re.compile(r"\s*(?:,|\bin\b)\s*")
@@ -75,11 +75,11 @@ _CONTAINER = re.compile(r"\s*(?:,|\bin\b)\s*")
 
 @dataclass(frozen=True)
 class ContextWeights:
-    population_scale: float = 7.0
-    country_or_continent: float = 0.6
-    first_level: float = 0.35
-    second_level: float = -0.1
-    other_feature: float = 0.1
+    population_scale: float = PRIOR.population_scale
+    country_or_continent: float = PRIOR.country_or_continent
+    first_level: float = PRIOR.first_level
+    second_level: float = PRIOR.second_level
+    other_feature: float = PRIOR.other_feature
     contained: float = 2.0
     same_country: float = 0.6
     near: float = 0.8
@@ -93,12 +93,12 @@ class ContextWeights:
     same_first_level: float = 0.6
     focus: float = 0.5
     focus_scale_km: float = 300.0
-    bare_area: float = -0.8
+    bare_area: float = PRIOR.bare_area
     area_cue: float = 1.0
     city_cue: float = 1.0
     prominence: float = 0.3
     prominence_cap: float = 1.0
-    capital: float = 0.5
+    capital: float = PRIOR.capital
 
     @classmethod
     def before_issue_12(cls) -> ContextWeights:
@@ -113,19 +113,6 @@ def is_country_level(c: Candidate) -> bool:
     return c.feature_class == "A" and (
         (c.feature_code or "").startswith("PCL") or (c.feature_code is None and not c.admin1)
     )
-
-
-def feature_prior(c: Candidate, w: ContextWeights) -> float:
-    code = c.feature_code or ""
-    if code == "CONT" or is_country_level(c):
-        return w.country_or_continent
-    if code == "ADM1":
-        return w.first_level
-    if code.startswith("ADM"):
-        return w.second_level
-    if c.feature_class in {"P", "A", None}:
-        return 0.0
-    return w.other_feature
 
 
 def haversine_km(lat1: float, lon1: float, lats: np.ndarray, lons: np.ndarray) -> np.ndarray:
@@ -312,7 +299,7 @@ class ContextPolicy:
         terms = {
             "population (imputed)" if imputed else "population":
                 math.log10(max(population or 0, 0) + 1) / w.population_scale,
-            "feature": feature_prior(c, w),
+            "feature": kind_prior(c, w),
         }
         if normalise_name(c.name) != mention_key:
             terms["alternate name"] = w.alternate_name

@@ -61,6 +61,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 import numpy as np
 
@@ -228,19 +229,58 @@ def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
     return x, capital_by_name, foreign
 
 
+@dataclass(frozen=True)
+class PriorWeights:
+    """The weights of what a reader assumes of a name before reading on (``_prior``); the
+    context policy's ``ContextWeights`` takes its defaults for the same terms from ``PRIOR``."""
+
+    population_scale: float = 7.0
+    country_or_continent: float = 0.6
+    first_level: float = 0.35
+    second_level: float = -0.1
+    other_feature: float = 0.1
+    capital: float = 0.5
+    bare_area: float = -0.8
+
+
+PRIOR = PriorWeights()
+
+
+class KindWeights(Protocol):
+    """The kind weights ``kind_prior`` reads (``PriorWeights`` and ``ContextWeights``)."""
+
+    country_or_continent: float
+    first_level: float
+    second_level: float
+    other_feature: float
+
+
+def kind_prior(c: Candidate, w: KindWeights = PRIOR) -> float:
+    """The prior by kind of place: continents and countries, first-level areas, other areas,
+    other features (seas, mountains); populated places 0."""
+    code = c.feature_code or ""
+    if is_country_level(c):
+        return w.country_or_continent
+    if code == "ADM1":
+        return w.first_level
+    if code.startswith("ADM"):
+        return w.second_level
+    if c.feature_class in {"P", "A", None}:
+        return 0.0
+    return w.other_feature
+
+
 def _prior(c: Candidate, pop: float, reps: Sequence[Candidate]) -> float:
     """What a reader assumes of a name before reading on: the most populous place, a country
     or a capital over a namesake, the city over its county (the context policy's own terms for
     them, without the document)."""
-    code = c.feature_code or ""
-    kind = (0.6 if is_country_level(c) else 0.35 if code == "ADM1" else -0.1
-            if code.startswith("ADM") else 0.0 if c.feature_class in {"P", "A", None} else 0.1)
-    capital = code == "PPLC" or (c.feature_class == "P" and capitals().get(
+    capital = c.feature_code == "PPLC" or (c.feature_class == "P" and capitals().get(
         c.country_code or "") == normalise_name(c.name))
     bare_area = is_area(c) and any(
         t.feature_class == "P" and (t.population or 0) >= NEAR_TOWN_POPULATION
         and _town_of(t, c) for t in reps)
-    return pop / 7.0 + kind + 0.5 * capital - 0.8 * bare_area
+    return (pop / PRIOR.population_scale + kind_prior(c) + PRIOR.capital * capital
+            + PRIOR.bare_area * bare_area)
 
 
 class _FactsCache:
@@ -337,14 +377,20 @@ def _containers(mention: Mention, context: ResolutionContext, doc: DocumentEvide
         return True, [abbreviated]
     m = doc.next_mention(mention.end)
     if m is not None and text[mention.end:m.start].strip() in _CONTAINER_GAP:
-        keys = []
-        for c in context.candidates.get((m.start, m.end), ()):
-            if c.country_code and is_country_level(c):
-                keys.append((c.country_code, None))
-            elif c.country_code and c.feature_code == "ADM1" and c.admin1:
-                keys.append((c.country_code, c.admin1))
+        keys = [k for c in context.candidates.get((m.start, m.end), ())
+                if (k := _area_key(c)) is not None]
         return bool(keys), keys
     return False, []
+
+
+def _area_key(c: Candidate) -> tuple[str, str | None] | None:
+    """(country, None) for a country, (country, admin1) for a first-level area, else None:
+    what a container or a code names."""
+    if c.country_code and is_country_level(c):
+        return (c.country_code, None)
+    if c.country_code and c.feature_code == "ADM1" and c.admin1:
+        return (c.country_code, c.admin1)
+    return None
 
 
 _LIST_GAP = re.compile(r",|,?\s*(?:and|or|&)")
@@ -364,9 +410,8 @@ def _area_by_position(mention: Mention, context: ResolutionContext, doc: Documen
     if before is not None and not listed and text[before.end:mention.start].strip() == ",":
         prior = context.candidates.get((before.start, before.end), ())
         for c in reps:
-            key = ((c.country_code, None) if is_country_level(c) else
-                   (c.country_code, c.admin1) if c.feature_code == "ADM1" else None)
-            if key and key[0] and any(_holds(key, p) for p in prior):
+            key = _area_key(c)
+            if key is not None and any(_holds(key, p) for p in prior):
                 return True
     for m, gap in ((before, text[before.end:mention.start] if before else ""),
                    (after, text[mention.end:after.start] if after else "")):
@@ -459,8 +504,7 @@ class FeatureExtractor:
             cc, a1 = c.country_code, c.admin1
             name = facts.names[i]
             alternate = name != own and not _qualified(name, own) and not (
-                abbreviates and c.feature_class == "A" and (
-                    cc, a1 if c.feature_code == "ADM1" else None) in abbreviates)
+                abbreviates and _area_key(c) in abbreviates)
             x[i, i_alternate] = alternate
             x[i, i_capital] = not alternate and (
                 c.feature_code == "PPLC" or facts.capital_by_name[i])
