@@ -33,7 +33,12 @@ from evaluation.reports.cross_corpus import (  # noqa: E402
     markdown_table,
     recognition_scores,
 )
-from geoparser.recognition.training.data import SOURCES, load_gold  # noqa: E402
+from geoparser.recognition.training.data import (  # noqa: E402
+    LABEL,
+    PLACE_LABELS,
+    SOURCES,
+    load_gold,
+)
 from geoparser.recognition.training.prepare import (  # noqa: E402
     NEGATIVES,
     corpus_splits,
@@ -43,19 +48,23 @@ from geoparser.recognition.training.prepare import (  # noqa: E402
 HERE = ROOT / "geoparser" / "recognition" / "training"
 CONFIGS = HERE / "configs"
 CALLBACKS = HERE / "callbacks.py"
-BASELINES = ("en_core_web_sm", "hybrid", "gazetteer")
-MODEL_NAMES = ("toponym", "toponym+gazetteer")
+BASELINES = ("en_core_web_sm", "hybrid", "gazetteer", "en_core_web_sm-checked")
+MODEL_NAMES = ("toponym", "toponym+gazetteer", "toponym-checked")
 
 
-def train(config: Path, fold: Path, output: Path, *, seed: int, threads: int) -> float:
-    """Run ``spacy train`` on ``fold``'s train/dev files; return the wall time in seconds."""
+def train(config: Path, fold: Path, output: Path, *, seed: int, threads: int,
+          labels: Sequence[str] = (LABEL,)) -> float:
+    """Run ``spacy train`` on ``fold``'s train/dev files; return the wall time in seconds.
+    ``labels`` are the model's toponym labels (GPE and LOC with rehearsal)."""
     from geoparser.recognition.spacy_models import resolve_package
 
     base = resolve_package("en_core_web_sm")
     cmd = [sys.executable, "-m", "spacy", "train", str(config), "--code", str(CALLBACKS),
            "--output", str(output), "--paths.train", str(fold / "train.spacy"),
            "--paths.dev", str(fold / "dev.spacy"), "--paths.base", str(base),
-           "--system.seed", str(seed)]
+           "--system.seed", str(seed), "--initialize.after_init.labels", json.dumps(list(labels))]
+    if list(labels) != [LABEL]:
+        cmd += ["--training.patience", "0"]  # the base model's own labels may win at step 0
     env = dict(os.environ, OMP_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads))
     t0 = time.perf_counter()
     log = output.with_suffix(".log")
@@ -89,9 +98,12 @@ class Remembered:
             yield [m for m in self.memo[t] if self.labels is None or m.label in self.labels]
 
 
-def fold_recognisers(model: Path, gazetteer: Any) -> dict[str, Any]:
+def fold_recognisers(model: Path, gazetteer: Any,
+                     labels: Sequence[str] = (LABEL,)) -> dict[str, Any]:
     """The table's rows for one held-out corpus: the baselines (``en_core_web_sm``, ``hybrid``,
-    ``gazetteer``), the fold's model alone and with today's hybrid rules on top."""
+    ``gazetteer``, ``en_core_web_sm`` with the gazetteer check), the fold's model alone, with
+    today's hybrid rules on top, and with the gazetteer check."""
+    from geoparser.recognition.gazetteer_check import GazetteerCheck
     from geoparser.recognition.gazetteer_matcher import GazetteerMatcher
     from geoparser.recognition.hybrid import RESCUE_LABELS, HybridRecogniser
     from geoparser.recognition.spacy_ner import DEFAULT_LABELS, SpacyRecogniser
@@ -99,14 +111,17 @@ def fold_recognisers(model: Path, gazetteer: Any) -> dict[str, Any]:
     small = Remembered(SpacyRecogniser("en_core_web_sm",
                                        labels=(*DEFAULT_LABELS, *RESCUE_LABELS)))
     matcher = Remembered(GazetteerMatcher(labels=DEFAULT_LABELS, gazetteer=gazetteer))
-    ours = Remembered(SpacyRecogniser(str(model), labels=("TOPONYM",)))
+    ours = Remembered(SpacyRecogniser(str(model), labels=labels))
     hybrid = HybridRecogniser(gazetteer=gazetteer)
-    ours_hybrid = HybridRecogniser(labels=("TOPONYM",), model=str(model), gazetteer=gazetteer,
+    ours_hybrid = HybridRecogniser(labels=labels, model=str(model), gazetteer=gazetteer,
                                    rescue_labels=())
     hybrid.spacy, hybrid.matcher = small, matcher  # type: ignore[assignment]
     ours_hybrid.spacy, ours_hybrid.matcher = ours, matcher  # type: ignore[assignment]
     return {"en_core_web_sm": small.only(DEFAULT_LABELS), "hybrid": hybrid,
-            "gazetteer": matcher, "toponym": ours, "toponym+gazetteer": ours_hybrid}
+            "gazetteer": matcher,
+            "en_core_web_sm-checked": GazetteerCheck(small.only(DEFAULT_LABELS), gazetteer),
+            "toponym": ours, "toponym+gazetteer": ours_hybrid,
+            "toponym-checked": GazetteerCheck(ours, gazetteer)}
 
 
 def dev_scores(model: Path) -> dict[str, float]:
@@ -149,6 +164,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="where the final model goes (default: the package's models/toponym)")
     ap.add_argument("--skip-cross", action="store_true", help="only train the shipped model")
     ap.add_argument("--skip-final", action="store_true", help="only the cross-corpus table")
+    ap.add_argument("--score-only", action="store_true",
+                    help="score the cross-corpus models already in --work, do not train them")
+    ap.add_argument("--rehearsal", action="store_true",
+                    help="keep en_core_web_sm's own labels (pseudo-rehearsal; data.rehearse): "
+                         "toponyms become GPE/LOC")
     args = ap.parse_args(argv)
     if not args.corpora.is_dir():
         print(f"train-ner: skipped: no corpora at {args.corpora}")
@@ -159,25 +179,35 @@ def main(argv: list[str] | None = None) -> int:
     t_start = time.perf_counter()
     negatives = (NEGATIVES if args.negatives is None
                  else None if args.negatives == "all" else float(args.negatives))
-    splits = corpus_splits(args.corpora, SOURCES, seed=args.seed, negatives=negatives)
+    labels = PLACE_LABELS if args.rehearsal else (LABEL,)
+    splits = ({} if args.score_only and args.skip_final else
+              corpus_splits(args.corpora, SOURCES, seed=args.seed, negatives=negatives,
+                            rehearsal=args.rehearsal))
     names = [s.name for s in SOURCES]
     results: dict[str, dict[str, Any]] = {}
     report: dict[str, Any] = {"config": config.name, "seed": args.seed,
-                              "negatives": negatives, "folds": {}}
+                              "negatives": negatives, "rehearsal": args.rehearsal,
+                              "labels": list(labels), "folds": {}}
     if not args.skip_cross:
         gazetteer = create_gazetteer("offline")
         for src in SOURCES:
             key = src.name.split()[0].lower()
             fold = args.work / f"without-{key}"
-            counts = write_fold(splits, [n for n in names if n != src.name], fold,
-                                seed=args.seed)
-            print(f"train-ner: training without {src.name} "
-                  f"({counts['train']['sentences']} train sentences)", flush=True)
-            seconds = train(config, fold, fold / "model", seed=args.seed, threads=args.threads)
+            if args.score_only:
+                counts = json.loads((fold / "counts.json").read_text(encoding="utf-8"))
+                seconds = 0.0
+            else:
+                counts = write_fold(splits, [n for n in names if n != src.name], fold,
+                                    seed=args.seed)
+                print(f"train-ner: training without {src.name} "
+                      f"({counts['train']['sentences']} train sentences)", flush=True)
+                seconds = train(config, fold, fold / "model", seed=args.seed,
+                                threads=args.threads, labels=labels)
             gold = gold_documents(load_gold(src, args.corpora))
             t0 = time.perf_counter()
             row = {n: recognition_scores(r, gold)
-                   for n, r in fold_recognisers(fold / "model" / "model-best", gazetteer).items()}
+                   for n, r in fold_recognisers(fold / "model" / "model-best", gazetteer,
+                                                labels).items()}
             scoring = time.perf_counter() - t0
             results[src.name] = row
             report["folds"][src.name] = {"counts": counts, "train_seconds": round(seconds),
@@ -192,10 +222,13 @@ def main(argv: list[str] | None = None) -> int:
         counts = write_fold(splits, names, fold, seed=args.seed)
         print(f"train-ner: training on all corpora ({counts['train']['sentences']} train "
               "sentences)", flush=True)
-        seconds = train(config, fold, fold / "model", seed=args.seed, threads=args.threads)
+        seconds = train(config, fold, fold / "model", seed=args.seed, threads=args.threads,
+                        labels=labels)
         size = ship(fold / "model" / "model-best", target, {
             "name": "toponym", "version": "1.0.0",
-            "description": "Toponym NER (label TOPONYM) trained by Toposcope's make train-ner",
+            "description": f"Toponym NER (labels {', '.join(labels)}) trained by Toposcope's "
+                           "make train-ner",
+            "toposcope": {"toponym_labels": list(labels)},
             "sources": [{"name": s.name, "path": s.path} for s in SOURCES],
             "license": "GPL-3.0 (trained on GPL-3.0 corpora; docs/recognition-model.md)",
             "config": config.name, "seed": args.seed, "spacy_version": ">=3.8.0,<3.9.0",

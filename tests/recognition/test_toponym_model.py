@@ -128,3 +128,29 @@ def test_toponym_hybrid_with_a_missing_model_is_one_line(tmp_path, offline_gazet
     with pytest.raises(ModelNotFoundError) as err:
         ToponymHybridRecogniser(gazetteer=offline_gazetteer, path=tmp_path / "gone")
     assert str(tmp_path / "gone") in str(err.value) and "\n" not in str(err.value)
+
+
+def test_toponym_checked_drops_a_name_no_gazetteer_knows():
+    # "Vrondelspruit" is made up: the model reads it as a place, the gazetteer knows no such one.
+    text = "Floods cut off Vrondelspruit and Pretoria overnight."
+    [raw] = create_recogniser("toponym").recognise([text])
+    [checked] = create_recogniser("toponym-checked").recognise([text])
+    assert [m.text for m in raw] == ["Vrondelspruit", "Pretoria"]
+    assert [m.text for m in checked] == ["Pretoria"]
+    assert checked[0].recogniser == "toponym-checked"
+
+
+def test_the_model_says_which_of_its_labels_are_toponyms(tmp_path):
+    from geoparser.recognition.toponym_model import toponym_labels
+
+    assert toponym_labels(MODEL_DIR) == (LABEL,)
+    copy = tmp_path / "toponym"
+    shutil.copytree(MODEL_DIR, copy)
+    meta = json.loads((copy / "meta.json").read_text())
+    meta["toposcope"] = {"toponym_labels": ["GPE", "LOC"]}  # a model trained with --rehearsal
+    (copy / "meta.json").write_text(json.dumps(meta))
+    assert ToponymRecogniser(path=copy).labels == frozenset({"GPE", "LOC"})
+    (copy / "meta.json").write_text("{not json")
+    with pytest.raises(ModelNotFoundError) as err:
+        ToponymRecogniser(path=copy)
+    assert str(copy) in str(err.value) and "\n" not in str(err.value)

@@ -11,6 +11,7 @@ from geoparser.recognition.training.data import (
     Counts,
     annotate,
     load_gold,
+    rehearse,
     sentence_tokenizer,
     sentences,
     split_documents,
@@ -159,3 +160,67 @@ def test_geovirus_converts_every_toponym_to_an_entity(nlp):
     assert out.counts.documents == len(docs)
     assert out.counts.toponyms == sum(len(d["toponyms"]) for d in docs)
     assert out.counts.misaligned == 0
+
+
+class Teacher:
+    """A stand-in for ``en_core_web_sm``'s NER: fixed entities by (text, label)."""
+
+    def __init__(self, *ents):
+        self.ents = ents
+
+    def pipe(self, texts, batch_size=256):
+        import spacy
+
+        blank = spacy.blank("en")
+        for text in texts:
+            doc = blank.make_doc(text)
+            spans = []
+            for phrase, label in self.ents:
+                if phrase in text:
+                    i = text.index(phrase)
+                    spans.append(doc.char_span(i, i + len(phrase), label=label))
+            doc.set_ents([s for s in spans if s is not None])
+            yield doc
+
+
+def test_rehearsal_keeps_the_teachers_other_entities_and_corrects_its_places(nlp):
+    text = "Jack London met Google staff in Paris and Georgia on Monday."
+    counts = Counts()
+    [doc] = sentences(nlp, gold(text, "Paris"), counts)
+    teacher = Teacher(("Jack London", "PERSON"), ("Google", "ORG"), ("Paris", "LOC"),
+                      ("Georgia", "GPE"), ("Monday", "DATE"))
+    rehearse([doc], teacher, counts)
+    assert [(e.text, e.label_) for e in doc.ents] == [
+        ("Jack London", "PERSON"), ("Google", "ORG"), ("Paris", "LOC"), ("Monday", "DATE")]
+    assert doc[doc.text.split().index("Georgia")].ent_iob_ == "O"  # a place gold does not name
+    assert (counts.rehearsed, counts.corrected) == (3, 1)
+
+
+def test_rehearsal_makes_a_toponym_gpe_and_leaves_missing_tokens_missing(nlp):
+    text = "Russian jets flew over Aleppo."
+    doc_gold = gold(text, "Aleppo")
+    doc_gold["toponyms"].append({"start": 0, "end": 7, "text": "Russian", "missing": True})
+    counts = Counts()
+    [doc] = sentences(nlp, doc_gold, counts)
+    rehearse([doc], Teacher(("Russian", "NORP")), counts)
+    assert [(e.text, e.label_) for e in doc.ents] == [("Aleppo", "GPE")]
+    assert doc[0].ent_iob == 0  # still missing: not the teacher's NORP, not outside
+    assert counts.rehearsed == 0
+
+
+def test_place_scores_count_toponyms_whatever_their_place_label(nlp):
+    from spacy.training import Example
+
+    from geoparser.recognition.training.callbacks import place_scores
+
+    ref = nlp.make_doc("Rain in Oslo and Bergen hit Acme shares .")
+    ref.set_ents([ref.char_span(8, 12, "GPE"), ref.char_span(17, 23, "LOC"),
+                  ref.char_span(28, 32, "ORG")])
+    pred = nlp.make_doc(ref.text)
+    pred.set_ents([pred.char_span(8, 12, "LOC"), pred.char_span(28, 32, "GPE")])
+    scores = place_scores([Example(pred, ref)], ["GPE", "LOC"])
+    assert scores["ents_p"] == 0.5 and scores["ents_r"] == 0.5  # Oslo right; Acme wrong
+    missing = nlp.make_doc(ref.text)
+    missing.set_ents([missing.char_span(8, 12, "GPE")], missing=[missing[6:7]])
+    scores = place_scores([Example(pred, missing)], ["GPE", "LOC"])
+    assert scores["ents_p"] == 1.0  # Acme lies on a token with no gold: neither way

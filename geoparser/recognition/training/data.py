@@ -35,6 +35,9 @@ from spacy.tokens import Doc, DocBin, Span
 from geoparser.corpora import convert
 
 LABEL = "TOPONYM"
+#: With rehearsal, a gold toponym is taught as one of ``en_core_web_sm``'s own place labels:
+#: LOC where the base model already reads that exact span as LOC, else GPE.
+PLACE_LABELS = ("GPE", "LOC")
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,10 @@ class Counts:
     masked: int = 0
     negative_sentences: int = 0
     empty_sentences_dropped: int = 0
+    #: rehearsal: the base model's own non-place entities kept as targets, and its place
+    #: entities that are no gold toponym, taught as outside
+    rehearsed: int = 0
+    corrected: int = 0
 
     def add(self, other: Counts) -> None:
         for k in vars(self):
@@ -249,3 +256,36 @@ def write_docbin(docs: Iterable[Doc], path: Path) -> None:
     """Save docs as a spaCy ``.spacy`` file (the format ``spacy train`` reads)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     DocBin(docs=docs, store_user_data=False).to_disk(path)
+
+
+def rehearse(docs: Sequence[Doc], base: Language, counts: Counts) -> None:
+    """Relabel sentence ``docs`` in place for fine-tuning ``base``'s NER without forgetting.
+
+    Pseudo-rehearsal: fine-tuned on toponyms alone, the NER forgets the people, organisations
+    and products it knew, and starts reading "GenBank" or "HA" as places. So each sentence also
+    keeps, as targets, what ``base`` itself finds there that is no place (PERSON, ORG, NORP,
+    DATE, ...), and the gold toponyms take ``base``'s place labels (LOC where ``base`` reads
+    that exact span as LOC, else GPE); a GPE/LOC of ``base`` that is no gold toponym is taught
+    as outside, which is the correction. Missing tokens stay missing; an entity of ``base``
+    that overlaps a gold or missing token is dropped."""
+    texts = [d.text for d in docs]
+    for doc, seen in zip(docs, base.pipe(texts, batch_size=256), strict=True):
+        gold = list(doc.ents)
+        missing = [i for i, t in enumerate(doc) if t.ent_iob == 0]
+        taken = {i for e in gold for i in range(e.start, e.end)} | set(missing)
+        by_span = {(e.start_char, e.end_char): e.label_ for e in seen.ents}
+        ents: list[Span] = []
+        for e in gold:
+            label = "LOC" if by_span.get((e.start_char, e.end_char)) == "LOC" else "GPE"
+            ents.append(Span(doc, e.start, e.end, label=label))
+        for e in seen.ents:
+            span = doc.char_span(e.start_char, e.end_char, label=e.label_)
+            if span is None or any(i in taken for i in range(span.start, span.end)):
+                continue
+            if e.label_ in PLACE_LABELS:
+                counts.corrected += 1
+                continue
+            ents.append(span)
+            counts.rehearsed += 1
+        doc.set_ents(sorted(ents, key=lambda x: x.start),
+                     missing=[doc[i:i + 1] for i in missing], default="outside")

@@ -22,6 +22,7 @@ from geoparser.recognition.training.data import (
     CorpusSource,
     Split,
     load_gold,
+    rehearse,
     sentence_tokenizer,
     source,
     split_documents,
@@ -48,12 +49,25 @@ def people_tagger() -> Language:
     return nlp
 
 
+def base_ner() -> Language:
+    """``en_core_web_sm`` with only its NER (which has its own Tok2Vec): the teacher of the
+    rehearsal targets."""
+    import spacy
+
+    from geoparser.recognition.spacy_models import resolve_package
+
+    return spacy.load(resolve_package("en_core_web_sm"), enable=["ner"])
+
+
 def corpus_splits(corpora_dir: Path, sources: Sequence[CorpusSource], *, seed: int = 0,
                   dev_fraction: float = DEV_FRACTION,
-                  negatives: float | None = NEGATIVES) -> dict[str, tuple[Split, Split]]:
+                  negatives: float | None = NEGATIVES,
+                  rehearsal: bool = False) -> dict[str, tuple[Split, Split]]:
     """Each corpus as (train, dev) sentence docs; the same documents land in the same split
-    whichever corpora are combined later."""
+    whichever corpora are combined later. ``rehearsal`` relabels them for fine-tuning
+    ``en_core_web_sm``'s NER without forgetting its other entity types (``data.rehearse``)."""
     nlp = sentence_tokenizer()
+    base = base_ner() if rehearsal else None
     out = {}
     for src in sources:
         gold = load_gold(src, corpora_dir)
@@ -62,6 +76,9 @@ def corpus_splits(corpora_dir: Path, sources: Sequence[CorpusSource], *, seed: i
         train_docs, dev_docs = split_documents(gold, dev_fraction, seed)
         train = to_sentences(nlp, train_docs, negatives=negatives, rng=random.Random(seed))
         dev = to_sentences(nlp, dev_docs)
+        if base is not None:
+            rehearse(train.docs, base, train.counts)
+            rehearse(dev.docs, base, dev.counts)
         out[src.name] = (train, dev)
     return out
 

@@ -1,0 +1,60 @@
+"""The gazetteer check: a recogniser's mentions kept only where the gazetteer knows the name."""
+
+from geoparser.model import Candidate, Mention
+from geoparser.recognition.gazetteer_check import GazetteerCheck
+
+
+class Listed:
+    """A recogniser that returns the mentions it was given, text by text."""
+
+    name = "listed"
+
+    def __init__(self, *mentions: list[Mention]) -> None:
+        self.mentions = mentions
+
+    def recognise(self, texts):
+        return iter([list(m) for m in self.mentions][:len(list(texts))])
+
+
+class Known:
+    """A gazetteer that knows a fixed set of names and counts its queries."""
+
+    name = "known"
+
+    def __init__(self, *names: str) -> None:
+        self.names, self.queries = set(names), []
+
+    def lookup(self, toponym):
+        self.queries.append(toponym)
+        if toponym not in self.names:
+            return []
+        return [Candidate(source="known", source_id="1", name=toponym, lat=0.0, lon=0.0)]
+
+
+def mention(text: str, start: int = 0) -> Mention:
+    return Mention(start, start + len(text), text, "TOPONYM", "listed")
+
+
+def test_a_name_the_gazetteer_does_not_know_is_dropped():
+    check = GazetteerCheck(Listed([mention("Pretoria"), mention("RT-PCR", 20)]),
+                           Known("Pretoria"))
+    [kept] = check.recognise(["one text"])
+    assert [m.text for m in kept] == ["Pretoria"]
+    assert kept[0].recogniser == "listed-checked"
+
+
+def test_an_area_code_counts_as_known():
+    check = GazetteerCheck(Listed([mention("Madison"), mention("WI", 9), mention("Wi", 20)]),
+                           Known("Madison"))
+    [kept] = check.recognise(["Madison, WI ... Wi"])
+    assert [m.text for m in kept] == ["Madison", "WI"]  # codes match as written only
+
+
+def test_each_name_is_looked_up_once_across_texts_and_batches():
+    gaz = Known("Lyon")
+    check = GazetteerCheck(Listed([mention("Lyon")], [mention("Lyon"), mention("Lyonx", 9)]),
+                           gaz, name="checked")
+    assert [len(ms) for ms in check.recognise(["a", "b"])] == [1, 1]
+    list(check.recognise(["a", "b"]))
+    assert sorted(gaz.queries) == ["Lyon", "Lyonx"]
+    assert check.name == "checked"
