@@ -11,7 +11,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
-from geoparser.gazetteers.base import Gazetteer
+from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.gazetteers.regions import admin1_names, country_names
 from geoparser.model import Candidate, Document, Mention, ParsedDocument
 from geoparser.names import normalise_name
@@ -111,8 +111,7 @@ def lookup_all(gazetteer: Gazetteer, names: Collection[str]) -> dict[str, list[C
     """
     spelled = {n: _spelled_out(n) for n in names if n.strip() in EXPANSIONS}
     wanted = set(names) | {full for targets in spelled.values() for _, full in targets}
-    many = getattr(gazetteer, "lookup_many", None)
-    found = many(wanted) if many is not None else {n: gazetteer.lookup(n) for n in wanted}
+    found = lookup_batch(gazetteer, wanted)
     out = {n: list(found[n]) for n in names}
     for n, targets in spelled.items():
         for (cc, admin1), full in targets:

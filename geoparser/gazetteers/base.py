@@ -27,4 +27,10 @@ class BatchGazetteer(Gazetteer, Protocol):
         ...
 
 
+def lookup_batch(gazetteer: Gazetteer, names: Iterable[str]) -> dict[str, list[Candidate]]:
+    """``lookup`` for every name, in one query when the gazetteer offers ``lookup_many``."""
+    many = getattr(gazetteer, "lookup_many", None)
+    return many(names) if many is not None else {n: gazetteer.lookup(n) for n in names}
+
+
 GAZETTEERS: Registry[Gazetteer] = Registry("gazetteer", ENTRY_POINT_GROUPS["gazetteer"])

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
-from geoparser.gazetteers.base import Gazetteer
+from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.model import Mention
 from geoparser.recognition.base import Recogniser
 
@@ -38,8 +38,7 @@ class GazetteerCheck:
         """Whether the gazetteer knows each name (remembered across batches)."""
         todo = [n for n in dict.fromkeys(names) if n not in self._known]
         if todo:
-            many = getattr(self.gazetteer, "lookup_many", None)
-            found = many(todo) if many else {n: self.gazetteer.lookup(n) for n in todo}
+            found = lookup_batch(self.gazetteer, todo)
             for n in todo:
                 self._known[n] = bool(found.get(n)) or n in EXPANSIONS
         return self._known
