@@ -224,3 +224,16 @@ def test_place_scores_count_toponyms_whatever_their_place_label(nlp):
     missing.set_ents([missing.char_span(8, 12, "GPE")], missing=[missing[6:7]])
     scores = place_scores([Example(pred, missing)], ["GPE", "LOC"])
     assert scores["ents_p"] == 1.0  # Acme lies on a token with no gold: neither way
+
+
+def test_upper_case_variant_keeps_entities_outside_and_missing(nlp):
+    from spacy.training import Example
+
+    from geoparser.recognition.training.callbacks import upper_case_variant
+
+    ref = nlp.make_doc("Rain in St. Louis and Oslo today.")
+    ref.set_ents([ref.char_span(8, 17, LABEL)], missing=[ref[5:6]], default="outside")
+    variant = upper_case_variant(nlp, Example(nlp.make_doc(ref.text), ref))
+    assert variant.text == "RAIN IN ST. LOUIS AND OSLO TODAY."
+    assert [(e.text, e.label_) for e in variant.reference.ents] == [("ST. LOUIS", LABEL)]
+    assert [t.ent_iob_ for t in variant.reference] == ["O", "O", "B", "I", "O", "", "O", "O"]
