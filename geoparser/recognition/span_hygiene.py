@@ -1,0 +1,137 @@
+"""Mentions as gold writes them, and toponyms inside organisation and facility names.
+
+Recognisers differ in where they put a span's edges: spaCy keeps a leading article and a
+possessive ("the United States", "The United Kingdom's"), and a word-level tagger can take a
+closing quote or full stop along. The gold of every corpus we know writes the name alone, and
+the gazetteer knows the name alone, so a mention is trimmed to it (``trim``). An organisation
+or facility named after a place ("[Texas] Department of Transportation", "the [Anderson
+County] Jail", "University of [Nebraska] at [Omaha]") holds a toponym that news geoparsing
+counts (GeoWebNews's ``Embedded_*``); ``embedded_spans`` finds it where the gazetteer knows it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+
+from geoparser.gazetteers.abbreviations import EXPANSIONS
+from geoparser.model import Mention
+
+_ARTICLE = re.compile(r"^(?:the|The|THE)\s+")
+_POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
+_EDGE = "\"'“”‘’«»()[]{}<>,;:!?*_"
+#: Words an organisation's name may open with that are no place of their own here, though a
+#: gazetteer knows a village of the name (University, Mississippi; Pioneer, Ohio).
+INSTITUTION_WORDS = frozenset({
+    "University", "College", "School", "Academy", "Institute", "Bank", "Department", "Dept",
+    "Church", "Cathedral", "Hospital", "Council", "Court", "Museum", "Board", "Club", "Company",
+    "Corporation", "Party", "Union", "Press", "Times", "Herald", "Journal", "National", "Royal",
+    "Federal", "State", "Central", "Northern", "Southern", "Eastern", "Western", "Old", "First",
+    "Police", "Fire", "Sheriff", "Office", "Ministry", "Agency", "Authority", "Commission",
+    "Committee", "Foundation", "Society", "Association", "League", "Federation", "Airport",
+    "Station", "Stadium", "Park", "Hall", "Center", "Centre", "Library", "Prison", "Jail", "Zoo",
+    "Pioneer", "Republic", "Republican", "Democratic", "General",
+})
+#: Words that join an organisation's kind to its place ("University of Nebraska at Omaha").
+_JOINERS = frozenset({"of", "at", "in", "for"})
+
+
+def trim(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """``text[start:end]`` without a leading article, a possessive, or edge punctuation and
+    quotes; a full stop is kept where it ends an abbreviation ("St.", "U.S.", "W.Va.").
+    ``None`` when nothing is left."""
+    while True:
+        before = (start, end)
+        span = text[start:end]
+        if m := _ARTICLE.match(span):
+            start += m.end()
+        elif m := _POSSESSIVE.search(span):
+            end -= len(m.group())
+        elif span and span[0] in _EDGE:
+            start += 1
+        elif span and span[-1] in _EDGE or span.endswith(".") and _sentence_stop(span):
+            end -= 1
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if (start, end) == before or start >= end:
+            break
+    return (start, end) if start < end else None
+
+
+def _sentence_stop(span: str) -> bool:
+    """Whether the full stop ending ``span`` closes a sentence rather than an abbreviation."""
+    if span in EXPANSIONS or span.count(".") > 1:
+        return False
+    last = span.rsplit(None, 1)[-1][:-1]
+    return len(last) > 3 or (len(last) > 1 and last.isupper())  # "Kenya.", "UK."; not "St."
+
+
+def trimmed(mention: Mention) -> Mention | None:
+    """``mention`` with ``trim``'s edges (read from its own text), or ``None`` when nothing of
+    it is left."""
+    edges = trim(mention.text, 0, len(mention.text))
+    if edges is None:
+        return None
+    a, b = edges
+    if (a, b) == (0, len(mention.text)):
+        return mention
+    return replace(mention, start=mention.start + a, end=mention.start + b,
+                   text=mention.text[a:b])
+
+
+_WORD = re.compile(r"[A-Z][\w'’.-]*|\S+")
+
+
+def embedded_spans(text: str, start: int, end: int,
+                   known: Callable[[Sequence[str]], dict[str, bool]]) -> list[tuple[int, int]]:
+    """Place names inside the organisation or facility name ``text[start:end]``: its longest
+    opening run of capitalised words that ``known`` (the gazetteer) knows ("[Fort Mill] High
+    School"), and the longest such run after "of"/"at" ("University of [Nebraska] at
+    [Omaha]"). The whole name is never one of them, nor a run that opens with an
+    institution word ("University", "Bank")."""
+    first = trim(text, start, end)
+    if first is None:
+        return []
+    start, end = first
+    words = [(start + m.start(), start + m.end()) for m in _WORD.finditer(text[start:end])]
+    runs: list[list[tuple[int, int]]] = []
+    i = 0
+    while i < len(words):
+        at_start = i == 0
+        after_joiner = i > 0 and text[words[i - 1][0]:words[i - 1][1]] in _JOINERS
+        if (at_start or after_joiner) and text[words[i][0]].isupper():
+            j = i
+            while j < len(words) and j - i < 4 and text[words[j][0]].isupper():
+                j += 1
+            runs.append(words[i:j])
+            i = j
+        else:
+            i += 1
+    options: list[list[tuple[int, int]]] = []
+    for run in runs:
+        if text[run[0][0]:run[0][1]].rstrip(".") in INSTITUTION_WORDS:
+            continue
+        options.append([(run[0][0], run[k][1]) for k in range(len(run) - 1, -1, -1)
+                        if (run[0][0], run[k][1]) != (start, end)])
+    names = {text[a:b] for spans in options for a, b in spans}
+    is_known = known(sorted(names)) if names else {}
+    found = []
+    for spans in options:
+        hit = next(((a, b) for a, b in spans if is_known.get(text[a:b])), None)
+        if hit is not None:
+            found.append(hit)
+    return found
+
+
+def tidy(mentions: Iterable[Mention]) -> list[Mention]:
+    """Every mention trimmed (``trimmed``); one left empty is dropped, and of two that trim to
+    the same span the first is kept."""
+    out: dict[tuple[int, int], Mention] = {}
+    for m in mentions:
+        t = trimmed(m)
+        if t is not None:
+            out.setdefault((t.start, t.end), t)
+    return sorted(out.values(), key=lambda m: (m.start, m.end))

@@ -1,0 +1,43 @@
+"""Every recogniser's mentions as gold writes them, with newspapers' conventions read.
+
+``create_recogniser`` wraps each recogniser it builds in ``Tidied``: mentions are trimmed
+(``span_hygiene.tidy``: no "the", no "'s", no edge punctuation), and the toponyms of datelines,
+of area abbreviations after a place and of plural lists are added
+(``news_conventions.convention_mentions``). Names are checked against the gazetteer, each once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import islice
+
+from geoparser.gazetteers.base import Gazetteer
+from geoparser.model import Mention
+from geoparser.recognition.base import Recogniser
+from geoparser.recognition.gazetteer_check import KnownNames
+from geoparser.recognition.news_conventions import convention_mentions
+from geoparser.recognition.span_hygiene import tidy
+
+CHUNK = 256
+
+
+class Tidied:
+    """``inner`` with trimmed mentions and news conventions (see the module's docstring)."""
+
+    def __init__(self, inner: Recogniser, gazetteer: Gazetteer | None = None,
+                 known: KnownNames | None = None) -> None:
+        self.inner = inner
+        self.name = getattr(inner, "name", "recogniser")
+        self.description = getattr(inner, "description", self.name)
+        self.known = known or KnownNames(gazetteer)
+
+    def __getattr__(self, attr: str) -> object:
+        if attr == "inner":  # not set yet: no recursion while unpickling
+            raise AttributeError(attr)
+        return getattr(self.inner, attr)
+
+    def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
+        stream = iter(texts)
+        while chunk := list(islice(stream, CHUNK)):
+            for text, mentions in zip(chunk, self.inner.recognise(chunk), strict=True):
+                yield convention_mentions(text, tidy(mentions), self.known, self.name)

@@ -1,0 +1,214 @@
+"""The ``toponym-transformer`` recogniser: a fine-tuned MiniLM toponym tagger on ONNX Runtime.
+
+all-MiniLM-L6-v2 (verified by hash before training) fine-tuned by ``make train-ner`` as a BIO
+tagger with case features (``wordpieces``), exported to ONNX and quantised to int8. It ships in
+``models/toponym-transformer`` (``model.onnx``, ``vocab.txt``, ``meta.json``) and runs on
+ONNX Runtime, without torch; ``TOPOSCOPE_TRANSFORMER_MODEL`` points at another copy. A missing or
+damaged model is a one-line error naming it. Data, recipe and measurements:
+docs/recognition-model.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from geoparser.errors import ModelNotFoundError
+from geoparser.gazetteers.base import Gazetteer
+from geoparser.model import Mention
+from geoparser.recognition.base import RECOGNISERS
+from geoparser.recognition.gazetteer_check import GazetteerCheck
+from geoparser.recognition.hybrid import HybridRecogniser
+from geoparser.recognition.wordpieces import Window, WordPieces, batches, sentence_words
+
+MODEL_DIR = Path(__file__).resolve().parent / "models" / "toponym-transformer"
+ENV = "TOPOSCOPE_TRANSFORMER_MODEL"
+LABEL = "TOPONYM"
+FILES = ("model.onnx", "vocab.txt", "meta.json")
+
+
+def model_dir() -> Path:
+    """Where the tagger is read from: ``$TOPOSCOPE_TRANSFORMER_MODEL`` or the package's."""
+    return Path(os.environ[ENV]).expanduser() if os.environ.get(ENV) else MODEL_DIR
+
+
+def read_meta(path: Path) -> dict[str, Any]:
+    """The model folder's ``meta.json``, once every file is there and ``model.onnx`` has the
+    SHA-256 the meta records; otherwise a one-line error naming the folder."""
+    if not path.is_dir():
+        raise ModelNotFoundError(f"transformer toponym model not found: {path} is not a folder "
+                                 "(reinstall Toposcope, or rebuild it with `make train-ner`)")
+    missing = [n for n in FILES if not (path / n).is_file()]
+    if missing:
+        raise ModelNotFoundError(f"transformer toponym model at {path} is incomplete: no "
+                                 f"{', '.join(missing)} (rebuild it with `make train-ner`)")
+    try:
+        meta = json.loads((path / "meta.json").read_text(encoding="utf-8"))
+        expected = meta["sha256"]
+        threshold = float(meta["threshold"])
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError) as err:
+        raise ModelNotFoundError(f"transformer toponym model at {path} is damaged: meta.json "
+                                 f"cannot be read ({type(err).__name__}); rebuild it with "
+                                 "`make train-ner`") from None
+    digest = hashlib.sha256((path / "model.onnx").read_bytes()).hexdigest()
+    if digest != expected or not 0.0 < threshold <= 1.0:
+        raise ModelNotFoundError(f"transformer toponym model at {path} is damaged: model.onnx "
+                                 "does not match the SHA-256 in meta.json; rebuild it with "
+                                 "`make train-ner`")
+    return meta
+
+
+def decode(window: Window, probs: Any, threshold: float) -> list[tuple[int, int]]:
+    """Toponym (start, end) character spans of one window from its pieces' label
+    probabilities (O, B, I): a word is inside a toponym when P(O) is below ``threshold``; it
+    continues the toponym before it when I is likelier than B."""
+    spans: list[list[int]] = []
+    inside = False
+    for (start, end), pos in zip(window.spans, window.first, strict=True):
+        if pos < 0:
+            continue
+        p_out, p_begin, p_inner = (float(x) for x in probs[pos])
+        if p_out >= threshold:
+            inside = False
+            continue
+        if inside and p_inner > p_begin:
+            spans[-1][1] = end
+        else:
+            spans.append([start, end])
+        inside = True
+    return [(a, b) for a, b in spans]
+
+
+class OnnxTagger:
+    """Label probabilities for windows, from the exported model on ONNX Runtime."""
+
+    def __init__(self, path: Path, threads: int | None = None) -> None:
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads or min(2, os.cpu_count() or 1)
+        options.inter_op_num_threads = 1
+        try:
+            self.session = ort.InferenceSession(str(path), options,
+                                                providers=["CPUExecutionProvider"])
+        except Exception as err:  # onnxruntime raises its own exception types
+            raise ModelNotFoundError(f"transformer toponym model {path} cannot be loaded: "
+                                     f"{str(err).splitlines()[0][:200]}") from None
+
+    def probabilities(self, windows: Sequence[Window], batch_size: int = 32) -> list[Any]:
+        import numpy as np
+
+        out: list[Any] = [None] * len(windows)
+        for group in batches(windows, batch_size):
+            width = max(len(windows[i].ids) for i in group)
+            ids = np.zeros((len(group), width), dtype=np.int64)
+            mask = np.zeros_like(ids)
+            case = np.zeros_like(ids)
+            for row, i in enumerate(group):
+                w = windows[i]
+                ids[row, :len(w.ids)] = w.ids
+                mask[row, :len(w.ids)] = 1
+                case[row, :len(w.ids)] = w.case
+            logits = self.session.run(["logits"], {"input_ids": ids, "attention_mask": mask,
+                                                   "case_ids": case})[0]
+            logits = logits - logits.max(axis=-1, keepdims=True)
+            probs = np.exp(logits)
+            probs /= probs.sum(axis=-1, keepdims=True)
+            for row, i in enumerate(group):
+                out[i] = probs[row, :len(windows[i].ids)]
+        return out
+
+
+@RECOGNISERS.register("toponym-transformer")
+class TransformerRecogniser:
+    """Toponyms tagged by the shipped transformer model (label ``TOPONYM``)."""
+
+    name = "toponym-transformer"
+
+    @staticmethod
+    def check() -> None:
+        """Fail early, before any output is written, when the model is missing or damaged."""
+        read_meta(model_dir())
+
+    def __init__(self, labels: Sequence[str] = (LABEL,), path: Path | None = None,
+                 batch_size: int = 32, threads: int | None = None) -> None:
+        del labels  # one label: the model's own
+        where = Path(path) if path is not None else model_dir()
+        self.meta = read_meta(where)
+        self.threshold = float(self.meta["threshold"])
+        self.pieces = WordPieces(where / "vocab.txt", int(self.meta.get("max_pieces", 128)))
+        self.tagger = OnnxTagger(where / "model.onnx", threads)
+        self.batch_size = batch_size
+        self.description = (f"toponym-transformer: MiniLM toponym tagger ({where.name}, int8 "
+                            f"ONNX, threshold {self.threshold})")
+
+    def recognise(self, texts: Iterable[str], chunk: int = 64) -> Iterator[list[Mention]]:
+        batch: list[str] = []
+        for text in texts:
+            batch.append(text)
+            if len(batch) == chunk:
+                yield from self._run(batch)
+                batch = []
+        if batch:
+            yield from self._run(batch)
+
+    def _run(self, texts: Sequence[str]) -> Iterator[list[Mention]]:
+        sentences, owner = [], []
+        for k, text in enumerate(texts):
+            for words in sentence_words(text):
+                sentences.append(words)
+                owner.append(k)
+        windows = self.pieces.windows(sentences)
+        probs = self.tagger.probabilities(windows, self.batch_size)
+        found: list[list[Mention]] = [[] for _ in texts]
+        # windows come in sentence order; a sentence's windows share its owner
+        doc_of = _window_owners(sentences, windows, owner)
+        for window, p, k in zip(windows, probs, doc_of, strict=True):
+            for a, b in decode(window, p, self.threshold):
+                found[k].append(Mention(a, b, texts[k][a:b], LABEL, self.name))
+        for ms in found:
+            yield sorted(ms, key=lambda m: (m.start, m.end))
+
+
+def _window_owners(sentences: Sequence[Sequence[tuple[str, int, int]]],
+                   windows: Sequence[Window], owner: Sequence[int]) -> list[int]:
+    out, s, used = [], 0, 0
+    for w in windows:
+        out.append(owner[s])
+        used += len(w.spans)
+        if used == len(sentences[s]):
+            s, used = s + 1, 0
+    return out
+
+
+@RECOGNISERS.register("toponym-transformer-checked")
+class TransformerCheckedRecogniser(GazetteerCheck):
+    """The transformer tagger's mentions whose name the gazetteer knows (or a code)."""
+
+    check = staticmethod(TransformerRecogniser.check)
+
+    def __init__(self, labels: Sequence[str] = (LABEL,), gazetteer: Gazetteer | None = None,
+                 path: Path | None = None) -> None:
+        super().__init__(TransformerRecogniser(labels, path=path), gazetteer,
+                         name="toponym-transformer-checked")
+
+
+@RECOGNISERS.register("toponym-transformer-hybrid")
+class TransformerHybridRecogniser(HybridRecogniser):
+    """The ``hybrid`` rules on top of the transformer tagger: its mentions plus gazetteer-matcher
+    hits it missed that overlap none of them."""
+
+    name = "toponym-transformer-hybrid"
+    check = staticmethod(TransformerRecogniser.check)
+
+    def __init__(self, labels: Sequence[str] = (LABEL,), gazetteer: Gazetteer | None = None,
+                 path: Path | None = None) -> None:
+        del labels
+        super().__init__(labels=(LABEL,), gazetteer=gazetteer, rescue_labels=(),
+                         inner=TransformerRecogniser(path=path))
+        self.description = ("toponym-transformer-hybrid: transformer tagger + gazetteer matcher "
+                            f"over '{self.gazetteer.name}' for what it missed")

@@ -1,0 +1,69 @@
+"""Span hygiene: mentions trimmed as gold writes them; toponyms inside organisation names."""
+
+import pytest
+
+from geoparser.model import Mention
+from geoparser.recognition.span_hygiene import embedded_spans, tidy, trim
+
+
+@pytest.mark.parametrize(("text", "written", "gold"), [
+    ("Troops left the United States today.", "the United States", "United States"),
+    ("Fighting in the Gaza Strip resumed.", "the Gaza Strip", "Gaza Strip"),
+    ("The United Kingdom's exports fell.", "The United Kingdom's", "United Kingdom"),
+    ("Texas' new law passed.", "Texas'", "Texas"),
+    ("He said \u201cParis\u201d twice.", "\u201cParis\u201d", "Paris"),
+    ("They flew to Kenya.", "Kenya.", "Kenya"),
+    ("(Lagos) was calm.", "(Lagos)", "Lagos"),
+    ("She lives in Washington, D.C.", "D.C.", "D.C."),
+    ("She lives in St. Louis now.", "St.", "St."),
+    ("Trade with the U.S. grew.", "the U.S.", "U.S."),
+    ("CHARLESTON, W.Va. (AP) said", "W.Va.", "W.Va."),
+    ("Floods in the UK.", "UK.", "UK"),
+    ("Rain in Platte Co. again", "Platte Co.", "Platte Co."),
+])
+def test_trim_writes_the_name_as_gold_does(text, written, gold):
+    start = text.index(written)
+    edges = trim(text, start, start + len(written))
+    assert edges is not None and text[edges[0]:edges[1]] == gold
+
+
+def test_a_mention_of_nothing_but_punctuation_is_dropped():
+    text = "He said: \u201c\u201d."
+    m = Mention(9, 11, text[9:11], "GPE")
+    assert tidy([m]) == []
+
+
+def test_two_mentions_that_trim_to_one_span_are_one():
+    a = Mention(3, 12, "the Congo", "GPE", "a")
+    b = Mention(7, 12, "Congo", "GPE", "b")
+    assert [(m.text, m.recogniser) for m in tidy([a, b])] == [("Congo", "a")]
+
+
+def known(*names):
+    def ask(candidates):
+        return {n: n in names for n in candidates}
+    return ask
+
+
+@pytest.mark.parametrize(("text", "org", "places", "found"), [
+    ("The Texas Department of Transportation said", "Texas Department of Transportation",
+     ("Texas",), ["Texas"]),
+    ("at the University of Nebraska at Omaha today", "University of Nebraska at Omaha",
+     ("Nebraska", "Omaha", "University"), ["Nebraska", "Omaha"]),
+    ("held in the Anderson County Jail on", "the Anderson County Jail",
+     ("Anderson", "Anderson County"), ["Anderson County"]),
+    ("students of Fort Mill High School won", "Fort Mill High School",
+     ("Fort Mill", "Fort"), ["Fort Mill"]),
+    ("wrote the St. Paul Pioneer Press on", "the St. Paul Pioneer Press",
+     ("St. Paul", "Pioneer"), ["St. Paul"]),
+    ("a new Bank of England rule", "Bank of England", ("England", "Bank"), ["England"]),
+])
+def test_toponyms_inside_organisation_names(text, org, places, found):
+    start = text.index(org)
+    got = embedded_spans(text, start, start + len(org), known(*places))
+    assert [text[a:b] for a, b in got] == found
+
+
+def test_an_organisation_named_alone_after_a_place_is_not_the_place():
+    text = "Paris said"
+    assert embedded_spans(text, 0, 5, known("Paris")) == []
