@@ -54,11 +54,17 @@ bench-accuracy: setup
 train-ranker: setup
 	OMP_NUM_THREADS=1 $(PY) -m benchmarks.training.train_ranker
 
-# Opt-in, about an hour on 2 busy cores: train the toponym NER on ../shared/corpora (committed config, seed
-# 0), validate it across corpora (train on two, test on the third), ship the model trained on
-# all three into geoparser/recognition/models/toponym and print the cross-corpus table.
+# Opt-in (needs ../shared/corpora; times in docs/recognition-model.md): train both toponym
+# recognisers on the three training corpora with committed configs and seed 0 -- the spaCy
+# `toponym` model and the transformer tagger (torch and the hash-checked MiniLM base from the
+# `train` extra) -- each validated across corpora (train on two, test on the third), ship the
+# models trained on all three into geoparser/recognition/models/ and print the end-to-end
+# cross-corpus table that chooses the default recogniser.
 train-ner: setup
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[train]'
 	$(PY) -m benchmarks.training.train_ner --corpora ../shared/corpora --work build/train-ner
+	$(PY) -m benchmarks.training.train_tagger --corpora ../shared/corpora --work build/train-ner
+	$(PY) -m benchmarks.accuracy.end_to_end --corpora ../shared/corpora --work build/train-ner
 
 lint: setup
 	$(VENV)/bin/ruff check .

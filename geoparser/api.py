@@ -17,6 +17,7 @@ from typing import overload
 
 import pandas as pd
 
+from geoparser.defaults import DEFAULT_RECOGNISER
 from geoparser.errors import UsageError
 from geoparser.gazetteers import Gazetteer, create_gazetteer
 from geoparser.model import Document, ParsedDocument
@@ -30,7 +31,7 @@ class Geoparser:
 
     def __init__(
         self,
-        ner: str | Recogniser = "en_core_web_sm",
+        ner: str | Recogniser = DEFAULT_RECOGNISER,
         gazetteer: str | Gazetteer = "offline",
         policy: str | Policy = DEFAULT_POLICY,
         labels: Sequence[str] = DEFAULT_LABELS,

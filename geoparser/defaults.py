@@ -4,3 +4,8 @@
 #: The resolution policy of ``parse``, ``resolve`` and ``Geoparser()``: the best by the
 #: leave-one-corpus-out table in docs/resolution.md.
 DEFAULT_POLICY = "context"
+#: The recogniser of ``parse``, ``resolve --context-ner``, ``Geoparser()`` and the spaCy
+#: component: the best mean end-to-end acc@161 across held-out corpora among recognisers with
+#: at most 25 false positives per 100 gold toponyms (docs/recognition-model.md). ``make run``'s
+#: Question 1 stays spaCy's ``en_core_web_sm``, as the coursework asks.
+DEFAULT_RECOGNISER = "en_core_web_sm"

@@ -52,6 +52,9 @@ class Mention:
     """A toponym candidate found by a recogniser: a span of the document text and its label.
 
     ``why`` says, for recognisers that combine evidence, which rule kept the mention.
+    ``evidence`` is false for a low-precision guess (a gazetteer-matcher hit no model made):
+    it is resolved and output like any other, but lends no context to the document's other
+    toponyms, so a surname read as a town cannot pull them towards it.
     """
 
     start: int
@@ -60,6 +63,7 @@ class Mention:
     label: str
     recogniser: str = ""
     why: str = ""
+    evidence: bool = True
 
 
 @dataclass(frozen=True)

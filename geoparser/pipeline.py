@@ -63,8 +63,9 @@ def resolve(
     for p in parsed:
         seen = seen_by_doc[id(p)]
         found = {(m.start, m.end): names[m.text] for m in seen}
+        evidence = tuple(m for m in seen if m.evidence)
         context = ResolutionContext(
-            p.document, tuple(seen), (guides or {}).get(p.document.id), found, shared
+            p.document, evidence, (guides or {}).get(p.document.id), found, shared
         )
         resolutions = [
             replace(policy.choose(m, found[m.start, m.end], context),

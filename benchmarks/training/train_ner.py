@@ -3,12 +3,12 @@
 1. Each corpus (GeoWebNews, GeoVirus, SemEval-2019 T12 training) is converted once and split
    into train/dev by whole documents (``prepare``).
 2. For each corpus in turn, ``spacy train`` (committed config, fixed seed) runs on the *other*
-   corpora's train split, picking its best checkpoint on their dev split; the model is then
-   scored on the whole held-out corpus, next to ``en_core_web_sm``, ``hybrid`` and
-   ``gazetteer`` and the model with today's hybrid rules on top.
+   corpora's train split, picking its best checkpoint on their dev split, into
+   ``<work>/without-<corpus>/model``; ``benchmarks.accuracy.end_to_end`` scores these fold
+   models on the held-out corpus next to every other recogniser.
 3. The model trained on all three corpora is written to the package (tokenizer + NER only).
 
-Writes ``<work>/cross-corpus.md`` and ``.json`` and prints the table.
+Writes ``<work>/cross-corpus.json`` (data counts, dev scores, times).
 Run: ``python -m benchmarks.training.train_ner [--corpora DIR] [--work DIR]`` (``make train-ner``).
 """
 
@@ -21,20 +21,14 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from evaluation.reports.cross_corpus import (
-    gold_documents,
-    markdown_table,
-    recognition_scores,
-)
 from geoparser.recognition.training.data import (
     LABEL,
     PLACE_LABELS,
     SOURCES,
-    load_gold,
 )
 from geoparser.recognition.training.prepare import (
     NEGATIVES,
@@ -46,8 +40,6 @@ ROOT = Path(__file__).resolve().parents[2]
 HERE = ROOT / "geoparser" / "recognition" / "training"
 CONFIGS = HERE / "configs"
 CALLBACKS = HERE / "callbacks.py"
-BASELINES = ("en_core_web_sm", "hybrid", "gazetteer", "en_core_web_sm-checked")
-MODEL_NAMES = ("toponym", "toponym+gazetteer", "toponym-checked")
 
 
 def train(config: Path, fold: Path, output: Path, *, seed: int, threads: int,
@@ -72,54 +64,6 @@ def train(config: Path, fold: Path, output: Path, *, seed: int, threads: int,
     if done.returncode != 0:
         raise SystemExit(f"train-ner: spacy train failed (exit {done.returncode}); see {log}")
     return time.perf_counter() - t0
-
-
-class Remembered:
-    """A recogniser whose mentions of each text are computed once: several rows of the table
-    share a part (``hybrid`` is ``en_core_web_sm`` plus the gazetteer matcher, and so is the
-    model's hybrid with the model), and each part runs once per held-out corpus."""
-
-    def __init__(self, inner: Any, labels: frozenset[str] | None = None,
-                 memo: dict[str, list[Any]] | None = None) -> None:
-        self.inner, self.labels = inner, labels
-        self.memo = {} if memo is None else memo
-
-    def only(self, labels: Sequence[str]) -> Remembered:
-        """The same remembered mentions, keeping those labelled one of ``labels``."""
-        return Remembered(self.inner, frozenset(labels), self.memo)
-
-    def recognise(self, texts: Iterable[str]) -> Iterator[list[Any]]:
-        texts = list(texts)
-        todo = [t for t in dict.fromkeys(texts) if t not in self.memo]
-        self.memo.update(zip(todo, self.inner.recognise(todo), strict=True))
-        for t in texts:
-            yield [m for m in self.memo[t] if self.labels is None or m.label in self.labels]
-
-
-def fold_recognisers(model: Path, gazetteer: Any,
-                     labels: Sequence[str] = (LABEL,)) -> dict[str, Any]:
-    """The table's rows for one held-out corpus: the baselines (``en_core_web_sm``, ``hybrid``,
-    ``gazetteer``, ``en_core_web_sm`` with the gazetteer check), the fold's model alone, with
-    today's hybrid rules on top, and with the gazetteer check."""
-    from geoparser.recognition.gazetteer_check import GazetteerCheck
-    from geoparser.recognition.gazetteer_matcher import GazetteerMatcher
-    from geoparser.recognition.hybrid import RESCUE_LABELS, HybridRecogniser
-    from geoparser.recognition.spacy_ner import DEFAULT_LABELS, SpacyRecogniser
-
-    small = Remembered(SpacyRecogniser("en_core_web_sm",
-                                       labels=(*DEFAULT_LABELS, *RESCUE_LABELS)))
-    matcher = Remembered(GazetteerMatcher(labels=DEFAULT_LABELS, gazetteer=gazetteer))
-    ours = Remembered(SpacyRecogniser(str(model), labels=labels))
-    hybrid = HybridRecogniser(gazetteer=gazetteer)
-    ours_hybrid = HybridRecogniser(labels=labels, model=str(model), gazetteer=gazetteer,
-                                   rescue_labels=())
-    hybrid.spacy, hybrid.matcher = small, matcher  # type: ignore[assignment]
-    ours_hybrid.spacy, ours_hybrid.matcher = ours, matcher  # type: ignore[assignment]
-    return {"en_core_web_sm": small.only(DEFAULT_LABELS), "hybrid": hybrid,
-            "gazetteer": matcher,
-            "en_core_web_sm-checked": GazetteerCheck(small.only(DEFAULT_LABELS), gazetteer),
-            "toponym": ours, "toponym+gazetteer": ours_hybrid,
-            "toponym-checked": GazetteerCheck(ours, gazetteer)}
 
 
 def dev_scores(model: Path) -> dict[str, float]:
@@ -161,9 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ship", type=Path, default=None,
                     help="where the final model goes (default: the package's models/toponym)")
     ap.add_argument("--skip-cross", action="store_true", help="only train the shipped model")
-    ap.add_argument("--skip-final", action="store_true", help="only the cross-corpus table")
-    ap.add_argument("--score-only", action="store_true",
-                    help="score the cross-corpus models already in --work, do not train them")
+    ap.add_argument("--skip-final", action="store_true", help="only the cross-corpus models")
     ap.add_argument("--rehearsal", action="store_true",
                     help="keep en_core_web_sm's own labels (pseudo-rehearsal; data.rehearse): "
                          "toponyms become GPE/LOC")
@@ -171,47 +113,28 @@ def main(argv: list[str] | None = None) -> int:
     if not args.corpora.is_dir():
         print(f"train-ner: skipped: no corpora at {args.corpora}")
         return 0
-    from geoparser.gazetteers import create_gazetteer
-
     config = CONFIGS / f"{args.config}.cfg"
     t_start = time.perf_counter()
     negatives = (NEGATIVES if args.negatives is None
                  else None if args.negatives == "all" else float(args.negatives))
     labels = PLACE_LABELS if args.rehearsal else (LABEL,)
-    splits = ({} if args.score_only and args.skip_final else
-              corpus_splits(args.corpora, SOURCES, seed=args.seed, negatives=negatives,
-                            rehearsal=args.rehearsal))
+    splits = corpus_splits(args.corpora, SOURCES, seed=args.seed, negatives=negatives,
+                           rehearsal=args.rehearsal)
     names = [s.name for s in SOURCES]
-    results: dict[str, dict[str, Any]] = {}
     report: dict[str, Any] = {"config": config.name, "seed": args.seed,
                               "negatives": negatives, "rehearsal": args.rehearsal,
                               "labels": list(labels), "folds": {}}
     if not args.skip_cross:
-        gazetteer = create_gazetteer("offline")
         for src in SOURCES:
-            key = src.name.split()[0].lower()
-            fold = args.work / f"without-{key}"
-            if args.score_only:
-                counts = json.loads((fold / "counts.json").read_text(encoding="utf-8"))
-                seconds = 0.0
-            else:
-                counts = write_fold(splits, [n for n in names if n != src.name], fold,
-                                    seed=args.seed)
-                print(f"train-ner: training without {src.name} "
-                      f"({counts['train']['sentences']} train sentences)", flush=True)
-                seconds = train(config, fold, fold / "model", seed=args.seed,
-                                threads=args.threads, labels=labels)
-            gold = gold_documents(load_gold(src, args.corpora))
-            t0 = time.perf_counter()
-            row = {n: recognition_scores(r, gold)
-                   for n, r in fold_recognisers(fold / "model" / "model-best", gazetteer,
-                                                labels).items()}
-            scoring = time.perf_counter() - t0
-            results[src.name] = row
+            fold = args.work / f"without-{src.name.split()[0].lower()}"
+            counts = write_fold(splits, [n for n in names if n != src.name], fold,
+                                seed=args.seed)
+            print(f"train-ner: training without {src.name} "
+                  f"({counts['train']['sentences']} train sentences)", flush=True)
+            seconds = train(config, fold, fold / "model", seed=args.seed,
+                            threads=args.threads, labels=labels)
             report["folds"][src.name] = {"counts": counts, "train_seconds": round(seconds),
-                                         "dev": dev_scores(fold / "model" / "model-best"),
-                                         "scoring_seconds": round(scoring)}
-            print(markdown_table({src.name: row}, [*BASELINES, *MODEL_NAMES]), flush=True)
+                                         "dev": dev_scores(fold / "model" / "model-best")}
     if not args.skip_final:
         from geoparser.recognition.toponym_model import MODEL_DIR
 
@@ -235,14 +158,10 @@ def main(argv: list[str] | None = None) -> int:
                            "dev": dev_scores(fold / "model" / "model-best"),
                            "path": str(target)}
         print(f"train-ner: shipped {target} ({size / 1e6:.1f} MB)")
-    report["results"] = results
     report["wall_seconds"] = round(time.perf_counter() - t_start)
-    table = markdown_table(results, [*BASELINES, *MODEL_NAMES]) if results else ""
     args.work.mkdir(parents=True, exist_ok=True)
     (args.work / "cross-corpus.json").write_text(json.dumps(report, indent=2) + "\n",
                                                  encoding="utf-8")
-    (args.work / "cross-corpus.md").write_text(table, encoding="utf-8")
-    print(table)
     print(f"train-ner: {report['wall_seconds']} s in all")
     return 0
 

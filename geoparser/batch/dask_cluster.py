@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any
 from geoparser.batch.chunk_task import parse_records
 from geoparser.batch.pool import Pool
 from geoparser.batch.stages import GAZETTEER_FILES, PipelineSpec, build_gazetteer
+from geoparser.defaults import DEFAULT_RECOGNISER
 from geoparser.errors import InputError, UsageError
 from geoparser.io.atomic import write_bytes_atomic
 from geoparser.io.documents import prediction_to_json
 from geoparser.io.sources import DEFAULT_ID_COLUMN, DEFAULT_TEXT_COLUMN, ValueRowDecoder
-from geoparser.recognition import DEFAULT_LABELS, DEFAULT_MODEL
+from geoparser.recognition import DEFAULT_LABELS
 
 if TYPE_CHECKING:
     import dask.dataframe as dd
@@ -116,7 +117,7 @@ def parse_dataframe(
     frame: dd.DataFrame,
     text_column: str = DEFAULT_TEXT_COLUMN,
     id_column: str = DEFAULT_ID_COLUMN,
-    ner: str = DEFAULT_MODEL,
+    ner: str = DEFAULT_RECOGNISER,
     labels: Sequence[str] = DEFAULT_LABELS,
     gazetteer: str = "offline",
     policy: str = "context",

@@ -12,13 +12,13 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from geoparser.defaults import DEFAULT_RECOGNISER
 from geoparser.errors import UsageError
 from geoparser.gazetteers import GAZETTEERS, Gazetteer, create_gazetteer
 from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import recognise, resolve
 from geoparser.recognition import (
     DEFAULT_LABELS,
-    DEFAULT_MODEL,
     RECOGNISERS,
     Recogniser,
     create_recogniser,
@@ -36,7 +36,7 @@ GAZETTEER_FILES: dict[str, Path] = {}
 class PipelineSpec:
     """Which recogniser, labels, gazetteer and policy, by name."""
 
-    ner: str = DEFAULT_MODEL
+    ner: str = DEFAULT_RECOGNISER
     labels: tuple[str, ...] = DEFAULT_LABELS
     gazetteer: str = "offline"
     policy: str = "context"

@@ -15,7 +15,7 @@ from geoparser.cli import options as web
 from geoparser.cli.common import err, info, out, user_errors
 from geoparser.cli.gazetteer import gazetteer_app
 from geoparser.cli.group import ToposcopeGroup
-from geoparser.defaults import DEFAULT_POLICY
+from geoparser.defaults import DEFAULT_POLICY, DEFAULT_RECOGNISER
 from geoparser.progress import set_enabled
 
 #: ``-h`` as well as ``--help``, for every command (subcommands inherit it).
@@ -296,7 +296,7 @@ def parse(
         "--out", help="Output file (- for standard output); its extension names the format.")],
     ner: Annotated[str, typer.Option(
         help="Recogniser: {ner}, or a spaCy pipeline by package name or path.")]
-    = "en_core_web_sm",
+    = DEFAULT_RECOGNISER,
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
     gazetteer: Annotated[str, typer.Option(help="Gazetteer: {gazetteer}.")] = "offline",
     policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = DEFAULT_POLICY,
@@ -425,7 +425,7 @@ def resolve_cmd(
         "jsonl).")] = None,
     context_ner: Annotated[str, typer.Option(
         help="Recogniser whose toponyms the context policy may use as evidence ('none': "
-             "only the gold mentions).")] = "en_core_web_sm",
+             "only the gold mentions).")] = DEFAULT_RECOGNISER,
     collection: Annotated[bool, typer.Option(
         "--collection", help="The documents belong together (one album's captions, one "
         "paper's stories): a document naming a single place weighs the others' toponyms as "

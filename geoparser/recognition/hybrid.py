@@ -76,11 +76,11 @@ class HybridRecogniser:
             why = "gazetteer match spaCy missed"
             if around is not None:
                 why += f" (inside spaCy {around.label} '{around.text}')"
-            kept.append(self._as(h, h.label, why))
+            kept.append(self._as(h, h.label, why, evidence=False))
         return sorted(kept, key=lambda m: (m.start, m.end))
 
-    def _as(self, m: Mention, label: str, why: str) -> Mention:
-        return Mention(m.start, m.end, m.text, label, self.name, why)
+    def _as(self, m: Mention, label: str, why: str, evidence: bool = True) -> Mention:
+        return Mention(m.start, m.end, m.text, label, self.name, why, evidence)
 
 
 def _overlaps(a: Mention, b: Mention) -> bool:

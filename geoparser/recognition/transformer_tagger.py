@@ -140,8 +140,12 @@ class TransformerRecogniser:
         where = Path(path) if path is not None else model_dir()
         self.meta = read_meta(where)
         self.threshold = float(self.meta["threshold"])
-        self.pieces = WordPieces(where / "vocab.txt", int(self.meta.get("max_pieces", 128)))
         self.tagger = OnnxTagger(where / "model.onnx", threads)
+        try:
+            self.pieces = WordPieces(where / "vocab.txt", int(self.meta.get("max_pieces", 128)))
+        except Exception as err:  # tokenizers raises TypeError, Exception, its own errors
+            raise ModelNotFoundError(f"transformer toponym model at {where} is damaged: "
+                                     f"vocab.txt cannot be read ({type(err).__name__})") from None
         self.batch_size = batch_size
         self.description = (f"toponym-transformer: MiniLM toponym tagger ({where.name}, int8 "
                             f"ONNX, threshold {self.threshold})")

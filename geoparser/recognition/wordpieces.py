@@ -33,9 +33,7 @@ def case_class(word: str, first: bool = False) -> int:
     elif len(letters) > 1 and all(c.isupper() for c in letters):
         kind = "upper"
     elif letters[0].isupper() and all(c.islower() for c in letters[1:]):
-        kind = "title"
-    elif len(letters) == 1:
-        kind = "upper"  # "A", "X."
+        kind = "title"  # "Paris", and a lone capital ("A", "X.")
     else:
         kind = "mixed"  # "McAllen", "iPhone", "DeKalb"
     return CASES.index(kind) + (len(CASES) if first else 0)

@@ -1,0 +1,121 @@
+"""The transformer tagger: decoding, the model folder's checks, and the shipped model."""
+
+import hashlib
+import json
+
+import numpy as np
+import pytest
+
+from geoparser.errors import ModelNotFoundError
+from geoparser.recognition.transformer_tagger import MODEL_DIR, decode, read_meta
+from geoparser.recognition.wordpieces import Window
+
+
+def window(*spans):
+    n = len(spans)
+    return Window(tuple(spans), tuple(range(n + 2)), (0,) * (n + 2), tuple(range(1, n + 1)))
+
+
+def probs(*rows):
+    return np.array([[1, 0, 0], *rows, [1, 0, 0]], dtype=float)
+
+
+def test_decode_joins_inside_words_and_splits_at_begin():
+    w = window((0, 3), (4, 8), (9, 13), (14, 18))
+    p = probs([0.1, 0.8, 0.1], [0.2, 0.1, 0.7], [0.9, 0.05, 0.05], [0.1, 0.8, 0.1])
+    assert decode(w, p, 0.5) == [(0, 8), (14, 18)]
+
+
+def test_decode_threshold_decides_what_counts():
+    w = window((0, 5),)
+    p = probs([0.6, 0.3, 0.1])
+    assert decode(w, p, 0.5) == []
+    assert decode(w, p, 0.7) == [(0, 5)]
+
+
+def test_an_inside_word_after_an_outside_one_starts_a_toponym():
+    w = window((0, 3), (4, 8))
+    p = probs([0.9, 0.05, 0.05], [0.1, 0.2, 0.7])
+    assert decode(w, p, 0.5) == [(4, 8)]
+
+
+def fake_model(folder, threshold=0.5, content=b"not onnx"):
+    folder.mkdir()
+    (folder / "model.onnx").write_bytes(content)
+    (folder / "vocab.txt").write_text("[PAD]\n[UNK]\n[CLS]\n[SEP]\n", encoding="utf-8")
+    meta = {"sha256": hashlib.sha256(content).hexdigest(), "threshold": threshold}
+    (folder / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
+    return folder
+
+
+def test_a_missing_model_folder_is_a_one_line_error(tmp_path):
+    with pytest.raises(ModelNotFoundError, match="not a folder") as err:
+        read_meta(tmp_path / "nowhere")
+    assert "\n" not in str(err.value)
+
+
+def test_an_incomplete_model_names_what_is_missing(tmp_path):
+    folder = fake_model(tmp_path / "m")
+    (folder / "vocab.txt").unlink()
+    with pytest.raises(ModelNotFoundError, match="no vocab.txt"):
+        read_meta(folder)
+
+
+def test_a_model_file_that_does_not_match_its_hash_is_damaged(tmp_path):
+    folder = fake_model(tmp_path / "m")
+    (folder / "model.onnx").write_bytes(b"tampered")
+    with pytest.raises(ModelNotFoundError, match="damaged"):
+        read_meta(folder)
+
+
+def test_an_unreadable_meta_file_is_damaged(tmp_path):
+    folder = fake_model(tmp_path / "m")
+    (folder / "meta.json").write_text("{", encoding="utf-8")
+    with pytest.raises(ModelNotFoundError, match="damaged: meta.json"):
+        read_meta(folder)
+
+
+def test_a_model_onnx_runtime_cannot_read_is_a_one_line_error(tmp_path):
+    from geoparser.recognition.transformer_tagger import TransformerRecogniser
+
+    folder = fake_model(tmp_path / "m")
+    with pytest.raises(ModelNotFoundError, match="cannot be loaded") as err:
+        TransformerRecogniser(path=folder)
+    assert "\n" not in str(err.value)
+
+
+shipped = pytest.mark.skipif(not (MODEL_DIR / "model.onnx").exists(),
+                             reason="no shipped transformer model")
+
+
+@pytest.fixture(scope="module")
+def tagger():
+    from geoparser.recognition import create_recogniser
+
+    return create_recogniser("toponym-transformer")
+
+
+def names(tagger, text):
+    [found] = tagger.recognise([text])
+    return [m.text for m in found]
+
+
+@shipped
+def test_the_shipped_model_loads_offline_and_finds_places(tagger):
+    assert names(tagger, "Floods hit Galway after the storm.") == ["Galway"]
+
+
+@shipped
+def test_a_capitals_dateline_is_read(tagger):
+    assert "XENIA" in names(tagger, "XENIA \u2014 The city council met on Tuesday.")
+
+
+@shipped
+def test_a_demonym_is_a_toponym(tagger):
+    assert "Russian" in names(tagger, "Russian jets struck the town overnight.")
+
+
+@shipped
+def test_a_place_inside_an_organisation_name(tagger):
+    found = names(tagger, "The Texas Department of Transportation closed the road.")
+    assert "Texas" in found
