@@ -35,6 +35,30 @@ def fold_key(name: str) -> str:
     return name.split()[0].lower()
 
 
+def rethreshold(target: Path, dev: Any, config: Any) -> dict[str, Any]:
+    """Choose the threshold of the model at ``target`` on ``dev`` again, from its own (int8)
+    probabilities; ``meta.json`` is rewritten atomically. Returns what changed."""
+    from geoparser.io.atomic import write_bytes_atomic
+    from geoparser.recognition.gazetteer_check import KnownNames
+    from geoparser.recognition.training.tagger_train import choose_lenient, choose_threshold
+    from geoparser.recognition.transformer_tagger import OnnxTagger, read_meta
+
+    meta = read_meta(target)
+    probs = OnnxTagger(target / "model.onnx").probabilities([e.window for e in dev])
+    threshold, by_threshold = choose_threshold(dev, probs, config.thresholds)
+    lenient, by_lenient = choose_lenient(dev, probs, threshold, config.lenient_thresholds,
+                                         KnownNames())
+    change = {"threshold": threshold, "dev_int8": by_threshold[threshold],
+              "dev_int8_by_threshold": {str(t): sc for t, sc in by_threshold.items()},
+              "lenient_threshold": lenient, "dev_int8_by_lenient_threshold": by_lenient}
+    meta["threshold"] = threshold
+    meta["lenient_threshold"] = lenient
+    meta.setdefault("training", {}).update(change)
+    write_bytes_atomic(target / "meta.json",
+                       (json.dumps(meta, indent=2) + "\n").encode("utf-8"))
+    return change
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpora", type=Path, default=Path("../shared/corpora"))
@@ -46,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-final", action="store_true", help="only the cross-corpus folds")
     ap.add_argument("--ship", type=Path, default=None,
                     help="where the final model goes (default: the package's)")
+    ap.add_argument("--rethreshold", action="store_true",
+                    help="do not train: choose the threshold of the models already there again, "
+                         "on the int8 model's dev probabilities")
     args = ap.parse_args(argv)
     if not args.corpora.is_dir():
         print(f"train-tagger: skipped: no corpora at {args.corpora}")
@@ -73,6 +100,15 @@ def main(argv: list[str] | None = None) -> int:
                          args.work / f"without-{fold_key(name)}" / "tagger"))
     if not args.skip_final:
         jobs.append(("all", names, args.ship or MODEL_DIR))
+    if args.rethreshold:
+        for label, used, target in jobs:
+            dev_set = examples([d for n in used for d in splits[n][1].docs], pieces)
+            report.setdefault(label, {}).update(rethreshold(target, dev_set, config))
+            print(f"train-tagger: {label}: threshold {report[label]['threshold']} "
+                  f"({report[label]['dev_int8']}), lenient "
+                  f"{report[label]['lenient_threshold']}", flush=True)
+        report_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        return 0
     for label, used, target in jobs:
         train_docs = [d for n in used for d in splits[n][0].docs]
         dev_docs = [d for n in used for d in splits[n][1].docs]

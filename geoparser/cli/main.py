@@ -228,7 +228,8 @@ def convert(
 def compare(
     ner: Annotated[str, typer.Option(
         help="Recognisers, comma-separated: {ner}, or spaCy pipelines by name or path.")]
-    = "en_core_web_sm,gazetteer,hybrid,toponym,toponym-checked",
+    = ("en_core_web_sm,gazetteer,hybrid,toponym,toponym-checked,toponym-transformer,"
+       "toponym-transformer-checked"),
     gold: Annotated[Path | None, typer.Option(
         help="Gold documents (default: the caption set).")] = None,
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
