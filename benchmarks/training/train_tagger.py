@@ -39,20 +39,15 @@ def rethreshold(target: Path, dev: Any, config: Any) -> dict[str, Any]:
     """Choose the threshold of the model at ``target`` on ``dev`` again, from its own (int8)
     probabilities; ``meta.json`` is rewritten atomically. Returns what changed."""
     from geoparser.io.atomic import write_bytes_atomic
-    from geoparser.recognition.gazetteer_check import KnownNames
-    from geoparser.recognition.training.tagger_train import choose_lenient, choose_threshold
+    from geoparser.recognition.training.tagger_train import choose_threshold
     from geoparser.recognition.transformer_tagger import OnnxTagger, read_meta
 
     meta = read_meta(target)
     probs = OnnxTagger(target / "model.onnx").probabilities([e.window for e in dev])
     threshold, by_threshold = choose_threshold(dev, probs, config.thresholds)
-    lenient, by_lenient = choose_lenient(dev, probs, threshold, config.lenient_thresholds,
-                                         KnownNames())
     change = {"threshold": threshold, "dev_int8": by_threshold[threshold],
-              "dev_int8_by_threshold": {str(t): sc for t, sc in by_threshold.items()},
-              "lenient_threshold": lenient, "dev_int8_by_lenient_threshold": by_lenient}
+              "dev_int8_by_threshold": {str(t): sc for t, sc in by_threshold.items()}}
     meta["threshold"] = threshold
-    meta["lenient_threshold"] = lenient
     meta.setdefault("training", {}).update(change)
     write_bytes_atomic(target / "meta.json",
                        (json.dumps(meta, indent=2) + "\n").encode("utf-8"))
@@ -105,8 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             dev_set = examples([d for n in used for d in splits[n][1].docs], pieces)
             report.setdefault(label, {}).update(rethreshold(target, dev_set, config))
             print(f"train-tagger: {label}: threshold {report[label]['threshold']} "
-                  f"({report[label]['dev_int8']}), lenient "
-                  f"{report[label]['lenient_threshold']}", flush=True)
+                  f"({report[label]['dev_int8']})", flush=True)
         report_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         return 0
     for label, used, target in jobs:

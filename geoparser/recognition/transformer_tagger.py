@@ -21,7 +21,7 @@ from geoparser.errors import ModelNotFoundError
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.model import Mention
 from geoparser.recognition.base import RECOGNISERS
-from geoparser.recognition.gazetteer_check import GazetteerCheck, KnownNames
+from geoparser.recognition.gazetteer_check import GazetteerCheck
 from geoparser.recognition.hybrid import HybridRecogniser
 from geoparser.recognition.wordpieces import Window, WordPieces, batches, sentence_words
 
@@ -83,16 +83,6 @@ def decode(window: Window, probs: Any, threshold: float) -> list[tuple[int, int]
     return [(a, b) for a, b in spans]
 
 
-def lenient_spans(window: Window, probs: Any, threshold: float,
-                  lenient: float) -> list[tuple[int, int]]:
-    """Spans the tagger half-believes: toponyms at the ``lenient`` threshold (above
-    ``threshold``) that overlap none at ``threshold``. Kept only where the gazetteer knows the
-    name (``TransformerRecogniser``), they buy recall the tagger alone leaves on the table."""
-    strict = decode(window, probs, threshold)
-    return [(a, b) for a, b in decode(window, probs, lenient)
-            if not any(a < d and c < b for c, d in strict)]
-
-
 class OnnxTagger:
     """Label probabilities for windows, from the exported model on ONNX Runtime."""
 
@@ -145,15 +135,11 @@ class TransformerRecogniser:
         read_meta(model_dir())
 
     def __init__(self, labels: Sequence[str] = (LABEL,), path: Path | None = None,
-                 batch_size: int = 32, threads: int | None = None,
-                 lenient: float | None = None, known: KnownNames | None = None) -> None:
-        """``lenient``: also spans at this higher threshold on P(outside) whose name the
-        gazetteer (``known``) knows (``lenient_spans``)."""
+                 batch_size: int = 32, threads: int | None = None) -> None:
         del labels  # one label: the model's own
         where = Path(path) if path is not None else model_dir()
         self.meta = read_meta(where)
         self.threshold = float(self.meta["threshold"])
-        self.lenient = lenient
         self.tagger = OnnxTagger(where / "model.onnx", threads)
         try:
             self.pieces = WordPieces(where / "vocab.txt", int(self.meta.get("max_pieces", 128)))
@@ -161,7 +147,6 @@ class TransformerRecogniser:
             raise ModelNotFoundError(f"transformer toponym model at {where} is damaged: "
                                      f"vocab.txt cannot be read ({type(err).__name__})") from None
         self.batch_size = batch_size
-        self.known = known or KnownNames()
         self.description = (f"toponym-transformer: MiniLM toponym tagger ({where.name}, int8 "
                             f"ONNX, threshold {self.threshold})")
 
@@ -184,21 +169,11 @@ class TransformerRecogniser:
         windows = self.pieces.windows(sentences)
         probs = self.tagger.probabilities(windows, self.batch_size)
         found: list[list[Mention]] = [[] for _ in texts]
-        maybe: list[tuple[int, int, int]] = []
         # windows come in sentence order; a sentence's windows share its owner
         doc_of = _window_owners(sentences, windows, owner)
         for window, p, k in zip(windows, probs, doc_of, strict=True):
             for a, b in decode(window, p, self.threshold):
                 found[k].append(Mention(a, b, texts[k][a:b], LABEL, self.name))
-            if self.lenient is not None:
-                maybe.extend((k, a, b) for a, b in lenient_spans(window, p, self.threshold,
-                                                                 self.lenient))
-        if maybe:
-            known = self.known([texts[k][a:b] for k, a, b in maybe])
-            for k, a, b in maybe:
-                if known.get(texts[k][a:b]):
-                    found[k].append(Mention(a, b, texts[k][a:b], LABEL, self.name,
-                                            "tagger unsure; the gazetteer knows the name"))
         for ms in found:
             yield sorted(ms, key=lambda m: (m.start, m.end))
 
@@ -224,23 +199,6 @@ class TransformerCheckedRecogniser(GazetteerCheck):
                  path: Path | None = None) -> None:
         super().__init__(TransformerRecogniser(labels, path=path), gazetteer,
                          name="toponym-transformer-checked")
-
-
-@RECOGNISERS.register("toponym-transformer-gazetteer")
-class TransformerGazetteerRecogniser(TransformerRecogniser):
-    """The tagger's toponyms plus the spans it half-believes whose name the gazetteer knows
-    (the model's ``lenient_threshold``, chosen on the dev split: ``meta.json``)."""
-
-    name = "toponym-transformer-gazetteer"
-
-    def __init__(self, labels: Sequence[str] = (LABEL,), gazetteer: Gazetteer | None = None,
-                 path: Path | None = None) -> None:
-        where = Path(path) if path is not None else model_dir()
-        lenient = read_meta(where).get("lenient_threshold")
-        super().__init__(labels, path=where, lenient=float(lenient) if lenient else None,
-                         known=KnownNames(gazetteer))
-        self.description += (f" + spans at P(outside) < {lenient} the gazetteer knows"
-                             if lenient else " (no lenient threshold: the tagger alone)")
 
 
 @RECOGNISERS.register("toponym-transformer-hybrid")

@@ -70,27 +70,23 @@ def word_labels(doc: Doc) -> tuple[list[tuple[str, int, int]], list[int]]:
 
 @dataclass(frozen=True)
 class Example:
-    """One window and its per-piece labels (``IGNORE`` on all but a word's first piece);
-    ``text`` is its sentence's, which the window's character offsets point into."""
+    """One window and its per-piece labels (``IGNORE`` on all but a word's first piece)."""
 
     window: Window
     labels: tuple[int, ...]
-    text: str = ""
 
 
 def examples(docs: Iterable[Doc], pieces: WordPieces) -> list[Example]:
     """Training examples from annotated sentence docs."""
-    sentences, word_tags, texts = [], [], []
+    sentences, word_tags = [], []
     for doc in docs:
         words, labels = word_labels(doc)
         if words:
-            texts.append(doc.text)
             sentences.append(words)
             word_tags.append(labels)
     out = []
     s = k = 0
     for window in pieces.windows(sentences):
-        text = texts[s]
         tags = list(word_tags[s][k:k + len(window.spans)])
         if tags and tags[0] == INSIDE:
             tags[0] = BEGIN  # a window cut inside a toponym starts it again, as the tagger reads it
@@ -101,7 +97,7 @@ def examples(docs: Iterable[Doc], pieces: WordPieces) -> list[Example]:
         for pos, tag in zip(window.first, tags, strict=True):
             if pos >= 0:
                 piece_labels[pos] = tag
-        out.append(Example(window, tuple(piece_labels), text))
+        out.append(Example(window, tuple(piece_labels)))
     return out
 
 

