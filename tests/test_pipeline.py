@@ -31,3 +31,32 @@ def test_the_gazetteer_itself_does_not_expand_codes(offline_gazetteer):
     """A recogniser scanning text looks names up directly: "CA" stays what the gazetteer
     says, so the expansion cannot add "ACT"-like false toponyms to recognition."""
     assert ("US", "CA") not in _areas(offline_gazetteer.lookup("CA"))
+
+
+class _Seen:
+    """A policy that records the context it was given and chooses nothing."""
+
+    name = "seen"
+
+    def __init__(self) -> None:
+        self.contexts = []
+
+    def choose(self, mention, candidates, context):
+        from geoparser.model import Resolution
+
+        self.contexts.append(context)
+        return Resolution(mention, None, len(candidates), self.name, "recorded")
+
+
+def test_a_gazetteer_match_no_model_made_lends_no_context(offline_gazetteer):
+    from geoparser.model import Document, Mention, ParsedDocument
+    from geoparser.pipeline import resolve
+
+    text = "Ripley met officials in Derby."
+    guess = Mention(0, 6, "Ripley", "GPE", "hybrid", "gazetteer match", evidence=False)
+    model = Mention(24, 29, "Derby", "GPE", "hybrid")
+    policy = _Seen()
+    [out] = resolve([ParsedDocument(Document("d", text), [guess, model])], offline_gazetteer,
+                    policy)
+    assert [r.mention.text for r in out.resolutions] == ["Ripley", "Derby"]  # both resolved
+    assert all([m.text for m in c.mentions] == ["Derby"] for c in policy.contexts)

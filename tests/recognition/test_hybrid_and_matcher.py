@@ -60,3 +60,25 @@ def test_hybrid_combine_rules_on_synthetic_mentions(hybrid):
         ("Leeds", "gazetteer match spaCy missed"),
     ]
     assert all(m.recogniser == "hybrid" for m in out)
+
+
+def test_hybrid_matcher_hits_are_no_evidence_but_model_mentions_are():
+    from geoparser.model import Mention
+    from geoparser.recognition.hybrid import HybridRecogniser
+
+    class Listed:
+        name = "listed"
+
+        def __init__(self, mentions):
+            self.mentions = mentions
+
+        def recognise(self, texts):
+            return iter([list(self.mentions) for _ in texts])
+
+    text = "Lincoln went to Leeds."
+    hybrid = HybridRecogniser.__new__(HybridRecogniser)
+    hybrid.labels, hybrid.rescue_labels, hybrid.name = frozenset({"GPE"}), frozenset(), "hybrid"
+    hybrid.spacy = Listed([Mention(16, 21, "Leeds", "GPE")])
+    hybrid.matcher = Listed([Mention(0, 7, "Lincoln", "GPE"), Mention(16, 21, "Leeds", "GPE")])
+    [found] = hybrid.recognise([text])
+    assert [(m.text, m.evidence) for m in found] == [("Lincoln", False), ("Leeds", True)]

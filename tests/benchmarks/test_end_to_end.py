@@ -1,0 +1,33 @@
+"""The rule that picks the default recogniser from the end-to-end table."""
+
+from benchmarks.accuracy.end_to_end import MAX_FP_PER_100, choose_default
+
+
+def row(acc, fp):
+    return {"acc161": acc, "fp_per_100": fp}
+
+
+def test_the_default_places_most_among_recognisers_with_few_false_positives():
+    results = {"A": {"hybrid": row(0.70, 50), "toponym": row(0.55, 10),
+                     "toponym-transformer": row(0.60, 14)},
+               "B": {"hybrid": row(0.80, 40), "toponym": row(0.70, 8),
+                     "toponym-transformer": row(0.72, 12)}}
+    assert choose_default(results, ["A", "B"]) == "toponym-transformer"
+
+
+def test_one_fold_over_the_false_positive_bound_rules_a_recogniser_out():
+    results = {"A": {"toponym": row(0.50, 5), "toponym-transformer": row(0.90, 10)},
+               "B": {"toponym": row(0.50, 5), "toponym-transformer": row(0.90,
+                                                                         MAX_FP_PER_100 + 1)}}
+    assert choose_default(results, ["A", "B"]) == "toponym"
+
+
+def test_of_two_that_place_as_many_the_one_with_fewer_false_positives_wins():
+    results = {"A": {"toponym-transformer": row(0.5, 14),
+                     "toponym-transformer-checked": row(0.5, 9)}}
+    assert choose_default(results, ["A"]) == "toponym-transformer-checked"
+
+
+def test_the_raw_spacy_row_is_never_the_default():
+    results = {"A": {"en_core_web_sm (raw)": row(0.9, 1), "toponym": row(0.5, 5)}}
+    assert choose_default(results, ["A"]) == "toponym"
