@@ -43,8 +43,12 @@ ROWS = ("en_core_web_sm (raw)", "en_core_web_sm", "hybrid", "en_core_web_sm-chec
         "toponym", "toponym-checked", "toponym-hybrid",
         "toponym-transformer", "toponym-transformer-checked", "toponym-transformer-hybrid")
 #: The default recogniser is the best mean end-to-end acc@161 among those with at most this
-#: many false positives per 100 gold toponyms on every held-out corpus.
+#: many false positives per 100 gold toponyms on every held-out *news* corpus. On the SemEval
+#: papers no recogniser comes near (their front matter is unannotated: 138 per 100 for
+#: en_core_web_sm), so the bound there would rule out every recogniser; their acc@161 still
+#: counts in the mean.
 MAX_FP_PER_100 = 25.0
+NEWS = ("GeoWebNews", "GeoVirus")
 #: Rows that reuse another row's mentions (``Remembered``): their time is not their own.
 SHARED = frozenset({"en_core_web_sm-checked", "toponym-checked", "toponym-hybrid",
                     "toponym-transformer-checked", "toponym-transformer-hybrid"})
@@ -151,18 +155,21 @@ def _brief(row: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def choose_default(results: dict[str, dict[str, Any]], folds: Sequence[str]) -> str | None:
+def choose_default(results: dict[str, dict[str, Any]], folds: Sequence[str],
+                   bounded: Sequence[str] | None = None) -> str | None:
     """The row with the best mean end-to-end acc@161 over ``folds`` among those with at most
-    ``MAX_FP_PER_100`` false positives per 100 gold toponyms on each of them; of two that place
-    as many, the one with fewer false positives."""
+    ``MAX_FP_PER_100`` false positives per 100 gold toponyms on each of the ``bounded`` folds
+    (default: all of ``folds``); of two that place as many, the one with fewer false
+    positives."""
+    bounded = folds if bounded is None else [f for f in bounded if f in folds]
     best, best_key = None, (-1.0, 0.0)
     for name in ROWS:
         if name == "en_core_web_sm (raw)" or not all(name in results[f] for f in folds):
             continue
-        if any(results[f][name]["fp_per_100"] > MAX_FP_PER_100 for f in folds):
+        if any(results[f][name]["fp_per_100"] > MAX_FP_PER_100 for f in bounded):
             continue
         key = (round(statistics.mean(results[f][name]["acc161"] for f in folds), 3),
-               -statistics.mean(results[f][name]["fp_per_100"] for f in folds))
+               -statistics.mean(results[f][name]["fp_per_100"] for f in bounded or folds))
         if key > best_key:
             best, best_key = name, key
     return best
@@ -224,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
         rows = fold_recognisers(SPACY_MODEL, TAGGER, gazetteer)
         results["WikToR"] = score_rows(rows, docs, gazetteer, policy, precision=False)
     folds = [s.name for s in SOURCES if s.name in results]
-    default = choose_default(results, folds)
+    default = choose_default(results, folds, NEWS)
     args.work.mkdir(parents=True, exist_ok=True)
     out_json.write_text(json.dumps({**results, "default": default}, indent=2) + "\n",
                         encoding="utf-8")
@@ -232,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     out_json.with_suffix(".md").write_text(table, encoding="utf-8")
     print(table)
     print(f"end-to-end: default by the rule (best mean acc@161 over {', '.join(folds)} with at "
-          f"most {MAX_FP_PER_100:.0f} FP per 100 gold on each): {default}")
+          f"most {MAX_FP_PER_100:.0f} FP per 100 gold on each of {', '.join(NEWS)}): {default}")
     print(f"end-to-end: {time.perf_counter() - started:.0f} s")
     return 0
 

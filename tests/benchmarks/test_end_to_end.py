@@ -31,3 +31,10 @@ def test_of_two_that_place_as_many_the_one_with_fewer_false_positives_wins():
 def test_the_raw_spacy_row_is_never_the_default():
     results = {"A": {"en_core_web_sm (raw)": row(0.9, 1), "toponym": row(0.5, 5)}}
     assert choose_default(results, ["A"]) == "toponym"
+
+
+def test_the_bound_applies_to_the_news_folds_named():
+    results = {"news": {"toponym": row(0.5, 10), "hybrid": row(0.6, 30)},
+               "papers": {"toponym": row(0.4, 140), "hybrid": row(0.5, 150)}}
+    assert choose_default(results, ["news", "papers"], ["news"]) == "toponym"
+    assert choose_default(results, ["news", "papers"]) is None
