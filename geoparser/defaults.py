@@ -8,4 +8,4 @@ DEFAULT_POLICY = "context"
 #: component: the best mean end-to-end acc@161 across held-out corpora among recognisers with
 #: at most 25 false positives per 100 gold toponyms (docs/recognition-model.md). ``make run``'s
 #: Question 1 stays spaCy's ``en_core_web_sm``, as the coursework asks.
-DEFAULT_RECOGNISER = "en_core_web_sm"
+DEFAULT_RECOGNISER = "toponym-transformer-checked"

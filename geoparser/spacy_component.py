@@ -8,9 +8,10 @@ any spaCy pipeline.
 >>> [(ent.text, ent._.country_code) for ent in doc._.toponyms]
 [('Paris', 'FR'), ('Tokyo', 'JP')]
 
-The component takes the entities the pipeline found whose label is one of ``labels`` (GPE and
-LOC by default), or, with ``recogniser`` set (``"gazetteer"``, ``"hybrid"``, a plug-in's name),
-that recogniser's toponyms, which are added to ``doc.ents`` where they overlap no entity. Each
+The component takes the toponyms of ``recogniser`` (by default Toposcope's default recogniser,
+``defaults.DEFAULT_RECOGNISER``; or ``"gazetteer"``, ``"hybrid"``, a plug-in's name), which are
+added to ``doc.ents`` where they overlap no entity; with ``recogniser`` set to ``None``, the
+entities the pipeline itself found whose label is one of ``labels`` (GPE and LOC by default). Each
 toponym is looked up in the gazetteer and placed by the policy, exactly as ``toposcope parse``
 does, and the span gets ``._.lat``, ``._.lon``, ``._.geonameid``, ``._.country_code``,
 ``._.reason`` (why the policy chose that place, or none), ``._.place`` (the chosen
@@ -31,6 +32,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.util import minibatch
 
+from geoparser.defaults import DEFAULT_RECOGNISER
 from geoparser.gazetteers import create_gazetteer
 from geoparser.model import Document, Mention, ParsedDocument
 from geoparser.pipeline import resolve
@@ -57,7 +59,7 @@ class ToposcopeComponent:
 
     def __init__(self, nlp: Language, name: str = "toposcope", gazetteer: str = "offline",
                  policy: str = "context", labels: Sequence[str] = DEFAULT_LABELS,
-                 recogniser: str | None = None,
+                 recogniser: str | None = DEFAULT_RECOGNISER,
                  gazetteer_config: Mapping[str, Any] | None = None) -> None:
         register_extensions()
         self.name = name
@@ -128,7 +130,7 @@ def _no_overlaps(spans: list[Span]) -> list[Span]:
 @Language.factory(
     "toposcope",
     default_config={"gazetteer": "offline", "policy": "context", "labels": list(DEFAULT_LABELS),
-                    "recogniser": None, "gazetteer_config": {}},
+                    "recogniser": DEFAULT_RECOGNISER, "gazetteer_config": {}},
 )
 def make_toposcope(nlp: Language, name: str, gazetteer: str, policy: str, labels: list[str],
                    recogniser: str | None, gazetteer_config: dict[str, Any]

@@ -15,7 +15,7 @@ from geoparser.recognition.spacy_models import resolve_package
 def nlp():
     """The full en_core_web_sm pipeline (not Toposcope's NER-only load), plus the component."""
     nlp = spacy.load(resolve_package("en_core_web_sm"))
-    nlp.add_pipe("toposcope", config={"policy": "population"})
+    nlp.add_pipe("toposcope", config={"policy": "population", "recogniser": None})
     return nlp
 
 
@@ -53,7 +53,7 @@ def test_a_given_recogniser_on_a_pipeline_without_ner():
 
 def test_a_guide_point_on_the_doc_serves_the_nearest_policy():
     nlp = spacy.load(resolve_package("en_core_web_sm"))
-    nlp.add_pipe("toposcope", config={"policy": "nearest"})
+    nlp.add_pipe("toposcope", config={"policy": "nearest", "recogniser": None})
     doc = nlp.make_doc("Autumn colours in Perth")
     doc._.guide = (-31.9, 115.9)
     doc = nlp(doc)
@@ -81,3 +81,13 @@ def test_a_saved_pipeline_loads_again_with_the_component(tmp_path):
     again = spacy.load(tmp_path / "pipe")
     assert again.get_pipe_config("toposcope")["recogniser"] == "gazetteer"
     assert [e._.country_code for e in again("Rain in Edinburgh.").ents] == ["GB"]
+
+
+def test_the_default_recogniser_is_toposcopes_default():
+    from geoparser.defaults import DEFAULT_RECOGNISER
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("toposcope", config={"policy": "population"})
+    assert nlp.get_pipe_config("toposcope")["recogniser"] == DEFAULT_RECOGNISER
+    doc = nlp("Floods hit Galway after the storm.")
+    assert [(e.text, e._.country_code) for e in doc._.toponyms] == [("Galway", "IE")]

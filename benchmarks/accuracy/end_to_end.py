@@ -197,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpora", type=Path, default=Path("../shared/corpora"))
     ap.add_argument("--work", type=Path, default=Path("build/train-ner"))
-    ap.add_argument("--corpus", nargs="*", default=None, help="only these held-out corpora")
+    ap.add_argument("--corpus", nargs="*", default=None,
+                    help="only these held-out corpora (WikToR included)")
     ap.add_argument("--no-wiktor", action="store_true")
     ap.add_argument("--table-only", action="store_true",
                     help="score nothing: the table and the default from <work>/end-to-end.json")
@@ -224,7 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"end-to-end: {src.name}", flush=True)
         rows = fold_recognisers(fold / "model" / "model-best", fold / "tagger", gazetteer)
         results[src.name] = score_rows(rows, load_gold(src, args.corpora), gazetteer, policy)
-    if not (args.no_wiktor or args.table_only or args.corpus) and \
+    wanted = not args.corpus or WIKTOR.name in args.corpus
+    if wanted and not (args.no_wiktor or args.table_only) and \
             (args.corpora / WIKTOR.path).exists():
         print("end-to-end: WikToR (shipped models)", flush=True)
         docs = convert(WIKTOR.converter, args.corpora / WIKTOR.path).documents
