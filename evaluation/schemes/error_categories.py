@@ -48,7 +48,7 @@ from evaluation.flat_corpus import FlatCorpus
 from evaluation.markdown import table
 from evaluation.matching import MatchMode, span_jaccard, words_nested
 from evaluation.pairs_matched import match_same
-from geoparser.distance import within_km
+from geoparser.distance import distance_km, within_km
 from geoparser.model import CandidatePoint, GoldToponym, Prediction
 from geoparser.names import normalise_name
 
@@ -114,11 +114,15 @@ class Tally:
             self.counts.setdefault(c, 0)
             self.examples.setdefault(c, [])
 
+    #: Every error once, with its categories (``score --errors``, ``toposcope browse``).
+    every: list[dict] = field(default_factory=list)
+
     def error(self, hits: Sequence[str], example: dict) -> None:
         for c in ("all", *(hits or ("other",))):
             self.counts[c] += 1
             if len(self.examples[c]) < EXAMPLES_KEPT:
                 self.examples[c].append(example)
+        self.every.append({**example, "categories": list(hits or ("other",))})
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,11 @@ class ErrorsResult:
                          for name, t in self.groups.items()},
             **({"notes": list(self.notes)} if self.notes else {}),
         }
+
+    def errors(self) -> list[dict[str, Any]]:
+        """Every error, group by group in corpus order: document, span, text, group,
+        categories, the gold place and the chosen one, and the distance between them."""
+        return [{"group": name, **e} for name, t in self.groups.items() for e in t.every]
 
     def to_rows(self) -> list[dict[str, Any]]:
         """One row per category; a category without a denominator (ELEVANT reports it as a
@@ -179,8 +188,15 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -
     def example(kind: str, i: int) -> dict:
         t = golds[i] if kind == "gold" else preds[i]
         doc = int((corpus.gold_doc if kind == "gold" else corpus.pred_doc)[i])
-        return {"doc": doc_ids[doc], "text": t.text, "start": t.start, "end": t.end,
-                "label": t.label}
+        out = {"doc": doc_ids[doc], "text": t.text, "start": t.start, "end": t.end,
+               "label": t.label}
+        if kind == "gold":
+            out |= {"gold_name": t.name, "gold_point": [t.lat, t.lon],
+                    "gold_geonameid": t.geonameid}
+        else:
+            out |= {"chosen_name": t.name, "predicted": [t.lat, t.lon],
+                    "geonameid": t.geonameid}
+        return out
 
     fn = Tally(NER_FN)
     lower = [is_lowercased(g.text) for g in golds]
@@ -254,7 +270,9 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -
         if partial_name:
             hits.append("partial_name")
         ex = example("gold", i) | {"predicted": [p.lat, p.lon], "geonameid": p.geonameid,
-                                   "gold_point": [g.lat, g.lon], "gold_geonameid": g.geonameid}
+                                   "chosen_name": p.name, "predicted_span": [p.start, p.end]}
+        if g.has_point and p.has_point:
+            ex["distance_km"] = round(distance_km(g.lat, g.lon, p.lat, p.lon), 1)  # type: ignore[arg-type]
         dis.error(hits, ex)
     dis.denominators = {**den, "other": None}
     notes = []
