@@ -32,7 +32,7 @@ MAX_SYSTEMS = 2
 
 def _system(name: str, pred: Path, gold_records, match: str) -> dict[str, Any]:
     records = load_predictions(pred, gold_records.ids, gold_records.texts)
-    result = score_corpus("errors", FlatCorpus(gold_records, records), match)
+    result = score_corpus("errors", FlatCorpus(gold_records, records), match, every_error=True)
     errors = [{k: v for k, v in e.items() if v is not None} for e in result.errors()]
     preds = {doc_id: [[t.start, t.end, t.text, t.lat, t.lon, t.name, t.geonameid]
                       for t in doc.toponyms]

@@ -38,9 +38,11 @@ class ScoreOptions:
 
     match: str = "auto"
     variant: str | None = None
+    #: ``errors``: keep every error, not only examples (``score --errors``, ``browse``)
+    every_error: bool = False
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in asdict(self).items() if v is not None}
+        return {k: v for k, v in asdict(self).items() if v is not None and k != "every_error"}
 
 
 Gold = Sequence[Document]
@@ -136,7 +138,11 @@ def semeval() -> Scheme:
 def errors() -> Scheme:
     from evaluation.schemes.error_categories import score_errors
 
-    return _scorer(score_errors, "errors")
+    def run(corpus: FlatCorpus, options: ScoreOptions) -> ScoreResult:
+        return score_errors(corpus, create_matcher(options.match),
+                            rules("errors", corpus, options), every=options.every_error)
+
+    return run
 
 
 @SCHEMES.register("pairing")
@@ -201,7 +207,7 @@ def score(
 
 def score_files(
     scheme: str, gold: Path, pred: Path, match: str = "auto", variant: str | None = None,
-    default_tolerance_km: float | None = None,
+    default_tolerance_km: float | None = None, every_error: bool = False,
 ) -> ScoreResult:
     """Score a predictions file against a gold file (or dataset directory), as ``score`` would
     after ``read_gold`` and ``read_predictions``, but from the files' records: the model's
@@ -210,7 +216,8 @@ def score_files(
     MATCHERS.get(match)
     gold_records = load_gold(gold, default_tolerance_km)
     pred_records = load_predictions(pred, gold_records.ids, gold_records.texts)
-    return score_corpus(scheme, FlatCorpus(gold_records, pred_records), match, variant)
+    return score_corpus(scheme, FlatCorpus(gold_records, pred_records), match, variant,
+                        every_error)
 
 
 def check_options(scheme: str, variant: str | None) -> None:
@@ -225,11 +232,12 @@ def check_options(scheme: str, variant: str | None) -> None:
 
 
 def score_corpus(scheme: str, corpus: FlatCorpus, match: str = "auto",
-                 variant: str | None = None) -> ScoreResult:
-    """Score a ``FlatCorpus`` under the named scheme and match mode."""
+                 variant: str | None = None, every_error: bool = False) -> ScoreResult:
+    """Score a ``FlatCorpus`` under the named scheme and match mode (``every_error``: the
+    ``errors`` scheme keeps every error, for listing them, not only examples)."""
     check_options(scheme, variant)
     with paused_gc():
-        result = SCHEMES.create(scheme)(corpus, ScoreOptions(match, variant))
+        result = SCHEMES.create(scheme)(corpus, ScoreOptions(match, variant, every_error))
     note = _offsets_note(corpus, match)
     return _with_note(result, note) if note else result
 

@@ -114,15 +114,17 @@ class Tally:
             self.counts.setdefault(c, 0)
             self.examples.setdefault(c, [])
 
-    #: Every error once, with its categories (``score --errors``, ``toposcope browse``).
-    every: list[dict] = field(default_factory=list)
+    #: Every error once, with its categories, when kept (``score --errors``, ``browse``):
+    #: off by default, so memory does not grow with a large corpus's errors.
+    every: list[dict] | None = None
 
     def error(self, hits: Sequence[str], example: dict) -> None:
         for c in ("all", *(hits or ("other",))):
             self.counts[c] += 1
             if len(self.examples[c]) < EXAMPLES_KEPT:
                 self.examples[c].append(example)
-        self.every.append({**example, "categories": list(hits or ("other",))})
+        if self.every is not None:
+            self.every.append({**example, "categories": list(hits or ("other",))})
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,9 @@ class ErrorsResult:
     def errors(self) -> list[dict[str, Any]]:
         """Every error, group by group in corpus order: document, span, text, group,
         categories, the gold place and the chosen one, and the distance between them."""
-        return [{"group": name, **e} for name, t in self.groups.items() for e in t.every]
+        if any(t.every is None for t in self.groups.values()):
+            raise ValueError("scored without every_error=True: only examples were kept")
+        return [{"group": name, **e} for name, t in self.groups.items() for e in t.every or ()]
 
     def to_rows(self) -> list[dict[str, Any]]:
         """One row per category; a category without a denominator (ELEVANT reports it as a
@@ -174,7 +178,8 @@ class ErrorsResult:
         return "\n".join(out) + "\n"
 
 
-def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -> ErrorsResult:
+def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any],
+                 every: bool = False) -> ErrorsResult:
     m = match_same(corpus, mode)
     g2p = m.gold_to_pred()
     matched_preds = set(g2p.values())
@@ -198,7 +203,7 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -
                     "geonameid": t.geonameid}
         return out
 
-    fn = Tally(NER_FN)
+    fn = Tally(NER_FN, every=[] if every else None)
     lower = [is_lowercased(g.text) for g in golds]
     fn.denominators = {"all": len(golds), "lowercased": sum(lower),
                        "partially_included": sum(len(g.text.split()) > 1 for g in golds),
@@ -218,7 +223,7 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -
             hits.append("partial_overlap")
         fn.error(hits, example("gold", i))
 
-    fp = Tally(NER_FP)
+    fp = Tally(NER_FP, every=[] if every else None)
     fp.denominators = {"all": None, "lowercased": None, "wrong_span": len(preds), "other": None}
     for j, p in enumerate(preds):
         if j in matched_preds:
@@ -231,7 +236,7 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -
             hits.append("lowercased")
         fp.error(hits, example("pred", j))
 
-    dis = Tally(DISAMBIGUATION)
+    dis = Tally(DISAMBIGUATION, every=[] if every else None)
     den = dict.fromkeys(("all", *DISAMBIGUATION), 0)
     unresolved = 0
     for i, j in sorted(g2p.items()):

@@ -216,7 +216,7 @@ def score(
         check_output(errors, [gold, pred])
     result = score_files(scheme, gold, pred, match, variant, tolerance_km)
     if errors is not None:
-        _write_errors(errors, result, gold, pred, match, tolerance_km)
+        _write_errors(errors, gold, pred, match, tolerance_km)
     _warn_trained_on(gold, pred, tolerance_km)
     if fmt == "table":
         print_table(out, result, notes=err, per_document=per_document)
@@ -245,17 +245,14 @@ def _warn_trained_on(gold: Path, pred: Path, tolerance_km: float | None) -> None
         err.print(f"warning: {warning}", markup=False, highlight=False, soft_wrap=True)
 
 
-def _write_errors(path: Path, result, gold: Path, pred: Path, match: str,
+def _write_errors(path: Path, gold: Path, pred: Path, match: str,
                   tolerance_km: float | None) -> None:
-    """``score --errors``: the errors scheme's every error as CSV (scored again unless the
-    result already holds it)."""
+    """``score --errors``: every error of the ``errors`` scheme as CSV."""
     from evaluation.reports.error_list import errors_csv
     from evaluation.schemes import score_files
     from geoparser.io.atomic import write_text_atomic
 
-    found = result if result.scheme == "errors" else getattr(result, "results", {}).get("errors")
-    if found is None:
-        found = score_files("errors", gold, pred, match, None, tolerance_km)
+    found = score_files("errors", gold, pred, match, None, tolerance_km, every_error=True)
     write_text_atomic(path, errors_csv(found))
     info.print(f"wrote every error to {path}", highlight=False, soft_wrap=True)
 

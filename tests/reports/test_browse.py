@@ -146,3 +146,17 @@ def test_injected_scripts_do_not_run_in_browse(hostile_page, tmp_path):
     dom = _dom(tmp_path, hostile_page, "#all=1")
     assert "data-pwned" not in _body(dom)
     assert "data-pwned" in dom  # the payload's text is on the page, as text
+
+
+def test_every_error_is_kept_only_when_asked(systems):
+    """The errors scheme keeps 20 examples per category unless a listing asks for all, so
+    scoring a large corpus does not hold every error in memory."""
+    preds, _ = systems
+    examples_only = score_files("errors", CAPTIONS, preds["sm"])
+    with pytest.raises(ValueError, match="every_error"):
+        examples_only.errors()
+    every = score_files("errors", CAPTIONS, preds["sm"], every_error=True)
+    counts = every.to_json()
+    assert len(every.errors()) == sum(counts[g]["all"] for g in
+                                      ("ner_fn", "ner_fp", "disambiguation"))
+    assert counts == examples_only.to_json()
