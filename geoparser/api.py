@@ -20,6 +20,7 @@ import pandas as pd
 from geoparser.defaults import DEFAULT_RECOGNISER
 from geoparser.errors import UsageError
 from geoparser.gazetteers import Gazetteer, create_gazetteer
+from geoparser.io.toponym_records import TOPONYM_COLUMNS, document_records
 from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import recognise, resolve
 from geoparser.recognition import DEFAULT_LABELS, Recogniser, create_recogniser
@@ -93,25 +94,13 @@ class Geoparser:
 
 
 def to_dataframe(parsed: ParsedDocument | Iterable[ParsedDocument]) -> pd.DataFrame:
-    """One row per mention: document id, span, label, and the chosen place (if any)."""
+    """One row per mention: document id (``doc_id``), span, label, and the place chosen for it
+    (name, first-level area, country, kind, GeoNames id), why and out of how many: the
+    columns of the CSV output (``toponym_records``)."""
     docs = [parsed] if isinstance(parsed, ParsedDocument) else list(parsed)
-    rows = []
-    for doc in docs:
-        by_span = {(r.mention.start, r.mention.end): r for r in doc.resolutions}
-        for m in doc.mentions:
-            r = by_span.get((m.start, m.end))
-            c = r.candidate if r else None
-            rows.append({
-                "doc_id": doc.document.id, "start": m.start, "end": m.end, "text": m.text,
-                "label": m.label, "recogniser": m.recogniser,
-                "name": c.name if c else None, "lat": c.lat if c else None,
-                "lon": c.lon if c else None, "geonameid": c.geonameid if c else None,
-                "country_code": c.country_code if c else None,
-                "population": c.population if c else None, "source": c.source if c else None,
-                "policy": r.policy if r else None, "n_candidates": r.n_candidates if r else None,
-                "reason": r.reason if r else None,
-            })
-    columns = ["doc_id", "start", "end", "text", "label", "recogniser", "name", "lat", "lon",
-               "geonameid", "country_code", "population", "source", "policy", "n_candidates",
-               "reason"]
-    return pd.DataFrame(rows, columns=columns)
+    rows = [t for doc in docs for t in document_records(doc)]
+    columns = ["doc_id" if c == "id" else c for c in TOPONYM_COLUMNS]
+    frame = pd.DataFrame(rows, columns=list(TOPONYM_COLUMNS))
+    frame.columns = columns
+    frame["geonameid"] = frame["geonameid"].astype("Int64")
+    return frame

@@ -92,6 +92,10 @@ class Candidate:
     licence: str | None = None
     derived: tuple[str, ...] = ()
     importance: float | None = None
+    #: The first-level area and the country by name ("Texas", "United States"), filled in
+    #: when the pipeline looks names up, so every output can say which place this is.
+    admin1_name: str | None = None
+    country_name: str | None = None
 
     @property
     def has_point(self) -> bool:
@@ -102,7 +106,11 @@ class Candidate:
 class Resolution:
     """The candidate a resolver policy chose for a mention, out of how many, and why.
 
-    ``candidates`` is the list it chose from, when the pipeline keeps it (for error analysis).
+    ``candidates`` is the list it chose from, when the pipeline keeps it (for error analysis):
+    every source's record. ``n_candidates`` counts places (one per GeoNames id, as the reason
+    does), and ``ranked`` lists those places best first by the policy's own measure
+    (``score_name``: context score, ranker score, population, km from the guide), with
+    ``scores`` beside them where the policy has one.
     """
 
     mention: Mention
@@ -111,6 +119,9 @@ class Resolution:
     policy: str
     reason: str
     candidates: tuple[Candidate, ...] = ()
+    ranked: tuple[Candidate, ...] = ()
+    scores: tuple[float | None, ...] = ()
+    score_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +156,7 @@ class Prediction:
     geonameid: int | None = None
     n_candidates: int | None = None
     candidates: tuple[CandidatePoint, ...] = ()
+    name: str | None = None  # the chosen place's name, for error listings
 
     @property
     def has_point(self) -> bool:
@@ -185,6 +197,7 @@ class ParsedDocument:
                     lon=cand.lon if cand else None,
                     geonameid=cand.geonameid if cand else None,
                     n_candidates=res.n_candidates if res else None,
+                    name=cand.name if cand else None,
                     candidates=tuple(
                         CandidatePoint(geonameid=c.geonameid, lat=c.lat, lon=c.lon,
                                        population=c.population, name=c.name)
@@ -210,8 +223,9 @@ class ParsedDocument:
                 "reason": res.reason if res else None,
                 "n_candidates": res.n_candidates if res else None,
             }
-            if with_candidates:
-                item["candidates"] = [_place(c) for c in res.candidates] if res else []
+            if with_candidates:  # the places it chose from, best first (one per place)
+                item["candidates"] = [_place(c) for c in res.ranked or res.candidates
+                                      ] if res else []
             toponyms.append(item)
         return {"id": self.document.id, "text": self.document.text, "toponyms": toponyms}
 

@@ -12,11 +12,16 @@ from dataclasses import replace
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
-from geoparser.gazetteers.regions import admin1_names, country_names
-from geoparser.model import Candidate, Document, Mention, ParsedDocument
+from geoparser.gazetteers.regions import admin1_names, country_name, country_names, region_name
+from geoparser.model import Candidate, Document, Mention, ParsedDocument, Resolution
 from geoparser.names import normalise_name
 from geoparser.recognition.base import Recogniser
-from geoparser.resolution.base import Policy, ResolutionContext
+from geoparser.resolution.base import (
+    Policy,
+    ResolutionContext,
+    population_key,
+    representatives,
+)
 
 
 def recognise(recogniser: Recogniser, documents: Sequence[Document]) -> list[ParsedDocument]:
@@ -67,13 +72,25 @@ def resolve(
         context = ResolutionContext(
             p.document, evidence, (guides or {}).get(p.document.id), found, shared
         )
-        resolutions = [
-            replace(policy.choose(m, found[m.start, m.end], context),
-                    candidates=tuple(found[m.start, m.end]))
-            for m in p.mentions
-        ]
+        resolutions = [_with_candidates(policy.choose(m, found[m.start, m.end], context),
+                                        found[m.start, m.end]) for m in p.mentions]
         out.append(ParsedDocument(p.document, list(p.mentions), resolutions))
     return out
+
+
+def _with_candidates(r: Resolution, found: Sequence[Candidate]) -> Resolution:
+    """The resolution with every record it chose from and, unless the policy ranked them
+    itself, its places ranked with the chosen one first, then by population."""
+    if r.ranked:
+        return replace(r, candidates=tuple(found))
+    chosen = r.candidate
+    ranked = sorted(representatives(found),
+                    key=lambda c: (c is not chosen and c != chosen,
+                                   tuple(-x for x in population_key(c))))
+    return replace(r, candidates=tuple(found), ranked=tuple(ranked),
+                   scores=tuple(float(c.population) if c.population is not None else None
+                                for c in ranked),
+                   score_name="population")
 
 
 #: How many of a collection's toponyms a lone document borrows: the names most documents
@@ -112,7 +129,7 @@ def lookup_all(gazetteer: Gazetteer, names: Collection[str]) -> dict[str, list[C
     """
     spelled = {n: _spelled_out(n) for n in names if n.strip() in EXPANSIONS}
     wanted = set(names) | {full for targets in spelled.values() for _, full in targets}
-    found = lookup_batch(gazetteer, wanted)
+    found = {n: [_named(c) for c in cs] for n, cs in lookup_batch(gazetteer, wanted).items()}
     out = {n: list(found[n]) for n in names}
     for n, targets in spelled.items():
         for (cc, admin1), full in targets:
@@ -120,6 +137,14 @@ def lookup_all(gazetteer: Gazetteer, names: Collection[str]) -> dict[str, list[C
             out[n] += [c for c in found[full] if c not in out[n]
                        and normalise_name(c.name) == key and _is_area(c, cc, admin1)]
     return out
+
+
+def _named(c: Candidate) -> Candidate:
+    """The candidate with its first-level area and country by name, for the outputs."""
+    if c.admin1_name is not None or c.country_name is not None or not c.country_code:
+        return c
+    return replace(c, admin1_name=region_name(c.country_code, c.admin1),
+                   country_name=country_name(c.country_code))
 
 
 def _spelled_out(code: str) -> list[tuple[tuple[str, str | None], str]]:

@@ -13,11 +13,14 @@ The component takes the toponyms of ``recogniser`` (by default Toposcope's defau
 added to ``doc.ents`` where they overlap no entity; with ``recogniser`` set to ``None``, the
 entities the pipeline itself found whose label is one of ``labels`` (GPE and LOC by default). Each
 toponym is looked up in the gazetteer and placed by the policy, exactly as ``toposcope parse``
-does, and the span gets ``._.lat``, ``._.lon``, ``._.geonameid``, ``._.country_code``,
-``._.reason`` (why the policy chose that place, or none), ``._.place`` (the chosen
-``Candidate``) and ``._.candidates``. ``doc._.toponyms`` lists the toponym spans in text order;
-``doc._.guide`` may hold a ``(lat, lon)`` point for the ``nearest`` policy. ``nlp.pipe`` looks
-up a whole batch at once.
+does, and the span gets ``._.lat``, ``._.lon``, ``._.geonameid`` (an integer),
+``._.place_name``, ``._.admin1`` and ``._.country`` (by name), ``._.country_code``, ``._.kind``
+(the feature kind in words), ``._.reason`` (why the policy chose that place, or none),
+``._.n_candidates`` (how many places it chose from), ``._.place`` (the chosen ``Candidate``),
+``._.candidates`` (those places, best first) and ``._.record`` (the toponym's record as every
+output writes it, candidates marked chosen / alternate-name match). ``doc._.toponyms`` lists
+the toponym spans in text order; ``doc._.guide`` may hold a ``(lat, lon)`` point for the
+``nearest`` policy. ``nlp.pipe`` looks up a whole batch at once.
 
 spaCy finds the factory through the ``spacy_factories`` entry point in Toposcope's package
 metadata, so ``spacy.load`` of a saved pipeline that uses it needs no import either.
@@ -34,13 +37,15 @@ from spacy.util import minibatch
 
 from geoparser.defaults import DEFAULT_RECOGNISER
 from geoparser.gazetteers import create_gazetteer
+from geoparser.io.toponym_records import toponym_record
 from geoparser.model import Document, Mention, ParsedDocument
 from geoparser.pipeline import resolve
 from geoparser.recognition import DEFAULT_LABELS, create_recogniser
 from geoparser.resolution import create_policy
 
 #: The span attributes the component sets, and their value when a toponym was not placed.
-SPAN_ATTRIBUTES = ("lat", "lon", "geonameid", "country_code", "reason", "place", "candidates")
+SPAN_ATTRIBUTES = ("lat", "lon", "geonameid", "country_code", "reason", "place", "candidates",
+                   "place_name", "admin1", "country", "kind", "n_candidates", "record")
 
 
 def register_extensions() -> None:
@@ -106,14 +111,14 @@ class ToposcopeComponent:
         for doc, doc_spans, p in zip(docs, spans, resolve(parsed, self.gazetteer, self.policy,
                                                          guides), strict=True):
             for span, r in zip(doc_spans, p.resolutions, strict=True):
-                c = r.candidate
-                span._.place = c
-                span._.lat = c.lat if c else None
-                span._.lon = c.lon if c else None
-                span._.geonameid = c.geonameid if c else None
-                span._.country_code = c.country_code if c else None
-                span._.reason = r.reason
-                span._.candidates = list(r.candidates)
+                record = toponym_record(p.document.id, r.mention, r, with_candidates=True)
+                span._.record = record
+                span._.place = r.candidate
+                for attr in ("lat", "lon", "geonameid", "country_code", "reason", "admin1",
+                             "country", "kind", "n_candidates"):
+                    setattr(span._, attr, record[attr])
+                span._.place_name = record["name"]
+                span._.candidates = list(r.ranked)
             doc._.toponyms = doc_spans
         return docs
 

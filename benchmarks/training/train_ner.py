@@ -136,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
             report["folds"][src.name] = {"counts": counts, "train_seconds": round(seconds),
                                          "dev": dev_scores(fold / "model" / "model-best")}
     if not args.skip_final:
+        from benchmarks.training.trained_on import write_fingerprints
+        from evaluation.reports.trained_on import FILE
         from geoparser.recognition.toponym_model import MODEL_DIR
 
         target = args.ship or MODEL_DIR
@@ -154,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
             "license": "GPL-3.0 (trained on GPL-3.0 corpora; docs/recognition-model.md)",
             "config": config.name, "seed": args.seed, "spacy_version": ">=3.8.0,<3.9.0",
         })
+        write_fingerprints(target / FILE, args.corpora,
+                           [(s.name, s.converter, s.path) for s in SOURCES])
         report["final"] = {"counts": counts, "train_seconds": round(seconds), "bytes": size,
                            "dev": dev_scores(fold / "model" / "model-best"),
                            "path": str(target)}

@@ -86,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
         MODEL_PATH.parent.mkdir(parents=True, exist_ok=True)
         final.save_model(str(MODEL_PATH))
         print(f"train-ranker: wrote {MODEL_PATH} ({MODEL_PATH.stat().st_size / 1e6:.2f} MB)")
+        from benchmarks.training.trained_on import write_fingerprints
+
+        write_fingerprints(MODEL_PATH.with_suffix(".trained_on.json"), args.shared / "corpora",
+                           ranker_data.CORPORA)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
     print(f"Leave-one-corpus-out, resolution from gold mentions ({seconds:.0f} s):\n")

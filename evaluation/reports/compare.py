@@ -9,7 +9,7 @@ and skipped, never a crash.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -17,6 +17,7 @@ import pandas as pd
 from evaluation.reports import formatting
 from evaluation.reports.ner_runs import NerRun, run_ner
 from evaluation.reports.plots import metric_bars
+from evaluation.reports.trained_on import warnings
 from evaluation.schemes import score
 from geoparser.errors import ModelNotFoundError
 from geoparser.model import Document
@@ -31,13 +32,21 @@ class Comparison:
     runs: list[NerRun]
     semeval: dict[str, dict[str, float | None]]
     skipped: dict[str, str] = field(default_factory=dict)
+    #: shipped models that were trained on some of these gold documents (``trained_on``)
+    warnings: tuple[str, ...] = ()
 
 
 def compare(
-    names: Sequence[str], gold: list[Document], labels: Sequence[str], match: str = "auto"
+    names: Sequence[str], gold: list[Document], labels: Sequence[str], match: str = "auto",
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> Comparison:
+    """Run each recogniser of ``names`` on ``gold``; ``progress(name, k, n)`` is told before
+    each one starts."""
     runs, semeval, skipped = [], {}, {}
-    for name in dict.fromkeys(names):
+    todo = list(dict.fromkeys(names))
+    for k, name in enumerate(todo, 1):
+        if progress is not None:
+            progress(name, k, len(todo))
         try:
             run = run_ner(name, gold, labels, match)
         except ModelNotFoundError as exc:
@@ -49,7 +58,25 @@ def compare(
         overall = score("semeval", gold, preds, match).to_json()["overall"]
         strict = overall["strict"]["f1"] if _shares_labels(run, gold) else None
         semeval[name] = {"strict": strict, "partial": overall["partial"]["f1"]}
-    return Comparison(gold, match, runs, semeval, skipped)
+    texts = [d.text for d in gold]
+    return Comparison(gold, match, runs, semeval, skipped,
+                      tuple(warnings([r.recogniser for r in runs], texts)))
+
+
+def explanations(c: Comparison) -> list[str]:
+    """Sentences a reader needs beside the table: why a figure is undefined, and which
+    recognisers were trained on these documents."""
+    out = []
+    no_strict = [name for name, f in c.semeval.items() if f["strict"] is None]
+    if no_strict:
+        out.append("SemEval strict F1 is *undefined* for " + ", ".join(
+            f"`{n}`" for n in no_strict) + ": its labels are not the gold's (the `toponym` "
+            "models tag TOPONYM, the gold GPE/LOC), so strict's type test means nothing; its "
+            "partial F1 and the coursework figures judge its spans. Elsewhere *undefined* is "
+            "a ratio of 0/0: precision when nothing was predicted, recall when there was "
+            "nothing to find, F1 when either is.")
+    out += [f"**Warning**: {w}." for w in c.warnings]
+    return out
 
 
 def _shares_labels(run: NerRun, gold: list[Document]) -> bool:
@@ -122,6 +149,7 @@ def markdown(c: Comparison, title: str = "Recognisers compared") -> str:
              "second of recognition on this machine, model loading excluded.", "",
              t.to_markdown(index=False, disable_numparse=True) if len(t)
              else "_(no recogniser ran)_", "",
+             *(line for text in explanations(c) for line in (text, "")),
              "![NER by recogniser](compare.png)", "",
              f"## Where they disagree ({len(diff)} of {len(c.gold)} documents)", "",
              diff.to_markdown(index=False) if len(diff) else "_They agree everywhere._"]

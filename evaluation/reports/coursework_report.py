@@ -22,6 +22,7 @@ from evaluation.reports.webmap import add_gold, from_parsed, page
 from geoparser.gazetteers import regions
 from geoparser.io.geojson import feature_collection
 from geoparser.model import ParsedDocument
+from geoparser.places import feature_kind
 
 
 def fmt(value: float | None, digits: int = 3) -> str:
@@ -94,10 +95,12 @@ def report_view(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def _describe_candidate(c) -> str:
-    """"Boston (Massachusetts, United States; pop. 617,594)": region and country by name."""
+    """"Boston (Massachusetts, United States; seat of a first-level area; pop. 617,594)":
+    region and country by name, and the kind of place."""
     where = regions.where(c.country_code, c.admin1)
     pop = "population unknown" if c.population is None else f"pop. {c.population:,}"
-    return f"{c.name} ({where}; {pop})" if where else f"{c.name} ({pop})"
+    parts = [x for x in (where, feature_kind(c.feature_class, c.feature_code), pop) if x]
+    return f"{c.name} ({'; '.join(parts)})"
 
 
 def totals_line(counts: Counts) -> str:
@@ -108,6 +111,19 @@ def totals_line(counts: Counts) -> str:
     )
 
 
+def missed_note(run: NerRun, p: ParsedDocument) -> str:
+    """"missed Whitby (tagged ORG)" for each gold toponym the run did not find at its span,
+    saying what its pipeline tagged there; "" when nothing was missed or it cannot tell."""
+    notes = []
+    for t in p.document.toponyms:
+        key = (p.document.id, t.start, t.end)
+        if key in run.tagged_as:
+            label = run.tagged_as[key]
+            notes.append(f"missed {t.text} (tagged {label})" if label
+                         else f"missed {t.text} (not tagged at all)")
+    return "; ".join(notes)
+
+
 def side_by_side(runs: list[NerRun]) -> pd.DataFrame:
     first = runs[0]
     rows = []
@@ -116,7 +132,9 @@ def side_by_side(runs: list[NerRun]) -> pd.DataFrame:
                "gold toponym": "; ".join(t.text for t in p.document.toponyms)}
         for run in runs:
             c = run.score.documents[i].counts
-            row[run.recogniser] = f"{_predicted(run.parsed[i])} ({c.tp}/{c.fp}/{c.fn})"
+            note = missed_note(run, run.parsed[i])
+            row[run.recogniser] = (f"{_predicted(run.parsed[i])} ({c.tp}/{c.fp}/{c.fn})"
+                                   + (f"; {note}" if note else ""))
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -194,8 +212,10 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
                  "throughput (documents per second of recognition on this machine, model "
                  "loading excluded):"),
             Table(compare.formatted(ans.comparison)),
+            *[Para(text) for text in compare.explanations(ans.comparison)],
             Image("NER by recogniser", "compare.png"),
-            Para("Per caption, predicted toponyms with (TP/FP/FN):"),
+            Para("Per caption, predicted toponyms with (TP/FP/FN), and for a gold toponym a "
+                 "spaCy pipeline missed, what it tagged there instead:"),
             Table(side_by_side([ans.q1, *ans.q2])),
         ]
     else:

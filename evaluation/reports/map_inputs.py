@@ -1,10 +1,12 @@
 """Reading any geoparsing result into map toponyms: prediction JSON Lines or GeoJSON.
 
 Predictions (``toposcope parse``/``resolve`` JSONL, or any system's file in that format) give
-span, text and point, and where present ``name``, ``reason``, ``n_candidates`` and
-``candidates``; a GeoJSON FeatureCollection written by Toposcope gives the same as feature
-properties, with ``geometry: null`` for a toponym that was not placed. Errors name the file and
-line (or feature) and exit 2 like every other bad input.
+span, text and point, and where present the place's ``name``, ``admin1``, ``country``,
+``kind``, ``geonameid``, ``reason``, ``n_candidates`` and ``candidates``; a GeoJSON
+FeatureCollection written by Toposcope gives the same as feature properties, with
+``geometry: null`` for a toponym that was not placed. Both become popups through the same
+``webmap.map_toponym`` as a fresh run. Errors name the file and line (or feature) and exit 2
+like every other bad input.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from evaluation.reports.webmap import MapToponym, candidate_summary
+from evaluation.reports.webmap import MapToponym, map_toponym
 from geoparser.errors import InputError
 from geoparser.io.documents import iter_json_lines
 
@@ -36,26 +38,6 @@ def _point(lat: Any, lon: Any, path: Path, where: int | None) -> tuple[float | N
     return la, lo
 
 
-def _optional_int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _toponym(doc_id: str, t: dict[str, Any], lat: float | None, lon: float | None
-             ) -> MapToponym:
-    cands = t.get("candidates")
-    return MapToponym(
-        doc_id=doc_id, text=str(t.get("text") or ""),
-        start=_optional_int(t.get("start")), end=_optional_int(t.get("end")),
-        lat=lat, lon=lon,
-        name=t.get("name") if isinstance(t.get("name"), str) else None,
-        reason=t.get("reason") if isinstance(t.get("reason"), str) else None,
-        geonameid=_optional_int(t.get("geonameid")),
-        n_candidates=_optional_int(t.get("n_candidates")),
-        candidates=[candidate_summary(c) for c in cands if isinstance(c, dict)]
-        if isinstance(cands, list) else [],
-    )
-
-
 def read_jsonl(path: Path) -> list[MapToponym]:
     out = []
     for lineno, obj in iter_json_lines(path):
@@ -69,7 +51,7 @@ def read_jsonl(path: Path) -> list[MapToponym]:
             raise InputError("field 'toponyms' must be a list of objects", path, lineno)
         for t in toponyms:
             lat, lon = _point(t.get("lat"), t.get("lon"), path, lineno)
-            out.append(_toponym(doc_id, t, lat, lon))
+            out.append(map_toponym(doc_id, t, lat, lon))
     return out
 
 
@@ -103,8 +85,8 @@ def read_geojson(path: Path) -> list[MapToponym]:
             except InputError as exc:
                 raise InputError(f"feature {i}: {exc.detail}", path) from None
         doc_id = props.get("doc_id")
-        out.append(_toponym(str(doc_id) if doc_id is not None else f"feature {i}", props,
-                            lat, lon))
+        out.append(map_toponym(str(doc_id) if doc_id is not None else f"feature {i}", props,
+                               lat, lon))
     return out
 
 

@@ -24,7 +24,31 @@ SHORT = {"correct": "COR", "incorrect": "INC", "partial": "PAR", "missed": "MIS"
          "recall": "R", "f1": "F1", "accuracy_161": "acc@161", "accuracy_tolerance": "acc@tol",
          "accuracy_10": "acc@10", "accuracy_geonameid": "acc by id", "n_geonameid": "n by id",
          "gold_without_coordinates": "no point", "denominator": "out of"}
-TABLE_SKIP = {"possible", "actual"}  # derivable, and in the CSV/JSON: keeps tables in 80 columns
+TABLE_SKIP = {"possible", "actual",  # derivable, and in the CSV/JSON: keeps tables narrow
+              "n_geonameid", "matched", "accuracy_10"}
+UNDEFINED_NOTE = ("undefined: a ratio of 0/0 — precision when nothing was predicted, recall "
+                  "when there was nothing to find, F1 when either is (JSON null, CSV empty); "
+                  "n/a: the measure does not apply to the row")
+
+
+def rules_text(options: dict[str, Any]) -> str:
+    """A result's rules in one line: "match auto (used: span); tolerance 10 km; pairing …"."""
+    parts = []
+    if "match" in options:
+        used = options.get("match_used")
+        parts.append(f"match {options['match']}" + (f" (used: {used})" if used else ""))
+    if "variant" in options:
+        parts.append(f"variant {options['variant']}")
+    if "tolerance_km" in options:
+        tol = options["tolerance_km"]
+        parts.append(f"tolerance {tol:g} km" if isinstance(tol, float) else f"tolerance {tol}")
+    if "pairing" in options:
+        parts.append(f"pairing: {options['pairing']}")
+    return "; ".join(parts)
+
+
+def _is_per_document(row: dict[str, Any]) -> bool:
+    return "id" in row and row["id"] != "overall"
 
 
 def check_format(fmt: str) -> None:
@@ -37,52 +61,72 @@ _MISSING = object()
 _PLACEHOLDER = "@@toposcope-streamed-{}@@"
 
 
-def _cell(v: object) -> str:
+def _cell(v: object, key: str = "") -> str:
     if v is _MISSING:
         return NOT_APPLICABLE
     if v is None:
         return "undefined"
-    return f"{v:.3f}" if isinstance(v, float) else str(v)
+    if isinstance(v, float):
+        return f"{v:,.1f}" if key.endswith("_km") else f"{v:.3f}"
+    return str(v)
 
 
-def print_table(console: Any, result: ScoreResult, notes: Any = None) -> None:
+def print_table(console: Any, result: ScoreResult, notes: Any = None,
+                per_document: bool = False) -> None:
     """The result's rows as a terminal table ("undefined" for 0/0, "n/a" where a measure does
     not apply), never narrower than its content: a long label widens the table rather than
-    folding the cells. ``all``: one table per scheme. ``notes``: a console for the notes."""
+    folding the cells. Each table's title carries its rules (``rules_text``). Summaries only
+    unless ``per_document``; ``all``: one table per scheme. ``notes``: a console for the
+    notes (and what "undefined" means, where it appears)."""
     parts = getattr(result, "results", None)
-    if parts is not None:
-        for part in parts.values():
-            print_table(console, part, notes)
-        return
-    _print_one(console, result)
-    for note in getattr(result, "notes", ()) if notes is not None else ():
-        notes.print(f"note: {note}", highlight=False)
+    shown = [*parts.values()] if parts is not None else [result]
+    hidden = undefined = 0
+    for part in shown:
+        n_hidden, n_undefined = _print_one(console, part, per_document)
+        hidden, undefined = hidden + n_hidden, undefined + n_undefined
+        for note in getattr(part, "notes", ()) if notes is not None else ():
+            notes.print(f"note: {note}", highlight=False)
+    if notes is not None and undefined:
+        notes.print(f"note: {UNDEFINED_NOTE}", highlight=False)
+    if notes is not None and hidden:
+        notes.print(f"note: {hidden} per-document rows not shown (--per-document shows them; "
+                    "the JSON and CSV hold them)", highlight=False)
 
 
-def _print_one(console: Any, result: ScoreResult) -> None:
+def _print_one(console: Any, result: ScoreResult, per_document: bool) -> tuple[int, int]:
+    """Print one result's table; how many per-document rows it left out, and how many
+    cells read "undefined"."""
     from rich import box
-    from rich.measure import Measurement
     from rich.table import Table
 
-    rows = result.to_rows()
+    all_rows = result.to_rows()
+    rows = all_rows if per_document else [r for r in all_rows if not _is_per_document(r)]
     options = getattr(result, "options", {})
-    table = Table(title=f"{result.scheme} ({', '.join(f'{k}={v}' for k, v in options.items())})",
+    table = Table(title=f"{result.scheme}: {rules_text(options)}",
                   box=box.SIMPLE_HEAD, pad_edge=False)
     keys: list[str] = []
     for row in rows:
         keys += [k for k in row if k not in keys and k not in TABLE_SKIP]
-    cells = [[_cell(row.get(k, _MISSING)) for k in keys] for row in rows]
+    cells = [[_cell(row.get(k, _MISSING), k) for k in keys] for row in rows]
     widths = [max([len(SHORT.get(k, k))] + [len(c[i]) for c in cells]) for i, k in enumerate(keys)]
     for k, w in zip(keys, widths, strict=True):
         table.add_column(SHORT.get(k, k), min_width=w, no_wrap=True,
-                         justify="left" if isinstance(rows[0].get(k), str) else "right")
+                         justify="left" if rows and isinstance(rows[0].get(k), str) else "right")
     for row, line in zip(rows, cells, strict=True):
         if row.get("id") == "overall":
             table.add_section()
         table.add_row(*line)
-    # The table's natural width, whatever the terminal's: rich would otherwise squeeze a
-    # column, the narrowest first (the one-letter `n` of the distance table) down to nothing.
-    # (``print(width=...)`` is capped at the console's width, so the console is widened.)
+    print_wide(console, table)
+    return len(all_rows) - len(rows), sum(c == "undefined" for line in cells for c in line)
+
+
+def print_wide(console: Any, table: Any) -> None:
+    """Print a rich table at its natural width, whatever the terminal's: rich would otherwise
+    squeeze a column, the narrowest first (the one-letter ``n`` of the distance table, a
+    recogniser's name), down to nothing. (``print(width=...)`` is capped at the console's
+    width, so the console is widened.)"""
+    from rich.measure import Measurement
+
     natural = Measurement.get(console, console.options.update(width=10**6), table).maximum
     width = console.width
     console.width = max(width, natural)
@@ -136,9 +180,15 @@ def render_text(result: ScoreResult, fmt: str) -> str:
         buf = io.StringIO()
         write_json(result, buf.write)
         return buf.getvalue()
+    parts = getattr(result, "results", None)
     if fmt == "markdown":
-        return result.to_markdown()
+        lines = [f"- `{name}`: {rules_text(r.options)}" for name, r in
+                 (parts.items() if parts is not None else [(result.scheme, result)])]
+        return "Rules:\n\n" + "\n".join(lines) + "\n\n" + result.to_markdown()
     rows = result.to_rows()
+    for row in rows:  # every row says the rules it was scored under
+        row["rules"] = rules_text((parts[row["scheme"]] if parts is not None else result
+                                   ).options)
     keys: list[str] = []
     for row in rows:
         keys += [k for k in row if k not in keys]

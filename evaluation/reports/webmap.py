@@ -24,7 +24,9 @@ from evaluation.reports.html import environment
 from evaluation.reports.outlines import web_base
 from geoparser.distance import distance_km
 from geoparser.gazetteers import regions
+from geoparser.io.toponym_records import document_records
 from geoparser.model import Candidate, Document, ParsedDocument
+from geoparser.places import describe, place_fields
 
 TP_COLOUR, FP_COLOUR, PREDICTED_COLOUR, GOLD_COLOUR = "#1a9641", "#d7191c", "#e66101", "#222222"
 TOLERANCE_COLOUR = "#2b83ba"
@@ -45,6 +47,7 @@ class MapToponym:
     lat: float | None = None
     lon: float | None = None
     name: str | None = None
+    place: str | None = None  # the chosen place in words: name, area, country, kind, id
     reason: str | None = None
     geonameid: int | None = None
     n_candidates: int | None = None
@@ -73,14 +76,43 @@ def snippet(text: str, start: int | None, end: int | None) -> str | None:
 
 
 def candidate_summary(c: Candidate | Mapping[str, Any]) -> dict[str, Any]:
-    """What a popup lists of a candidate, with its region and country by name."""
-    d = asdict(c) if isinstance(c, Candidate) else dict(c)
-    keep = ("name", "lat", "lon", "population", "geonameid")
+    """What a popup lists of a candidate: the place in words (name, area, country, kind, id),
+    population, point, whether it was chosen, and whether it matched by an alternate name."""
+    d = place_fields(c) if isinstance(c, Candidate) else dict(c)
+    if not (d.get("admin1") or d.get("country")):
+        d["country"] = regions.country_name(d.get("country_code"))
+        d["admin1"] = regions.region_name(d.get("country_code"), d.get("admin1_code"))
+    keep = ("name", "lat", "lon", "population", "geonameid", "chosen", "match", "score",
+            "score_name")
     out = {k: d.get(k) for k in keep if d.get(k) is not None}
-    where = regions.where(d.get("country_code"), d.get("admin1"))
-    if where:
-        out["where"] = where  # "England, United Kingdom", not ("ENG", "GB")
+    out["place"] = describe(d)
     return out
+
+
+def map_toponym(doc_id: str, t: Mapping[str, Any], lat: float | None, lon: float | None,
+                context: str | None = None) -> MapToponym:
+    """A map toponym from a toponym record (``toponym_records``), written by us or read back
+    from JSONL or GeoJSON: the same popup whichever way it came."""
+    cands = t.get("candidates")
+
+    def text(key: str) -> str | None:
+        return t.get(key) if isinstance(t.get(key), str) else None
+
+    def integer(key: str) -> int | None:
+        v = t.get(key)
+        return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+    return MapToponym(
+        doc_id=doc_id, text=text("text") or "", start=integer("start"), end=integer("end"),
+        lat=lat, lon=lon, name=text("name"),
+        place=describe({k: t.get(k) for k in ("name", "admin1", "country", "country_code",
+                                              "kind", "geonameid")}),
+        reason=text("reason"), geonameid=integer("geonameid"),
+        n_candidates=integer("n_candidates"),
+        candidates=[candidate_summary(c) for c in cands if isinstance(c, dict)]
+        if isinstance(cands, list) else [],
+        context=context,
+    )
 
 
 def _with_gold(t: MapToponym, lat: float, lon: float, tolerance_km: float | None) -> None:
@@ -134,28 +166,27 @@ def add_texts(toponyms: Iterable[MapToponym], texts: Mapping[str, str]) -> None:
 
 
 def from_parsed(parsed: Iterable[ParsedDocument]) -> list[MapToponym]:
-    """Map toponyms of parsed documents, one per recognised mention."""
+    """Map toponyms of parsed documents, one per recognised mention, from the very records
+    the JSONL and GeoJSON outputs hold."""
     out = []
     for doc in parsed:
-        by_span = {(r.mention.start, r.mention.end): r for r in doc.resolutions}
-        for m in doc.mentions:
-            r = by_span.get((m.start, m.end))
-            c = r.candidate if r else None
-            out.append(MapToponym(
-                doc_id=doc.document.id, text=m.text, start=m.start, end=m.end,
-                lat=c.lat if c else None, lon=c.lon if c else None,
-                name=c.name if c else None, reason=r.reason if r else "not resolved",
-                geonameid=c.geonameid if c else None,
-                n_candidates=r.n_candidates if r else None,
-                candidates=[candidate_summary(x) for x in r.candidates] if r else [],
-                context=snippet(doc.document.text, m.start, m.end),
-            ))
+        for t in document_records(doc, with_candidates=True):
+            mt = map_toponym(doc.document.id, t, t["lat"], t["lon"],
+                             snippet(doc.document.text, t["start"], t["end"]))
+            if t["policy"] is None:
+                mt.reason = "not resolved"
+            out.append(mt)
     return out
 
 
 @cache
 def _asset(name: str) -> str:
     return files("evaluation.reports").joinpath(name).read_text(encoding="utf-8")
+
+
+def leaflet_assets() -> tuple[str, str]:
+    """The vendored Leaflet's CSS and script, to inline in a page that must open offline."""
+    return _asset("vendor/leaflet.css"), _asset("vendor/leaflet.js")
 
 
 def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
@@ -179,8 +210,8 @@ def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
             {"kind": "line", "label": "error line, gold → chosen", "colour": FP_COLOUR},
         ]
     if not has_gold or any(t.placed and t.verdict is None for t in toponyms):
-        legend.append({"kind": "chosen", "label": "chosen place (no gold)",
-                       "colour": PREDICTED_COLOUR})
+        legend.append({"kind": "chosen", "colour": PREDICTED_COLOUR,
+                       "label": "chosen place (no gold point to check it against)"})
     legend.append({"kind": "land", "label": f"land ({base_label})", "colour": "#999999"})
     config = {
         "colours": {"TP": TP_COLOUR, "FP": FP_COLOUR, "none": PREDICTED_COLOUR,
@@ -191,8 +222,8 @@ def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
     return environment().get_template("webmap.html.j2").render(
         title=title,
         subtitle=subtitle,
-        leaflet_css=Markup(_asset("vendor/leaflet.css")),
-        leaflet_js=Markup(_asset("vendor/leaflet.js")),
+        leaflet_css=Markup(leaflet_assets()[0]),
+        leaflet_js=Markup(leaflet_assets()[1]),
         base=base,
         points=placed,
         unplaced=unplaced,

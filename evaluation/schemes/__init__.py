@@ -38,9 +38,11 @@ class ScoreOptions:
 
     match: str = "auto"
     variant: str | None = None
+    #: ``errors``: keep every error, not only examples (``score --errors``, ``browse``)
+    every_error: bool = False
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in asdict(self).items() if v is not None}
+        return {k: v for k, v in asdict(self).items() if v is not None and k != "every_error"}
 
 
 Gold = Sequence[Document]
@@ -51,50 +53,110 @@ SCHEMES: Registry[Scheme] = Registry("scheme")
 TAKES_VARIANT = {"pairing", "all"}
 
 
-def _scorer(func: Callable[..., ScoreResult], with_variant: bool = False) -> Scheme:
+#: How each scheme pairs gold toponyms with predictions, as its output states it.
+PAIRING = {
+    "coursework-ner": "one-to-one optimal assignment per document; a gold toponym matches "
+                      "at most once",
+    "coursework-geo": "one-to-one per document, preferring the prediction that names the gold "
+                      "place (same GeoNames id, else within tolerance)",
+    "semeval": "one-to-one, maximising correct pairs, then pairs, then span overlap",
+    "errors": "one-to-one same pairs, preferring the prediction that names the gold place",
+    "pairing": "one-to-one, maximising the total J x L",
+    "distance": "one-to-one same pairs, preferring the prediction that names the gold place",
+}
+#: The schemes whose figures depend on the gold toponyms' tolerance.
+USES_TOLERANCE = {"coursework-geo", "errors", "pairing", "distance"}
+
+
+def match_used(corpus: FlatCorpus, match: str) -> str:
+    """The match mode that actually applied: ``auto`` is ``span`` when every toponym on both
+    sides has offsets, ``text`` when one side has none, and both otherwise."""
+    if match != "auto":
+        return match
+    gold, pred = corpus.gold_spans[2], corpus.pred_spans[2]
+    if gold.all() and pred.all():
+        return "span"
+    if not gold.any() or not pred.any():
+        return "text"
+    return "span where both sides have offsets, text otherwise"
+
+
+def tolerance_rule(corpus: FlatCorpus) -> float | str | None:
+    """The gold toponyms' tolerance in km: one number when all share it (10 by default), else
+    the range; ``None`` without gold points."""
+    tolerances = {t.tolerance_km for t in corpus.golds if t.has_point}
+    tolerances.discard(None)
+    if not tolerances:
+        return None
+    if len(tolerances) == 1:
+        return float(next(iter(tolerances)))  # type: ignore[arg-type]
+    return f"{min(tolerances):g}-{max(tolerances):g} km, per gold toponym"  # type: ignore[type-var]
+
+
+def rules(scheme: str, corpus: FlatCorpus, options: ScoreOptions) -> dict[str, Any]:
+    """The rules a result was scored under, for every header, JSON and CSV: the match mode
+    asked for and the one used, the variant, the tolerance and the pairing convention."""
+    out: dict[str, Any] = {"match": options.match}
+    used = match_used(corpus, options.match)
+    if used != options.match:
+        out["match_used"] = used
+    if options.variant is not None and scheme == "pairing":
+        out["variant"] = options.variant
+    if scheme in USES_TOLERANCE:
+        tol = tolerance_rule(corpus)
+        if tol is not None:
+            out["tolerance_km"] = tol
+    out["pairing"] = PAIRING[scheme]
+    return out
+
+
+def _scorer(func: Callable[..., ScoreResult], scheme: str) -> Scheme:
     def run(corpus: FlatCorpus, options: ScoreOptions) -> ScoreResult:
-        opts = options.as_dict() if with_variant else {"match": options.match}
-        return func(corpus, create_matcher(options.match), opts)
+        return func(corpus, create_matcher(options.match), rules(scheme, corpus, options))
 
     return run
 
 
 @SCHEMES.register("coursework-ner")
 def coursework_ner() -> Scheme:
-    return _scorer(coursework.score_ner_corpus)
+    return _scorer(coursework.score_ner_corpus, "coursework-ner")
 
 
 @SCHEMES.register("coursework-geo")
 def coursework_geo() -> Scheme:
-    return _scorer(coursework.score_geo_corpus)
+    return _scorer(coursework.score_geo_corpus, "coursework-geo")
 
 
 @SCHEMES.register("semeval")
 def semeval() -> Scheme:
     from evaluation.schemes.semeval import score_semeval
 
-    return _scorer(score_semeval)
+    return _scorer(score_semeval, "semeval")
 
 
 @SCHEMES.register("errors")
 def errors() -> Scheme:
     from evaluation.schemes.error_categories import score_errors
 
-    return _scorer(score_errors)
+    def run(corpus: FlatCorpus, options: ScoreOptions) -> ScoreResult:
+        return score_errors(corpus, create_matcher(options.match),
+                            rules("errors", corpus, options), every=options.every_error)
+
+    return run
 
 
 @SCHEMES.register("pairing")
 def pairing() -> Scheme:
     from evaluation.schemes.pairing import score_pairing
 
-    return _scorer(score_pairing, with_variant=True)
+    return _scorer(score_pairing, "pairing")
 
 
 @SCHEMES.register("distance")
 def distance() -> Scheme:
     from evaluation.schemes.distance import score_distance
 
-    return _scorer(score_distance)
+    return _scorer(score_distance, "distance")
 
 
 @dataclass(frozen=True)
@@ -145,7 +207,7 @@ def score(
 
 def score_files(
     scheme: str, gold: Path, pred: Path, match: str = "auto", variant: str | None = None,
-    default_tolerance_km: float | None = None,
+    default_tolerance_km: float | None = None, every_error: bool = False,
 ) -> ScoreResult:
     """Score a predictions file against a gold file (or dataset directory), as ``score`` would
     after ``read_gold`` and ``read_predictions``, but from the files' records: the model's
@@ -154,7 +216,8 @@ def score_files(
     MATCHERS.get(match)
     gold_records = load_gold(gold, default_tolerance_km)
     pred_records = load_predictions(pred, gold_records.ids, gold_records.texts)
-    return score_corpus(scheme, FlatCorpus(gold_records, pred_records), match, variant)
+    return score_corpus(scheme, FlatCorpus(gold_records, pred_records), match, variant,
+                        every_error)
 
 
 def check_options(scheme: str, variant: str | None) -> None:
@@ -169,11 +232,12 @@ def check_options(scheme: str, variant: str | None) -> None:
 
 
 def score_corpus(scheme: str, corpus: FlatCorpus, match: str = "auto",
-                 variant: str | None = None) -> ScoreResult:
-    """Score a ``FlatCorpus`` under the named scheme and match mode."""
+                 variant: str | None = None, every_error: bool = False) -> ScoreResult:
+    """Score a ``FlatCorpus`` under the named scheme and match mode (``every_error``: the
+    ``errors`` scheme keeps every error, for listing them, not only examples)."""
     check_options(scheme, variant)
     with paused_gc():
-        result = SCHEMES.create(scheme)(corpus, ScoreOptions(match, variant))
+        result = SCHEMES.create(scheme)(corpus, ScoreOptions(match, variant, every_error))
     note = _offsets_note(corpus, match)
     return _with_note(result, note) if note else result
 

@@ -48,7 +48,7 @@ from evaluation.flat_corpus import FlatCorpus
 from evaluation.markdown import table
 from evaluation.matching import MatchMode, span_jaccard, words_nested
 from evaluation.pairs_matched import match_same
-from geoparser.distance import within_km
+from geoparser.distance import distance_km, within_km
 from geoparser.model import CandidatePoint, GoldToponym, Prediction
 from geoparser.names import normalise_name
 
@@ -114,11 +114,17 @@ class Tally:
             self.counts.setdefault(c, 0)
             self.examples.setdefault(c, [])
 
+    #: Every error once, with its categories, when kept (``score --errors``, ``browse``):
+    #: off by default, so memory does not grow with a large corpus's errors.
+    every: list[dict] | None = None
+
     def error(self, hits: Sequence[str], example: dict) -> None:
         for c in ("all", *(hits or ("other",))):
             self.counts[c] += 1
             if len(self.examples[c]) < EXAMPLES_KEPT:
                 self.examples[c].append(example)
+        if self.every is not None:
+            self.every.append({**example, "categories": list(hits or ("other",))})
 
 
 @dataclass(frozen=True)
@@ -137,6 +143,13 @@ class ErrorsResult:
                          for name, t in self.groups.items()},
             **({"notes": list(self.notes)} if self.notes else {}),
         }
+
+    def errors(self) -> list[dict[str, Any]]:
+        """Every error, group by group in corpus order: document, span, text, group,
+        categories, the gold place and the chosen one, and the distance between them."""
+        if any(t.every is None for t in self.groups.values()):
+            raise ValueError("scored without every_error=True: only examples were kept")
+        return [{"group": name, **e} for name, t in self.groups.items() for e in t.every or ()]
 
     def to_rows(self) -> list[dict[str, Any]]:
         """One row per category; a category without a denominator (ELEVANT reports it as a
@@ -165,7 +178,8 @@ class ErrorsResult:
         return "\n".join(out) + "\n"
 
 
-def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -> ErrorsResult:
+def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any],
+                 every: bool = False) -> ErrorsResult:
     m = match_same(corpus, mode)
     g2p = m.gold_to_pred()
     matched_preds = set(g2p.values())
@@ -179,10 +193,17 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -
     def example(kind: str, i: int) -> dict:
         t = golds[i] if kind == "gold" else preds[i]
         doc = int((corpus.gold_doc if kind == "gold" else corpus.pred_doc)[i])
-        return {"doc": doc_ids[doc], "text": t.text, "start": t.start, "end": t.end,
-                "label": t.label}
+        out = {"doc": doc_ids[doc], "text": t.text, "start": t.start, "end": t.end,
+               "label": t.label}
+        if kind == "gold":
+            out |= {"gold_name": t.name, "gold_point": [t.lat, t.lon],
+                    "gold_geonameid": t.geonameid}
+        else:
+            out |= {"chosen_name": t.name, "predicted": [t.lat, t.lon],
+                    "geonameid": t.geonameid}
+        return out
 
-    fn = Tally(NER_FN)
+    fn = Tally(NER_FN, every=[] if every else None)
     lower = [is_lowercased(g.text) for g in golds]
     fn.denominators = {"all": len(golds), "lowercased": sum(lower),
                        "partially_included": sum(len(g.text.split()) > 1 for g in golds),
@@ -202,7 +223,7 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -
             hits.append("partial_overlap")
         fn.error(hits, example("gold", i))
 
-    fp = Tally(NER_FP)
+    fp = Tally(NER_FP, every=[] if every else None)
     fp.denominators = {"all": None, "lowercased": None, "wrong_span": len(preds), "other": None}
     for j, p in enumerate(preds):
         if j in matched_preds:
@@ -215,7 +236,7 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -
             hits.append("lowercased")
         fp.error(hits, example("pred", j))
 
-    dis = Tally(DISAMBIGUATION)
+    dis = Tally(DISAMBIGUATION, every=[] if every else None)
     den = dict.fromkeys(("all", *DISAMBIGUATION), 0)
     unresolved = 0
     for i, j in sorted(g2p.items()):
@@ -254,7 +275,9 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]) -
         if partial_name:
             hits.append("partial_name")
         ex = example("gold", i) | {"predicted": [p.lat, p.lon], "geonameid": p.geonameid,
-                                   "gold_point": [g.lat, g.lon], "gold_geonameid": g.geonameid}
+                                   "chosen_name": p.name, "predicted_span": [p.start, p.end]}
+        if g.has_point and p.has_point:
+            ex["distance_km"] = round(distance_km(g.lat, g.lon, p.lat, p.lon), 1)  # type: ignore[arg-type]
         dis.error(hits, ex)
     dis.denominators = {**den, "other": None}
     notes = []

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from geoparser.errors import UsageError
 from geoparser.io.atomic import atomic_path
 from geoparser.io.geojson import feature_collection
+from geoparser.io.toponym_records import TOPONYM_COLUMNS, document_records
 from geoparser.io.writers import (
     GEOJSON_HEADER,
     GEOJSON_SEPARATOR,
@@ -109,20 +110,18 @@ class CsvParts:
 
 
 def parquet_schema() -> Any:
-    """One row per document, its toponyms as a list, as in the JSONL format."""
+    """Flat, one row per toponym, the CSV's columns (``toponym_records``) with their types:
+    ``geonameid`` and the counts are integers, never floats."""
     import pyarrow as pa
 
-    toponym = pa.struct([
-        ("start", pa.int64()), ("end", pa.int64()), ("text", pa.string()),
-        ("label", pa.string()), ("lat", pa.float64()), ("lon", pa.float64()),
-        ("geonameid", pa.int64()), ("n_candidates", pa.int64()),
-    ])
-    return pa.schema([("id", pa.string()), ("toponyms", pa.list_(toponym))])
+    types = {"start": pa.int64(), "end": pa.int64(), "lat": pa.float64(), "lon": pa.float64(),
+             "geonameid": pa.int64(), "population": pa.int64(), "n_candidates": pa.int64()}
+    return pa.schema([(c, types.get(c, pa.string())) for c in TOPONYM_COLUMNS])
 
 
 @PART_FORMATS.register("parquet")
 class ParquetParts:
-    """Apache Parquet, one row per document; each part becomes one row group."""
+    """Apache Parquet, flat: one row per toponym (as the CSV); each part becomes one row group."""
 
     suffix = ".parquet"
 
@@ -137,13 +136,7 @@ class ParquetParts:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        rows = []
-        for d in docs:
-            p = d.predictions()
-            rows.append({"id": p.id, "toponyms": [
-                {"start": t.start, "end": t.end, "text": t.text, "label": t.label, "lat": t.lat,
-                 "lon": t.lon, "geonameid": t.geonameid, "n_candidates": t.n_candidates}
-                for t in p.toponyms]})
+        rows = [t for d in docs for t in document_records(d)]
         buf = io.BytesIO()
         pq.write_table(pa.Table.from_pylist(rows, schema=parquet_schema()), buf)
         return buf.getvalue(), {}

@@ -141,9 +141,12 @@ def run(
 
 
 def _print_summary(summary: dict, q1_name: str) -> None:
+    from evaluation.reports.score_output import print_wide
+
     table = Table(title="Toposcope coursework summary")
     for col in ("question", "system", "TP", "FP", "FN", "precision", "recall", "F1"):
-        table.add_column(col, justify="left" if col in {"question", "system"} else "right")
+        table.add_column(col, justify="left" if col in {"question", "system"} else "right",
+                         no_wrap=col in {"question", "system"})
 
     def add(q: str, system: str, s: dict) -> None:
         def f(v: float | None) -> str:
@@ -167,7 +170,7 @@ def _print_summary(summary: dict, q1_name: str) -> None:
     add("Q4 geocoding", "nearest", summary["q4"])
     if "default" in summary:
         add("(default policy)", summary["default"]["policy"], summary["default"])
-    out.print(table)
+    print_wide(out, table)  # full recogniser names on a narrow terminal
 
 
 @app.command()
@@ -187,6 +190,12 @@ def score(
         help="pairing only: standard, no-boundaries or relaxed.")] = None,
     fmt: Annotated[str, typer.Option(
         "--format", help="table, json, csv or markdown.")] = "table",
+    errors: Annotated[Path | None, typer.Option(
+        "--errors", help="Also write every error (document, span, text, category, gold and "
+                         "chosen place, distance) to this CSV file.")] = None,
+    per_document: Annotated[bool, typer.Option(
+        "--per-document", help="table: also the per-document rows (JSON and CSV always hold "
+                               "them).")] = False,
 ) -> None:
     """Score predictions against gold documents under one scheme (or all)."""
     from evaluation.matching import MATCHERS
@@ -201,13 +210,51 @@ def score(
     SCHEMES.get(scheme)
     MATCHERS.get(match)
     check_format(fmt)
+    if errors is not None:
+        from geoparser.io.output_path import check_output
+
+        check_output(errors, [gold, pred])
     result = score_files(scheme, gold, pred, match, variant, tolerance_km)
+    if errors is not None:
+        _write_errors(errors, gold, pred, match, tolerance_km)
+    _warn_trained_on(gold, pred, tolerance_km)
     if fmt == "table":
-        print_table(out, result, notes=err)
+        print_table(out, result, notes=err, per_document=per_document)
     elif fmt == "json":  # streamed: memory stays flat whatever the number of documents
         write_json(result, sys.stdout.write)
     else:
         sys.stdout.write(render_text(result, fmt))
+
+
+def _warn_trained_on(gold: Path, pred: Path, tolerance_km: float | None) -> None:
+    """Warn when the predictions come from a shipped model (their ``recogniser``/``policy``
+    fields) that was trained on some of the gold documents."""
+    from evaluation.reports.trained_on import (
+        LEARNED_POLICIES,
+        TOPONYM_RECOGNISERS,
+        models_in_predictions,
+        warnings,
+    )
+
+    models = models_in_predictions(pred) & {*TOPONYM_RECOGNISERS, *LEARNED_POLICIES}
+    if not models:
+        return
+    from geoparser.io.documents import load_gold
+
+    for warning in warnings(sorted(models), list(load_gold(gold, tolerance_km).texts)):
+        err.print(f"warning: {warning}", markup=False, highlight=False, soft_wrap=True)
+
+
+def _write_errors(path: Path, gold: Path, pred: Path, match: str,
+                  tolerance_km: float | None) -> None:
+    """``score --errors``: every error of the ``errors`` scheme as CSV."""
+    from evaluation.reports.error_list import errors_csv
+    from evaluation.schemes import score_files
+    from geoparser.io.atomic import write_text_atomic
+
+    found = score_files("errors", gold, pred, match, None, tolerance_km, every_error=True)
+    write_text_atomic(path, errors_csv(found))
+    info.print(f"wrote every error to {path}", highlight=False, soft_wrap=True)
 
 
 @app.command()
@@ -234,8 +281,9 @@ def compare(
         help="Gold documents (default: the caption set).")] = None,
     labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
     match: Annotated[str, typer.Option(help="Toponym matching mode.")] = "auto",
-    out_dir: Annotated[Path, typer.Option("--out", help="Folder for compare.md/.csv/.png.")]
-    = Path("results"),
+    out_dir: Annotated[Path, typer.Option("--out", help="Folder for compare.md/.csv/.png "
+                                          "(its own, so the coursework's results/ stay).")]
+    = Path("results/compare"),
 ) -> None:
     """Run several recognisers on the same gold documents and compare them in one table."""
     from evaluation.matching import MATCHERS
@@ -251,7 +299,14 @@ def compare(
     documents = read_gold(source)
     if not documents:
         raise InputError("no documents in the file", source)
-    result = comparison.compare(_split(ner), documents, _split(labels), match)
+
+    def progress(name: str, k: int, n: int) -> None:
+        info.print(f"compare: {k}/{n} {name} on {len(documents)} documents …",
+                   highlight=False, soft_wrap=True)
+
+    result = comparison.compare(_split(ner), documents, _split(labels), match, progress)
+    for warning in result.warnings:
+        err.print(f"warning: {warning}", markup=False, highlight=False, soft_wrap=True)
     files = comparison.render(result)
     for name in files:
         check_output(out_dir / name, [source])
@@ -264,12 +319,16 @@ def compare(
 
 
 def _print_comparison(frame, title: str) -> None:
+    from evaluation.reports.score_output import print_wide
+
     short = {"precision": "P", "recall": "R", "SemEval strict F1": "strict F1",
              "SemEval partial F1": "partial F1"}
     table = Table(title=title)
     frame = frame.drop(columns=["description"])
     for col in frame.columns:
-        table.add_column(short.get(col, col), justify="left" if col == "recogniser" else "right")
+        width = max([len(short.get(col, col)), *(len(str(v)) for v in frame[col])])
+        table.add_column(short.get(col, col), justify="left" if col == "recogniser" else "right",
+                         no_wrap=True, min_width=width if col == "recogniser" else None)
     for row in frame.to_dict("records"):
         cells = []
         for col, v in row.items():
@@ -280,7 +339,7 @@ def _print_comparison(frame, title: str) -> None:
             else:
                 cells.append(f"{v:.3f}" if isinstance(v, float) else str(v))
         table.add_row(*cells)
-    out.print(table)
+    print_wide(out, table)  # full recogniser names, never "topon…"
 
 
 @app.command()
@@ -411,6 +470,38 @@ def map_cmd(
 
     check_output(out, [result, gold, docs])
     _write_map(result, out, docs=docs, gold=gold, title=title, tiles=tiles)
+
+
+@app.command()
+@user_errors
+def browse(
+    gold: Annotated[Path, typer.Option(help="Gold documents (JSONL or dataset dir).")],
+    pred: Annotated[list[Path], typer.Option(
+        help="A system's predictions (JSONL); give --pred twice to set two side by side.")],
+    out: Annotated[Path, typer.Option("--out", help="The HTML page to write.")] = Path(
+        "browse.html"),
+    name: Annotated[list[str] | None, typer.Option(
+        help="A name for each --pred, in order (default: the file names).")] = None,
+    match: Annotated[str, typer.Option(
+        help="Toponym matching: auto, span, overlap, text or levenshtein.")] = "auto",
+    tolerance_km: Annotated[
+        float | None, typer.Option(help="Default tolerance for gold toponyms without their own.")
+    ] = None,
+    title: Annotated[str | None, typer.Option(help="Title shown above the page.")] = None,
+) -> None:
+    """Browse every error of one or two systems on one offline HTML page: each document with
+    gold and predicted toponyms highlighted, filters by error category and document, and a map
+    of each error's gold and chosen place."""
+    from evaluation.matching import MATCHERS
+    from evaluation.reports.browse import browse_page
+    from geoparser.io.atomic import write_text_atomic
+    from geoparser.io.output_path import check_output
+
+    MATCHERS.get(match)
+    check_output(out, [gold, *pred])
+    html = browse_page(gold, pred, name, match, tolerance_km, title)
+    write_text_atomic(out, html)
+    info.print(f"wrote {out}", highlight=False, soft_wrap=True)
 
 
 @app.command("resolve")

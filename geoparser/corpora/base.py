@@ -44,13 +44,37 @@ for _name, _module in _MODULES.items():
     CONVERTERS.register(_name)(_lazy(_name, _module))
 
 
+#: Formats read from one file, and the file to take from a folder: the release's own name
+#: first, else the folder's only file of that kind.
+ONE_FILE = {"geovirus": ("GeoVirus.xml", "*.xml"),
+            "wiktor": ("WikToR_reconstructed_from_EUPEG.jsonl", "*.jsonl"),
+            "lgl": ("lgl.xml", "*.xml")}
+
+
+def corpus_file(fmt: str, path: Path) -> Path:
+    """The file to read for a one-file format given a folder (its release's file, else the
+    only file of that kind); ``path`` itself otherwise. A folder with several candidates and
+    none of the release's name is an error naming them."""
+    if fmt not in ONE_FILE or not path.is_dir():
+        return path
+    name, pattern = ONE_FILE[fmt]
+    if (path / name).is_file():
+        return path / name
+    found = sorted(p for p in path.glob(pattern) if p.is_file())
+    if len(found) == 1:
+        return found[0]
+    which = ", ".join(p.name for p in found) or f"no {pattern} file"
+    raise InputError(f"a folder; give the {fmt} file itself (found: {which})", path)
+
+
 def convert(fmt: str, path: Path) -> Conversion:
-    """Convert the corpus at ``path`` (a file or folder, as the format needs)."""
+    """Convert the corpus at ``path``: a file, or a folder (the format's folder, or one that
+    holds a one-file format's file)."""
     reader = CONVERTERS.create(fmt)
     path = Path(path)
     if not path.exists():
         raise InputError("not found", path)
-    result = reader(path)
+    result = reader(corpus_file(fmt, path))
     result.documents = clean(result.documents, result.dropped)
     return result
 

@@ -91,6 +91,7 @@ class _Prediction(msgspec.Struct, frozen=True, gc=False):
     geonameid: int | None = None
     n_candidates: int | None = None
     candidates: tuple[_Candidate, ...] = ()
+    name: str | None = None
 
 
 class _PredictedDoc(msgspec.Struct, frozen=True, gc=False):

@@ -460,6 +460,7 @@ def _slow_predictions(path: Path, lineno: int, obj: dict, texts: dict[str, str]
                 geonameid=tline.integer(t, "geonameid"),
                 n_candidates=tline.integer(t, "n_candidates"),
                 candidates=tline.candidates(t),
+                name=tline.string(t, "name", required=False),
             )
         )
     return PredictedDocument(doc_id, tuple(preds))
@@ -503,6 +504,7 @@ def prediction_to_json(doc: PredictedDocument) -> dict[str, Any]:
         item = {
             "start": p.start, "end": p.end, "text": p.text, "label": p.label,
             "lat": p.lat, "lon": p.lon, "geonameid": p.geonameid, "n_candidates": p.n_candidates,
+            "name": p.name,
         }
         if p.candidates:
             item["candidates"] = [

@@ -15,8 +15,8 @@ from types import TracebackType
 from typing import IO, Protocol
 
 from geoparser.io.atomic import atomic_path
-from geoparser.io.documents import prediction_to_json
 from geoparser.io.geojson import feature_collection
+from geoparser.io.toponym_records import TOPONYM_COLUMNS, document_records
 from geoparser.model import ParsedDocument
 from geoparser.registry import Registry
 
@@ -43,10 +43,18 @@ def geojson_footer(unresolved: int) -> str:
 
 
 def prediction_line(doc: ParsedDocument, with_candidates: bool = False) -> str:
-    """A parsed document as one line of the prediction JSONL format (``with_candidates``: each
-    toponym's candidates too)."""
-    return json.dumps(prediction_to_json(doc.predictions(with_candidates)),
-                      ensure_ascii=False) + "\n"
+    """A parsed document as one line of the prediction JSONL format: each toponym's record
+    (``toponym_records``; unknown fields left out) and, ``with_candidates``, the places it was
+    chosen from."""
+    toponyms = [{k: _without_none(v) for k, v in t.items() if k != "id" and v is not None}
+                for t in document_records(doc, with_candidates)]
+    return json.dumps({"id": doc.document.id, "toponyms": toponyms}, ensure_ascii=False) + "\n"
+
+
+def _without_none(value: object) -> object:
+    if isinstance(value, list):
+        return [{k: v for k, v in c.items() if v is not None} for c in value]
+    return value
 
 
 class _AtomicFile:
@@ -131,8 +139,8 @@ class GeoJsonWriter:
         self._file.close(exc)
 
 
-#: The columns of the CSV output: one row per toponym.
-CSV_COLUMNS = ("id", "start", "end", "text", "label", "lat", "lon", "geonameid", "n_candidates")
+#: The columns of the CSV output: one row per toponym (``toponym_records``).
+CSV_COLUMNS = TOPONYM_COLUMNS
 
 
 def csv_header() -> str:
@@ -141,13 +149,13 @@ def csv_header() -> str:
 
 def csv_rows(docs: Sequence[ParsedDocument]) -> str:
     """The CSV rows of ``docs``: one per toponym, empty cells for what is unknown."""
-    rows = []
-    for doc in docs:
-        p = doc.predictions()
-        for t in p.toponyms:
-            rows.append([p.id, t.start, t.end, t.text, t.label, t.lat, t.lon, t.geonameid,
-                         t.n_candidates])
+    rows = [[t[c] for c in CSV_COLUMNS] for doc in docs for t in document_records(doc)]
     return _csv_text(rows)
+
+
+def csv_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A whole CSV (header, then rows) written the way every CSV output of ours is."""
+    return _csv_text([header, *rows])
 
 
 def _csv_text(rows: Sequence[Sequence[object]]) -> str:

@@ -45,10 +45,16 @@ def resolve_package(name: str) -> str | Path:
 
 
 def installed_pipelines() -> list[str]:
-    """Installed spaCy pipeline packages, by the name a user would type (mirrors folded)."""
+    """Installed spaCy pipeline packages, by the name a user would type (mirrors folded).
+
+    Read from the packages' ``spacy_models`` entry points without loading them: a broken
+    third-party pipeline must not print warnings on every ``--help``
+    (``spacy.util.get_installed_models`` imports each one)."""
+    from importlib.metadata import entry_points
+
     names = set()
-    for package in spacy.util.get_installed_models():
-        official = next((k for k, v in ALIASES.items() if package in v), package)
+    for ep in entry_points(group="spacy_models"):
+        official = next((k for k, v in ALIASES.items() if ep.name in v), ep.name)
         names.add(official)
     return sorted(names)
 

@@ -245,15 +245,16 @@ class ContextPolicy:
     ) -> Resolution:
         if not candidates:
             return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
-        n_found = len(candidates)
         scored = []
         if self.w.evidence:
             reps = FACTS.get(candidates).reps
+            n_found = len(reps)
             if len(reps) == 1:  # nothing to weigh: one place has this name
                 lone = "the only place of this name in the gazetteer"
                 if not reps[0].has_point:
                     lone += ", unplaceable: it has no coordinates"
-                return Resolution(mention, reps[0], n_found, self.name, lone)
+                return Resolution(mention, reps[0], n_found, self.name, lone, ranked=tuple(reps),
+                                  scores=(None,), score_name="context score")
             candidates, rows = self.extractor.rows(mention, candidates, context)
             names, t = term_matrix(rows, self.w)
             totals = t.sum(axis=1)
@@ -269,8 +270,11 @@ class ContextPolicy:
             terms = {("population (imputed)" if n == "population" and imputed else n): float(v)
                      for n, v in zip(names, t[i].tolist(), strict=True) if v != 0.0}
             scored.append((totals[i], population_key(best), best, terms))
+            scored += [(totals[k], population_key(c), c, {})
+                       for k, c in enumerate(candidates) if k != i]
         else:
             candidates = representatives(candidates)
+            n_found = len(candidates)
             others = self._other_candidate_sets(mention, context)
             own = normalise_name(mention.text)
             containers = self._containers(mention, context)
@@ -283,7 +287,10 @@ class ContextPolicy:
         total, _, best, terms = scored[0]
         shown = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items() if abs(v) >= 0.005)
         reason = f"best context score of {len(candidates)} places ({total:.2f}: {shown})"
-        return Resolution(mention, best, n_found, self.name, reason)
+        return Resolution(mention, best, n_found, self.name, reason,
+                          ranked=tuple(c for _, _, c, _ in scored),
+                          scores=tuple(round(float(v), 3) for v, _, _, _ in scored),
+                          score_name="context score")
 
     def _terms(
         self,

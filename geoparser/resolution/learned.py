@@ -78,13 +78,19 @@ class LearnedPolicy:
         if not candidates:
             return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
         reps, x = self.extractor.rows(mention, candidates, context)
+        n_places = len(reps)
         x = model_rows(x)
         keep = _near_guide(reps, context.guide)
+        of_all = f" (of {n_places})" if keep is not None and len(keep) < n_places else ""
+        far: tuple = ()  # places the guide rules out, listed after the scored ones
         if keep is not None:
+            far = tuple(c for i, c in enumerate(reps) if i not in set(keep))
             reps, x = [reps[i] for i in keep], x[keep]
         if len(reps) == 1:
-            return Resolution(mention, reps[0], len(candidates), self.name,
-                              "the only place" + (" near the guide" if keep else ""))
+            return Resolution(mention, reps[0], n_places, self.name,
+                              "the only place" + (f" near the guide{of_all}" if keep else ""),
+                              ranked=(reps[0], *far), scores=(None,) * (1 + len(far)),
+                              score_name="ranker score")
         paths = tree_paths(self.model)
         scores = paths.scores(x)
         order = sorted(range(len(reps)), key=lambda i: (scores[i], population_key(reps[i])),
@@ -95,9 +101,13 @@ class LearnedPolicy:
         top = [i for i in np.argsort(-diff)[:3] if diff[i] > 0.005]
         why = ", ".join(f"{MODEL_FEATURES[i]} {diff[i]:+.2f}" for i in top) or "tie"
         near = " near the guide" if keep else ""
-        reason = (f"ranker score {scores[best]:.2f} of {len(reps)} places{near}, vs "
+        reason = (f"ranker score {scores[best]:.2f} of {len(reps)} places{near}{of_all}, vs "
                   f"{reps[second].name} {scores[second]:.2f}: {why}")
-        return Resolution(mention, reps[best], len(candidates), self.name, reason)
+        return Resolution(mention, reps[best], n_places, self.name, reason,
+                          ranked=(*(reps[i] for i in order), *far),
+                          scores=(*(round(float(scores[i]), 3) for i in order),
+                                  *(None,) * len(far)),
+                          score_name="ranker score")
 
 
 class TreePaths:

@@ -32,15 +32,16 @@ class NearestPolicy:
     def choose(
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext
     ) -> Resolution:
+        places = representatives(candidates)
         if context.guide is None:
-            return Resolution(mention, None, len(candidates), self.name,
+            return Resolution(mention, None, len(places), self.name,
                               "no guide point for this document, so nothing is nearest")
-        placeable = [c for c in representatives(candidates) if c.has_point]
+        placeable = [c for c in places if c.has_point]
         if not placeable:
             why = "no candidate in the gazetteer" if not candidates else (
-                f"none of {len(candidates)} candidates has coordinates"
+                f"none of {len(places)} places has coordinates"
             )
-            return Resolution(mention, None, len(candidates), self.name, why)
+            return Resolution(mention, None, len(places), self.name, why)
         glat, glon = context.guide
 
         def key(c: Candidate) -> tuple[float, tuple[int, int, int]]:
@@ -50,5 +51,9 @@ class NearestPolicy:
         ranked = sorted(placeable, key=key)
         best = ranked[0]
         d = key(best)[0]
-        reason = f"nearest to the guide of {len(candidates)} ({d:,.1f} km away)"
-        return Resolution(mention, best, len(candidates), self.name, reason)
+        reason = f"nearest to the guide of {len(places)} places ({d:,.1f} km away)"
+        unplaced = [c for c in places if not c.has_point]
+        return Resolution(mention, best, len(places), self.name, reason,
+                          ranked=(*ranked, *unplaced),
+                          scores=(*(round(key(c)[0], 1) for c in ranked), *[None] * len(unplaced)),
+                          score_name="km from the guide")

@@ -29,9 +29,12 @@ class PopulationPolicy:
     ) -> Resolution:
         if not candidates:
             return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
-        best = max(representatives(candidates), key=population_key)
+        ranked = sorted(representatives(candidates), key=population_key, reverse=True)
+        best = ranked[0]
         pop = "unknown" if best.population is None else f"{best.population:,}"
-        reason = f"most populous of {len(candidates)} (population {pop})"
+        reason = f"most populous of {len(ranked)} places (population {pop})"
         if not best.has_point:
             reason += "; it has no coordinates in this gazetteer"
-        return Resolution(mention, best, len(candidates), self.name, reason)
+        return Resolution(mention, best, len(ranked), self.name, reason, ranked=tuple(ranked),
+                          scores=tuple(None if c.population is None else float(c.population)
+                                       for c in ranked), score_name="population")

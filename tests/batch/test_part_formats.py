@@ -51,11 +51,21 @@ def test_geojson_join_of_nothing_is_valid(tmp_path):
     assert feature["geometry"] is None
 
 
-def test_parquet_has_a_row_per_document_with_its_toponyms(tmp_path):
+def test_parquet_is_flat_one_row_per_toponym_with_an_integer_geonameid(tmp_path):
+    """Issue 23: the Parquet output has the CSV's columns, one row per toponym, and the
+    GeoNames id comes back an integer (it was nested, and a float)."""
+    import pyarrow as pa
+
+    from geoparser.io.toponym_records import TOPONYM_COLUMNS
+
     table = pq.read_table(join("parquet", [DOCS[:3], [], DOCS[3:]], tmp_path))
+    assert tuple(table.column_names) == TOPONYM_COLUMNS
+    assert table.schema.field("geonameid").type == pa.int64()
     rows = table.to_pylist()
     assert [r["id"] for r in rows] == [f"d{i}" for i in range(7)]
-    assert rows[1]["toponyms"] == [{"start": 10, "end": 15, "text": "Perth", "label": "GPE",
-                                    "lat": -31.95, "lon": 115.86, "geonameid": 2063523,
-                                    "n_candidates": 3}]
-    assert rows[0]["toponyms"][0]["lat"] is None
+    assert {k: rows[1][k] for k in ("start", "end", "text", "name", "country_code", "lat",
+                                    "geonameid", "n_candidates", "policy")} == {
+        "start": 10, "end": 15, "text": "Perth", "name": "Perth", "country_code": "AU",
+        "lat": -31.95, "geonameid": 2063523, "n_candidates": 3, "policy": "population"}
+    assert isinstance(rows[1]["geonameid"], int)
+    assert rows[0]["lat"] is None and rows[0]["name"] is None

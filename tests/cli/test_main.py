@@ -85,8 +85,8 @@ def test_score_csv_and_table(tmp_path):
                               "--pred", str(pred), "--format", "csv"])
     assert csv.exit_code == 0
     lines = csv.stdout.splitlines()
-    assert lines[0] == "id,tp,fp,fn,precision,recall,f1"
-    assert lines[-1] == "overall,0,0,12,,0.0,"  # undefined precision/F1 stay empty
+    assert lines[0] == "id,tp,fp,fn,precision,recall,f1,rules"  # each row says its rules
+    assert lines[-1].startswith("overall,0,0,12,,0.0,,match auto")  # undefined stays empty
     table = runner.invoke(app, ["score", "--scheme", "coursework-ner", "--gold", str(gold),
                                 "--pred", str(pred)])
     assert table.exit_code == 0 and "undefined" in table.stdout

@@ -72,6 +72,6 @@ def test_map_popup_shows_text_chosen_place_reason_and_candidates(tmp_path):
     popup = dom[dom.index("leaflet-popup-content"):]
     popup = popup[:popup.index("</dl>") + 2000]
     for expected in ("»Whitby«", "chosen place", "Whitby at 54.4860, -0.6150", "reason",
-                     "most populous of 2", "gold (guide) point", "error", "candidates (2)",
+                     "most populous of 2", "gold (guide) point", "error", "2 candidate places",
                      "pop. 128,377"):
         assert expected in popup, expected

@@ -52,7 +52,6 @@ def test_report_renders_something_visible(report, tmp_path):
 
 def test_report_tables_fit_1280px(report, tmp_path):
     """Issue 15 item 3: no table of the report needs sideways scrolling in a 1280 px window."""
-    probe = tmp_path / "probe.html"
     measure = (
         "<script>var wide = [...document.querySelectorAll('table')].filter("
         "t => t.getBoundingClientRect().right > document.documentElement.clientWidth"
@@ -61,9 +60,32 @@ def test_report_tables_fit_1280px(report, tmp_path):
         "document.body.setAttribute('data-tables', "
         "String(document.querySelectorAll('table').length));</script>"
     )
-    probe.write_text(report.read_text().replace("</body>", measure + "</body>"))
-    proc = chromium(tmp_path, "--dump-dom", "--window-size=1280,900", probe.as_uri())
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    body = re.search(r"<body[^>]*>", proc.stdout).group(0)
+    body = _probe(report, tmp_path, measure)
     assert 'data-wide="0"' in body, body
     assert 'data-tables="0"' not in body
+
+
+def test_report_headers_break_only_between_words(report, tmp_path):
+    """Issue 23: headers read "geonamei d" and "T P" (broken mid-word) in the report."""
+    measure = (
+        "<script>var broken = [...document.querySelectorAll('th')].filter(th => {"
+        "var words = th.textContent.trim().split(/\\s+/).length;"
+        "var range = document.createRange(); range.selectNodeContents(th);"
+        "var lines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;"
+        "return lines > words; }).map(th => th.textContent);"
+        "document.body.setAttribute('data-broken', JSON.stringify(broken));"
+        "document.body.setAttribute('data-headers', "
+        "String(document.querySelectorAll('th').length));</script>"
+    )
+    body = _probe(report, tmp_path, measure)
+    assert 'data-broken="[]"' in body, body
+    assert 'data-headers="0"' not in body
+
+
+def _probe(report, tmp_path, script: str) -> str:
+    """The report with ``script`` run at its end in a 1280 px window: the body tag it left."""
+    probe = tmp_path / "probe.html"
+    probe.write_text(report.read_text().replace("</body>", script + "</body>"))
+    proc = chromium(tmp_path, "--dump-dom", "--window-size=1280,900", probe.as_uri())
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return re.search(r"<body[^>]*>", proc.stdout).group(0)

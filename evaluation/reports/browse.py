@@ -1,0 +1,79 @@
+"""``toposcope browse``: every error of one or two systems on one offline HTML page.
+
+After ELEVANT's error browser: every document with its gold toponyms and each system's
+predictions highlighted in the text, the errors of the ``errors`` scheme listed under it
+(missed toponyms, spurious ones, wrong places; each with its categories), filters by error
+category and by document, two systems side by side, and for each error a map of the gold
+place and the chosen one. Everything from the data reaches the page as JSON inside the
+template or through ``textContent``, as in the maps; Leaflet and the base map are inlined, so
+the page opens offline.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from evaluation.flat_corpus import FlatCorpus
+from evaluation.reports.error_list import GROUPS
+from evaluation.reports.html import environment
+from evaluation.reports.outlines import web_base
+from evaluation.reports.webmap import leaflet_assets
+from evaluation.schemes import score_corpus
+from geoparser.errors import UsageError
+from geoparser.io.documents import load_gold, load_predictions
+
+MAX_SYSTEMS = 2
+
+
+def _system(name: str, pred: Path, gold_records, match: str) -> dict[str, Any]:
+    records = load_predictions(pred, gold_records.ids, gold_records.texts)
+    result = score_corpus("errors", FlatCorpus(gold_records, records), match, every_error=True)
+    errors = [{k: v for k, v in e.items() if v is not None} for e in result.errors()]
+    preds = {doc_id: [[t.start, t.end, t.text, t.lat, t.lon, t.name, t.geonameid]
+                      for t in doc.toponyms]
+             for doc_id, doc in records.predictions().items()}
+    counts = Counter(f"{e['group']}:{c}" for e in errors for c in e["categories"])
+    counts.update(e["group"] + ":all" for e in errors)
+    return {"name": name, "file": pred.name, "preds": preds, "errors": errors,
+            "counts": dict(counts), "options": result.options}
+
+
+def browse_page(gold: Path, preds: Sequence[Path], names: Sequence[str] | None = None,
+                match: str = "auto", tolerance_km: float | None = None,
+                title: str | None = None) -> str:
+    """The page for predictions ``preds`` (one or two files) against ``gold``."""
+    if not 1 <= len(preds) <= MAX_SYSTEMS:
+        raise UsageError(f"give one or two --pred files, not {len(preds)}")
+    if names and len(names) != len(preds):
+        raise UsageError(f"give one --name per --pred ({len(preds)}), not {len(names)}")
+    names = list(names) if names else [p.stem for p in preds]
+    if len(set(names)) != len(names):
+        names = [f"{n} ({i + 1})" for i, n in enumerate(names)]
+    gold_records = load_gold(gold, tolerance_km)
+    docs = gold_records.documents()
+    systems = [_system(n, p, gold_records, match) for n, p in zip(names, preds, strict=True)]
+    points = [(t.lat, t.lon) for d in docs for t in d.toponyms if t.has_point]
+    points += [(e["predicted"][0], e["predicted"][1]) for s in systems for e in s["errors"]
+               if e.get("predicted") and e["predicted"][0] is not None]
+    lats, lons = [p[0] for p in points], [p[1] for p in points]
+    base, base_label = web_base((min(lons), max(lons), min(lats), max(lats)) if lats else None)
+    data = {
+        "docs": [{"id": d.id, "text": d.text,
+                  "gold": [[t.start, t.end, t.text, t.lat, t.lon, t.name, t.geonameid]
+                           for t in d.toponyms]} for d in docs],
+        "systems": systems,
+        "groups": GROUPS,
+        "base": base,
+    }
+    css, js = leaflet_assets()
+    options = systems[0]["options"]
+    rules = ", ".join(f"{k}={v}" for k, v in options.items())
+    return environment().get_template("browse.html.j2").render(
+        title=title or f"Toposcope errors: {', '.join(names)} against {gold.name}",
+        gold=gold.name, systems=systems, rules=rules, base_label=base_label,
+        n_docs=len(docs), leaflet_css=Markup(css), leaflet_js=Markup(js), data=data)

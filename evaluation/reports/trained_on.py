@@ -1,0 +1,105 @@
+"""Which gold documents a shipped model was trained on, so a score on them is not read as a
+held-out figure.
+
+Each trained model ships a ``trained_on.json`` beside it: for every training corpus, a short
+fingerprint (SHA-256 prefix) of each document's text, written by the training command
+(``benchmarks.training``). ``toposcope compare`` and ``score`` fingerprint the gold texts and
+warn when a model that produced the predictions meets documents it learned from: the
+``toponym`` recognisers (``geoparser/recognition/models/toponym``) and the ``learned``
+policy's ranker (``geoparser/data/ranker.trained_on.json``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+
+TOPONYM_RECOGNISERS = ("toponym", "toponym-hybrid", "toponym-checked")
+LEARNED_POLICIES = ("learned",)
+FILE = "trained_on.json"
+
+
+def fingerprint(text: str) -> str:
+    """A document's fingerprint: the first 16 hex digits of the SHA-256 of its text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def fingerprints_json(corpora: Mapping[str, Iterable[str]]) -> str:
+    """The ``trained_on.json`` of a model trained on ``corpora`` (name -> document texts)."""
+    return json.dumps({"fingerprint": "sha256(text)[:16]",
+                       "corpora": {name: sorted({fingerprint(t) for t in texts})
+                                   for name, texts in corpora.items()}}, indent=1) + "\n"
+
+
+def _path(model: str) -> Path | None:
+    """Where ``model``'s fingerprints are (imported only when asked: spaCy is heavy)."""
+    if model in TOPONYM_RECOGNISERS:
+        from geoparser.recognition.toponym_model import model_dir
+
+        return model_dir() / FILE
+    if model in LEARNED_POLICIES:
+        from geoparser.resolution.learned import MODEL_PATH
+
+        return MODEL_PATH.with_suffix(".trained_on.json")
+    return None
+
+
+@cache
+def _read(path: Path) -> dict[str, frozenset[str]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {name: frozenset(fps) for name, fps in data["corpora"].items()}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def training_overlap(model: str, texts: Iterable[str]) -> dict[str, int]:
+    """How many of ``texts`` each training corpus of ``model`` holds (only corpora with some);
+    empty for a model that ships no fingerprints."""
+    path = _path(model)
+    if path is None:
+        return {}
+    corpora = _read(path)
+    prints = [fingerprint(t) for t in texts]
+    found = {name: sum(p in fps for p in prints) for name, fps in corpora.items()}
+    return {name: n for name, n in found.items() if n}
+
+
+def warnings(models: Iterable[str], texts: list[str]) -> list[str]:
+    """One sentence per shipped model that was trained on some of these gold documents."""
+    out = []
+    for model in dict.fromkeys(models):
+        found = training_overlap(model, texts)
+        if found:
+            which = ", ".join(f"{name} ({n} of these {len(texts)} documents)"
+                              for name, n in found.items())
+            kind = "policy" if model in LEARNED_POLICIES else "recogniser"
+            out.append(f"the {kind} {model!r} was trained on {which}: its scores here are not "
+                       "held-out figures (cross-corpus ones are in docs/recognition-model.md "
+                       "and docs/resolution.md)")
+    return out
+
+
+def models_in_predictions(path: Path, max_lines: int = 2000) -> set[str]:
+    """The recognisers and policies a Toposcope prediction file names (its toponyms'
+    ``recogniser`` and ``policy`` fields), from its first lines."""
+    found: set[str] = set()
+    try:
+        with Path(path).open(encoding="utf-8", errors="replace") as fh:
+            for k, line in enumerate(fh):
+                if k >= max_lines:
+                    break
+                try:
+                    obj = json.loads(line)
+                except ValueError:
+                    continue
+                for t in obj.get("toponyms", []) if isinstance(obj, dict) else []:
+                    if isinstance(t, dict):
+                        found.update(v for key in ("recogniser", "policy")
+                                     if isinstance(v := t.get(key), str))
+    except OSError:
+        return set()
+    return found

@@ -1,0 +1,59 @@
+"""One record per toponym, the same in every output: the span, the place chosen for it (name,
+first-level area, country, kind, integer GeoNames id, point), the policy's reason, how many
+places it chose from and, when asked, those places best first with the chosen one marked and
+alternate-name matches labelled.
+
+JSONL, GeoJSON, CSV and Parquet all write these records (the flat ones leave the candidates
+out), so a map drawn from any of them says the same thing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from geoparser.model import Mention, ParsedDocument, Resolution
+from geoparser.places import PLACE_FIELDS, name_match, place_fields
+
+#: The flat columns (CSV, Parquet, data frames): one row per toponym, in this order.
+TOPONYM_COLUMNS = ("id", "start", "end", "text", "label", "recogniser", *PLACE_FIELDS,
+                   "policy", "reason", "n_candidates")
+
+
+def toponym_record(doc_id: str, m: Mention, r: Resolution | None,
+                   with_candidates: bool = False) -> dict[str, Any]:
+    """The record of mention ``m`` and its resolution ``r`` (``None``: not resolved)."""
+    out: dict[str, Any] = {"id": doc_id, "start": m.start, "end": m.end, "text": m.text,
+                           "label": m.label, "recogniser": m.recogniser or None}
+    out.update(place_fields(r.candidate if r else None))
+    out["policy"] = r.policy if r else None
+    out["reason"] = r.reason if r else None
+    out["n_candidates"] = r.n_candidates if r else None
+    if with_candidates:
+        out["candidates"] = candidate_records(m, r)
+    return out
+
+
+def candidate_records(m: Mention, r: Resolution | None) -> list[dict[str, Any]]:
+    """The places ``r`` chose from, best first by the policy's measure: each with ``chosen``,
+    ``match`` ("name" or "alternate name") and the policy's ``score`` where it has one."""
+    if r is None:
+        return []
+    scores = r.scores if len(r.scores) == len(r.ranked) else (None,) * len(r.ranked)
+    out = []
+    for c, score in zip(r.ranked, scores, strict=True):
+        item = place_fields(c)
+        item["chosen"] = c is r.candidate or c == r.candidate
+        item["match"] = name_match(m.text, c)
+        if score is not None:
+            item["score"] = score
+            item["score_name"] = r.score_name
+        out.append(item)
+    return out
+
+
+def document_records(doc: ParsedDocument, with_candidates: bool = False
+                     ) -> list[dict[str, Any]]:
+    """The records of a parsed document's mentions, in text order."""
+    by_span = {(r.mention.start, r.mention.end): r for r in doc.resolutions}
+    return [toponym_record(doc.document.id, m, by_span.get((m.start, m.end)), with_candidates)
+            for m in doc.mentions]

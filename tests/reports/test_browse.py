@@ -1,0 +1,162 @@
+"""``toposcope browse`` (issue 23): every error of one or two systems on one offline page, with
+filters by category and document, spans highlighted, and each error's map; and
+``score --errors FILE.csv``, every error in a spreadsheet. The page is opened in headless
+Chromium where it is installed (skipped otherwise, as the other browser tests)."""
+
+import csv
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from evaluation.reports.error_list import COLUMNS
+from evaluation.schemes import score_files
+from geoparser.cli.main import app
+from tests.conftest import CAPTIONS
+from tests.reports.browser import chromium, needs_chromium
+from tests.reports.hostile import write_captions
+
+runner = CliRunner()
+
+
+def invoke(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def systems(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("browse")
+    out = {}
+    for name, ner in (("gazetteer", "gazetteer"), ("sm", "en_core_web_sm")):
+        out[name] = tmp / f"{name}.jsonl"
+        result = invoke("-q", "parse", "--in", CAPTIONS / "captions.jsonl", "--out", out[name],
+                        "--ner", ner, "--policy", "population", "--with-candidates")
+        assert result.exit_code == 0, result.output
+    page = tmp / "browse.html"
+    result = invoke("-q", "browse", "--gold", CAPTIONS, "--pred", out["gazetteer"], "--pred",
+                    out["sm"], "--name", "gazetteer", "--name", "sm", "--out", page)
+    assert result.exit_code == 0, result.output
+    return out, page
+
+
+def _data(page):
+    text = page.read_text()
+    raw = re.search(r'<script id="toposcope-data" type="application/json">(.*?)</script>',
+                    text, re.S).group(1)
+    return json.loads(raw)
+
+
+def test_page_holds_every_document_and_every_error_of_both_systems(systems):
+    preds, page = systems
+    data = _data(page)
+    assert [d["id"] for d in data["docs"]] == [f"c{i:02d}" for i in range(1, 13)]
+    for s, name in zip(data["systems"], ("gazetteer", "sm"), strict=True):
+        expected = score_files("errors", CAPTIONS, preds[name])
+        assert len(s["errors"]) == expected.to_json()["ner_fn"]["all"] + expected.to_json()[
+            "ner_fp"]["all"] + expected.to_json()["disambiguation"]["all"]
+        assert s["counts"].get("disambiguation:all", 0) == expected.to_json()[
+            "disambiguation"]["all"]
+    assert "leaflet" in page.read_text().lower()  # inlined: the page needs no network
+
+
+def test_score_errors_csv_lists_every_error(systems, tmp_path):
+    preds, _ = systems
+    out = tmp_path / "errors.csv"
+    result = invoke("score", "--scheme", "semeval", "--gold", CAPTIONS, "--pred",
+                    preds["gazetteer"], "--errors", out)
+    assert result.exit_code == 0, result.output
+    with out.open(newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert tuple(rows[0]) == COLUMNS
+    counts = score_files("errors", CAPTIONS, preds["gazetteer"]).to_json()
+    assert len(rows) == sum(counts[g]["all"] for g in ("ner_fn", "ner_fp", "disambiguation"))
+    whitby = next(r for r in rows if r["text"] == "Whitby" and r["group"] == "disambiguation")
+    assert whitby["doc"] == "c01" and whitby["chosen_name"] == "Whitby"
+    assert float(whitby["distance_km"]) > 1000 and whitby["gold_lat"] and whitby["chosen_lat"]
+
+
+def test_score_errors_refuses_to_overwrite_its_input(systems):
+    preds, _ = systems
+    result = invoke("score", "--scheme", "errors", "--gold", CAPTIONS, "--pred",
+                    preds["gazetteer"], "--errors", preds["gazetteer"])
+    assert result.exit_code == 2 and "toposcope: error:" in result.output
+
+
+def test_browse_takes_one_or_two_systems(systems, tmp_path):
+    preds, _ = systems
+    result = invoke("browse", "--gold", CAPTIONS, *(["--pred", preds["sm"]] * 3), "--out",
+                    tmp_path / "b.html")
+    assert result.exit_code == 2 and "one or two --pred" in result.output
+    assert not (tmp_path / "b.html").exists()
+
+
+@pytest.fixture(scope="module")
+def hostile_page(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("browse-hostile")
+    captions = write_captions(tmp / "captions")
+    pred = tmp / "pred.jsonl"
+    result = invoke("-q", "parse", "--in", captions / "captions.jsonl", "--out", pred, "--ner",
+                    "gazetteer", "--policy", "population")
+    assert result.exit_code == 0, result.output
+    page = tmp / "browse.html"
+    assert invoke("-q", "browse", "--gold", captions, "--pred", pred, "--out",
+                  page).exit_code == 0
+    return page
+
+
+def test_markup_in_texts_and_ids_is_escaped(hostile_page):
+    html = hostile_page.read_text()
+    assert "<script>document.body" not in html and '<img src=x onerror' not in html
+
+
+def _dom(tmp_path, page, fragment=""):
+    proc = chromium(tmp_path / "profile", "--dump-dom", page.as_uri() + fragment)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout
+
+
+def _body(dom):
+    return re.search(r"<body[^>]*>", dom).group(0)
+
+
+@needs_chromium
+def test_browse_opens_offline_with_filters_and_each_errors_map(systems, tmp_path):
+    preds, page = systems
+    data = _data(page)
+    dis = [len([e for e in s["errors"] if e["group"] == "disambiguation"])
+           for s in data["systems"]]
+    body = _body(_dom(tmp_path, page, "#category=disambiguation:all&open=0"))
+    assert f'data-errors="{sum(dis)}"' in body
+    dom = _dom(tmp_path, page, "#category=disambiguation:all&open=0")
+    assert 'data-selected="gazetteer|' in dom
+    assert 'class="gold-marker leaflet-interactive"' in dom
+    assert 'class="chosen-marker leaflet-interactive"' in dom and 'class="error-line' in dom
+    # every error reachable: with no filter, every document with an error, every error
+    every = sum(len(s["errors"]) for s in data["systems"])
+    assert f'data-errors="{every}"' in _body(_dom(tmp_path, page))
+    # one document
+    body = _body(_dom(tmp_path, page, "#doc=c04"))
+    assert 'data-docs="1"' in body
+    assert dom.count('class="gold"') >= 1 and 'class="pred' in dom  # spans highlighted
+
+
+@needs_chromium
+def test_injected_scripts_do_not_run_in_browse(hostile_page, tmp_path):
+    dom = _dom(tmp_path, hostile_page, "#all=1")
+    assert "data-pwned" not in _body(dom)
+    assert "data-pwned" in dom  # the payload's text is on the page, as text
+
+
+def test_every_error_is_kept_only_when_asked(systems):
+    """The errors scheme keeps 20 examples per category unless a listing asks for all, so
+    scoring a large corpus does not hold every error in memory."""
+    preds, _ = systems
+    examples_only = score_files("errors", CAPTIONS, preds["sm"])
+    with pytest.raises(ValueError, match="every_error"):
+        examples_only.errors()
+    every = score_files("errors", CAPTIONS, preds["sm"], every_error=True)
+    counts = every.to_json()
+    assert len(every.errors()) == sum(counts[g]["all"] for g in
+                                      ("ner_fn", "ner_fp", "disambiguation"))
+    assert counts == examples_only.to_json()
