@@ -117,6 +117,12 @@ def main(argv: list[str] | None = None) -> int:
                 "conventions": "news (docs/recognition-model.md)"}
         record = fit(base, train_set, dev_set, config, target, meta,
                      log=lambda s: print(s, flush=True))
+        if label == "all":  # what compare and score warn about (evaluation.reports.trained_on)
+            from benchmarks.training.trained_on import write_fingerprints
+            from evaluation.reports.trained_on import FILE
+
+            write_fingerprints(target / FILE, args.corpora,
+                               [(s.name, s.converter, s.path) for s in SOURCES if s.name in used])
         record["bytes"] = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
         report[label] = record
         args.work.mkdir(parents=True, exist_ok=True)

@@ -44,9 +44,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"trained-on: skipped: no corpora at {corpora}")
         return 0
     from geoparser.recognition.toponym_model import MODEL_DIR
+    from geoparser.recognition.transformer_tagger import MODEL_DIR as TAGGER_DIR
     from geoparser.resolution.learned import MODEL_PATH
 
     print(write_fingerprints(MODEL_DIR / FILE, corpora, toponym_sources()))
+    print(write_fingerprints(TAGGER_DIR / FILE, corpora, toponym_sources()))
     print(write_fingerprints(MODEL_PATH.with_suffix(".trained_on.json"), corpora, CORPORA))
     return 0
 

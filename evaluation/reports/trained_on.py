@@ -5,7 +5,8 @@ Each trained model ships a ``trained_on.json`` beside it: for every training cor
 fingerprint (SHA-256 prefix) of each document's text, written by the training command
 (``benchmarks.training``). ``toposcope compare`` and ``score`` fingerprint the gold texts and
 warn when a model that produced the predictions meets documents it learned from: the
-``toponym`` recognisers (``geoparser/recognition/models/toponym``) and the ``learned``
+``toponym`` recognisers (``geoparser/recognition/models/toponym``), the transformer tagger's
+(``models/toponym-transformer``) and the ``learned``
 policy's ranker (``geoparser/data/ranker.trained_on.json``).
 """
 
@@ -18,6 +19,8 @@ from functools import cache
 from pathlib import Path
 
 TOPONYM_RECOGNISERS = ("toponym", "toponym-hybrid", "toponym-checked")
+TRANSFORMER_RECOGNISERS = ("toponym-transformer", "toponym-transformer-checked",
+                           "toponym-transformer-hybrid")
 LEARNED_POLICIES = ("learned",)
 FILE = "trained_on.json"
 
@@ -40,6 +43,10 @@ def _path(model: str) -> Path | None:
         from geoparser.recognition.toponym_model import model_dir
 
         return model_dir() / FILE
+    if model in TRANSFORMER_RECOGNISERS:
+        from geoparser.recognition.transformer_tagger import model_dir as tagger_dir
+
+        return tagger_dir() / FILE
     if model in LEARNED_POLICIES:
         from geoparser.resolution.learned import MODEL_PATH
 
