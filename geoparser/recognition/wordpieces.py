@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from geoparser.errors import InputError
+
 #: Case classes of a word (``case_class``); a sentence-initial word adds ``len(CASES)``.
 CASES = ("pad", "lower", "title", "upper", "mixed", "digits", "other")
 N_CASE_IDS = 2 * len(CASES)
@@ -63,8 +65,14 @@ def word_splitter():  # noqa: ANN201 - a spaCy Language; spaCy is imported lazil
 
 
 def sentence_words(text: str) -> list[list[tuple[str, int, int]]]:
-    """``text``'s sentences as lists of (word, start, end); white space is no word."""
-    doc = word_splitter()(text)
+    """``text``'s sentences as lists of (word, start, end); white space is no word. A text
+    longer than spaCy reads at once is a clear error, as for every spaCy recogniser."""
+    nlp = word_splitter()
+    if len(text) > nlp.max_length:
+        raise InputError(f"a text of {len(text):,} characters is more than the "
+                         f"{nlp.max_length:,} the spaCy pipeline that splits it into words "
+                         "reads at once; split it into documents")
+    doc = nlp(text)
     out = []
     for sent in doc.sents:
         words = [(t.text, t.idx, t.idx + len(t.text)) for t in sent if not t.is_space]

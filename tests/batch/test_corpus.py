@@ -41,7 +41,7 @@ def test_parse_geojson_is_valid(tmp_path):
                   "--format", "geojson").exit_code == 0
     obj = geojson.loads(out.read_text())
     assert obj.is_valid, obj.errors()
-    assert len(obj["features"]) == 7
+    assert len(obj["features"]) == 12  # the default recogniser finds every caption toponym
     assert sum(f["geometry"] is None for f in obj["features"]) == obj["unresolved"]
 
 

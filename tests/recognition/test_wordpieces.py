@@ -50,3 +50,10 @@ def test_a_long_sentence_is_cut_into_windows_that_fit(pieces):
     windows = pieces.windows([words])
     assert all(len(w.ids) <= 6 for w in windows)
     assert sum(len(w.spans) for w in windows) == len(words)
+
+
+def test_a_text_longer_than_spacy_reads_at_once_is_a_clear_error():
+    from geoparser.errors import InputError
+
+    with pytest.raises(InputError, match="1,000,001 characters"):
+        sentence_words("a" * 1_000_001)
