@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from geoparser.model import Candidate, Document, Mention, Resolution
 from geoparser.registry import ENTRY_POINT_GROUPS, Registry
+
+if TYPE_CHECKING:
+    from geoparser.resolution.home import HomeRegion
 
 
 @dataclass(frozen=True)
@@ -15,13 +18,15 @@ class ResolutionContext:
     """What a policy may use besides a mention's own candidates: the document, its other
     mentions and their candidates (keyed by mention span), an optional guide point, and the
     toponyms of the collection the document belongs to (normalised name -> candidates, when
-    the documents were resolved as one collection: see ``pipeline.resolve``)."""
+    the documents were resolved as one collection: see ``pipeline.resolve``), and the home
+    region of the document's group (its source: ``resolution.home``), when it has one."""
 
     document: Document
     mentions: tuple[Mention, ...] = ()
     guide: tuple[float, float] | None = None
     candidates: Mapping[tuple[int, int], Sequence[Candidate]] = field(default_factory=dict)
     collection: Mapping[str, Sequence[Candidate]] = field(default_factory=dict)
+    home: HomeRegion | None = None
 
 
 class Policy(Protocol):

@@ -54,7 +54,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -67,10 +67,19 @@ from geoparser.resolution.base import (
     population_key,
     representatives,
 )
-from geoparser.resolution.features import FACTS, INDEX, PRIOR, FeatureExtractor, kind_prior
+from geoparser.resolution.features import (
+    FACTS,
+    FAR_LARGER,
+    INDEX,
+    PRIOR,
+    TOWN_POPULATION,
+    FeatureExtractor,
+    kind_prior,
+)
 
 EARTH_RADIUS_KM = 6371.0088
 _CONTAINER = re.compile(r"\s*(?:,|\bin\b)\s*")
+_CITY_LOG = math.log10(TOWN_POPULATION + 1)
 
 
 @dataclass(frozen=True)
@@ -99,6 +108,9 @@ class ContextWeights:
     prominence: float = 0.3
     prominence_cap: float = 1.0
     capital: float = PRIOR.capital
+    # Issue 21: the home region of the document's group (``resolution.home``).
+    home_first_level: float = 1.0
+    home_country: float = 0.2
 
     @classmethod
     def before_issue_12(cls) -> ContextWeights:
@@ -106,7 +118,11 @@ class ContextWeights:
         area-vs-city evidence (kept to measure the change against)."""
         return cls(evidence=False, same_country=1.0, same_first_level=0.0, focus=0.0,
                    bare_area=0.0, area_cue=0.0, city_cue=0.0, prominence=0.0,
-                   capital=0.0)
+                   capital=0.0, home_first_level=0.0, home_country=0.0)
+
+    def without_home(self) -> ContextWeights:
+        """These weights with the home-region evidence off (to measure it)."""
+        return replace(self, home_first_level=0.0, home_country=0.0)
 
 
 def is_country_level(c: Candidate) -> bool:
@@ -181,7 +197,7 @@ class _OtherMentions:
 
 TERMS = ("population", "feature", "alternate name", "contained", "same country",
          "unplaceable", "near co-mentions", "same first-level area", "near focus", "bare area",
-         "said area", "said city", "capital", "prominence")
+         "said area", "said city", "capital", "prominence", "home region")
 
 
 def term_matrix(x: np.ndarray, w: ContextWeights | None = None
@@ -208,12 +224,19 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
              + w.other_feature * col("other_feature") * (1 - country))
     gap = col("foreign_gap") - 1.0
     # An imputed population is a state's due under its own name, not under another name
-    # (the Slovenian municipality "Dobrovnik" is no million-strong "Dubrovnik").
-    borrowed = col("alternate_name") * (1 - col("known_population"))
+    # (the Slovenian municipality "Dobrovnik" is no million-strong "Dubrovnik"), nor against
+    # a city abroad (Manchester Parish, Jamaica is no rival of Manchester).
+    borrowed = np.maximum(col("alternate_name") * (1 - col("known_population")),
+                          col("imputed_abroad"))
+    # A city far larger than every place bearing the name as its own keeps its prominence
+    # under an alternate name ("Lyons", "Bruges", "Berne").
+    gap_own = x0[:, INDEX["own_name_gap"]]
+    far_larger = col("alternate_name") * col("populated") * col("known_population") * (
+        (gap_own >= FAR_LARGER) & (col("log_population") - gap_own < _CITY_LOG))
     t = np.array([
         col("log_population") / w.population_scale * (1 - borrowed),
         prior,
-        w.alternate_name * col("alternate_name"),
+        w.alternate_name * col("alternate_name") * (1 - far_larger),
         w.contained * col("contained"),
         w.same_country * col("same_country"),
         w.unplaceable * (1 - col("placeable")),
@@ -225,6 +248,7 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
         w.city_cue * col("city_cue"),
         w.capital * col("capital"),
         np.minimum(w.prominence * np.maximum(gap, 0.0), w.prominence_cap),
+        w.home_first_level * col("home_first_level") + w.home_country * col("home_country"),
     ]).T
     return TERMS, t
 
@@ -265,11 +289,13 @@ class ContextPolicy:
             i = max(range(len(candidates)),
                     key=lambda k: (totals[k], population_key(candidates[k])))
             best = candidates[i]
+            home_note = self._home_decided(context, candidates, t, totals, i, names)
             imputed = effective_population(best)[1]
             terms = {("population (imputed)" if n == "population" and imputed else n): float(v)
                      for n, v in zip(names, t[i].tolist(), strict=True) if v != 0.0}
             scored.append((totals[i], population_key(best), best, terms))
         else:
+            home_note = ""
             candidates = representatives(candidates)
             others = self._other_candidate_sets(mention, context)
             own = normalise_name(mention.text)
@@ -282,8 +308,28 @@ class ContextPolicy:
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         total, _, best, terms = scored[0]
         shown = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items() if abs(v) >= 0.005)
-        reason = f"best context score of {len(candidates)} places ({total:.2f}: {shown})"
+        reason = (f"best context score of {len(candidates)} places ({total:.2f}: {shown})"
+                  f"{home_note}")
         return Resolution(mention, best, n_found, self.name, reason)
+
+    @staticmethod
+    def _home_decided(context: ResolutionContext, candidates: Sequence[Candidate],
+                      t: np.ndarray, totals: list[float], i: int, names: Sequence[str]) -> str:
+        """"; the home region … decided it" when, without the home-region term, another
+        candidate would have won; else ""."""
+        if context.home is None:
+            return ""
+        col = t[:, names.index("home region")]
+        if not col[i]:
+            return ""
+        without = [v - h for v, h in zip(totals, col.tolist(), strict=True)]
+        j = max(range(len(candidates)),
+                key=lambda k: (without[k], population_key(candidates[k])))
+        if j == i:
+            return ""
+        other = candidates[j]
+        return (f"; the home region decided it ({context.home.label()}), over "
+                f"{other.name}, {other.country_code}")
 
     def _terms(
         self,

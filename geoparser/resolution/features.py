@@ -44,8 +44,22 @@ Document focus (CLIFF's focus):
   toponyms' first readings (countries and continents left out: their points say
   little); ``focus_country`` / ``focus_first_level`` the candidate lies in the country / area
   most of the other toponyms' readings lie in.
+Home region (a paper's own area, ``home``):
+  ``home_first_level`` / ``home_country`` the candidate lies in the first-level area / country
+  where most of its group's unambiguous towns and counties lie (documents grouped by their
+  source, ``pipeline.resolve``); NaN when the document has no group or the group no home.
 Other:
   ``alternate_name`` the mention matches only one of the place's other names;
+  ``own_name_gap`` log10 population (known only) minus that of the most populous other place
+  bearing the mention as its own name (NaN when none does): a world city known in English by
+  an alternate name ("Lyons", "Bruges", "Hanover") and far larger than the namesakes that
+  bear the name keeps its prominence (``FAR_LARGER``);
+  ``imputed_abroad`` the candidate's population is imputed (an area without one) and a
+  namesake of the same name in another country is a city (100,000 or more) larger than such
+  an area likely is
+  (a first-level area: its country's population over its number of first-level areas): an
+  imputed population is no prominence ("Manchester" is not Manchester Parish, Jamaica, while
+  "Ontario" is still the province, not the Californian city);
   ``candidates`` log1p of the number of distinct places; ``others`` log1p of the number of
   other toponyms (how much the co-mention features can be trusted); ``placeable`` has a point.
 
@@ -66,6 +80,7 @@ from typing import Protocol
 import numpy as np
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
+from geoparser.gazetteers.regions import first_level_share
 from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
 from geoparser.resolution import cues
@@ -78,7 +93,7 @@ FEATURES: tuple[str, ...] = (
     "contained", "container_named", "same_country", "same_first_level", "top_same_country",
     "top_same_first_level", "country_named", "first_level_named", "near_km", "focus_km",
     "focus_country", "focus_first_level", "alternate_name", "candidates", "others",
-    "placeable",
+    "placeable", "imputed_abroad", "own_name_gap", "home_first_level", "home_country",
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
 EARTH_RADIUS_KM = 6371.0088
@@ -86,6 +101,18 @@ _CONTAINER_GAP = (",", "in")
 TOWN_POPULATION = 100_000
 TOWN_RADIUS_KM = 50.0
 NEAR_TOWN_POPULATION = 20_000
+#: How much larger (log10) a place matched by another of its names must be than every place
+#: bearing the name as its own for prominence to outweigh the alternate-name penalty: five
+#: times ("Lyons" is Lyon, not Lyons, Illinois; "Bruges" is Brugge, not a French village).
+FAR_LARGER = math.log10(5)
+
+
+def prominent_alias(log_population: float, own_name_gap: float) -> bool:
+    """Whether a populated place matched by another of its names keeps its prominence: it is
+    ``FAR_LARGER`` than every place bearing the name as its own, and none of those is a city
+    (a real "Victoria" of 300,000 people is no mere namesake of Hong Kong's old name)."""
+    return (own_name_gap >= FAR_LARGER
+            and log_population - own_name_gap < math.log10(TOWN_POPULATION + 1))
 
 
 def is_country_level(c: Candidate) -> bool:
@@ -167,7 +194,8 @@ def _facts(candidates: Sequence[Candidate]) -> _Name:
 
 _STATIC = ("log_population", "population_gap", "population_rank", "known_population",
            "admin_seat", "country", "first_level", "second_level", "populated",
-           "other_feature", "area_with_town", "town_in_area", "candidates", "placeable")
+           "other_feature", "area_with_town", "town_in_area", "candidates", "placeable",
+           "imputed_abroad")
 
 
 def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
@@ -182,9 +210,15 @@ def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
              and (c.population or 0) >= NEAR_TOWN_POPULATION]
     areas = [c for c in reps if is_area(c)]
     capital = capitals()
+    cities = [(c.country_code, c.population or 0, n) for c, n in zip(reps, names, strict=True)
+              if c.feature_class == "P" and (c.population or 0) >= TOWN_POPULATION]
+    imputed_abroad = [effective_population(c)[1] and any(
+        cc != c.country_code and p > _area_size(c) and n == names[i] for cc, p, n in cities)
+        for i, c in enumerate(reps)]
     country_max: dict[str | None, float] = {}
-    for k, p in zip(reps, pops, strict=True):
-        country_max[k.country_code] = max(country_max.get(k.country_code, -1.0), p)
+    for k, p, borrowed in zip(reps, pops, imputed_abroad, strict=True):
+        if not borrowed:  # an imputed population is no namesake's rival
+            country_max[k.country_code] = max(country_max.get(k.country_code, -1.0), p)
     # The two countries with the most populous candidates: the best namesake abroad.
     by_country = sorted(country_max.items(), key=lambda kv: -kv[1])[:2]
     top_town: dict[str | None, float] = {}
@@ -224,9 +258,18 @@ def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
             and any(_town_of(c, o) for o in areas),
             n_log,
             c.has_point,
+            imputed_abroad[i],
         )
     x.flags.writeable = False
     return x, capital_by_name, foreign
+
+
+def _area_size(c: Candidate) -> float:
+    """How many people an area without a population likely holds: a first-level area its
+    country's share (``regions.first_level_share``), else the imputed population."""
+    if c.feature_code == "ADM1" and c.country_code in first_level_share():
+        return first_level_share()[c.country_code]
+    return effective_population(c)[0] or 0
 
 
 @dataclass(frozen=True)
@@ -500,16 +543,46 @@ class FeatureExtractor:
             "contained"]
         i_alternate, i_co = INDEX["alternate_name"], INDEX["same_country"]
         i_fcc, i_fa1 = INDEX["focus_country"], INDEX["focus_first_level"]
+        alternates = [facts.names[i] != own and not _qualified(facts.names[i], own) and not (
+            abbreviates and _area_key(c) in abbreviates) for i, c in enumerate(reps)]
+        known = [math.log10(c.population + 1) if c.population is not None else 0.0
+                 for c in reps]
+        gaps = _own_name_gaps(known, alternates)
+        x[:, INDEX["own_name_gap"]] = gaps
+        # A world city under its English name is a rival as real as one under its own
+        # ("Hanover": Hannover, not Hanover Parish, Jamaica).
+        aliases = [(c.country_code, c.population) for i, c in enumerate(reps)
+                   if alternates[i] and c.feature_class == "P"
+                   and (c.population or 0) >= TOWN_POPULATION
+                   and prominent_alias(known[i], gaps[i])]
+        if aliases:
+            i_imputed = INDEX["imputed_abroad"]
+            for i, c in enumerate(reps):
+                if not x[i, i_imputed] and effective_population(c)[1] and any(
+                        cc != c.country_code and p > _area_size(c) for cc, p in aliases):
+                    x[i, i_imputed] = 1.0
+        home = doc.context.home
+        if home is None:
+            x[:, INDEX["home_first_level"]] = x[:, INDEX["home_country"]] = nan
+        else:
+            x[:, INDEX["home_first_level"]] = [
+                bool(home.first_level) and (c.country_code, c.admin1) == home.first_level
+                and not is_country_level(c) for c in reps]
+            x[:, INDEX["home_country"]] = [
+                bool(home.country) and c.country_code == home.country for c in reps]
         for i, c in enumerate(reps):
             cc, a1 = c.country_code, c.admin1
-            name = facts.names[i]
-            alternate = name != own and not _qualified(name, own) and not (
-                abbreviates and _area_key(c) in abbreviates)
+            alternate = alternates[i]
             x[i, i_alternate] = alternate
-            x[i, i_capital] = not alternate and (
+            # Under another of its names, a place keeps its prominence only when far larger
+            # than every place that bears the name as its own (``FAR_LARGER``).
+            prominent = not alternate or (
+                c.feature_class == "P" and c.population is not None
+                and prominent_alias(known[i], x[i, INDEX["own_name_gap"]]))
+            x[i, i_capital] = prominent and (
                 c.feature_code == "PPLC" or facts.capital_by_name[i])
             foreign = facts.foreign[i]
-            if foreign is not None and c.population is not None and not alternate:
+            if foreign is not None and c.population is not None and prominent:
                 x[i, i_foreign] = pops[i] - foreign
             if containers:
                 x[i, i_contained] = any(_holds(k, c) for k in containers)
@@ -527,6 +600,18 @@ class FeatureExtractor:
                 x[i, i_fcc] = x[i, i_fa1] = nan
         x.flags.writeable = False  # shared by the mentions of the same reading
         return x
+
+
+def _own_name_gaps(known: list[float], alternates: list[bool]) -> list[float]:
+    """Per candidate, its known log population minus the best among the *other* candidates
+    that bear the mention as their own name; NaN when no other does."""
+    own = sorted(((p, i) for i, (p, a) in enumerate(zip(known, alternates, strict=True))
+                  if not a), reverse=True)
+    out = []
+    for i, p in enumerate(known):
+        best = next((q for q, j in own if j != i), None)
+        out.append(math.nan if best is None else p - best)
+    return out
 
 
 _QUALIFIER = re.compile(r"[ -](?:upon|on|under|am|an der|an|in|im|sur|sul)[ -]")
