@@ -42,23 +42,23 @@ cassettes-offline: setup
 
 # Opt-in benchmark (not part of `make test`): toposcope score vs nervaluate 1.2.1, 100,000 docs.
 bench-eval: setup
-	$(PY) bench/bench_eval.py --docs 100000 --repeat 3
+	$(PY) -m benchmarks.speed.bench_eval --docs 100000 --repeat 3
 
 # Opt-in: accuracy on the public corpora in ../shared/corpora (skipped when absent).
 bench-accuracy: setup
-	$(PY) bench/bench_accuracy.py --out results
+	$(PY) -m benchmarks.accuracy.bench_accuracy --out results
 
 # Opt-in, about 8 minutes here (needs ../shared/corpora): trains the `learned` policy's
-# ranker (bench/ranker.json, fixed seed), prints the leave-one-corpus-out table and writes
+# ranker (benchmarks/training/ranker.json, fixed seed), prints the leave-one-corpus-out table and writes
 # geoparser/data/ranker.txt. See docs/resolution.md.
 train-ranker: setup
-	OMP_NUM_THREADS=1 $(PY) bench/train_ranker.py
+	OMP_NUM_THREADS=1 $(PY) -m benchmarks.training.train_ranker
 
 # Opt-in, about an hour on 2 busy cores: train the toponym NER on ../shared/corpora (committed config, seed
 # 0), validate it across corpora (train on two, test on the third), ship the model trained on
 # all three into geoparser/recognition/models/toponym and print the cross-corpus table.
 train-ner: setup
-	$(PY) scripts/train_ner.py --corpora ../shared/corpora --work build/train-ner
+	$(PY) -m benchmarks.training.train_ner --corpora ../shared/corpora --work build/train-ner
 
 lint: setup
 	$(VENV)/bin/ruff check .
@@ -78,7 +78,7 @@ outline-10m: setup
 
 # Opt-in, several minutes: throughput and memory of `toposcope parse` against bare nlp.pipe.
 bench: setup
-	$(PY) -m benchmarks.run --json bench-results.json
+	$(PY) -m benchmarks.speed.run --json bench-results.json
 
 clean:
 	rm -rf $(VENV) results .pytest_cache build/bench-eval

@@ -1,5 +1,7 @@
-"""``make bench``: throughput and memory of ``toposcope parse`` against the bare spaCy model.
+"""All of Toposcope's measuring code, opt-in and never part of ``make test``.
 
-Opt-in and slow (minutes); never part of ``make test``. Figures are ratios measured in the same
-run, so the machine's speed (and its other load) affects both sides alike.
+``accuracy/`` (accuracy on the captions and the public corpora), ``speed/`` (throughput and
+memory, ratios against a baseline measured in the same run), ``training/`` (the shipped
+models' training), and ``public_corpora.py`` which accuracy and training share. Each module
+runs as ``python -m benchmarks.<part>.<module>`` from the repository root.
 """

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from tests.conftest import ROOT
 
-PACKAGES = ("geoparser", "evaluation")
+#: Every package of the tree, the measuring code included.
+PACKAGES = ("geoparser", "evaluation", "benchmarks", "scripts")
 
 #: Each wing's rank: a module may import from its own rank or below, never above.
 RANKS = {
@@ -24,6 +25,9 @@ RANKS = {
     "evaluation": 3, "evaluation.schemes": 3,  # the harness: matching, metrics, schemes
     "geoparser.batch": 4, "evaluation.reports": 4,
     "geoparser.cli": 5, "geoparser.__main__": 5,
+    # Measuring code may use every wing; no wing uses it. Within it, accuracy and training
+    # share the corpora through ``benchmarks.public_corpora``.
+    "benchmarks": 6, "scripts": 6,
 }
 #: The packages' own ``__init__`` expose the public API lazily (``Geoparser``, ``score``).
 FACADES = {"geoparser", "evaluation"}
@@ -98,6 +102,27 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_circle():
     assert cycles(import_graph()) == []
+
+
+def test_measuring_code_is_in_the_graph():
+    graph = import_graph()
+    assert "benchmarks.accuracy.bench_accuracy" in graph
+    assert "benchmarks.public_corpora" in graph["benchmarks.training.ranker_data"]
+    assert "benchmarks.training.train_ranker" in graph["benchmarks.accuracy.bench_accuracy"]
+
+
+def test_measuring_code_has_one_home():
+    assert not (ROOT / "bench").exists()
+    assert {p.stem for p in (ROOT / "scripts").glob("*.py")} <= {
+        "build_gazetteer_extras", "extract_world_outline", "extract_world_outline_10m"}
+    for sub in ("accuracy", "speed", "training"):
+        assert (ROOT / "benchmarks" / sub / "__init__.py").is_file()
+
+
+def test_measuring_code_runs_as_modules_without_path_hacks():
+    hacks = [str(p.relative_to(ROOT)) for pkg in ("benchmarks", "scripts")
+             for p in (ROOT / pkg).rglob("*.py") if "sys.path" in p.read_text(encoding="utf-8")]
+    assert hacks == []
 
 
 def test_cycle_finder_finds_a_circle():

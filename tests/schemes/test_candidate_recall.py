@@ -1,13 +1,11 @@
 """Candidate recall (the gazetteer oracle) and the corpora the recall script reads."""
 
-import importlib.util
-
 import pytest
 
 from evaluation.schemes.candidate_recall import candidate_recall
 from geoparser.corpora import read_corpus
 from geoparser.model import Candidate, Document, GoldToponym
-from tests.conftest import ROOT, SHARED
+from tests.conftest import SHARED
 
 PERTH_AU = Candidate("t", "1", "Perth", -31.95, 115.86, 2_000_000)
 PERTH_GB = Candidate("t", "2", "Perth", 56.40, -3.43, 47_000)
@@ -46,11 +44,9 @@ def test_radius_is_a_parameter():
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("gazetteer_recall",
-                                                  ROOT / "scripts" / "gazetteer_recall.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from benchmarks.accuracy import gazetteer_recall
+
+    return gazetteer_recall
 
 
 # GeoWebNews comes from its BRAT release through geoparser.corpora (as every other reader of

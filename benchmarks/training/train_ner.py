@@ -9,7 +9,7 @@
 3. The model trained on all three corpora is written to the package (tokenizer + NER only).
 
 Writes ``<work>/cross-corpus.md`` and ``.json`` and prints the table.
-Run: ``python scripts/train_ner.py [--corpora DIR] [--work DIR]`` (``make train-ner``).
+Run: ``python -m benchmarks.training.train_ner [--corpora DIR] [--work DIR]`` (``make train-ner``).
 """
 
 from __future__ import annotations
@@ -25,26 +25,24 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from evaluation.reports.cross_corpus import (  # noqa: E402
+from evaluation.reports.cross_corpus import (
     gold_documents,
     markdown_table,
     recognition_scores,
 )
-from geoparser.recognition.training.data import (  # noqa: E402
+from geoparser.recognition.training.data import (
     LABEL,
     PLACE_LABELS,
     SOURCES,
     load_gold,
 )
-from geoparser.recognition.training.prepare import (  # noqa: E402
+from geoparser.recognition.training.prepare import (
     NEGATIVES,
     corpus_splits,
     write_fold,
 )
 
+ROOT = Path(__file__).resolve().parents[2]
 HERE = ROOT / "geoparser" / "recognition" / "training"
 CONFIGS = HERE / "configs"
 CALLBACKS = HERE / "callbacks.py"

@@ -2,7 +2,7 @@
 
 The same pipeline object the recogniser uses (``load_pipeline``: only ``ner`` enabled) and the
 same batch size, so the difference to ``toposcope parse`` is exactly what Toposcope adds.
-Usage: ``python -m benchmarks.raw_pipe CORPUS.jsonl``.
+Usage: ``python -m benchmarks.speed.raw_pipe CORPUS.jsonl``.
 """
 
 from __future__ import annotations

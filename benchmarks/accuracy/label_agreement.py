@@ -3,19 +3,16 @@
 The evidence for leaving GeoWebNews's demonyms and adjectives *missing* when training the
 ``toponym`` model (docs/recognition-model.md): for 17 common nationality adjectives, how many
 occurrences each corpus has and how many fall inside a gold toponym span.
-Run: ``python scripts/label_agreement.py [--corpora DIR]``.
+Run: ``python -m benchmarks.accuracy.label_agreement [--corpora DIR]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from geoparser.recognition.training.data import SOURCES, load_gold  # noqa: E402
+from geoparser.recognition.training.data import SOURCES, load_gold
 
 WORDS = re.compile(r"\b(Chinese|American|British|Russian|French|German|Mexican|African|"
                    r"European|Indian|Japanese|Canadian|Australian|Egyptian|Brazilian|Italian|"

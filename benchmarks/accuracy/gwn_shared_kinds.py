@@ -4,20 +4,17 @@ GeoWebNews's gold also counts demonyms, languages and adjectival modifiers (left
 training, ``data.unteachable``), place names embedded in organisation names (Embedded_*) and
 coerced non-toponyms (Coercion). Here those spans count neither way: a prediction overlapping
 one is left out, and they are not gold. The rest is what the cross-corpus model was taught.
-Run: ``python scripts/gwn_shared_kinds.py --work build/train-ner`` (after ``make train-ner``).
+Run: ``python -m benchmarks.accuracy.gwn_shared_kinds --work build/train-ner`` (after
+``make train-ner``).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from geoparser.recognition.training.data import SOURCES, load_gold, unteachable  # noqa: E402
-from geoparser.recognition.training.prepare import people_tagger  # noqa: E402
+from geoparser.recognition.training.data import SOURCES, load_gold, unteachable
+from geoparser.recognition.training.prepare import people_tagger
 
 OTHER_KINDS = frozenset({"Embedded_Non_Lit", "Embedded_Literal", "Coercion"})
 

@@ -2,7 +2,7 @@
 
 Same process, same sentences (make bench's corpus), alternating, each checked run with a fresh
 recogniser so every name is looked up again. Prints documents per second and the ratio.
-Run: ``python -m benchmarks.gazetteer_check [--docs N] [--repeat K]``.
+Run: ``python -m benchmarks.speed.gazetteer_check [--docs N] [--repeat K]``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import argparse
 import time
 from pathlib import Path
 
-from benchmarks.corpus import sentences
+from benchmarks.speed.corpus import sentences
 from geoparser.recognition import create_recogniser
 
 

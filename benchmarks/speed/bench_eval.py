@@ -2,7 +2,8 @@
 script running nervaluate 1.2.1 on the same JSONL, in the same run, with the counts checked
 equal.
 
-    python bench/bench_eval.py [--docs 100000] [--seed 4] [--repeat 3] [--workdir build/bench-eval]
+    python -m benchmarks.speed.bench_eval [--docs 100000] [--seed 4] [--repeat 3]
+        [--workdir build/bench-eval]
 
 Each repetition runs both commands as fresh processes (toposcope first on odd repetitions,
 nervaluate first on even ones) and times them with a wall clock; the medians are compared.
@@ -21,7 +22,6 @@ import sys
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
 MEASURES = ("strict", "exact", "partial", "type")
 FIELDS = ("correct", "incorrect", "partial", "missed", "spurious")
 
@@ -51,12 +51,13 @@ def main() -> None:
     gold, pred = data / "gold.jsonl", data / "pred.jsonl"
     if not (gold.exists() and pred.exists()):
         print(f"generating {args.docs} synthetic documents into {data}/ ...", flush=True)
-        subprocess.run([sys.executable, str(HERE / "synthetic.py"), "--docs", str(args.docs),
-                        "--seed", str(args.seed), "--out", str(data)], check=True)
+        subprocess.run([sys.executable, "-m", "benchmarks.speed.synthetic",
+                        "--docs", str(args.docs), "--seed", str(args.seed), "--out", str(data)],
+                       check=True)
     toposcope = str(Path(sys.executable).parent / "toposcope")
     ours_cmd = [toposcope, "score", "--scheme", "semeval", "--gold", str(gold), "--pred",
                 str(pred), "--format", "csv"]
-    theirs_cmd = [sys.executable, str(HERE / "nervaluate_score.py"), str(gold), str(pred)]
+    theirs_cmd = [sys.executable, "-m", "benchmarks.speed.nervaluate_score", str(gold), str(pred)]
     ours_t, theirs_t = [], []
     for k in range(args.repeat):
         pair = [(ours_cmd, ours_t), (theirs_cmd, theirs_t)]

@@ -1,6 +1,7 @@
 """Candidate recall@161 km of a gazetteer on GeoVirus and GeoWebNews gold toponyms.
 
-    python scripts/gazetteer_recall.py [--corpora ../shared/corpora] [--gazetteer offline]
+    python -m benchmarks.accuracy.gazetteer_recall [--corpora ../shared/corpora]
+        [--gazetteer offline]
 
 Reads the corpora where they are (never copies them), through ``geoparser.corpora``; a corpus
 that is absent is skipped. Toponyms without coordinates do not count. Prints one line per corpus
@@ -13,12 +14,12 @@ import argparse
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.public_corpora import SHARED
 from evaluation.schemes.candidate_recall import candidate_recall
 from geoparser.corpora import read_corpus
 from geoparser.gazetteers import create_gazetteer
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPORA_DIR = ROOT.parent / "shared" / "corpora"
+CORPORA_DIR = SHARED / "corpora"
 
 #: (name, converter, path under shared/corpora)
 CORPORA = [

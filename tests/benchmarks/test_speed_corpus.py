@@ -2,7 +2,7 @@
 
 import json
 
-from benchmarks import corpus
+from benchmarks.speed import corpus
 
 
 def test_sentences_split_filter_and_deduplicate(tmp_path):

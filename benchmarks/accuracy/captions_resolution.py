@@ -3,24 +3,20 @@ resolving the gold mentions: each caption alone, the captions as one collection 
 toponym borrows the others' as context, ``toposcope resolve --collection``), and each caption
 with its guide point.
 
-Run: ``python bench/captions_resolution.py`` (no corpora needed; the offline gazetteer).
+Run: ``python -m benchmarks.accuracy.captions_resolution`` (no corpora needed; the offline
+gazetteer).
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from evaluation.reports.coursework_answer import caption_guides  # noqa: E402
-from geoparser.distance import distance_km  # noqa: E402
-from geoparser.gazetteers import create_gazetteer  # noqa: E402
-from geoparser.io.documents import read_gold  # noqa: E402
-from geoparser.model import Mention, ParsedDocument  # noqa: E402
-from geoparser.pipeline import resolve  # noqa: E402
-from geoparser.resolution import DEFAULT_POLICY, create_policy  # noqa: E402
+from benchmarks.public_corpora import ROOT
+from evaluation.reports.coursework_answer import caption_guides
+from geoparser.distance import distance_km
+from geoparser.gazetteers import create_gazetteer
+from geoparser.io.documents import read_gold
+from geoparser.model import Mention, ParsedDocument
+from geoparser.pipeline import resolve
+from geoparser.resolution import DEFAULT_POLICY, create_policy
 
 POLICIES = ("population", "context", "learned")
 

@@ -5,7 +5,7 @@ resolved again in this process by every policy, the gazetteer's answers memoised
 that only the policies differ; the policies run in turn and the least of ``repeat`` runs
 counts. ``context (before)`` is the hand-weighted policy as it was before issue 12
 (``ContextWeights.before_issue_12()``).
-Run alone: ``python -m benchmarks.policies CORPUS.jsonl PREDICTIONS.jsonl``.
+Run alone: ``python -m benchmarks.speed.policies CORPUS.jsonl PREDICTIONS.jsonl``.
 """
 
 from __future__ import annotations

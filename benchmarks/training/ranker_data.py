@@ -1,6 +1,7 @@
 """The four public corpora as ranking data: gold mentions, context toponyms, candidates, labels.
 
-Shared by ``bench/train_ranker.py`` (``make train-ranker``) and ``bench/bench_accuracy.py``.
+Shared by ``benchmarks.training.train_ranker`` (``make train-ranker``), which
+``benchmarks.accuracy.bench_accuracy`` calls, and ``benchmarks.accuracy.country_points``.
 Each corpus is read in place from ``../shared/corpora`` (never copied). The toponyms
 ``en_core_web_sm`` finds in each text are the context evidence, as ``toposcope resolve
 --context-ner en_core_web_sm`` uses them; they are cached in the cache dir
@@ -30,19 +31,14 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from geoparser.distance import distance_km  # noqa: E402
-from geoparser.model import Candidate, Document, Mention, ParsedDocument  # noqa: E402
-from geoparser.paths import cache_dir  # noqa: E402
-from geoparser.pipeline import recognise, resolve  # noqa: E402
-from geoparser.resolution.base import ResolutionContext  # noqa: E402
-from geoparser.resolution.features import FeatureExtractor, is_country_level  # noqa: E402
-from geoparser.resolution.learned import model_rows  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "bench"))
-from bench_accuracy import CORPORA, gold_mentions, load  # noqa: E402  (one reading of the corpora)
+from benchmarks.public_corpora import CORPORA, gold_mentions, load
+from geoparser.distance import distance_km
+from geoparser.model import Candidate, Document, Mention, ParsedDocument
+from geoparser.paths import cache_dir
+from geoparser.pipeline import recognise, resolve
+from geoparser.resolution.base import ResolutionContext
+from geoparser.resolution.features import FeatureExtractor, is_country_level
+from geoparser.resolution.learned import model_rows
 
 LABEL_RADIUS_KM = 25.0
 AREA_LABEL_RADIUS_KM = 161.0

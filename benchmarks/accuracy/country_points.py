@@ -6,28 +6,23 @@ within 161 km) that ``context`` placed wrongly, how many are the right country a
 source's point. Then ``context``'s acc@161 / acc@10 on all four corpora with Natural Earth's
 points first (shipped) and with the Factbook's (world-countries) first, and for each the
 ceiling of any policy: the share of gold toponyms with a choosable place within 161 km.
-Run: ``python bench/country_points.py [--shared ../shared]`` (needs the corpora).
+Run: ``python -m benchmarks.accuracy.country_points [--shared ../shared]`` (needs the corpora).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-import ranker_data  # noqa: E402
-
-from geoparser.distance import distance_km  # noqa: E402
-from geoparser.gazetteers import create_gazetteer  # noqa: E402
-from geoparser.pipeline import resolve  # noqa: E402
-from geoparser.resolution import base, features  # noqa: E402
-from geoparser.resolution.context import ContextPolicy  # noqa: E402
-from geoparser.resolution.features import is_country_level  # noqa: E402
+from benchmarks.public_corpora import SHARED
+from benchmarks.training import ranker_data
+from geoparser.distance import distance_km
+from geoparser.gazetteers import create_gazetteer
+from geoparser.pipeline import resolve
+from geoparser.resolution import base, features
+from geoparser.resolution.context import ContextPolicy
+from geoparser.resolution.features import is_country_level
 
 
 def country_point_errors(corpus, parsed) -> tuple[int, int, Counter]:
@@ -75,7 +70,7 @@ def representative_ceiling(corpus, parsed) -> float:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     args = ap.parse_args()
     if not (args.shared / "corpora").is_dir():
         print(f"country-points: skipped: no corpora at {args.shared / 'corpora'}")

@@ -14,7 +14,8 @@ For every corpus found under ``../shared/corpora/`` (skipped, with a note, when 
 * where the context policy's remaining errors come from (the ``errors`` scheme).
 
 Writes ``results/bench-accuracy.md``, ``.json`` and an error-distance plot, and prints the
-Markdown. Run: ``python bench/bench_accuracy.py [--shared ../shared] [--out results]``.
+Markdown. Run:
+``python -m benchmarks.accuracy.bench_accuracy [--shared ../shared] [--out results]``.
 """
 
 from __future__ import annotations
@@ -22,36 +23,21 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from dataclasses import replace
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from evaluation.reports.plots import error_distance_plot  # noqa: E402
-from evaluation.schemes import score  # noqa: E402
-from evaluation.schemes.candidate_recall import candidate_recall  # noqa: E402
-from evaluation.schemes.distance import MAX_ERROR_KM, auc  # noqa: E402
-from geoparser.corpora import read_corpus  # noqa: E402
-from geoparser.gazetteers import create_gazetteer  # noqa: E402
-from geoparser.io.atomic import write_files_atomic  # noqa: E402
-from geoparser.model import Document, Mention, ParsedDocument  # noqa: E402
-from geoparser.pipeline import recognise, resolve  # noqa: E402
-from geoparser.recognition import create_recogniser  # noqa: E402
-from geoparser.resolution import create_policy  # noqa: E402
-
-TOLERANCE_KM = 161.0
-
-#: (name, converter, path under shared/corpora)
-CORPORA = [
-    ("GeoVirus", "geovirus", "geovirus/GeoVirus.xml"),
-    ("WikToR", "wiktor", "wiktor/WikToR_reconstructed_from_EUPEG.jsonl"),
-    ("GeoWebNews", "gwn", "geowebnews/brat"),
-    ("SemEval-2019 T12 (train)", "semeval2019",
-     "semeval2019_task12/Training/Training_Data_Participant"),
-]
+from benchmarks.public_corpora import CORPORA, ROOT, SHARED, gold_mentions, load
+from evaluation.reports.plots import error_distance_plot
+from evaluation.schemes import score
+from evaluation.schemes.candidate_recall import candidate_recall
+from evaluation.schemes.distance import MAX_ERROR_KM, auc
+from geoparser.gazetteers import create_gazetteer
+from geoparser.io.atomic import write_files_atomic
+from geoparser.model import Document
+from geoparser.pipeline import recognise, resolve
+from geoparser.recognition import create_recogniser
+from geoparser.resolution import create_policy
 
 #: Published accuracy@161 for resolution from gold mentions, to read the table against.
 PUBLISHED = {
@@ -60,17 +46,6 @@ PUBLISHED = {
     "GeoWebNews": "Mordecai 3: 0.94 (Halterman 2023)",
     "SemEval-2019 T12 (train)": "—",
 }
-
-
-def load(converter: str, path: Path) -> list[Document]:
-    """A corpus as gold documents with the 161 km tolerance."""
-    return read_corpus(converter, path, TOLERANCE_KM)
-
-
-def gold_mentions(doc: Document) -> ParsedDocument:
-    mentions = [Mention(t.start, t.end, t.text, t.label or "GOLD", "gold")
-                for t in doc.toponyms if t.start is not None and t.end is not None]
-    return ParsedDocument(doc, sorted(mentions, key=lambda m: (m.start, m.end)))
 
 
 def n_scorable(gold: list[Document]) -> int:
@@ -217,8 +192,9 @@ def markdown(rows: list[dict], command: str, seconds: float) -> str:
 LOCO_INTRO = """## Policies, leave one corpus out
 
 Resolution from gold mentions, context toponyms from `en_core_web_sm`; for each corpus the
-`learned` ranker is trained on the other three (`bench/train_ranker.py`, config
-`bench/ranker.json`), the other policies are not trained. Through the `distance` scheme;
+`learned` ranker is trained on the other three (`benchmarks/training/train_ranker.py`,
+config `benchmarks/training/ranker.json`), the other policies are not trained. Through the
+`distance` scheme;
 accuracies over all gold toponyms with a point (unresolved = wrong), accuracy by GeoNames id
 over those with an id; `context (before)` is the hand-weighted policy before issue 12's
 evidence (`ContextWeights.before_issue_12()`). See docs/resolution.md.
@@ -227,7 +203,7 @@ evidence (`ContextWeights.before_issue_12()`). See docs/resolution.md.
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--out", type=Path, default=ROOT / "results")
     ap.add_argument("--only", help="comma-separated corpus names (default: all found)")
     ap.add_argument("--no-ranker", action="store_true",
@@ -254,8 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(run_corpus(name, gold, gazetteer, recogniser))
     loco_rows, loco_table = [], ""
     if not args.no_ranker and not wanted:
-        sys.path.insert(0, str(ROOT / "bench"))
-        from train_ranker import leave_one_corpus_out
+        from benchmarks.training.train_ranker import leave_one_corpus_out
 
         loco_rows, loco_table, _ = leave_one_corpus_out(args.shared, gazetteer)
     seconds = time.perf_counter() - t0

@@ -1,6 +1,8 @@
 """The benchmark's competitor: load gold and prediction JSONL and score them with nervaluate.
 
-    python bench/nervaluate_score.py GOLD.jsonl PRED.jsonl   # prints the four schemes' counts
+    python -m benchmarks.speed.nervaluate_score GOLD.jsonl PRED.jsonl
+
+prints the four schemes' counts.
 
 Offsets are converted from Toposcope's end-exclusive to nervaluate's end-inclusive convention;
 documents are aligned by id (a gold document without a predictions line has none).

@@ -7,7 +7,9 @@ gold toponyms and two predictions inside one gold toponym. The conflicting patte
 that nervaluate's greedy, order-dependent matching reaches the same counts as Toposcope's optimal
 assignment, which lets the benchmark check that both report identical counts.
 
-    python bench/synthetic.py --docs 100000 --seed 4 --out DIR   # writes DIR/gold.jsonl, pred.jsonl
+    python -m benchmarks.speed.synthetic --docs 100000 --seed 4 --out DIR
+
+writes DIR/gold.jsonl and DIR/pred.jsonl.
 """
 
 from __future__ import annotations

@@ -26,9 +26,9 @@ from pathlib import Path
 
 import psutil
 
-from benchmarks import corpus, lookups, policies
+from benchmarks.speed import corpus, lookups, policies
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
 
 
@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> None:
                        cwd=ROOT)
 
         def raw_cmd(n: int) -> list[str]:
-            return [sys.executable, "-m", "benchmarks.raw_pipe", str(files[n])]
+            return [sys.executable, "-m", "benchmarks.speed.raw_pipe", str(files[n])]
 
         raw, ours, two, topo = [], [], [], []
         for _ in range(args.repeat):

@@ -2,12 +2,12 @@
 
 ``make train-ranker`` (opt-in; needs ``../shared/corpora``). For each of GeoVirus, WikToR,
 GeoWebNews and SemEval-2019 in turn, a LambdaRank model is trained on the other three with
-the fixed configuration ``bench/ranker.json`` (seed included) and scored on the held-out one
-next to ``population`` and ``context`` (before and after issue 12's evidence), by
+the fixed configuration ``benchmarks/training/ranker.json`` (seed included) and scored on the
+held-out one next to ``population`` and ``context`` (before and after issue 12's evidence), by
 ``ranker_data.evaluate`` (our ``distance`` scheme, resolution from gold mentions, context
 toponyms from ``en_core_web_sm``). Then one model is trained on all four and written to
 ``geoparser/data/ranker.txt``; that is the shipped model, never scored on data it was not
-trained on. Run: ``python bench/train_ranker.py [--shared ../shared] [--no-write]``.
+trained on. Run: ``python -m benchmarks.training.train_ranker [--shared ../shared] [--no-write]``.
 """
 
 from __future__ import annotations
@@ -20,15 +20,11 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from benchmarks.public_corpora import SHARED
+from benchmarks.training import ranker_data
+from geoparser.resolution.learned import MODEL_FEATURES, MODEL_PATH
 
-import ranker_data  # noqa: E402
-
-from geoparser.resolution.learned import MODEL_FEATURES, MODEL_PATH  # noqa: E402
-
-CONFIG = ROOT / "bench" / "ranker.json"
+CONFIG = Path(__file__).resolve().parent / "ranker.json"
 
 
 def train(groups: list[ranker_data.Groups], config: dict):
@@ -74,7 +70,7 @@ def leave_one_corpus_out(shared: Path, gazetteer) -> tuple[list[dict], str, obje
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--no-write", action="store_true", help="do not write the shipped model")
     ap.add_argument("--json", type=Path, help="also write the table's rows here")
     args = ap.parse_args(argv)

@@ -1,0 +1,1 @@
+"""Speed and memory (``make bench``, ``make bench-eval``), as ratios against a baseline."""
