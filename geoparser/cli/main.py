@@ -430,6 +430,10 @@ def resolve_cmd(
         "--collection", help="The documents belong together (one album's captions, one "
         "paper's stories): a document naming a single place weighs the others' toponyms as "
         "its context. Reads all documents at once.")] = False,
+    group_by: Annotated[str, typer.Option(
+        "--group-by", metavar="FIELD", help="The field naming each document's group (the "
+        "paper it appeared in): a group's home region, where most of its unambiguous towns "
+        "lie, favours namesakes there. 'none': no groups.")] = "source",
     no_cache: web.NoCacheOption = False,
     refresh: web.RefreshOption = False,
     web_cache: web.CachePathOption = None,
@@ -459,8 +463,9 @@ def resolve_cmd(
     gaz = create_gazetteer(gazetteer, **web.gazetteer_config(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
         cache_days=cache_days, contact=contact))
-    stats = resolve_corpus(gold, out, gaz, chosen, fmt,
-                           context_recogniser=context, collection=collection)
+    stats = resolve_corpus(gold, out, gaz, chosen, fmt, context_recogniser=context,
+                           collection=collection,
+                           group_by=None if group_by.lower() == "none" else group_by)
     info.print(f"{stats.line()}; wrote {out}", highlight=False)
 
 

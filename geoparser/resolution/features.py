@@ -50,14 +50,17 @@ Home region (a paper's own area, ``home``):
   source, ``pipeline.resolve``); NaN when the document has no group or the group no home.
 Other:
   ``alternate_name`` the mention matches only one of the place's other names;
-  ``own_name_gap`` log10 population (known only) minus that of the most populous other place
-  bearing the mention as its own name (NaN when none does): a world city known in English by
-  an alternate name ("Lyons", "Bruges", "Hanover") and far larger than the namesakes that
-  bear the name keeps its prominence (``FAR_LARGER``);
+  ``alias_gap`` for a town of 50,000 or more matched by an alternate name that resembles its
+  own (an exonym: "Lyons" for Lyon, "Hanover" for Hannover, "Mecca" for Makkah; not
+  "Salisbury" for Harare nor "White House" for Casablanca) when no place of its own country
+  but the area holding it bears the mention as its name: its log10 population minus that
+  of the most populous place
+  bearing the mention as its own name; NaN otherwise (``alias_gaps``). Far larger
+  (``prominent_alias``), it keeps its prominence over small foreign namesakes;
   ``imputed_abroad`` the candidate's population is imputed (an area without one) and a
   namesake of the same name in another country is a city (100,000 or more) larger than such
   an area likely is
-  (a first-level area: its country's population over its number of first-level areas): an
+  (its country's population over its number of areas of its level): an
   imputed population is no prominence ("Manchester" is not Manchester Parish, Jamaica, while
   "Ontario" is still the province, not the Californian city);
   ``candidates`` log1p of the number of distinct places; ``others`` log1p of the number of
@@ -80,7 +83,7 @@ from typing import Protocol
 import numpy as np
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
-from geoparser.gazetteers.regions import first_level_share
+from geoparser.gazetteers.regions import area_share
 from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
 from geoparser.resolution import cues
@@ -93,7 +96,7 @@ FEATURES: tuple[str, ...] = (
     "contained", "container_named", "same_country", "same_first_level", "top_same_country",
     "top_same_first_level", "country_named", "first_level_named", "near_km", "focus_km",
     "focus_country", "focus_first_level", "alternate_name", "candidates", "others",
-    "placeable", "imputed_abroad", "own_name_gap", "home_first_level", "home_country",
+    "placeable", "imputed_abroad", "alias_gap", "home_first_level", "home_country",
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
 EARTH_RADIUS_KM = 6371.0088
@@ -107,12 +110,19 @@ NEAR_TOWN_POPULATION = 20_000
 FAR_LARGER = math.log10(5)
 
 
-def prominent_alias(log_population: float, own_name_gap: float) -> bool:
-    """Whether a populated place matched by another of its names keeps its prominence: it is
+ALIAS_POPULATION = 50_000
+#: How alike (rapidfuzz ratio of normalised names, 0-100) an alternate name must be to the
+#: place's own for it to count as the place's name in another language: "Mecca"/"Makkah" 36,
+#: "Cologne"/"Köln" 55, while "Salisbury"/"Harare" is 27 and "Franklin"/"Columbus" 12.
+ALIAS_LIKENESS = 35
+
+
+def prominent_alias(log_population: float, alias_gap: float) -> bool:
+    """Whether a town matched by another of its names keeps its prominence: it is
     ``FAR_LARGER`` than every place bearing the name as its own, and none of those is a city
     (a real "Victoria" of 300,000 people is no mere namesake of Hong Kong's old name)."""
-    return (own_name_gap >= FAR_LARGER
-            and log_population - own_name_gap < math.log10(TOWN_POPULATION + 1))
+    return (alias_gap >= FAR_LARGER
+            and log_population - alias_gap < math.log10(TOWN_POPULATION + 1))
 
 
 def is_country_level(c: Candidate) -> bool:
@@ -265,11 +275,10 @@ def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
 
 
 def _area_size(c: Candidate) -> float:
-    """How many people an area without a population likely holds: a first-level area its
-    country's share (``regions.first_level_share``), else the imputed population."""
-    if c.feature_code == "ADM1" and c.country_code in first_level_share():
-        return first_level_share()[c.country_code]
-    return effective_population(c)[0] or 0
+    """How many people an area without a population likely holds: its country's share for
+    its level (``regions.area_share``), else the imputed population."""
+    share = area_share().get((c.country_code or "", c.feature_code or ""))
+    return share if share is not None else effective_population(c)[0] or 0
 
 
 @dataclass(frozen=True)
@@ -476,8 +485,9 @@ class FeatureExtractor:
     """Feature rows for a mention's candidates; reuses the document's evidence across its
     mentions (the pipeline resolves a document's mentions one after another)."""
 
-    def __init__(self) -> None:
+    def __init__(self, alias_prominence: bool = True) -> None:
         self._doc: DocumentEvidence | None = None
+        self.alias_prominence = alias_prominence  # off only to measure it (``prominent``)
 
     def evidence(self, context: ResolutionContext) -> DocumentEvidence:
         if self._doc is None or self._doc.context is not context:
@@ -547,15 +557,15 @@ class FeatureExtractor:
             abbreviates and _area_key(c) in abbreviates) for i, c in enumerate(reps)]
         known = [math.log10(c.population + 1) if c.population is not None else 0.0
                  for c in reps]
-        gaps = _own_name_gaps(known, alternates)
-        x[:, INDEX["own_name_gap"]] = gaps
+        gaps = alias_gaps(reps, facts.names, own, known, alternates)
+        x[:, INDEX["alias_gap"]] = gaps
         # A world city under its English name is a rival as real as one under its own
         # ("Hanover": Hannover, not Hanover Parish, Jamaica).
         aliases = [(c.country_code, c.population) for i, c in enumerate(reps)
                    if alternates[i] and c.feature_class == "P"
                    and (c.population or 0) >= TOWN_POPULATION
                    and prominent_alias(known[i], gaps[i])]
-        if aliases:
+        if aliases and self.alias_prominence:
             i_imputed = INDEX["imputed_abroad"]
             for i, c in enumerate(reps):
                 if not x[i, i_imputed] and effective_population(c)[1] and any(
@@ -577,8 +587,8 @@ class FeatureExtractor:
             # Under another of its names, a place keeps its prominence only when far larger
             # than every place that bears the name as its own (``FAR_LARGER``).
             prominent = not alternate or (
-                c.feature_class == "P" and c.population is not None
-                and prominent_alias(known[i], x[i, INDEX["own_name_gap"]]))
+                self.alias_prominence and c.feature_class == "P" and c.population is not None
+                and prominent_alias(known[i], x[i, INDEX["alias_gap"]]))
             x[i, i_capital] = prominent and (
                 c.feature_code == "PPLC" or facts.capital_by_name[i])
             foreign = facts.foreign[i]
@@ -602,15 +612,26 @@ class FeatureExtractor:
         return x
 
 
-def _own_name_gaps(known: list[float], alternates: list[bool]) -> list[float]:
-    """Per candidate, its known log population minus the best among the *other* candidates
-    that bear the mention as their own name; NaN when no other does."""
-    own = sorted(((p, i) for i, (p, a) in enumerate(zip(known, alternates, strict=True))
-                  if not a), reverse=True)
+def alias_gaps(reps: Sequence[Candidate], names: Sequence[str], own: str,
+               known: list[float], alternates: list[bool]) -> list[float]:
+    """``alias_gap`` per candidate (see the module docstring)."""
+    from rapidfuzz.fuzz import ratio
+
+    bearers = [i for i, a in enumerate(alternates) if not a]
+    if not bearers:
+        return [math.nan] * len(reps)
+    best = max(known[i] for i in bearers)
     out = []
-    for i, p in enumerate(known):
-        best = next((q for q, j in own if j != i), None)
-        out.append(math.nan if best is None else p - best)
+    for i, c in enumerate(reps):
+        # A namesake at home, unless it is the area holding the town (the canton "Berne").
+        at_home = any(reps[j].country_code == c.country_code and not (
+            reps[j].feature_class == "A" and (is_country_level(reps[j])
+                                              or reps[j].admin1 == c.admin1))
+            for j in bearers)
+        exonym = (alternates[i] and c.feature_class == "P"
+                  and (c.population or 0) >= ALIAS_POPULATION and not at_home
+                  and ratio(names[i], own) >= ALIAS_LIKENESS)
+        out.append(known[i] - best if exonym else math.nan)
     return out
 
 

@@ -185,3 +185,46 @@ def test_resolve_captions_as_a_collection(tmp_path):
         assert result.exit_code == 0, result.output
     assert within_tolerance(alone) == 6
     assert within_tolerance(together) >= 11
+
+
+def _paper(tmp_path, field="source"):
+    """A synthetic local paper (St. Cloud, Minnesota): four stories naming its own towns and
+    one "Albany driver" story with nothing else to go on."""
+    stories = [("s1", "Sartell and Sauk Centre schools share a bus contract.",
+                ["Sartell", "Sauk Centre"]),
+               ("s2", "Holdingford crews helped in Stearns County.",
+                ["Holdingford", "Stearns County"]),
+               ("s3", "A Brainerd man won the contest at Nisswa.", ["Brainerd", "Nisswa"]),
+               ("a", "Albany driver hurt in crash.", ["Albany"])]
+    path = tmp_path / "paper.jsonl"
+    with path.open("w") as fh:
+        for doc_id, text, names in stories:
+            toponyms = [{"start": text.index(n), "end": text.index(n) + len(n), "text": n}
+                        for n in names]
+            fh.write(json.dumps({"id": doc_id, "text": text, field: "St. Cloud Times",
+                                 "toponyms": toponyms}) + "\n")
+    return path
+
+
+def _albany(out):
+    for line in out.read_text().splitlines():
+        d = json.loads(line)
+        if d["id"] == "a":
+            return d["toponyms"][0]
+    raise AssertionError("no Albany")
+
+
+@pytest.mark.parametrize(("field", "extra", "home"), [
+    ("source", [], True),  # grouped by `source` unless told otherwise
+    ("source", ["--group-by", "none"], False),
+    ("domain", ["--group-by", "domain"], True),
+    ("domain", [], False),  # another field is not a group unless named
+])
+def test_resolve_groups_documents_by_their_source(tmp_path, field, extra, home):
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["resolve", "--gold", str(_paper(tmp_path, field)), "--out",
+                                 str(out), "--context-ner", "none", *extra])
+    assert result.exit_code == 0, result.output
+    albany = _albany(out)
+    in_minnesota = distance_km(albany["lat"], albany["lon"], 45.63, -94.57) < 20
+    assert in_minnesota == home
