@@ -312,6 +312,10 @@ def parse(
     id_column: Annotated[str, typer.Option(
         help="Field or column holding the id (when it is 'id' and absent, the line number).")]
     = "id",
+    group_by: Annotated[str, typer.Option(
+        "--group-by", metavar="FIELD", help="JSONL field or CSV column naming each document's "
+        "group (the paper it appeared in): within a chunk, a group's home region favours "
+        "namesakes there. 'none': no groups.")] = "source",
     with_candidates: Annotated[bool, typer.Option(
         "--with-candidates", help="JSONL: also write every candidate each place was chosen "
         "from (the errors scheme then tells disambiguation errors apart).")] = False,
@@ -362,8 +366,9 @@ def parse(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
         cache_days=cache_days, contact=contact))
     spec.check()
-    stats = parse_batch(open_source(source, in_format, text_column, id_column), out, spec,
-                        options)
+    group_column = None if group_by.lower() == "none" else group_by
+    stats = parse_batch(open_source(source, in_format, text_column, id_column,
+                                    group_column=group_column), out, spec, options)
     info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)
     if map_out is not None:
         _write_map(out, map_out, docs=None if source == STDIN else source, input_format=in_format,

@@ -36,6 +36,17 @@ comes from ``features`` (shared with the ``learned`` policy):
 * ``alternate name``: -0.3 when the mention matches only one of the place's other names
   ("Illinois" as an old name of some town), not its own; such an area also loses its
   imputed population (the Slovenian municipality "Dobrovnik" is no million-strong Dubrovnik).
+* ``home region``: +1.0 for a candidate in the first-level area, +0.2 in the country, where
+  most of the unambiguous towns and counties of the document's group lie (its ``source``, a
+  paper: ``resolution.home``); the reason says when it decided ("Albany driver" in a
+  Minnesota paper). Off for documents without a source. Set by reasoning (a co-mention, a
+  container or a country named in the text still outweighs it), not fitted: no shared
+  corpus has sources.
+* an area's imputed population does not count against a city of its name abroad that is
+  larger than such an area likely is (``features.imputed_abroad``: "Manchester" is not
+  Manchester Parish, Jamaica), and a town matched by its English name keeps capital and
+  prominence and loses the alternate-name penalty when far larger than the small foreign
+  places that bear the name (``features.alias_gap``: "Lyons", "Bruges", "Berne").
 * ``collection``: when documents are resolved as one collection (``resolve --collection``),
   a document naming a single place weighs the collection's toponyms as its co-mentions and
   focus (a caption of Whitby among captions of Galway, Portree and Kilkenny).

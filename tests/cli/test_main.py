@@ -11,7 +11,7 @@ from geoparser.cli.main import app
 from geoparser.distance import distance_km
 from geoparser.io.documents import read_gold
 from geoparser.resolution import DEFAULT_POLICY
-from tests.conftest import CAPTIONS
+from tests.conftest import CAPTIONS, ROOT
 
 runner = CliRunner()
 
@@ -228,3 +228,31 @@ def test_resolve_groups_documents_by_their_source(tmp_path, field, extra, home):
     albany = _albany(out)
     in_minnesota = distance_km(albany["lat"], albany["lon"], 45.63, -94.57) < 20
     assert in_minnesota == home
+
+
+LOCAL_PAPER = ROOT / "tests" / "fixtures" / "local_paper.jsonl"
+
+
+@pytest.mark.parametrize(("extra", "home"), [([], True), (["--group-by", "none"], False)])
+def test_parse_groups_a_chunks_documents_by_their_source(tmp_path, extra, home):
+    """Four stories of a synthetic St. Cloud paper (written for this test), end to end."""
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["parse", "--in", str(LOCAL_PAPER), "--out", str(out),
+                                 *extra])
+    assert result.exit_code == 0, result.output
+    albany = _albany(out)
+    assert (distance_km(albany["lat"], albany["lon"], 45.63, -94.57) < 20) == home
+
+
+@pytest.mark.parametrize("command", ["parse", "resolve"])
+def test_a_source_that_is_not_a_string_is_refused_naming_the_line(tmp_path, command):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "a", "text": "Rain in Albany.", "source": 7, "toponyms": '
+                   '[{"start": 8, "end": 14, "text": "Albany"}]}\n')
+    out = tmp_path / "out.jsonl"
+    args = ["--in", str(bad)] if command == "parse" else ["--gold", str(bad),
+                                                          "--context-ner", "none"]
+    result = runner.invoke(app, [command, *args, "--out", str(out)])
+    assert result.exit_code == 2
+    assert "bad.jsonl:1" in result.output and "'source' must be a string" in result.output
+    assert not out.exists()
