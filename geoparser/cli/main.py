@@ -439,6 +439,10 @@ def resolve_cmd(
         "--group-by", metavar="FIELD", help="The field naming each document's group (the "
         "paper it appeared in): a group's home region, where most of its unambiguous towns "
         "lie, favours namesakes there. 'none': no groups.")] = "source",
+    points: Annotated[str, typer.Option(
+        help="Whose point stands for a country or first-level area that the gazetteer knows "
+        "only from other sources than GeoNames: natural-earth (centroids) or factbook (the "
+        "CIA Factbook's points, which GeoNames uses for many countries).")] = "natural-earth",
     no_cache: web.NoCacheOption = False,
     refresh: web.RefreshOption = False,
     web_cache: web.CachePathOption = None,
@@ -456,7 +460,9 @@ def resolve_cmd(
     check_output(out, [gold])
     from geoparser.errors import UsageError
     from geoparser.recognition import create_recogniser
+    from geoparser.resolution.base import use_points
 
+    use_points(points)
     chosen = create_policy(policy)
     if getattr(chosen, "needs_guide", False):
         raise UsageError(f"policy {policy!r} needs guide points, and resolving gold mentions "

