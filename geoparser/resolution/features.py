@@ -81,6 +81,7 @@ from functools import lru_cache
 from typing import Protocol
 
 import numpy as np
+from rapidfuzz import fuzz
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.regions import area_share
@@ -615,22 +616,22 @@ class FeatureExtractor:
 def alias_gaps(reps: Sequence[Candidate], names: Sequence[str], own: str,
                known: list[float], alternates: list[bool]) -> list[float]:
     """``alias_gap`` per candidate (see the module docstring)."""
-    from rapidfuzz.fuzz import ratio
-
     bearers = [i for i, a in enumerate(alternates) if not a]
     if not bearers:
         return [math.nan] * len(reps)
     best = max(known[i] for i in bearers)
     out = []
     for i, c in enumerate(reps):
+        if not (alternates[i] and c.feature_class == "P"
+                and (c.population or 0) >= ALIAS_POPULATION):
+            out.append(math.nan)
+            continue
         # A namesake at home, unless it is the area holding the town (the canton "Berne").
         at_home = any(reps[j].country_code == c.country_code and not (
             reps[j].feature_class == "A" and (is_country_level(reps[j])
                                               or reps[j].admin1 == c.admin1))
             for j in bearers)
-        exonym = (alternates[i] and c.feature_class == "P"
-                  and (c.population or 0) >= ALIAS_POPULATION and not at_home
-                  and ratio(names[i], own) >= ALIAS_LIKENESS)
+        exonym = not at_home and fuzz.ratio(names[i], own) >= ALIAS_LIKENESS
         out.append(known[i] - best if exonym else math.nan)
     return out
 
