@@ -268,14 +268,13 @@ def test_world_city_under_its_english_name_beats_a_small_namesake_abroad(
     assert km_from(r[name], lat, lon) <= 10, r[name].reason
 
 
-@pytest.mark.parametrize(("name", "not_cc"), [("Salisbury", "ZW"), ("Franklin", "US-OH")])
-def test_an_old_or_unlike_name_lends_no_prominence(offline_gazetteer, name, not_cc):
+@pytest.mark.parametrize("name", ["Salisbury", "Franklin"])
+def test_an_old_or_unlike_name_lends_no_prominence(offline_gazetteer, name):
     """Harare was once Salisbury, and GeoNames lists "Franklin" among Columbus's names: neither
-    is the city's name in English today, so neither borrows the city's size."""
+    is the city's name in English today, so neither borrows the city's size; a place that
+    bears the name wins."""
     r = resolve_text(offline_gazetteer, DEFAULT_POLICY, f"Council meeting in {name}", [name])
-    c = r[name].candidate
-    assert c.name == name and f"{c.country_code}-{c.admin1}" != not_cc and (
-        c.country_code != not_cc)
+    assert r[name].candidate.name == name, r[name].reason
 
 
 @pytest.mark.parametrize("policy", BOTH)
