@@ -213,7 +213,8 @@ def metrics(corpus: Corpus, parsed: Sequence[ParsedDocument]) -> dict:
 
 
 def policies_to_compare(model) -> dict:
-    """The table's policies: name -> policy object (``model`` is the fold's ranker)."""
+    """The table's policies: name -> policy object (``model`` is the fold's ranker; without
+    one, the hand-weighted policies only)."""
     from dataclasses import replace
 
     from geoparser.resolution.context import ContextPolicy, ContextWeights
@@ -229,7 +230,7 @@ def policies_to_compare(model) -> dict:
         "context, no imputed-population rule": ContextPolicy(replace(w, imputed_abroad=False)),
         "context, no English-name prominence": ContextPolicy(replace(w, alias_prominence=False)),
         "context": ContextPolicy(),
-        "learned": LearnedPolicy(model=model),
+        **({"learned": LearnedPolicy(model=model)} if model is not None else {}),
     }
 
 
