@@ -40,11 +40,15 @@ class GoldToponym:
 
 @dataclass(frozen=True, slots=True)
 class Document:
-    """A text with an identifier; gold documents also carry their annotated toponyms."""
+    """A text with an identifier; gold documents also carry their annotated toponyms.
+
+    ``source`` groups documents that belong together (the paper an article appeared in: the
+    ``domain`` of LGL-style corpora); resolution reads a group's home region from it."""
 
     id: str
     text: str
     toponyms: tuple[GoldToponym, ...] = ()
+    source: str | None = None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
+from geoparser.gazetteers.name_forms import bare_form, municipal
 from geoparser.gazetteers.regions import admin1_names, country_name, country_names, region_name
 from geoparser.model import Candidate, Document, Mention, ParsedDocument, Resolution
 from geoparser.names import normalise_name
@@ -22,6 +23,7 @@ from geoparser.resolution.base import (
     population_key,
     representatives,
 )
+from geoparser.resolution.home import HomeRegion, home_regions
 
 
 def recognise(recogniser: Recogniser, documents: Sequence[Document]) -> list[ParsedDocument]:
@@ -40,6 +42,8 @@ def resolve(
     guides: Mapping[str, tuple[float, float]] | None = None,
     context_mentions: Mapping[str, Sequence[Mention]] | None = None,
     collection: bool = False,
+    homes: Mapping[str, HomeRegion] | None = None,
+    group: bool = True,
 ) -> list[ParsedDocument]:
     """New parsed documents whose every mention is resolved by ``policy``.
 
@@ -54,6 +58,10 @@ def resolve(
     stories), so a document that names a single place may borrow the others' toponyms as its
     context (``collection_toponyms``): "Whitby" alone is in Ontario, among captions of
     Galway, Portree and Kilkenny it is in Yorkshire.
+
+    ``group``: documents with the same ``source`` (a paper) share its home region
+    (``resolution.home``): ``homes`` by source when given (``toposcope resolve`` reads them
+    off the whole corpus first), else read off this batch's documents.
     """
     parsed = list(parsed)
     seen_by_doc = {}
@@ -64,13 +72,18 @@ def resolve(
         seen_by_doc[id(p)] = sorted([*p.mentions, *extra], key=lambda m: (m.start, m.end))
     names = lookup_all(gazetteer, {m.text for seen in seen_by_doc.values() for m in seen})
     shared = collection_toponyms(seen_by_doc.values(), names) if collection else {}
+    if not group:
+        homes = {}
+    elif homes is None:
+        homes = home_regions(((p.document.source, seen_by_doc[id(p)]) for p in parsed), names)
     out = []
     for p in parsed:
         seen = seen_by_doc[id(p)]
         found = {(m.start, m.end): names[m.text] for m in seen}
         evidence = tuple(m for m in seen if m.evidence)
         context = ResolutionContext(
-            p.document, evidence, (guides or {}).get(p.document.id), found, shared
+            p.document, evidence, (guides or {}).get(p.document.id), found, shared,
+            homes.get(p.document.source) if p.document.source else None,
         )
         resolutions = [_with_candidates(policy.choose(m, found[m.start, m.end], context),
                                         found[m.start, m.end]) for m in p.mentions]
@@ -126,11 +139,20 @@ def lookup_all(gazetteer: Gazetteer, names: Collection[str]) -> dict[str, list[C
     A code written so ("CA", "NSW", "B.C.", "DRC": ``abbreviations.EXPANSIONS``) also gets
     the area it stands for, looked up by its written-out name: a toponym to resolve is a
     place, where a recogniser scanning text for names must not take "ACT" or "CAR" for one.
+    A name written with a municipal word ("Readington Township") that has no candidate gets
+    its bare name's towns (``gazetteers.name_forms``).
     """
     spelled = {n: _spelled_out(n) for n in names if n.strip() in EXPANSIONS}
     wanted = set(names) | {full for targets in spelled.values() for _, full in targets}
     found = {n: [_named(c) for c in cs] for n, cs in lookup_batch(gazetteer, wanted).items()}
     out = {n: list(found[n]) for n in names}
+    # "Readington Township", "the Borough of Fair Lawn": the bare name, when the written form
+    # has no candidate (``name_forms``).
+    bare = {n: b for n in names if not out[n] and (b := bare_form(n))}
+    if bare:
+        again = lookup_batch(gazetteer, set(bare.values()))
+        for n, b in bare.items():
+            out[n] = [_named(c) for c in again[b] if municipal(c)]
     for n, targets in spelled.items():
         for (cc, admin1), full in targets:
             key = normalise_name(full)

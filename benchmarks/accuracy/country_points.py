@@ -20,7 +20,7 @@ from benchmarks.training import ranker_data
 from geoparser.distance import distance_km
 from geoparser.gazetteers import create_gazetteer
 from geoparser.pipeline import resolve
-from geoparser.resolution import base, features
+from geoparser.resolution import base
 from geoparser.resolution.context import ContextPolicy
 from geoparser.resolution.features import is_country_level
 
@@ -77,27 +77,22 @@ def main() -> int:
         return 0
     gazetteer = create_gazetteer("offline")
     corpora = ranker_data.load_corpora(args.shared)
-    shipped = base.SOURCE_PREFERENCE
-    factbook = tuple(s for s in shipped if s != "world-countries")
-    i = factbook.index("natural-earth")
-    factbook = (*factbook[:i], "world-countries", *factbook[i:])
+    shipped, factbook = "natural-earth", "factbook"
     print("| corpus | errors with a right candidate | right country, other source's point "
           "| most | Natural Earth first | Factbook first | ceiling, Natural Earth / Factbook "
           "|\n|---|---:|---:|---|---|---|---|")
     for corpus in corpora:
         cells, ceilings = [], []
         for order in (shipped, factbook):
-            base.SOURCE_PREFERENCE = order
-            features.FACTS.entries.clear()
+            base.use_points(order)
             parsed = resolve(corpus.mentions, gazetteer, ContextPolicy(),
                              context_mentions=corpus.context)
             m = ranker_data.metrics(corpus, parsed)
             cells.append(f"{m['acc@161']:.3f} / {m['acc@10']:.3f}")
             ceilings.append(f"{representative_ceiling(corpus, parsed):.3f}")
-            if order is shipped:
+            if order == shipped:
                 fixable, other, names = country_point_errors(corpus, parsed)
-        base.SOURCE_PREFERENCE = shipped
-        features.FACTS.entries.clear()
+        base.use_points(shipped)
         most = ", ".join(f"{n} {k}" for n, k in names.most_common(4))
         print(f"| {corpus.name} | {fixable} | {other} | {most} | {cells[0]} | {cells[1]} | "
               f"{' / '.join(ceilings)} |", flush=True)

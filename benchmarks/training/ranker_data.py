@@ -213,16 +213,24 @@ def metrics(corpus: Corpus, parsed: Sequence[ParsedDocument]) -> dict:
 
 
 def policies_to_compare(model) -> dict:
-    """The table's policies: name -> policy object (``model`` is the fold's ranker)."""
+    """The table's policies: name -> policy object (``model`` is the fold's ranker; without
+    one, the hand-weighted policies only)."""
+    from dataclasses import replace
+
     from geoparser.resolution.context import ContextPolicy, ContextWeights
     from geoparser.resolution.learned import LearnedPolicy
     from geoparser.resolution.population import PopulationPolicy
 
+    w = ContextWeights()
     return {
         "population": PopulationPolicy(),
         "context (before)": ContextPolicy(ContextWeights.before_issue_12()),
+        # Issue 21's terms, each off in turn (the home region is off on these corpora
+        # anyway: none of their documents has a source).
+        "context, no imputed-population rule": ContextPolicy(replace(w, imputed_abroad=False)),
+        "context, no English-name prominence": ContextPolicy(replace(w, alias_prominence=False)),
         "context": ContextPolicy(),
-        "learned": LearnedPolicy(model=model),
+        **({"learned": LearnedPolicy(model=model)} if model is not None else {}),
     }
 
 

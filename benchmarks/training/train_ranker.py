@@ -52,10 +52,16 @@ def train(groups: list[ranker_data.Groups], config: dict):
     return lightgbm.train(config["lightgbm"], data, num_boost_round=config["num_boost_round"])
 
 
-def leave_one_corpus_out(shared: Path, gazetteer) -> tuple[list[dict], str, object]:
-    """Rows and Markdown of the leave-one-corpus-out table, and the model trained on all."""
+def leave_one_corpus_out(shared: Path, gazetteer, wanted: set[str] | None = None,
+                         no_train: bool = False) -> tuple[list[dict], str, object]:
+    """Rows and Markdown of the leave-one-corpus-out table, and the model trained on all
+    (``wanted``: only the corpora of these names; ``no_train``: the hand-weighted policies'
+    rows only, no model)."""
     config = json.loads(CONFIG.read_text(encoding="utf-8"))
-    corpora = ranker_data.load_corpora(shared)
+    corpora = ranker_data.load_corpora(shared, wanted)
+    if no_train:
+        rows = [ranker_data.evaluate_corpus(c, gazetteer, None) for c in corpora]
+        return rows, ranker_data.markdown_table(rows), None
     data = {c.name: ranker_data.groups(c, gazetteer) for c in corpora}
     for name, g in data.items():
         print(f"train-ranker: {name}: {len(g.sizes)} training groups, {len(g.y)} rows",
@@ -73,6 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--no-write", action="store_true", help="do not write the shipped model")
     ap.add_argument("--json", type=Path, help="also write the table's rows here")
+    ap.add_argument("--corpora", help="comma-separated corpus names: train and validate on "
+                    "these only (default: all four)")
+    ap.add_argument("--no-train", action="store_true",
+                    help="only the hand-weighted policies' rows (no ranker, nothing written)")
     args = ap.parse_args(argv)
     if not (args.shared / "corpora").is_dir():
         print(f"train-ranker: skipped: no corpora at {args.shared / 'corpora'}")
@@ -80,9 +90,11 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     from geoparser.gazetteers import create_gazetteer
 
-    rows, table, final = leave_one_corpus_out(args.shared, create_gazetteer("offline"))
+    wanted = set(args.corpora.split(",")) if args.corpora else None
+    rows, table, final = leave_one_corpus_out(args.shared, create_gazetteer("offline"), wanted,
+                                              args.no_train)
     seconds = time.perf_counter() - t0
-    if not args.no_write:
+    if final is not None and not args.no_write:
         MODEL_PATH.parent.mkdir(parents=True, exist_ok=True)
         final.save_model(str(MODEL_PATH))
         print(f"train-ranker: wrote {MODEL_PATH} ({MODEL_PATH.stat().st_size / 1e6:.2f} MB)")

@@ -17,14 +17,15 @@ from typing import TypeVar
 
 from geoparser.errors import InputError
 from geoparser.gazetteers.base import Gazetteer
-from geoparser.io.documents import iter_documents
+from geoparser.io.documents import SOURCE_FIELD, iter_documents
 from geoparser.io.output_path import check_output
 from geoparser.io.writers import create_writer
 from geoparser.model import Document, Mention, ParsedDocument
-from geoparser.pipeline import recognise, resolve
+from geoparser.pipeline import lookup_all, recognise, resolve
 from geoparser.progress import track
 from geoparser.recognition.base import Recogniser
 from geoparser.resolution.base import Policy
+from geoparser.resolution.home import HomeRegion, HomeVotes
 
 T = TypeVar("T")
 
@@ -65,17 +66,21 @@ def gold_mentions(doc: Document, source: str) -> list[Mention]:
 def resolve_corpus(
     source: Path, out: Path, gazetteer: Gazetteer, policy: Policy, fmt: str = "jsonl",
     chunk_size: int = 1000, context_recogniser: Recogniser | None = None,
-    collection: bool = False,
+    collection: bool = False, group_by: str | None = SOURCE_FIELD,
 ) -> CorpusStats:
     """Resolve the gold mentions of every document of ``source``.
 
     When the policy uses context (``uses_context``) and ``context_recogniser`` is given, the
     toponyms it finds in the text are evidence for the policy, never output. ``collection``:
     the documents belong together (``pipeline.resolve``), so they are resolved in one chunk.
+    ``group_by``: the field that names each document's group (its paper); when documents have
+    one, a first pass over the file reads each group's home region from its gold mentions
+    (``resolution.home``), so a group's home does not depend on how it falls into chunks.
     """
     check_output(out, [source])
     use_context = context_recogniser is not None and getattr(policy, "uses_context", False)
-    docs = iter_documents(source, unique_ids=True)
+    homes = home_regions_of(source, gazetteer, group_by) if group_by else {}
+    docs = iter_documents(source, unique_ids=True, group_field=group_by)
     stats = CorpusStats()
     t0 = time.perf_counter()
     with create_writer(fmt, out) as writer:
@@ -85,7 +90,7 @@ def resolve_corpus(
             if use_context:
                 extra = {p.document.id: p.mentions for p in recognise(context_recogniser, chunk)}
             for parsed in resolve(mentions, gazetteer, policy, context_mentions=extra,
-                                  collection=collection):
+                                  collection=collection, homes=homes):
                 writer.write(parsed)
                 stats.documents += 1
                 stats.mentions += len(parsed.mentions)
@@ -93,3 +98,19 @@ def resolve_corpus(
                     1 for r in parsed.resolutions if r.candidate and r.candidate.has_point)
     stats.seconds = time.perf_counter() - t0
     return stats
+
+
+def home_regions_of(source: Path, gazetteer: Gazetteer, group_by: str) -> dict[str, HomeRegion]:
+    """Each group's home region, read off the gold mentions of the whole file (one pass,
+    names looked up a chunk at a time; memory bounded by the number of groups)."""
+    votes = HomeVotes()
+    for chunk in chunked(iter_documents(source, group_field=group_by), 1000):
+        if not any(d.source for d in chunk):
+            for _ in chunk:
+                votes.add(None, (), {})
+            continue
+        mentions = [gold_mentions(d, str(source)) for d in chunk]
+        names = lookup_all(gazetteer, {m.text for ms in mentions for m in ms})
+        for d, ms in zip(chunk, mentions, strict=True):
+            votes.add(d.source, ms, names)
+    return votes.regions()

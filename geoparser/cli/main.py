@@ -372,6 +372,10 @@ def parse(
     id_column: Annotated[str, typer.Option(
         help="Field or column holding the id (when it is 'id' and absent, the line number).")]
     = "id",
+    group_by: Annotated[str, typer.Option(
+        "--group-by", metavar="FIELD", help="JSONL field or CSV column naming each document's "
+        "group (the paper it appeared in): within a chunk, a group's home region favours "
+        "namesakes there. 'none': no groups.")] = "source",
     with_candidates: Annotated[bool, typer.Option(
         "--with-candidates", help="JSONL: also write every candidate each place was chosen "
         "from (the errors scheme then tells disambiguation errors apart).")] = False,
@@ -422,8 +426,9 @@ def parse(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
         cache_days=cache_days, contact=contact))
     spec.check()
-    stats = parse_batch(open_source(source, in_format, text_column, id_column), out, spec,
-                        options)
+    group_column = None if group_by.lower() == "none" else group_by
+    stats = parse_batch(open_source(source, in_format, text_column, id_column,
+                                    group_column=group_column), out, spec, options)
     info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)
     if map_out is not None:
         _write_map(out, map_out, docs=None if source == STDIN else source, input_format=in_format,
@@ -522,6 +527,14 @@ def resolve_cmd(
         "--collection", help="The documents belong together (one album's captions, one "
         "paper's stories): a document naming a single place weighs the others' toponyms as "
         "its context. Reads all documents at once.")] = False,
+    group_by: Annotated[str, typer.Option(
+        "--group-by", metavar="FIELD", help="The field naming each document's group (the "
+        "paper it appeared in): a group's home region, where most of its unambiguous towns "
+        "lie, favours namesakes there. 'none': no groups.")] = "source",
+    points: Annotated[str, typer.Option(
+        help="Whose point stands for a country or first-level area that the gazetteer knows "
+        "only from other sources than GeoNames: natural-earth (centroids) or factbook (the "
+        "CIA Factbook's points, which GeoNames uses for many countries).")] = "natural-earth",
     no_cache: web.NoCacheOption = False,
     refresh: web.RefreshOption = False,
     web_cache: web.CachePathOption = None,
@@ -539,7 +552,9 @@ def resolve_cmd(
     check_output(out, [gold])
     from geoparser.errors import UsageError
     from geoparser.recognition import create_recogniser
+    from geoparser.resolution.base import use_points
 
+    use_points(points)
     chosen = create_policy(policy)
     if getattr(chosen, "needs_guide", False):
         raise UsageError(f"policy {policy!r} needs guide points, and resolving gold mentions "
@@ -551,8 +566,9 @@ def resolve_cmd(
     gaz = create_gazetteer(gazetteer, **web.gazetteer_config(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
         cache_days=cache_days, contact=contact))
-    stats = resolve_corpus(gold, out, gaz, chosen, fmt,
-                           context_recogniser=context, collection=collection)
+    stats = resolve_corpus(gold, out, gaz, chosen, fmt, context_recogniser=context,
+                           collection=collection,
+                           group_by=None if group_by.lower() == "none" else group_by)
     info.print(f"{stats.line()}; wrote {out}", highlight=False)
 
 

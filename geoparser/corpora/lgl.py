@@ -1,7 +1,9 @@
 """The LGL XML format (Lieberman et al. 2010; also TR-News): ``<articles><article docid=..>
 <text/><toponyms><toponym><start/><end/><phrase/><gaztag geonameid=..><name/><fcode/><lat/>
 <lon/></gaztag></toponym>``. Offsets are 0-based, end exclusive. A toponym without a
-``gaztag`` is a gold span without coordinates."""
+``gaztag`` is a gold span without coordinates. An article's ``domain`` (the paper it appeared
+in, where the corpus gives it) becomes the document's ``source``, the key resolution groups a
+paper's articles by (``resolution.home``)."""
 
 from __future__ import annotations
 
@@ -30,5 +32,7 @@ def convert(path: Path) -> Conversion:
                          "geonameid": integer(gaz.get("geonameid")),
                          "name": child_text(gaz, "name")}
             toponyms.append(toponym(text, phrase, start, end, **extra))
-        out.documents.append({"id": doc_id, "text": text, "toponyms": toponyms})
+        domain = (article.findtext("domain") or article.get("domain") or "").strip()
+        out.documents.append({"id": doc_id, "text": text, **({"source": domain} if domain else {}),
+                              "toponyms": toponyms})
     return out

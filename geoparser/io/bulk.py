@@ -71,6 +71,7 @@ class _GoldDoc(msgspec.Struct, frozen=True, gc=False):
     id: str
     text: str
     toponyms: tuple[_Gold, ...] = ()
+    source: str | None = None  # checked here, so that the model's decoder never fails
 
 
 class _Candidate(msgspec.Struct, frozen=True, gc=False):

@@ -55,6 +55,9 @@ BOM = b"\xef\xbb\xbf"
 MAX_JSON_DEPTH = 100
 
 
+#: The field that says which group (a paper, an archive) a document belongs to.
+SOURCE_FIELD = "source"
+
 def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, object) for every non-blank line; malformed lines raise ``InputError``.
     A UTF-8 byte-order mark before the first line and CRLF line ends are accepted."""
@@ -301,12 +304,15 @@ def _bulk(read: Callable[..., T | None], path: Path, *args: Any) -> T | None:
 
 
 def iter_documents(
-    path: Path, default_tolerance_km: float | None = None, unique_ids: bool = False
+    path: Path, default_tolerance_km: float | None = None, unique_ids: bool = False,
+    group_field: str | None = SOURCE_FIELD,
 ) -> Iterator[Document]:
     """Documents one at a time, validated as they are read: memory stays bounded whatever
-    the corpus size (unless ``unique_ids``, which remembers every id to reject duplicates)."""
+    the corpus size (unless ``unique_ids``, which remembers every id to reject duplicates).
+    ``group_field`` names the field read as each document's ``source`` (its group: the
+    paper; ``None``: none)."""
     path, default = _gold_source(path, default_tolerance_km)
-    docs = ((lineno, _slow_gold(path, lineno, obj, default))
+    docs = ((lineno, _slow_gold(path, lineno, obj, default, group_field))
             for lineno, obj in iter_json_lines(path))
     for _, doc in _unique_ids(docs, path) if unique_ids else docs:
         yield doc
@@ -343,7 +349,8 @@ def _read_gold_by_line(path: Path, lines: list[tuple[int, bytes]], default: floa
     return [doc for _, doc in _unique_ids(docs, path)]
 
 
-def _slow_gold(path: Path, lineno: int, obj: dict, default: float) -> Document:
+def _slow_gold(path: Path, lineno: int, obj: dict, default: float,
+               group_field: str | None = SOURCE_FIELD) -> Document:
     line = _Line(path, lineno)
     doc_id = line.string(obj, "id")
     assert doc_id is not None
@@ -377,7 +384,8 @@ def _slow_gold(path: Path, lineno: int, obj: dict, default: float) -> Document:
                 name=tline.string(t, "name", required=False),
             )
         )
-    return Document(doc_id, text, tuple(toponyms))
+    source = line.string(obj, group_field, required=False) if group_field else None
+    return Document(doc_id, text, tuple(toponyms), source or None)
 
 
 def _dataset_default_tolerance(path: Path) -> float | None:
@@ -494,7 +502,10 @@ def gold_to_json(doc: Document) -> dict[str, Any]:
     """A gold document as one JSONL object (``None`` fields left out)."""
     fields = ("start", "end", "text", "lat", "lon", "tolerance_km", "label", "geonameid", "name")
     toponyms = [{k: v for k in fields if (v := getattr(t, k)) is not None} for t in doc.toponyms]
-    return {"id": doc.id, "text": doc.text, "toponyms": toponyms}
+    out: dict[str, Any] = {"id": doc.id, "text": doc.text}
+    if doc.source is not None:
+        out[SOURCE_FIELD] = doc.source
+    return {**out, "toponyms": toponyms}
 
 
 def prediction_to_json(doc: PredictedDocument) -> dict[str, Any]:

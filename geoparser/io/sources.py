@@ -89,9 +89,11 @@ def input_format(path: Path, given: str | None = None) -> str:
 
 def open_source(path: Path | str, fmt: str | None = None,
                 text_column: str = DEFAULT_TEXT_COLUMN, id_column: str = DEFAULT_ID_COLUMN,
-                stdin: BinaryIO | None = None) -> Source:
+                stdin: BinaryIO | None = None, group_column: str | None = None) -> Source:
     """The input at ``path``: a file, a dataset folder (its ``captions.jsonl``), a folder of
-    ``.txt`` files, or ``-`` for ``stdin`` (standard input unless another stream is given)."""
+    ``.txt`` files, or ``-`` for ``stdin`` (standard input unless another stream is given).
+    ``group_column``: the JSONL field or CSV column read as each document's ``source`` (its
+    group, a paper), where present."""
     if str(path) == STDIN:
         return _stdin_source(stdin or sys.stdin.buffer, fmt, text_column, id_column)
     path = Path(path)
@@ -102,7 +104,9 @@ def open_source(path: Path | str, fmt: str | None = None,
         raise InputError("file not found", path)
     if not (path.is_file() or (fmt == "text" and path.is_dir())):
         raise InputError("not a regular file", path)
-    return SOURCES.create(fmt, path=path, text_column=text_column, id_column=id_column)
+    extra = {"group_column": group_column} if group_column and fmt in ("jsonl", "csv") else {}
+    return SOURCES.create(fmt, path=path, text_column=text_column, id_column=id_column,
+                          **extra)
 
 
 def record_count(source: Source) -> int | None:
@@ -131,7 +135,8 @@ def fingerprint(source: Source) -> dict[str, Any]:
 
 
 def document_from_fields(doc_id: Any, text: Any, path: str | Path, location: int,
-                         id_column: str, text_column: str) -> Document:
+                         id_column: str, text_column: str, source: Any = None,
+                         group_column: str | None = None) -> Document:
     """A document from an id and a text value, as any of the formats give them.
 
     A missing id (``None``) becomes the record's location when the id field is the default
@@ -160,7 +165,10 @@ def document_from_fields(doc_id: Any, text: Any, path: str | Path, location: int
         raise InputError(f"document {doc_id!r} has a text of {len(text):,} characters, more "
                          f"than the {MAX_TEXT_CHARS:,} a document may have; split it",
                          path, location)
-    return Document(doc_id, text)
+    if source is not None and not isinstance(source, str):
+        raise InputError(f"field {group_column!r} must be a string, got "
+                         f"{type(source).__name__}", path, location)
+    return Document(doc_id, text, source=source or None)
 
 
 @dataclass(frozen=True)
@@ -170,6 +178,7 @@ class JsonRowDecoder:
     path: Path
     text_column: str
     id_column: str
+    group_column: str | None = None  # the field naming the document's group (``source``)
 
     def decode(self, location: int, payload: bytes) -> Document:
         try:
@@ -179,7 +188,9 @@ class JsonRowDecoder:
             raise InputError(f"not UTF-8 text ({exc.reason})", self.path, location) from None
         obj = json_object(line, self.path, location)
         return document_from_fields(obj.get(self.id_column), obj.get(self.text_column),
-                                    self.path, location, self.id_column, self.text_column)
+                                    self.path, location, self.id_column, self.text_column,
+                                    obj.get(self.group_column) if self.group_column else None,
+                                    self.group_column)
 
 
 @SOURCES.register("jsonl")
@@ -189,9 +200,10 @@ class JsonlSource:
     format = "jsonl"
     total = None
 
-    def __init__(self, path: Path, text_column: str, id_column: str) -> None:
+    def __init__(self, path: Path, text_column: str, id_column: str,
+                 group_column: str | None = None) -> None:
         self.path = path
-        self.decoder = JsonRowDecoder(path, text_column, id_column)
+        self.decoder = JsonRowDecoder(path, text_column, id_column, group_column)
 
     def records(self) -> Iterator[Record]:
         try:
@@ -218,14 +230,18 @@ class CsvRowDecoder:
     id_index: int | None  # None: no id column, ids are line numbers
     text_column: str
     id_column: str
+    group_index: int | None = None  # the column naming the document's group (``source``)
+    group_column: str | None = None
 
     def decode(self, location: int, payload: list[str]) -> Document:
         if len(payload) != self.n_fields:
             raise InputError(f"expected {self.n_fields} fields as in the header, got "
                              f"{len(payload)}", self.path, location)
         doc_id = payload[self.id_index] if self.id_index is not None else None
-        return document_from_fields(doc_id, payload[self.text_index],
-                                    self.path, location, self.id_column, self.text_column)
+        return document_from_fields(
+            doc_id, payload[self.text_index], self.path, location, self.id_column,
+            self.text_column, payload[self.group_index] if self.group_index is not None
+            else None, self.group_column)
 
 
 @SOURCES.register("csv")
@@ -240,7 +256,8 @@ class CsvSource:
     format = "csv"
     total = None
 
-    def __init__(self, path: Path, text_column: str, id_column: str) -> None:
+    def __init__(self, path: Path, text_column: str, id_column: str,
+                 group_column: str | None = None) -> None:
         self.path = path
         header = next(self._rows(), (0, None))[1]
         if not header:
@@ -251,8 +268,10 @@ class CsvSource:
             raise InputError(f"no column {missing[0]!r} in the header (columns: "
                              f"{', '.join(header)})", path, 1)
         id_index = header.index(id_column) if id_column in header else None
+        group_index = header.index(group_column) if group_column in header else None
         self.decoder = CsvRowDecoder(path, len(header), header.index(text_column),
-                                     id_index, text_column, id_column)
+                                     id_index, text_column, id_column, group_index,
+                                     group_column)
 
     def _rows(self) -> Iterator[tuple[int, list[str]]]:
         csv.field_size_limit(sys.maxsize)  # a document may be long; the default is 128 KiB

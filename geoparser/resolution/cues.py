@@ -8,7 +8,8 @@ Three cues, read from the document text only (no gazetteer):
   "Lancaster, Pa." is held by Pennsylvania even when "Pa." is not itself a toponym.
 * ``area_cue``: the text calls the place an area: "County Galway", "the county of Kerry",
   "Washington State", "the state of New York", "Kyoto Prefecture", "Ontario province", or
-  gives it a governor or a legislature: "New York Governor Andrew Cuomo", "upstate New York".
+  gives it a governor or a legislature: "New York Governor Andrew Cuomo", "upstate New York",
+  or closes a list with a plural: "Oconee and Oglethorpe counties".
 * ``city_cue``: the text calls it a town: "Galway city", "the city of Kyoto", "New York City"
   when the mention is "New York".
 
@@ -36,6 +37,14 @@ _AREA_BEFORE = re.compile(rf"(?:\b(?:{_AREA_WORDS})\s+of\s+(?:the\s+)?|\b(?:coun
 _GOVERNED_AFTER = re.compile(r"\s+(?:governor|gov\.|legislature|lawmakers)\b", re.IGNORECASE)
 _GOVERNED_BEFORE = re.compile(r"(?:\bgovernor\s+of\s+(?:the\s+)?|\bupstate\s+)$",
                               re.IGNORECASE)
+# A list closed by a plural area word: "Oconee and Oglethorpe counties", "Becker, Clay,
+# Douglas, Grant, Mahnomen counties", "Washington and Oregon states".
+_PLURAL_AREA_WORDS = (r"counties|states|provinces|prefectures|regions|districts|oblasts|"
+                      r"governorates|departments|territories|shires|parishes|boroughs")
+_NAME = r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*"
+_LIST_THEN_PLURAL = re.compile(
+    rf"(?:\s*(?:,|,?\s+(?:and|or)|&)\s+{_NAME})*\s+(?:{_PLURAL_AREA_WORDS})\b")
+_LIST_WINDOW = 200
 _CITY_AFTER = re.compile(r"\s+(?:city|town)\b", re.IGNORECASE)
 _CITY_BEFORE = re.compile(r"\b(?:city|town)\s+of\s+$", re.IGNORECASE)
 _WINDOW = 30
@@ -62,7 +71,8 @@ def area_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:
     before = max(0, start - _WINDOW)
     return bool(_AREA_AFTER.match(text, end) or _AREA_BEFORE.search(text, before, start)
                 or _GOVERNED_AFTER.match(text, end)
-                or _GOVERNED_BEFORE.search(text, before, start))
+                or _GOVERNED_BEFORE.search(text, before, start)
+                or _LIST_THEN_PLURAL.match(text, end, min(len(text), end + _LIST_WINDOW)))
 
 
 def city_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:

@@ -44,8 +44,25 @@ Document focus (CLIFF's focus):
   toponyms' first readings (countries and continents left out: their points say
   little); ``focus_country`` / ``focus_first_level`` the candidate lies in the country / area
   most of the other toponyms' readings lie in.
+Home region (a paper's own area, ``home``):
+  ``home_first_level`` / ``home_country`` the candidate lies in the first-level area / country
+  where most of its group's unambiguous towns and counties lie (documents grouped by their
+  source, ``pipeline.resolve``); NaN when the document has no group or the group no home.
 Other:
   ``alternate_name`` the mention matches only one of the place's other names;
+  ``alias_gap`` for a town of 50,000 or more matched by an alternate name that resembles its
+  own (an exonym: "Lyons" for Lyon, "Hanover" for Hannover, "Mecca" for Makkah; not
+  "Salisbury" for Harare nor "White House" for Casablanca) when no place of its own country
+  but the area holding it bears the mention as its name: its log10 population minus that
+  of the most populous place
+  bearing the mention as its own name; NaN otherwise (``alias_gaps``). Far larger
+  (``prominent_alias``), it keeps its prominence over small foreign namesakes;
+  ``imputed_abroad`` the candidate's population is imputed (an area without one) and a
+  namesake of the same name in another country is a city (100,000 or more) larger than such
+  an area likely is
+  (its country's population over its number of areas of its level): an
+  imputed population is no prominence ("Manchester" is not Manchester Parish, Jamaica, while
+  "Ontario" is still the province, not the Californian city);
   ``candidates`` log1p of the number of distinct places; ``others`` log1p of the number of
   other toponyms (how much the co-mention features can be trusted); ``placeable`` has a point.
 
@@ -64,10 +81,13 @@ from functools import lru_cache
 from typing import Protocol
 
 import numpy as np
+from rapidfuzz import fuzz
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
+from geoparser.gazetteers.regions import area_share
 from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
+from geoparser.resolution import base as _base
 from geoparser.resolution import cues
 from geoparser.resolution.base import ResolutionContext, effective_population, representatives
 
@@ -78,7 +98,7 @@ FEATURES: tuple[str, ...] = (
     "contained", "container_named", "same_country", "same_first_level", "top_same_country",
     "top_same_first_level", "country_named", "first_level_named", "near_km", "focus_km",
     "focus_country", "focus_first_level", "alternate_name", "candidates", "others",
-    "placeable",
+    "placeable", "imputed_abroad", "alias_gap", "home_first_level", "home_country",
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
 EARTH_RADIUS_KM = 6371.0088
@@ -86,6 +106,25 @@ _CONTAINER_GAP = (",", "in")
 TOWN_POPULATION = 100_000
 TOWN_RADIUS_KM = 50.0
 NEAR_TOWN_POPULATION = 20_000
+#: How much larger (log10) a place matched by another of its names must be than every place
+#: bearing the name as its own for prominence to outweigh the alternate-name penalty: five
+#: times ("Lyons" is Lyon, not Lyons, Illinois; "Bruges" is Brugge, not a French village).
+FAR_LARGER = math.log10(5)
+
+
+ALIAS_POPULATION = 50_000
+#: How alike (rapidfuzz ratio of normalised names, 0-100) an alternate name must be to the
+#: place's own for it to count as the place's name in another language: "Mecca"/"Makkah" 36,
+#: "Cologne"/"Köln" 55, while "Salisbury"/"Harare" is 27 and "Franklin"/"Columbus" 12.
+ALIAS_LIKENESS = 35
+
+
+def prominent_alias(log_population: float, alias_gap: float) -> bool:
+    """Whether a town matched by another of its names keeps its prominence: it is
+    ``FAR_LARGER`` than every place bearing the name as its own, and none of those is a city
+    (a real "Victoria" of 300,000 people is no mere namesake of Hong Kong's old name)."""
+    return (alias_gap >= FAR_LARGER
+            and log_population - alias_gap < math.log10(TOWN_POPULATION + 1))
 
 
 def is_country_level(c: Candidate) -> bool:
@@ -167,7 +206,8 @@ def _facts(candidates: Sequence[Candidate]) -> _Name:
 
 _STATIC = ("log_population", "population_gap", "population_rank", "known_population",
            "admin_seat", "country", "first_level", "second_level", "populated",
-           "other_feature", "area_with_town", "town_in_area", "candidates", "placeable")
+           "other_feature", "area_with_town", "town_in_area", "candidates", "placeable",
+           "imputed_abroad")
 
 
 def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
@@ -182,9 +222,15 @@ def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
              and (c.population or 0) >= NEAR_TOWN_POPULATION]
     areas = [c for c in reps if is_area(c)]
     capital = capitals()
+    cities = [(c.country_code, c.population or 0, n) for c, n in zip(reps, names, strict=True)
+              if c.feature_class == "P" and (c.population or 0) >= TOWN_POPULATION]
+    imputed_abroad = [effective_population(c)[1] and any(
+        cc != c.country_code and p > _area_size(c) and n == names[i] for cc, p, n in cities)
+        for i, c in enumerate(reps)]
     country_max: dict[str | None, float] = {}
-    for k, p in zip(reps, pops, strict=True):
-        country_max[k.country_code] = max(country_max.get(k.country_code, -1.0), p)
+    for k, p, borrowed in zip(reps, pops, imputed_abroad, strict=True):
+        if not borrowed:  # an imputed population is no namesake's rival
+            country_max[k.country_code] = max(country_max.get(k.country_code, -1.0), p)
     # The two countries with the most populous candidates: the best namesake abroad.
     by_country = sorted(country_max.items(), key=lambda kv: -kv[1])[:2]
     top_town: dict[str | None, float] = {}
@@ -224,9 +270,17 @@ def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
             and any(_town_of(c, o) for o in areas),
             n_log,
             c.has_point,
+            imputed_abroad[i],
         )
     x.flags.writeable = False
     return x, capital_by_name, foreign
+
+
+def _area_size(c: Candidate) -> float:
+    """How many people an area without a population likely holds: its country's share for
+    its level (``regions.area_share``), else the imputed population."""
+    share = area_share().get((c.country_code or "", c.feature_code or ""))
+    return share if share is not None else effective_population(c)[0] or 0
 
 
 @dataclass(frozen=True)
@@ -290,9 +344,13 @@ class _FactsCache:
 
     def __init__(self, size: int = 8192) -> None:
         self.size = size
+        self.generation = _base.POINTS_GENERATION
         self.entries: dict[int, tuple[Sequence[Candidate], _Name]] = {}
 
     def get(self, candidates: Sequence[Candidate]) -> _Name:
+        if self.generation != _base.POINTS_GENERATION:  # another point convention
+            self.entries.clear()
+            self.generation = _base.POINTS_GENERATION
         hit = self.entries.get(id(candidates))
         if hit is not None and hit[0] is candidates:
             return hit[1]
@@ -433,8 +491,9 @@ class FeatureExtractor:
     """Feature rows for a mention's candidates; reuses the document's evidence across its
     mentions (the pipeline resolves a document's mentions one after another)."""
 
-    def __init__(self) -> None:
+    def __init__(self, alias_prominence: bool = True) -> None:
         self._doc: DocumentEvidence | None = None
+        self.alias_prominence = alias_prominence  # off only to measure it (``prominent``)
 
     def evidence(self, context: ResolutionContext) -> DocumentEvidence:
         if self._doc is None or self._doc.context is not context:
@@ -500,16 +559,46 @@ class FeatureExtractor:
             "contained"]
         i_alternate, i_co = INDEX["alternate_name"], INDEX["same_country"]
         i_fcc, i_fa1 = INDEX["focus_country"], INDEX["focus_first_level"]
+        alternates = [facts.names[i] != own and not _qualified(facts.names[i], own) and not (
+            abbreviates and _area_key(c) in abbreviates) for i, c in enumerate(reps)]
+        known = [math.log10(c.population + 1) if c.population is not None else 0.0
+                 for c in reps]
+        gaps = alias_gaps(reps, facts.names, own, known, alternates)
+        x[:, INDEX["alias_gap"]] = gaps
+        # A world city under its English name is a rival as real as one under its own
+        # ("Hanover": Hannover, not Hanover Parish, Jamaica).
+        aliases = [(c.country_code, c.population) for i, c in enumerate(reps)
+                   if alternates[i] and c.feature_class == "P"
+                   and (c.population or 0) >= TOWN_POPULATION
+                   and prominent_alias(known[i], gaps[i])]
+        if aliases and self.alias_prominence:
+            i_imputed = INDEX["imputed_abroad"]
+            for i, c in enumerate(reps):
+                if not x[i, i_imputed] and effective_population(c)[1] and any(
+                        cc != c.country_code and p > _area_size(c) for cc, p in aliases):
+                    x[i, i_imputed] = 1.0
+        home = doc.context.home
+        if home is None:
+            x[:, INDEX["home_first_level"]] = x[:, INDEX["home_country"]] = nan
+        else:
+            x[:, INDEX["home_first_level"]] = [
+                bool(home.first_level) and (c.country_code, c.admin1) == home.first_level
+                and not is_country_level(c) for c in reps]
+            x[:, INDEX["home_country"]] = [
+                bool(home.country) and c.country_code == home.country for c in reps]
         for i, c in enumerate(reps):
             cc, a1 = c.country_code, c.admin1
-            name = facts.names[i]
-            alternate = name != own and not _qualified(name, own) and not (
-                abbreviates and _area_key(c) in abbreviates)
+            alternate = alternates[i]
             x[i, i_alternate] = alternate
-            x[i, i_capital] = not alternate and (
+            # Under another of its names, a place keeps its prominence only when far larger
+            # than every place that bears the name as its own (``FAR_LARGER``).
+            prominent = not alternate or (
+                self.alias_prominence and c.feature_class == "P" and c.population is not None
+                and prominent_alias(known[i], x[i, INDEX["alias_gap"]]))
+            x[i, i_capital] = prominent and (
                 c.feature_code == "PPLC" or facts.capital_by_name[i])
             foreign = facts.foreign[i]
-            if foreign is not None and c.population is not None and not alternate:
+            if foreign is not None and c.population is not None and prominent:
                 x[i, i_foreign] = pops[i] - foreign
             if containers:
                 x[i, i_contained] = any(_holds(k, c) for k in containers)
@@ -527,6 +616,29 @@ class FeatureExtractor:
                 x[i, i_fcc] = x[i, i_fa1] = nan
         x.flags.writeable = False  # shared by the mentions of the same reading
         return x
+
+
+def alias_gaps(reps: Sequence[Candidate], names: Sequence[str], own: str,
+               known: list[float], alternates: list[bool]) -> list[float]:
+    """``alias_gap`` per candidate (see the module docstring)."""
+    bearers = [i for i, a in enumerate(alternates) if not a]
+    if not bearers:
+        return [math.nan] * len(reps)
+    best = max(known[i] for i in bearers)
+    out = []
+    for i, c in enumerate(reps):
+        if not (alternates[i] and c.feature_class == "P"
+                and (c.population or 0) >= ALIAS_POPULATION):
+            out.append(math.nan)
+            continue
+        # A namesake at home, unless it is the area holding the town (the canton "Berne").
+        at_home = any(reps[j].country_code == c.country_code and not (
+            reps[j].feature_class == "A" and (is_country_level(reps[j])
+                                              or reps[j].admin1 == c.admin1))
+            for j in bearers)
+        exonym = not at_home and fuzz.ratio(names[i], own) >= ALIAS_LIKENESS
+        out.append(known[i] - best if exonym else math.nan)
+    return out
 
 
 _QUALIFIER = re.compile(r"[ -](?:upon|on|under|am|an der|an|in|im|sur|sul)[ -]")

@@ -22,11 +22,19 @@ import numpy as np
 from geoparser.model import Candidate, Mention, Resolution
 from geoparser.resolution.base import POLICIES, ResolutionContext, population_key
 from geoparser.resolution.context import term_matrix
-from geoparser.resolution.features import FEATURES, FeatureExtractor
+from geoparser.resolution.features import FEATURES, INDEX, FeatureExtractor
 
-#: The model's inputs: the evidence features and the ``context`` policy's score over them
-#: (its hand-set weights as a prior the trees can correct).
-MODEL_FEATURES: tuple[str, ...] = (*FEATURES, "context_score")
+#: The evidence the shipped model reads: every feature but issue 21's, which reach it only
+#: through the context score. The shipped model predates them: retraining it with them
+#: (``make train-ranker`` after setting this to ``FEATURES``) did not finish on this
+#: machine's shared cores in the session that added them (docs/resolution.md).
+RANKER_FEATURES: tuple[str, ...] = tuple(f for f in FEATURES if f not in (
+    "imputed_abroad", "alias_gap", "home_first_level", "home_country"))
+_COLUMNS = [INDEX[f] for f in RANKER_FEATURES]
+
+#: The model's inputs: the evidence features and the ``context`` policy's score over all of
+#: them (its hand-set weights as a prior the trees can correct).
+MODEL_FEATURES: tuple[str, ...] = (*RANKER_FEATURES, "context_score")
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "ranker.txt"
 GUIDE_RADIUS_KM = 100.0
@@ -49,8 +57,9 @@ def load_model(path: Path = MODEL_PATH):
 
 
 def model_rows(x: np.ndarray) -> np.ndarray:
-    """``features`` rows with the context score appended (``MODEL_FEATURES``)."""
-    return np.column_stack([x, term_matrix(x)[1].sum(axis=1)])
+    """``features`` rows as the model reads them, the context score appended
+    (``MODEL_FEATURES``)."""
+    return np.column_stack([x[:, _COLUMNS], term_matrix(x)[1].sum(axis=1)])
 
 
 @POLICIES.register("learned")

@@ -11,7 +11,7 @@ from geoparser.cli.main import app
 from geoparser.distance import distance_km
 from geoparser.io.documents import read_gold
 from geoparser.resolution import DEFAULT_POLICY
-from tests.conftest import CAPTIONS
+from tests.conftest import CAPTIONS, ROOT
 
 runner = CliRunner()
 
@@ -185,3 +185,102 @@ def test_resolve_captions_as_a_collection(tmp_path):
         assert result.exit_code == 0, result.output
     assert within_tolerance(alone) == 6
     assert within_tolerance(together) >= 11
+
+
+def _paper(tmp_path, field="source"):
+    """A synthetic local paper (St. Cloud, Minnesota): four stories naming its own towns and
+    one "Albany driver" story with nothing else to go on."""
+    stories = [("s1", "Sartell and Sauk Centre schools share a bus contract.",
+                ["Sartell", "Sauk Centre"]),
+               ("s2", "Holdingford crews helped in Stearns County.",
+                ["Holdingford", "Stearns County"]),
+               ("s3", "A Brainerd man won the contest at Nisswa.", ["Brainerd", "Nisswa"]),
+               ("a", "Albany driver hurt in crash.", ["Albany"])]
+    path = tmp_path / "paper.jsonl"
+    with path.open("w") as fh:
+        for doc_id, text, names in stories:
+            toponyms = [{"start": text.index(n), "end": text.index(n) + len(n), "text": n}
+                        for n in names]
+            fh.write(json.dumps({"id": doc_id, "text": text, field: "St. Cloud Times",
+                                 "toponyms": toponyms}) + "\n")
+    return path
+
+
+def _albany(out):
+    for line in out.read_text().splitlines():
+        d = json.loads(line)
+        if d["id"] == "a":
+            return d["toponyms"][0]
+    raise AssertionError("no Albany")
+
+
+@pytest.mark.parametrize(("field", "extra", "home"), [
+    ("source", [], True),  # grouped by `source` unless told otherwise
+    ("source", ["--group-by", "none"], False),
+    ("domain", ["--group-by", "domain"], True),
+    ("domain", [], False),  # another field is not a group unless named
+])
+def test_resolve_groups_documents_by_their_source(tmp_path, field, extra, home):
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["resolve", "--gold", str(_paper(tmp_path, field)), "--out",
+                                 str(out), "--context-ner", "none", *extra])
+    assert result.exit_code == 0, result.output
+    albany = _albany(out)
+    in_minnesota = distance_km(albany["lat"], albany["lon"], 45.63, -94.57) < 20
+    assert in_minnesota == home
+
+
+LOCAL_PAPER = ROOT / "tests" / "fixtures" / "local_paper.jsonl"
+
+
+@pytest.mark.parametrize(("extra", "home"), [([], True), (["--group-by", "none"], False)])
+def test_parse_groups_a_chunks_documents_by_their_source(tmp_path, extra, home):
+    """Four stories of a synthetic St. Cloud paper (written for this test), end to end."""
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["parse", "--in", str(LOCAL_PAPER), "--out", str(out),
+                                 *extra])
+    assert result.exit_code == 0, result.output
+    albany = _albany(out)
+    assert (distance_km(albany["lat"], albany["lon"], 45.63, -94.57) < 20) == home
+
+
+@pytest.mark.parametrize("command", ["parse", "resolve"])
+def test_a_source_that_is_not_a_string_is_refused_naming_the_line(tmp_path, command):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "a", "text": "Rain in Albany.", "source": 7, "toponyms": '
+                   '[{"start": 8, "end": 14, "text": "Albany"}]}\n')
+    out = tmp_path / "out.jsonl"
+    args = ["--in", str(bad)] if command == "parse" else ["--gold", str(bad),
+                                                          "--context-ner", "none"]
+    result = runner.invoke(app, [command, *args, "--out", str(out)])
+    assert result.exit_code == 2
+    assert "bad.jsonl:1" in result.output and "'source' must be a string" in result.output
+    assert not out.exists()
+
+
+def test_resolve_points_by_convention(tmp_path):
+    """A bare "Canada": Natural Earth's centroid by default, the Factbook's 60 N 95 W (the
+    point GeoNames also gives Canada's record) with --points factbook; an unknown convention is
+    a usage error."""
+    from geoparser.resolution.base import use_points
+
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text('{"id": "a", "text": "Snow in Canada.", "toponyms": '
+                    '[{"start": 8, "end": 14, "text": "Canada"}]}\n')
+    points = {}
+    try:
+        for convention in ("natural-earth", "factbook"):
+            out = tmp_path / f"{convention}.jsonl"
+            result = runner.invoke(app, ["resolve", "--gold", str(gold), "--out", str(out),
+                                         "--context-ner", "none", "--points", convention])
+            assert result.exit_code == 0, result.output
+            t = json.loads(out.read_text())["toponyms"][0]
+            points[convention] = (t["lat"], t["lon"], t["geonameid"])
+        result = runner.invoke(app, ["resolve", "--gold", str(gold), "--out",
+                                     str(tmp_path / "x.jsonl"), "--points", "wikipedia"])
+        assert result.exit_code == 2 and "unknown point convention" in result.output
+    finally:
+        use_points("natural-earth")
+    assert points["natural-earth"][2] == points["factbook"][2] == 6251999  # the same place
+    assert distance_km(*points["factbook"][:2], 60.0, -95.0) < 5
+    assert distance_km(*points["natural-earth"][:2], 60.0, -95.0) > 100

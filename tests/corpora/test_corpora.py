@@ -36,6 +36,8 @@ def test_lgl_fixture():
     assert (geneva["start"], geneva["end"]) == (9, 15)  # off by one: found nearby
     assert atlantis == {"text": "Atlantis"}  # nowhere in the text: kept, without offsets
     assert (result.repairs.repaired, result.repairs.unplaced) == (1, 1)
+    # The paper an article appeared in is its source; an article without one has none.
+    assert docs["t001"]["source"] == "yorkpress.co.uk" and "source" not in docs["t002"]
 
 
 def test_convert_command_writes_valid_gold_and_warns(tmp_path):
@@ -55,6 +57,7 @@ def test_read_corpus_gives_the_documents_a_gold_file_would(tmp_path):
     path = tmp_path / "lgl.jsonl"
     path.write_text(out.getvalue())
     assert read_corpus("lgl", LGL, 25.0) == read_gold(path, 25.0)
+    assert read_corpus("lgl", LGL)[0].source == "yorkpress.co.uk"
     york = read_corpus("lgl", LGL)[0].toponyms[0]
     assert (york.text, york.tolerance_km) == ("York", 10.0)  # the documented default
 

@@ -216,3 +216,124 @@ def test_a_document_with_its_own_co_mentions_ignores_the_collection(offline_gaze
                                  ["Perth", "Western Australia"])]]
     parsed = resolve(docs, offline_gazetteer, create_policy(DEFAULT_POLICY), collection=True)
     assert parsed[2].resolutions[0].candidate.country_code == "AU"
+
+
+# Issue 21: an imputed population is no prominence; world cities under their English names;
+# names the gazetteer files under another; lists closed by a plural. Sentences written for
+# these tests.
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_manchester_alone_is_in_england(offline_gazetteer, policy):
+    """Manchester Parish, Jamaica has no population of its own; an imputed one is no rival
+    for a city of half a million."""
+    r = resolve_text(offline_gazetteer, policy, "Heavy rain again in Manchester.",
+                     ["Manchester"])
+    assert (r["Manchester"].candidate.country_code, r["Manchester"].candidate.admin1) == (
+        "GB", "ENG")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_portland_selectmen_are_not_in_jamaica(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Portland selectmen hire veteran lawyer",
+                     ["Portland"])
+    assert r["Portland"].candidate.country_code == "US"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_ontario_alone_is_still_the_province(offline_gazetteer, policy):
+    """A Canadian province likely holds millions: the Californian city of 170,000 is no
+    reason to drop its imputed population (unlike a Jamaican parish's)."""
+    r = resolve_text(offline_gazetteer, policy, "Snow closes roads across Ontario.",
+                     ["Ontario"])
+    assert (r["Ontario"].candidate.country_code, r["Ontario"].candidate.feature_code) == (
+        "CA", "ADM1")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_munich_alone_is_the_bavarian_city(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Beer tents going up in Munich", ["Munich"])
+    assert km_from(r["Munich"], 48.13743, 11.57549) <= 10
+
+
+@pytest.mark.parametrize(("name", "lat", "lon"), [
+    ("Lyons", 45.74846, 4.84671),  # GeoNames: Lyon; Lyons, Illinois bears the name
+    ("Bruges", 51.20892, 3.22424),  # Brugge; Bruges, Gironde
+    ("Hanover", 52.37052, 9.73322),  # Hannover; Hanover Parish, Jamaica and Hanover, PA
+    ("Brunswick", 52.26594, 10.52673),  # Braunschweig; Brunswick, Ohio
+    ("Berne", 46.94809, 7.44744),  # Bern, the capital; Berne, Indiana
+])
+def test_world_city_under_its_english_name_beats_a_small_namesake_abroad(
+        offline_gazetteer, name, lat, lon):
+    r = resolve_text(offline_gazetteer, DEFAULT_POLICY, f"A rainy afternoon in {name}", [name])
+    assert km_from(r[name], lat, lon) <= 10, r[name].reason
+
+
+@pytest.mark.parametrize("name", ["Salisbury", "Franklin"])
+def test_an_old_or_unlike_name_lends_no_prominence(offline_gazetteer, name):
+    """Harare was once Salisbury, and GeoNames lists "Franklin" among Columbus's names: neither
+    is the city's name in English today, so neither borrows the city's size; a place that
+    bears the name wins."""
+    r = resolve_text(offline_gazetteer, DEFAULT_POLICY, f"Council meeting in {name}", [name])
+    assert r[name].candidate.name == name, r[name].reason
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_america_is_the_united_states(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Jobs are coming back to America.",
+                     ["America"])
+    assert (r["America"].candidate.country_code, r["America"].candidate.feature_code) == (
+        "US", "PCLI")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_jersey_in_a_story_about_newark_is_new_jersey(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy,
+                     "Commuters from Newark and Trenton say Jersey needs new tunnels.",
+                     ["Newark", "Trenton", "Jersey"])
+    assert (r["Jersey"].candidate.country_code, r["Jersey"].candidate.admin1) == ("US", "NJ")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_jersey_alone_is_the_island(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Ferries to Jersey were cancelled.",
+                     ["Jersey"])
+    assert r["Jersey"].candidate.country_code == "JE"
+
+
+@pytest.mark.parametrize(("name", "cc", "admin1"), [
+    ("Palestinians", "PS", None), ("Russians", "RU", None), ("Iraqis", "IQ", None),
+    ("Sinhalese", "LK", None), ("Abkhaz", "GE", "02"), ("Chechens", "RU", "12"),
+])
+def test_plural_and_people_demonyms_name_their_place(offline_gazetteer, name, cc, admin1):
+    r = resolve_text(offline_gazetteer, DEFAULT_POLICY, f"{name} went to the polls.", [name])
+    c = r[name].candidate
+    assert c is not None and c.country_code == cc
+    assert admin1 is None or (c.admin1, c.feature_code) == (admin1, "ADM1")
+
+
+@pytest.mark.parametrize("written", ["Lakewood Township", "the Township of Lakewood"])
+def test_lakewood_township_is_lakewood_new_jersey(offline_gazetteer, written):
+    text = f"Residents of {written}, near Toms River, packed the hall."
+    name = written.removeprefix("the ")
+    r = resolve_text(offline_gazetteer, DEFAULT_POLICY, text, [name, "Toms River"])
+    assert (r[name].candidate.country_code, r[name].candidate.admin1) == ("US", "NJ")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_oconee_and_oglethorpe_counties_are_counties(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy,
+                     "Schools in Oconee and Oglethorpe counties closed early.",
+                     ["Oconee", "Oglethorpe"])
+    for name in ("Oconee", "Oglethorpe"):
+        assert (r[name].candidate.feature_code, r[name].candidate.admin1) == ("ADM2", "GA")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_becker_clay_douglas_grant_mahnomen_counties_are_counties(offline_gazetteer, policy):
+    names = ["Becker", "Clay", "Douglas", "Grant", "Mahnomen"]
+    r = resolve_text(offline_gazetteer, policy,
+                     "Storm warnings for Becker, Clay, Douglas, Grant, Mahnomen counties.",
+                     names)
+    for name in names:
+        c = r[name].candidate
+        assert (c.feature_code, c.country_code, c.admin1) == ("ADM2", "US", "MN"), name

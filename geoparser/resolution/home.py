@@ -1,0 +1,106 @@
+"""Where a group of documents is from: a local paper's home state, read off its own towns.
+
+A reader of the Star Tribune knows that "Albany driver" is Albany, Minnesota. The text may not
+say so; the paper's other stories do: most of the towns and counties it names that have a
+single reading lie in Minnesota. ``home_regions`` finds, for each group of documents (a
+paper, by the ``source`` key of its documents), the first-level area and the country where
+most of its unambiguous towns and counties lie; the ``home_first_level`` / ``home_country``
+evidence (``features``) then favours namesakes there. A document's own cues ("Albany, N.Y.",
+a co-mention of Georgia) still outweigh it.
+
+Only names whose every town or county reading lies in one first-level area, and that name no
+country or first-level area, vote ("Lake Elmo", "Becker County"; not "Springfield" nor
+"Georgia"); each document gives a name one vote. A group has a home area when at least
+``MIN_VOTES`` such votes came from at least ``MIN_DOCUMENTS`` documents and the area has a
+third of them, strictly more than any other; a home country when it has half of them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+from geoparser.model import Candidate, Mention
+from geoparser.names import normalise_name
+from geoparser.resolution.base import HomeRegion, representatives
+
+MIN_VOTES = 3
+MIN_DOCUMENTS = 2
+AREA_SHARE = 1 / 3
+COUNTRY_SHARE = 1 / 2
+
+
+def _town_or_county(c: Candidate) -> bool:
+    return c.feature_class == "P" or (c.feature_class == "A" and (c.feature_code or "") in {
+        "ADM2", "ADM3", "ADM4"})
+
+
+def vote(candidates: Sequence[Candidate]) -> tuple[str, str] | None:
+    """The (country, admin1) a name votes for: every town or county reading lies there and
+    no reading is a country or first-level area; else ``None``."""
+    reps = representatives(candidates)
+    where = set()
+    for c in reps:
+        if c.feature_class == "A" and not _town_or_county(c):
+            return None  # the name of a country or state ("Georgia") says nothing of home
+        if _town_or_county(c):
+            if not c.country_code or not c.admin1:
+                return None
+            where.add((c.country_code, c.admin1))
+    return where.pop() if len(where) == 1 else None
+
+
+class HomeVotes:
+    """Votes of a stream of documents, by group; ``regions()`` gives each group's home."""
+
+    def __init__(self) -> None:
+        self.votes: dict[str, Counter] = {}
+        self.documents: dict[str, set[int]] = {}
+        self._seen = 0
+
+    def add(self, group: str | None, mentions: Iterable[Mention],
+            names: Mapping[str, Sequence[Candidate]]) -> None:
+        """One document's mentions (their candidates looked up in ``names``)."""
+        self._seen += 1
+        if not group:
+            return
+        voted = set()
+        for m in mentions:
+            key = normalise_name(m.text)
+            if key in voted or not names.get(m.text):
+                continue
+            voted.add(key)
+            where = vote(names[m.text])
+            if where is not None:
+                self.votes.setdefault(group, Counter())[where] += 1
+                self.documents.setdefault(group, set()).add(self._seen)
+
+    def regions(self) -> dict[str, HomeRegion]:
+        out = {}
+        for group, counts in self.votes.items():
+            total = sum(counts.values())
+            if total < MIN_VOTES or len(self.documents.get(group, ())) < MIN_DOCUMENTS:
+                continue
+            top = counts.most_common(2)
+            area = top[0][0] if (top[0][1] >= AREA_SHARE * total and (
+                len(top) == 1 or top[0][1] > top[1][1])) else None
+            countries = Counter()
+            for (cc, _), n in counts.items():
+                countries[cc] += n
+            cc, n_cc = countries.most_common(1)[0]
+            country = cc if n_cc >= COUNTRY_SHARE * total else None
+            if area is not None and area[0] != country:
+                area = None
+            if area or country:
+                out[group] = HomeRegion(group, area, country,
+                                        counts[area] if area else n_cc, total)
+        return out
+
+
+def home_regions(documents: Iterable[tuple[str | None, Sequence[Mention]]],
+                 names: Mapping[str, Sequence[Candidate]]) -> dict[str, HomeRegion]:
+    """Each group's home region, from (group key, mentions) pairs; see the module docstring."""
+    votes = HomeVotes()
+    for group, mentions in documents:
+        votes.add(group, mentions, names)
+    return votes.regions()
