@@ -35,6 +35,7 @@ from urllib3.response import HTTPResponse
 from urllib3.util.retry import Retry
 
 from geoparser.errors import InputError, ServiceError
+from geoparser.gazetteers.web.cache_backend import BoundedSQLiteCache
 from geoparser.gazetteers.web.redact import redact
 from geoparser.web_config import WebConfig
 
@@ -65,6 +66,7 @@ def scrubbed(response: CachedResponse) -> CachedResponse:
         request.url = redact(request.url or "")
         request.headers = CaseInsensitiveDict(
             {k: redact(str(v)) for k, v in request.headers.items()})
+        request.cookies = RequestsCookieJar()  # the jar sent on after a redirect, too
     response.history = [scrubbed(r) for r in response.history]
     response.cookies = RequestsCookieJar()  # a cookie set on a redirect may hold the query
     return response
@@ -252,14 +254,14 @@ def cache_settings(
         "filter_fn": cacheable,
         "ignored_parameters": (*DEFAULT_IGNORED_PARAMS, *SECRET_PARAMETERS),
         "expire_after": config.expire_after,
-        "serializer": SCRUBBING_SERIALIZER,
     }
     if not config.use_cache:
-        return {**common, "backend": "memory", "disabled": True}
+        return {**common, "backend": "memory", "disabled": True,
+                "serializer": SCRUBBING_SERIALIZER}
     path = Path(config.resolved_cache_path())
     path.parent.mkdir(parents=True, exist_ok=True)
     check_cache_file(path)
-    return {**common, "cache_name": str(path), "backend": "sqlite"}
+    return {**common, "backend": BoundedSQLiteCache(path, serializer=SCRUBBING_SERIALIZER)}
 
 
 

@@ -74,7 +74,7 @@ def _refused_and_not_cached(web_config, service: str, body: bytes, field: str) -
 
 
 @pytest.mark.parametrize("field,value", [
-    ("population", "9" * 5000), ("population", -3), ("population", "12.5"),
+    ("population", "9" * 5000), ("population", -3), ("population", "about 5000"),
     ("countryCode", ["GB"]), ("fcode", {}), ("fcl", 7), ("adminCode1", [1]),
     ("geonameId", "x"), ("toponymName", ["Whitby"]),
 ])
@@ -147,7 +147,7 @@ def test_random_json_in_any_nominatim_field_is_taken_or_refused_whole(field, val
     _check_random("nominatim", WHITBY_OSM, field, value)
 
 
-@settings(max_examples=30, deadline=None,
+@settings(max_examples=10, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(field=st.sampled_from([f.path for f in GEONAMES_FIELDS]), value=_JSON)
 def test_random_json_over_the_wire_is_one_line_or_a_candidate(web_config, tmp_path_factory,
