@@ -267,6 +267,12 @@ class PartStore:
                     on_bad_row(loc, msg)
         return t
 
+    def ids_of(self, index: int) -> list[tuple[int, str]]:
+        """(location, id) of a finished chunk's documents (none for chunks written before
+        ids were kept)."""
+        return [(int(loc), str(doc_id)) for loc, doc_id in self._load_summary(index).get(
+            "ids", [])]
+
     def _load_summary(self, index: int) -> dict[str, Any]:
         """Chunk ``index``'s marker, checked against its own checksum (``DamagedChunk``)."""
         try:

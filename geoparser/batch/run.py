@@ -140,6 +140,7 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
                       PART_FORMATS.create(options.output_format))
     done = store.open(options.resume)
     chunker = _Chunker(source, options.chunk_size, done)
+    ids = _UniqueIds(source.path)
     shown = 0
     parsed_now = 0
     t0 = time.perf_counter()
@@ -150,7 +151,10 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
             tasks = (ChunkTask(i, records, source.decoder, spec, options.output_format,
                                options.with_candidates)
                      for i, records in chunker)
+            for index in sorted(done):  # resumed chunks: their ids count too
+                ids.add(store.ids_of(index))
             for result in bounded_map(pool.executor, run_chunk, tasks, pool.in_flight):
+                ids.add(result.ids)
                 _check_bad_rows(result, source, options.on_error, shown)
                 shown += len(result.bad_rows)
                 store.save(result)
@@ -195,6 +199,23 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
     return BatchStats(totals, chunks_reused=len(done), parsed_now=parsed_now, seconds=seconds,
                       where=pool.description, output=out,
                       skipped_list=listing if totals.skipped else None)
+
+
+class _UniqueIds:
+    """The ids written so far; a repeated one is an ``InputError`` at its line (``score``
+    would refuse the output, and which of the two documents is meant cannot be told)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.first: dict[str, int] = {}
+
+    def add(self, pairs: list[tuple[int, str]]) -> None:
+        for location, doc_id in pairs:
+            first = self.first.setdefault(doc_id, location)
+            if first != location:
+                raise InputError(f"document id {doc_id!r} is used again (first at "
+                                 f"{self.path}:{first}); ids must be unique", self.path,
+                                 location)
 
 
 def _written_by(out: Path) -> list[tuple[Path, str]]:

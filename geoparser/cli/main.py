@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import shlex
 import sys
+import warnings
 from pathlib import Path
 from typing import Annotated
 
@@ -61,6 +62,9 @@ def main(
     logging.getLogger("urllib3").setLevel(logging.ERROR if quiet else logging.NOTSET)
     info.quiet = quiet
     set_enabled(not quiet)
+    if quiet:
+        # Library warnings (matplotlib's "Glyph ... missing from font") are not errors.
+        warnings.simplefilter("ignore")
 
 
 def _split(value: str) -> list[str]:
