@@ -86,5 +86,5 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
         mentions=sum(len(d.mentions) for d in docs),
         resolved=sum(1 for d in docs for r in d.resolutions
                      if r.candidate and r.candidate.has_point),
-        bad_rows=bad, data=data, meta=meta, ids=[(loc, p.id) for loc, p in parsed],
+        bad_rows=bad, data=data, meta=meta, ids=[(loc, p.document.id) for loc, p in parsed],
     )
