@@ -41,10 +41,12 @@ def csv_text(rows: Iterable[Sequence[Any]]) -> str:
 def frame_csv(frame: Any) -> str:
     """A pandas frame as CSV (no index), its column names and cells through ``safe_cell``;
     numeric columns are written exactly as ``DataFrame.to_csv`` writes them."""
+    from pandas.api.types import is_numeric_dtype
+
     safe = frame.rename(columns=lambda c: safe_cell(str(c)))
-    text_columns = [c for c in safe.columns if safe[c].dtype == object]
+    text_columns = [c for c in safe.columns if not is_numeric_dtype(safe[c].dtype)]
     if text_columns:
-        safe = safe.copy()
+        safe = safe.astype({c: object for c in text_columns})
         for c in text_columns:
-            safe[c] = safe[c].map(lambda v: v if not isinstance(v, str) else safe_cell(v))
+            safe[c] = safe[c].map(lambda v: safe_cell(v) if isinstance(v, str) else v)
     return safe.to_csv(index=False, lineterminator="\n")
