@@ -9,7 +9,6 @@ lookups, so several processes can share one file.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import sqlite3
 import tempfile
@@ -19,6 +18,7 @@ from pathlib import Path
 
 from geoparser.errors import InputError, OutputError
 from geoparser.io.atomic import WRITE_ERRNOS, file_mode, write_error
+from geoparser.io.digest import file_sha256
 from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
@@ -114,7 +114,7 @@ def build_index(
         con.commit()
         con.close()
         os.chmod(tmp, file_mode())
-        digest = file_digest(tmp)
+        digest = file_sha256(tmp)
         os.replace(tmp, path)
         _digest_path(path).write_text(digest + "\n", encoding="utf-8")
         return count
@@ -223,7 +223,7 @@ class SqliteIndex:
                 raise DamagedIndexError(
                     f"gazetteer index {self.path} is damaged ({exc}); delete it (the offline "
                     "index is built again) or rebuild it with `toposcope gazetteer build`"
-                ) from None
+                ) from exc
         return found
 
     def counts_by(self, *columns: str) -> dict[tuple[str, ...], int]:
@@ -251,15 +251,6 @@ class SqliteIndex:
         self._con.close()
 
 
-def file_digest(path: Path) -> str:
-    """The SHA-256 of a file's bytes."""
-    h = hashlib.sha256()
-    with path.open("rb") as fh:
-        while block := fh.read(1 << 20):
-            h.update(block)
-    return h.hexdigest()
-
-
 def _digest_path(path: Path) -> Path:
     return path.with_name(path.name + ".sha256")
 
@@ -273,7 +264,7 @@ def _quick_check(con: sqlite3.Connection, path: Path) -> None:
     modification time put back, changes it. The digest takes a fraction of a second; the
     slower ``quick_check`` runs once per content, remembered by a stamp that holds the digest.
     """
-    digest = file_digest(path)
+    digest = file_sha256(path)
     try:
         built = _digest_path(path).read_text(encoding="utf-8").strip()
     except (OSError, UnicodeDecodeError):

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import csv
 import errno
-import hashlib
 import io
 import stat
 import sys
@@ -28,6 +27,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Protocol
 
 from geoparser.errors import InputError, UsageError
+from geoparser.io.digest import file_sha256
 from geoparser.io.documents import GOLD_FILENAME, json_object
 from geoparser.model import Document
 from geoparser.registry import Registry
@@ -132,16 +132,7 @@ def fingerprint(source: Source) -> dict[str, Any]:
         return own()
     st = source.path.stat()
     return {"path": str(source.path.resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns,
-            "format": source.format, "sha256": content_digest(source.path)}
-
-
-def content_digest(path: Path) -> str:
-    """The SHA-256 of a file's bytes, read a megabyte at a time."""
-    h = hashlib.sha256()
-    with path.open("rb") as fh:
-        while block := fh.read(1 << 20):
-            h.update(block)
-    return h.hexdigest()
+            "format": source.format, "sha256": file_sha256(source.path)}
 
 
 def document_from_fields(doc_id: Any, text: Any, path: str | Path, location: int,
@@ -439,7 +430,7 @@ class TextSource:
     def fingerprint(self) -> dict[str, Any]:
         stats = [(f.name, f.stat()) for f in self.files]
         return {"path": str(self.path.resolve()), "format": self.format,
-                "files": [[name, st.st_size, st.st_mtime_ns, content_digest(f)]
+                "files": [[name, st.st_size, st.st_mtime_ns, file_sha256(f)]
                           for (name, st), f in zip(stats, self.files, strict=True)]}
 
 

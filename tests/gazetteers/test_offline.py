@@ -10,8 +10,8 @@ from geoparser.gazetteers.sqlite_index import (
     PlaceRecord,
     SqliteIndex,
     build_index,
-    file_digest,
 )
+from geoparser.io.digest import file_sha256
 from geoparser.model import Candidate
 
 ANDORRA = [
@@ -101,7 +101,7 @@ def test_open_index_rebuilds_corrupt_and_stale_files(tmp_path, monkeypatch, capl
     con.commit()
     con.close()
     # as if built so by an older version: its checksum matches
-    path.with_name(path.name + ".sha256").write_text(file_digest(path))
+    path.with_name(path.name + ".sha256").write_text(file_sha256(path))
     caplog.clear()
     with caplog.at_level("INFO", logger="geoparser"):
         offline.open_index(path)
@@ -131,15 +131,21 @@ def test_corrupt_index_is_rebuilt(tmp_path, monkeypatch, caplog):
     assert len(found) == 3000
 
 
-def test_dump_index_corrupted_inside_is_one_line(tmp_path):
-    from geoparser.errors import UsageError
-    from geoparser.gazetteers.dump_gazetteer import DumpGazetteer
-
+def _garbled_dump(tmp_path):
+    """A dump index with pages of its names index garbled."""
     path = tmp_path / "dump.sqlite"
     build_index(path, _many_places(3000), {"source_version": "test"})
     data = bytearray(path.read_bytes())
     data[-20 * 4096:-10 * 4096] = b"\xa5" * (10 * 4096)
     path.write_bytes(bytes(data))
+    return path
+
+
+def test_dump_index_corrupted_inside_is_one_line(tmp_path):
+    from geoparser.errors import UsageError
+    from geoparser.gazetteers.dump_gazetteer import DumpGazetteer
+
+    path = _garbled_dump(tmp_path)
     gazetteer = DumpGazetteer(path)
     with pytest.raises(UsageError, match=f"gazetteer index {path} is unreadable"):
         for k in range(3000):
@@ -253,11 +259,7 @@ def test_coordinate_edited_inside_the_index_is_found(tmp_path, monkeypatch, capl
 def test_damaged_page_met_by_a_lookup_is_one_line(tmp_path):
     from geoparser.gazetteers.sqlite_index import DamagedIndexError
 
-    path = tmp_path / "dump.sqlite"
-    build_index(path, _many_places(3000), {"source_version": "test"})
-    data = bytearray(path.read_bytes())
-    data[-20 * 4096:-10 * 4096] = b"\xa5" * (10 * 4096)
-    path.write_bytes(bytes(data))
+    path = _garbled_dump(tmp_path)
     index = SqliteIndex(path, check=False)
     with pytest.raises(DamagedIndexError, match=f"gazetteer index {path} is damaged"):
         index.lookup_many_normalised([f"other name {k}" for k in range(3000)])
