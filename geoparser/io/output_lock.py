@@ -22,10 +22,11 @@ class OutputLock:
     """An exclusive ``flock`` on a file or folder, held until ``release``."""
 
     def __init__(self, path: Path, what: Path | str) -> None:
+        self._fd: int | None = None
         self.path = Path(path)
         flags = os.O_RDONLY if self.path.is_dir() else os.O_WRONLY | os.O_CREAT | os.O_APPEND
         try:
-            self._fd: int | None = os.open(self.path, flags | os.O_CLOEXEC, 0o666)
+            self._fd = os.open(self.path, flags | os.O_CLOEXEC, 0o666)
         except OSError as exc:
             raise OutputError(f"cannot lock {self.path}: {exc.strerror or exc}") from None
         try:
@@ -42,6 +43,12 @@ class OutputLock:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+    def __del__(self) -> None:
+        # A lock dropped without release (its holder garbage-collected) is let go, as a
+        # closed file object's would be.
+        with suppress(OSError):
+            self.release()
 
 
 @contextmanager
