@@ -159,12 +159,21 @@ class MatchMode:
                      np.asarray(close, dtype=float))
 
 
+class TooManyPairs(UsageError):
+    """A document with more name pairs than are scored; ``index`` is its place in the gold
+    file, so the caller that knows the file can name its line."""
+
+    def __init__(self, index: int, message: str) -> None:
+        self.index = index
+        super().__init__(message)
+
+
 def check_pair_bound(corpus: FlatCorpus, mode: str) -> None:
     """Refuse a document whose every-pair comparison would run for minutes."""
     pairs = corpus.gold_counts() * corpus.pred_counts()
     if len(pairs) and pairs.max() > MAX_NAME_PAIRS_PER_DOCUMENT:
         k = int(pairs.argmax())
-        raise UsageError(
+        raise TooManyPairs(k,
             f"document {corpus.doc_ids[k]!r} has {int(corpus.gold_counts()[k])} gold toponyms "
             f"and {int(corpus.pred_counts()[k])} predictions: match mode {mode!r} compares "
             f"every pair, and at most {MAX_NAME_PAIRS_PER_DOCUMENT:,} pairs per document are "

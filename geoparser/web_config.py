@@ -47,8 +47,8 @@ class WebConfig:
         cfg = cls(
             contact=env.get("TOPOSCOPE_CONTACT") or None,
             geonames_username=env.get("GEONAMES_USERNAME") or None,
-            geonames_url=env.get("TOPOSCOPE_GEONAMES_URL") or GEONAMES_URL,
-            nominatim_url=env.get("TOPOSCOPE_NOMINATIM_URL") or NOMINATIM_URL,
+            geonames_url=service_url(env, "TOPOSCOPE_GEONAMES_URL", GEONAMES_URL),
+            nominatim_url=service_url(env, "TOPOSCOPE_NOMINATIM_URL", NOMINATIM_URL),
         )
         if env.get("TOPOSCOPE_WEB_CACHE"):
             cfg = replace(cfg, cache_path=Path(env["TOPOSCOPE_WEB_CACHE"]))
@@ -67,6 +67,32 @@ class WebConfig:
 
     def resolved_cache_path(self) -> Path:
         return self.cache_path or cache_dir() / CACHE_FILENAME
+
+
+def service_url(env: Mapping[str, str], name: str, default: str) -> str:
+    """The service address in ``env[name]`` (else ``default``): an http or https URL with a
+    host; anything else (``file:///etc/passwd``, ``http://[::1``) is a ``UsageError``."""
+    from urllib.parse import urlsplit
+
+    url = (env.get(name) or "").strip()
+    if not url:
+        return default
+    try:
+        parts = urlsplit(url if "://" in url else f"https://{url}")
+        host, _ = parts.hostname, parts.port  # reading the port checks it
+    except ValueError as exc:
+        host, parts = None, None
+        problem = str(exc)
+    else:
+        problem = "it names no host"
+    if parts is not None and parts.scheme.lower() not in ("http", "https"):
+        problem = f"the scheme {parts.scheme!r} is not http or https"
+    elif host:
+        return url
+    from geoparser.errors import UsageError
+
+    raise UsageError(f"{name} must be an http or https address of the service, not {url!r} "
+                     f"({problem})")
 
 
 def expiry_days(days: float) -> timedelta:

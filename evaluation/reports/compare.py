@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from evaluation.reports import formatting
+from evaluation.reports.html import inert_markdown
 from evaluation.reports.ner_runs import NerRun, run_ner
 from evaluation.reports.plots import metric_bars
 from evaluation.reports.trained_on import warnings
 from evaluation.schemes import score
 from geoparser.errors import ModelNotFoundError
+from geoparser.io.csv_text import frame_csv
 from geoparser.model import Document
 
 log = logging.getLogger(__name__)
@@ -155,9 +157,9 @@ def markdown(c: Comparison, title: str = "Recognisers compared") -> str:
              diff.to_markdown(index=False) if len(diff) else "_They agree everywhere._"]
     for name, why in c.skipped.items():
         lines += ["", f"Skipped `{name}`: {why}"]
-    return "\n".join(lines) + "\n"
+    return inert_markdown("\n".join(lines) + "\n")
 
 
 def render(c: Comparison) -> dict[str, str | bytes]:
-    return {"compare.md": markdown(c), "compare.csv": table(c).to_csv(index=False),
+    return {"compare.md": markdown(c), "compare.csv": frame_csv(table(c)),
             "compare.png": chart(c)}

@@ -20,6 +20,7 @@ from evaluation.reports.ner_runs import NerRun
 from evaluation.reports.plots import error_distance_plot
 from evaluation.reports.webmap import add_gold, from_parsed, page
 from geoparser.gazetteers import regions
+from geoparser.io.csv_text import frame_csv
 from geoparser.io.geojson import feature_collection
 from geoparser.model import ParsedDocument
 from geoparser.places import feature_kind
@@ -264,16 +265,16 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
         **images,
         "report.md": report_md,
         "compare.md": compare.markdown(ans.comparison),
-        "compare.csv": compare.table(ans.comparison).to_csv(index=False),
+        "compare.csv": frame_csv(compare.table(ans.comparison)),
         "report.html": to_html(blocks, images, "Toposcope coursework answer"),
         "q3.geojson": json.dumps(feature_collection(ans.q3.parsed, g), indent=1) + "\n",
         "q4.geojson": json.dumps(feature_collection(ans.q4.parsed, g), indent=1) + "\n",
         "q3_map.html": interactive_map(ans.q3, ans.gold, "Q3: population policy"),
         "q4_map.html": interactive_map(ans.q4, ans.gold, "Q4: nearest policy"),
-        "q1.csv": q1_df.to_csv(index=False),
-        "q2.csv": q2_df.to_csv(index=False),
-        "q3.csv": q3_df.to_csv(index=False),
-        "q4.csv": q4_df.to_csv(index=False),
+        "q1.csv": frame_csv(q1_df),
+        "q2.csv": frame_csv(q2_df),
+        "q3.csv": frame_csv(q3_df),
+        "q4.csv": frame_csv(q4_df),
         "summary.json": json.dumps(summary, indent=2) + "\n",
     }
 

@@ -89,6 +89,19 @@ def markdown_table(df: pd.DataFrame) -> str:
     return clean.to_markdown(index=False, missingval="—", disable_numparse=True)
 
 
+_RISKY_LINK = re.compile(r"\]\((?=\s*<?\s*(?:javascript|vbscript|data|file)\s*:)", re.I)
+
+
+def inert_markdown(text: str) -> str:
+    """Markdown we write, made safe to render: no raw HTML (``<`` and ``&`` become entities,
+    which every renderer shows as the characters) and no link to a ``javascript:``-like
+    address (its ``(`` escaped, so it stays text). Our own Markdown uses neither; every
+    Markdown file or stream we write (``report.md``, ``compare.md``, ``score --format
+    markdown``) passes here last, so a caption id or text cannot add either."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;")
+    return _RISKY_LINK.sub("]\\(", text)
+
+
 def to_markdown(blocks: Sequence[Block]) -> str:
     lines: list[str] = []
     for b in blocks:
@@ -101,7 +114,7 @@ def to_markdown(blocks: Sequence[Block]) -> str:
         else:
             lines.append(f"![{b.alt}]({b.name})")
         lines.append("")
-    return "\n".join(lines)
+    return inert_markdown("\n".join(lines))
 
 
 def _cell(value: object) -> str:

@@ -38,6 +38,39 @@ def _point(lat: Any, lon: Any, path: Path, where: int | None) -> tuple[float | N
     return la, lo
 
 
+def _optional_int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _candidates(t: dict[str, Any], path: Path, where: int | None) -> None:
+    """Check the candidate fields a popup shows, as the browser will read them: a NaN, a
+    number as a string or a list as a code would blank the whole page or break it."""
+    cands = t.get("candidates")
+    if cands is None:
+        return
+    if not isinstance(cands, list):
+        raise InputError("field 'candidates' must be a list of objects", path, where)
+    for k, c in enumerate(cands, start=1):
+        if not isinstance(c, dict):
+            raise InputError(f"candidate {k} must be an object", path, where)
+        try:
+            _point(c.get("lat"), c.get("lon"), path, where)
+            population = _number(c.get("population"), "population", path, where)
+            if population is not None and population < 0:
+                raise InputError(f"population must not be negative, got {population:g}",
+                                 path, where)
+            geonameid = c.get("geonameid")
+            if geonameid is not None and _optional_int(geonameid) is None:
+                raise InputError(f"geonameid must be a whole number, got {geonameid!r}",
+                                 path, where)
+            for key in ("name", "country_code", "admin1"):
+                value = c.get(key)
+                if value is not None and not isinstance(value, str):
+                    raise InputError(f"{key} must be a string, got {value!r}", path, where)
+        except InputError as exc:
+            raise InputError(f"candidate {k}: {exc.detail}", path, where) from None
+
+
 def read_jsonl(path: Path) -> list[MapToponym]:
     out = []
     for lineno, obj in iter_json_lines(path):
@@ -51,6 +84,7 @@ def read_jsonl(path: Path) -> list[MapToponym]:
             raise InputError("field 'toponyms' must be a list of objects", path, lineno)
         for t in toponyms:
             lat, lon = _point(t.get("lat"), t.get("lon"), path, lineno)
+            _candidates(t, path, lineno)
             out.append(map_toponym(doc_id, t, lat, lon))
     return out
 
@@ -84,6 +118,10 @@ def read_geojson(path: Path) -> list[MapToponym]:
                 lat, lon = _point(coords[1], coords[0], path, None)
             except InputError as exc:
                 raise InputError(f"feature {i}: {exc.detail}", path) from None
+        try:
+            _candidates(props, path, None)
+        except InputError as exc:
+            raise InputError(f"feature {i}: {exc.detail}", path) from None
         doc_id = props.get("doc_id")
         out.append(map_toponym(str(doc_id) if doc_id is not None else f"feature {i}", props,
                                lat, lon))
@@ -93,6 +131,8 @@ def read_geojson(path: Path) -> list[MapToponym]:
 def read_result(path: Path) -> list[MapToponym]:
     """The toponyms of a result file; GeoJSON by its extension, else prediction JSONL."""
     path = Path(path)
+    if path.is_dir():
+        raise InputError("is a folder, not a result file (prediction JSONL or GeoJSON)", path)
     if path.suffix.lower() in (".geojson", ".json") and _looks_like_geojson(path):
         return read_geojson(path)
     return read_jsonl(path)

@@ -8,15 +8,16 @@ one document at a time, so memory does not grow with the corpus's output.
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgspec
 
+from evaluation.reports.html import inert_markdown
 from evaluation.schemes import ScoreResult
 from geoparser.errors import UsageError
+from geoparser.io.csv_text import csv_text
 
 FORMATS = ("csv", "json", "markdown", "table")
 SHORT = {"correct": "COR", "incorrect": "INC", "partial": "PAR", "missed": "MIS",
@@ -184,7 +185,7 @@ def render_text(result: ScoreResult, fmt: str) -> str:
     if fmt == "markdown":
         lines = [f"- `{name}`: {rules_text(r.options)}" for name, r in
                  (parts.items() if parts is not None else [(result.scheme, result)])]
-        return "Rules:\n\n" + "\n".join(lines) + "\n\n" + result.to_markdown()
+        return inert_markdown("Rules:\n\n" + "\n".join(lines) + "\n\n" + result.to_markdown())
     rows = result.to_rows()
     for row in rows:  # every row says the rules it was scored under
         row["rules"] = rules_text((parts[row["scheme"]] if parts is not None else result
@@ -192,13 +193,4 @@ def render_text(result: ScoreResult, fmt: str) -> str:
     keys: list[str] = []
     for row in rows:
         keys += [k for k in row if k not in keys]
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=keys, lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: _csv(row.get(k)) for k in keys})
-    return buf.getvalue()
-
-
-def _csv(v: Any) -> Any:
-    return "" if v is None else v
+    return csv_text([keys, *([row.get(k) for k in keys] for row in rows)])

@@ -14,10 +14,17 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from evaluation.flat_corpus import FlatCorpus
-from evaluation.matching import MATCHERS, create_matcher
+from evaluation.matching import MATCHERS, TooManyPairs, create_matcher
 from evaluation.schemes import coursework
-from geoparser.errors import UsageError
-from geoparser.io.documents import checked_documents, load_gold, load_predictions, paused_gc
+from geoparser.errors import InputError, UsageError
+from geoparser.io.documents import (
+    GOLD_FILENAME,
+    checked_documents,
+    document_line,
+    load_gold,
+    load_predictions,
+    paused_gc,
+)
 from geoparser.model import Document, PredictedDocument
 from geoparser.registry import Registry
 
@@ -215,9 +222,15 @@ def score_files(
     check_options(scheme, variant)
     MATCHERS.get(match)
     gold_records = load_gold(gold, default_tolerance_km)
+    gold_file = Path(gold) / GOLD_FILENAME if Path(gold).is_dir() else Path(gold)
+    if not gold_records.ids:
+        raise InputError("no gold documents in the file: nothing to score against", gold_file)
     pred_records = load_predictions(pred, gold_records.ids, gold_records.texts)
-    return score_corpus(scheme, FlatCorpus(gold_records, pred_records), match, variant,
-                        every_error)
+    try:
+        return score_corpus(scheme, FlatCorpus(gold_records, pred_records), match, variant,
+                            every_error)
+    except TooManyPairs as exc:
+        raise InputError(str(exc), gold_file, document_line(gold_file, exc.index)) from None
 
 
 def check_options(scheme: str, variant: str | None) -> None:

@@ -42,12 +42,15 @@ class ChunkResult:
     bad_rows: list[BadRow]
     data: bytes
     meta: dict[str, Any] = field(default_factory=dict)
+    #: (location, id) of every document written, so the run can refuse a repeated id.
+    ids: list[tuple[int, str]] = field(default_factory=list)
 
     def summary(self) -> dict[str, Any]:
         """Everything but the data, as JSON-ready values (kept beside the part)."""
         return {"index": self.index, "read": self.read, "parsed": self.parsed,
                 "mentions": self.mentions, "resolved": self.resolved,
-                "bad_rows": [[b.location, b.message] for b in self.bad_rows], "meta": self.meta}
+                "bad_rows": [[b.location, b.message] for b in self.bad_rows], "meta": self.meta,
+                "ids": [[loc, doc_id] for loc, doc_id in self.ids]}
 
 
 def decode_records(decoder: RowDecoder, records: list[Record]
@@ -83,5 +86,5 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
         mentions=sum(len(d.mentions) for d in docs),
         resolved=sum(1 for d in docs for r in d.resolutions
                      if r.candidate and r.candidate.has_point),
-        bad_rows=bad, data=data, meta=meta,
+        bad_rows=bad, data=data, meta=meta, ids=[(loc, p.document.id) for loc, p in parsed],
     )

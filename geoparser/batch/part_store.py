@@ -28,27 +28,36 @@ temporary folder instead, list no skipped rows in a file, and cannot be resumed.
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import hashlib
 import json
 import logging
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from geoparser.batch.chunk_task import ChunkResult
 from geoparser.batch.part_formats import PartFormat
 from geoparser.errors import OutputError, ToposcopeError, UsageError
 from geoparser.io.atomic import atomic_path, is_stream, write_bytes_atomic, write_text_atomic
+from geoparser.io.output_lock import OutputLock
 
 log = logging.getLogger(__name__)
 
 MANIFEST = "run.json"
 LOCK = "lock"
+#: The names of everything a run writes in ``OUT.parts`` (temporary names included): only
+#: these are ever deleted there.
+_OUR_NAMES = re.compile(r"\.?(?:run\.json|lock|chunk-\d{8}\.[A-Za-z0-9.]+)"
+                        r"(?:\.[A-Za-z0-9_]+\.tmp)?")
+
+
+def _ours(name: str) -> bool:
+    return _OUR_NAMES.fullmatch(name) is not None
 
 
 def parts_dir(out: Path) -> Path:
@@ -104,7 +113,7 @@ class PartStore:
         self.dir = parts_dir(self.out)
         self.manifest = manifest
         self.fmt = fmt
-        self._lock_file: IO[bytes] | None = None  # closed (so unlocked) with the store
+        self._lock_file: OutputLock | None = None  # closed (so unlocked) with the store
 
     def _data(self, index: int) -> Path:
         return self.dir / f"chunk-{index:08d}{self.fmt.suffix}"
@@ -131,6 +140,13 @@ class PartStore:
         except OSError as exc:
             raise OutputError(f"cannot create {self.dir}: {exc.strerror or exc}") from None
         self._lock()
+        foreign = sorted(p.name for p in self._contents() if not _ours(p.name))
+        if foreign:
+            self._unlock()
+            raise UsageError(
+                f"{self.dir} holds files toposcope did not write ({', '.join(foreign[:3])}"
+                f"{', ...' if len(foreign) > 3 else ''}); it keeps a run's chunks there and "
+                "would delete them when done: move those files, or choose another --out")
         if not existed or not self._contents():
             self._write_manifest()
             return set()
@@ -151,22 +167,9 @@ class PartStore:
         write_text_atomic(self.dir / MANIFEST, json.dumps(self.manifest, indent=2) + "\n")
 
     def _lock(self) -> None:
-        """Hold ``OUT.parts/lock`` for this run; another run holding it is a ``UsageError``.
-        The kernel drops the lock when the process ends, however it ends."""
-        try:
-            fh = (self.dir / LOCK).open("ab")
-        except OSError as exc:
-            raise OutputError(f"cannot create {self.dir / LOCK}: {exc.strerror or exc}"
-                              ) from None
-        try:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            fh.close()
-            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise UsageError(f"another toposcope run is writing {self.out} (it holds "
-                                 f"{self.dir / LOCK}); wait for it to finish") from None
-            raise
-        self._lock_file = fh
+        """Hold ``OUT.parts/lock`` for this run (``output_lock``, the lock every command
+        writing a folder takes); another run holding it is a ``UsageError``."""
+        self._lock_file = OutputLock(self.dir / LOCK, self.out)
 
     def close(self) -> None:
         """Let go of the parts folder (its lock); the finished chunks stay for ``--resume``."""
@@ -174,7 +177,7 @@ class PartStore:
 
     def _unlock(self) -> None:
         if self._lock_file is not None:
-            self._lock_file.close()
+            self._lock_file.release()
             self._lock_file = None
 
     def _verified(self) -> set[int]:
@@ -215,7 +218,8 @@ class PartStore:
             log.warning("%s in %s is missing or garbled; recomputing every chunk", MANIFEST,
                         self.dir)
             for path in self._contents():
-                path.unlink()
+                if _ours(path.name):  # open() refused a folder with anything else in it
+                    path.unlink(missing_ok=True)
             self._write_manifest()
             return False
         changed = sorted(k for k in self.manifest.keys() | old.keys()
@@ -263,6 +267,12 @@ class PartStore:
                     on_bad_row(loc, msg)
         return t
 
+    def ids_of(self, index: int) -> list[tuple[int, str]]:
+        """(location, id) of a finished chunk's documents (none for chunks written before
+        ids were kept)."""
+        return [(int(loc), str(doc_id)) for loc, doc_id in self._load_summary(index).get(
+            "ids", [])]
+
     def _load_summary(self, index: int) -> dict[str, Any]:
         """Chunk ``index``'s marker, checked against its own checksum (``DamagedChunk``)."""
         try:
@@ -297,5 +307,18 @@ class PartStore:
         return totals
 
     def discard(self) -> None:
-        shutil.rmtree(self.dir, ignore_errors=True)
+        """Remove the files of ours in the parts folder, then the folder if it is empty: a
+        folder or link the user made (say, to scratch space) and anything else in it stay."""
+        if self.stream:
+            shutil.rmtree(self.dir, ignore_errors=True)  # our own fresh temporary folder
+        else:
+            with suppress(OSError):
+                for path in self.dir.iterdir():
+                    if _ours(path.name) and path.name != LOCK:
+                        path.unlink(missing_ok=True)
         self._unlock()
+        if not self.stream:
+            with suppress(OSError):
+                (self.dir / LOCK).unlink(missing_ok=True)
+            with suppress(OSError):
+                self.dir.rmdir()  # a link to a folder is not removed: rmdir refuses it

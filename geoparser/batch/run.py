@@ -19,9 +19,10 @@ from typing import Any
 from geoparser.batch.chunk_task import ChunkResult, ChunkTask, run_chunk
 from geoparser.batch.executors import bounded_map, open_pool
 from geoparser.batch.part_formats import PART_FORMATS
-from geoparser.batch.part_store import PartStore, Totals, skipped_path
+from geoparser.batch.part_store import PartStore, Totals, parts_dir, skipped_path
 from geoparser.batch.stages import PipelineSpec
 from geoparser.errors import InputError, OutputError, ToposcopeError, UsageError
+from geoparser.io.atomic import is_stream
 from geoparser.io.output_path import check_output
 from geoparser.io.sources import Source, fingerprint, record_count
 from geoparser.progress import counter
@@ -29,6 +30,9 @@ from geoparser.progress import counter
 log = logging.getLogger(__name__)
 
 ON_ERROR = ("fail", "skip")
+#: The largest ``--chunk-size``: a chunk is held in memory whole, and beyond this the
+#: numbers no longer fit the counters of the slicing underneath.
+MAX_CHUNK_SIZE = 10_000_000
 #: Skipped rows reported one by one on stderr; the rest only in ``OUT.skipped.jsonl``.
 SHOWN_BAD_ROWS = 10
 
@@ -56,8 +60,9 @@ class BatchOptions:
                              f"reads; not {self.output_format}")
         if self.on_error not in ON_ERROR:
             raise UsageError(f"unknown --on-error {self.on_error!r} (known: fail, skip)")
-        if self.chunk_size < 1:
-            raise UsageError(f"--chunk-size must be at least 1, got {self.chunk_size}")
+        if not 1 <= self.chunk_size <= MAX_CHUNK_SIZE:
+            raise UsageError(f"--chunk-size must be from 1 to {MAX_CHUNK_SIZE:,}, got "
+                             f"{self.chunk_size}")
         if self.workers < 1:
             raise UsageError(f"--workers must be at least 1, got {self.workers}")
         if self.dask and self.workers != 1:
@@ -129,11 +134,13 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
     options = options or BatchOptions()
     options.check()
     spec.check()
-    check_output(out, [source.path])
+    for written, option in _written_by(out):
+        check_output(written, [source.path], option=option, folder=option.endswith("folder)"))
     store = PartStore(out, manifest(source, spec, options),
                       PART_FORMATS.create(options.output_format))
     done = store.open(options.resume)
     chunker = _Chunker(source, options.chunk_size, done)
+    ids = _UniqueIds(source.path)
     shown = 0
     parsed_now = 0
     t0 = time.perf_counter()
@@ -144,7 +151,10 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
             tasks = (ChunkTask(i, records, source.decoder, spec, options.output_format,
                                options.with_candidates)
                      for i, records in chunker)
+            for index in sorted(done):  # resumed chunks: their ids count too
+                ids.add(store.ids_of(index))
             for result in bounded_map(pool.executor, run_chunk, tasks, pool.in_flight):
+                ids.add(result.ids)
                 _check_bad_rows(result, source, options.on_error, shown)
                 shown += len(result.bad_rows)
                 store.save(result)
@@ -189,6 +199,35 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
     return BatchStats(totals, chunks_reused=len(done), parsed_now=parsed_now, seconds=seconds,
                       where=pool.description, output=out,
                       skipped_list=listing if totals.skipped else None)
+
+
+class _UniqueIds:
+    """The ids written so far; a repeated one is an ``InputError`` at its line (``score``
+    would refuse the output, and which of the two documents is meant cannot be told)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.first: dict[str, int] = {}
+
+    def add(self, pairs: list[tuple[int, str]]) -> None:
+        for location, doc_id in pairs:
+            first = self.first.setdefault(doc_id, location)
+            if first != location:
+                raise InputError(f"document id {doc_id!r} is used again (first at "
+                                 f"{self.path}:{first}); ids must be unique", self.path,
+                                 location)
+
+
+def _written_by(out: Path) -> list[tuple[Path, str]]:
+    """Every path a run of ``out`` writes, each named as the option it comes from: all of
+    them pass the one "is it an input" guard, not only ``out`` itself."""
+    written = [(out, "--out")]
+    if not is_stream(out):
+        written.append((parts_dir(out), f"--out {out} (its chunks folder)"))
+        listing = skipped_path(out)
+        if listing is not None:
+            written.append((listing, f"--out {out} (its skipped-rows list)"))
+    return written
 
 
 def _check_bad_rows(result: ChunkResult, source: Source, on_error: str, shown: int) -> None:

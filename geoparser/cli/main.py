@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import shlex
 import sys
+import warnings
 from pathlib import Path
 from typing import Annotated
 
@@ -61,6 +62,9 @@ def main(
     logging.getLogger("urllib3").setLevel(logging.ERROR if quiet else logging.NOTSET)
     info.quiet = quiet
     set_enabled(not quiet)
+    if quiet:
+        # Library warnings (matplotlib's "Glyph ... missing from font") are not errors.
+        warnings.simplefilter("ignore")
 
 
 def _split(value: str) -> list[str]:
@@ -109,6 +113,19 @@ def run(
 ) -> None:
     """Answer coursework Questions 1-4 for a caption set and write report, CSVs and summary."""
     from evaluation.matching import MATCHERS
+    from geoparser.io.output_lock import locked_folder
+    from geoparser.io.output_path import check_output
+
+    MATCHERS.get(match)
+    check_output(out_dir, [gold], folder=True)
+    with locked_folder(out_dir):
+        _run(gold, ner, labels, gazetteer, tolerance_km, match, others, out_dir,
+             web.gazetteer_config(gazetteer, no_cache=no_cache, refresh=refresh,
+                                  cache_path=web_cache, cache_days=cache_days, contact=contact))
+
+
+def _run(gold: Path, ner: str, labels: str, gazetteer: str, tolerance_km: float | None,
+         match: str, others: str | None, out_dir: Path, gazetteer_config: dict) -> None:
     from evaluation.reports.coursework_answer import answer
     from evaluation.reports.coursework_report import output_paths, render
     from geoparser.errors import InputError
@@ -117,8 +134,6 @@ def run(
     from geoparser.io.documents import read_gold
     from geoparser.io.output_path import check_output
 
-    MATCHERS.get(match)
-    check_output(out_dir, [gold], folder=True)
     captions = read_gold(gold, tolerance_km)
     if not captions:
         raise InputError("no captions in the file", gold)
@@ -126,9 +141,7 @@ def run(
         captions,
         ner,
         _split(labels),
-        create_gazetteer(gazetteer, **web.gazetteer_config(
-            gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
-            cache_days=cache_days, contact=contact)),
+        create_gazetteer(gazetteer, **gazetteer_config),
         match,
         others=_split(others) if others is not None else None,
     )
@@ -287,15 +300,23 @@ def compare(
 ) -> None:
     """Run several recognisers on the same gold documents and compare them in one table."""
     from evaluation.matching import MATCHERS
+    from geoparser.io.output_lock import locked_folder
+    from geoparser.io.output_path import check_output
+
+    MATCHERS.get(match)
+    source = gold or Path("data/captions")
+    check_output(out_dir, [source], folder=True)
+    with locked_folder(out_dir):
+        _compare(source, ner, labels, match, out_dir)
+
+
+def _compare(source: Path, ner: str, labels: str, match: str, out_dir: Path) -> None:
     from evaluation.reports import compare as comparison
     from geoparser.errors import InputError
     from geoparser.io.atomic import write_files_atomic
     from geoparser.io.documents import read_gold
     from geoparser.io.output_path import check_output
 
-    MATCHERS.get(match)
-    source = gold or Path("data/captions")
-    check_output(out_dir, [source], folder=True)
     documents = read_gold(source)
     if not documents:
         raise InputError("no documents in the file", source)
@@ -427,17 +448,27 @@ def parse(
         cache_days=cache_days, contact=contact))
     spec.check()
     group_column = None if group_by.lower() == "none" else group_by
-    stats = parse_batch(open_source(source, in_format, text_column, id_column,
-                                    group_column=group_column), out, spec, options)
+    if map_out is None:
+        stats = parse_batch(open_source(source, in_format, text_column, id_column,
+                                        group_column=group_column), out, spec, options)
+        info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)
+        return
+    from geoparser.io.atomic import kept_aside
+
+    # OUT and the map are one output: if the map fails, OUT goes back to what it was.
+    with kept_aside(out):
+        stats = parse_batch(open_source(source, in_format, text_column, id_column,
+                                        group_column=group_column), out, spec, options)
+        _write_map(out, map_out, docs=None if source == STDIN else source,
+                   input_format=in_format, text_column=text_column, id_column=id_column,
+                   announce=False)
     info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)
-    if map_out is not None:
-        _write_map(out, map_out, docs=None if source == STDIN else source, input_format=in_format,
-                   text_column=text_column, id_column=id_column)
+    info.print(f"wrote {map_out}", highlight=False, soft_wrap=True)
 
 
 def _write_map(result: Path, out: Path, *, docs: Path | None = None, gold: Path | None = None,
                title: str | None = None, tiles: bool = False, input_format: str | None = None,
-               text_column: str = "text", id_column: str = "id") -> None:
+               text_column: str = "text", id_column: str = "id", announce: bool = True) -> None:
     from evaluation.reports.map_inputs import read_result, texts_of
     from evaluation.reports.webmap import add_gold, add_texts, page
     from geoparser.io.atomic import write_text_atomic
@@ -452,7 +483,8 @@ def _write_map(result: Path, out: Path, *, docs: Path | None = None, gold: Path 
     html = page(toponyms, title or f"Toposcope: {result.name}", tiles=tiles,
                 subtitle=f"from {result.name}" + (f", gold {gold.name}" if gold else ""))
     write_text_atomic(out, html)
-    info.print(f"wrote {out}", highlight=False, soft_wrap=True)
+    if announce:
+        info.print(f"wrote {out}", highlight=False, soft_wrap=True)
 
 
 @app.command("map")

@@ -8,7 +8,12 @@ from pathlib import Path
 
 from geoparser.errors import UsageError
 from geoparser.gazetteers.base import GAZETTEERS
-from geoparser.gazetteers.sqlite_index import SCHEMA_VERSION, GazetteerIndexError, SqliteIndex
+from geoparser.gazetteers.sqlite_index import (
+    SCHEMA_VERSION,
+    DamagedIndexError,
+    GazetteerIndexError,
+    SqliteIndex,
+)
 from geoparser.model import Candidate
 from geoparser.names import normalise_name
 from geoparser.paths import cache_dir
@@ -45,6 +50,7 @@ class DumpGazetteer:
     def _lookup_uncached(self, key: str) -> tuple[Candidate, ...]:
         try:
             return tuple(self.index.lookup_normalised(key)) if key else ()
-        except sqlite3.DatabaseError as exc:
-            raise UsageError(f"gazetteer index {self.index.path} is unreadable ({exc}); rebuild "
+        except (sqlite3.DatabaseError, DamagedIndexError) as exc:
+            why = exc.__cause__ or exc if isinstance(exc, DamagedIndexError) else exc
+            raise UsageError(f"gazetteer index {self.index.path} is unreadable ({why}); rebuild "
                              "it with `toposcope gazetteer build`") from None

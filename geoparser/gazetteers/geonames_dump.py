@@ -11,7 +11,6 @@ alternate name, and flags). Rows are read one at a time, so memory stays bounded
 
 from __future__ import annotations
 
-import io
 import time
 import zipfile
 import zlib
@@ -20,6 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
+from typing import IO
 
 from geoparser.distance import check_point
 from geoparser.errors import InputError
@@ -39,14 +39,21 @@ def is_alternate_names(path: Path) -> bool:
     return path.name.lower().startswith("alternatenames")
 
 
+#: The longest line read from a dump (GeoNames' longest rows are tens of kilobytes): a longer
+#: one is refused without being held in memory.
+MAX_LINE_BYTES = 1 << 20
+
+
 @contextmanager
 def open_lines(path: Path) -> Iterator[Iterator[str]]:
-    """The lines of a dump, from a ``.txt`` or from the data member of a GeoNames ``.zip``."""
+    """The lines of a dump, from a ``.txt`` or from the data member of a GeoNames ``.zip``,
+    decoded one by one: a line that is not UTF-8, or longer than ``MAX_LINE_BYTES``, is an
+    ``InputError`` naming it."""
     if not path.is_file():
         raise InputError("no such file", path)
     if path.suffix.lower() != ".zip":
-        with path.open(encoding="utf-8") as f:
-            yield iter(f)
+        with path.open("rb") as f:
+            yield _bounded_lines(f, path)
         return
     try:
         zf = zipfile.ZipFile(path)
@@ -56,9 +63,25 @@ def open_lines(path: Path) -> Iterator[Iterator[str]]:
         member = _data_member(zf, path)
         try:
             with zf.open(member) as raw:
-                yield iter(io.TextIOWrapper(raw, encoding="utf-8"))
+                yield _bounded_lines(raw, path)
         except (zipfile.BadZipFile, EOFError, zlib.error) as exc:
             raise InputError(f"damaged zip file ({exc})", path) from None
+
+
+def _bounded_lines(raw: IO[bytes], path: Path) -> Iterator[str]:
+    line_no = 0
+    while True:
+        line = raw.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        line_no += 1
+        if len(line) > MAX_LINE_BYTES:
+            raise InputError(f"a line longer than {MAX_LINE_BYTES:,} bytes; not a GeoNames "
+                             "dump", path, line_no)
+        try:
+            yield line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"not UTF-8 text ({exc.reason})", path, line_no) from None
 
 
 def _data_member(zf: zipfile.ZipFile, path: Path) -> str:

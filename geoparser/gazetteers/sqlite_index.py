@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from geoparser.errors import OutputError
+from geoparser.errors import InputError, OutputError
 from geoparser.io.atomic import WRITE_ERRNOS, file_mode, write_error
+from geoparser.io.digest import file_sha256
 from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
@@ -57,6 +58,10 @@ class PlaceRecord:
 
 class GazetteerIndexError(Exception):
     """The index file is missing, unreadable or of another version."""
+
+
+class DamagedIndexError(InputError):
+    """A lookup met a damaged page of the index: one line naming the file."""
 
 
 BATCH = 50_000
@@ -109,7 +114,9 @@ def build_index(
         con.commit()
         con.close()
         os.chmod(tmp, file_mode())
+        digest = file_sha256(tmp)
         os.replace(tmp, path)
+        _digest_path(path).write_text(digest + "\n", encoding="utf-8")
         return count
     except sqlite3.OperationalError as exc:  # a full disk
         raise OutputError(f"cannot write {path}: {exc}") from None
@@ -209,8 +216,14 @@ class SqliteIndex:
                 " ORDER BY n.norm, p.id",
                 batch,
             )
-            for norm, *row in rows:
-                found.setdefault(norm, []).append(_candidate(tuple(row)))
+            try:
+                for norm, *row in rows:
+                    found.setdefault(norm, []).append(_candidate(tuple(row)))
+            except sqlite3.DatabaseError as exc:
+                raise DamagedIndexError(
+                    f"gazetteer index {self.path} is damaged ({exc}); delete it (the offline "
+                    "index is built again) or rebuild it with `toposcope gazetteer build`"
+                ) from exc
         return found
 
     def counts_by(self, *columns: str) -> dict[tuple[str, ...], int]:
@@ -238,11 +251,28 @@ class SqliteIndex:
         self._con.close()
 
 
+def _digest_path(path: Path) -> Path:
+    return path.with_name(path.name + ".sha256")
+
+
 def _quick_check(con: sqlite3.Connection, path: Path) -> None:
-    """Raise ``sqlite3.DatabaseError`` unless ``PRAGMA quick_check`` finds the file sound, or
-    this very version of it was found sound before."""
+    """Raise ``sqlite3.DatabaseError`` unless the file is the one ``build_index`` wrote and
+    ``PRAGMA quick_check`` finds it sound.
+
+    The SHA-256 of the whole file is compared with the one written beside it at build time
+    (``index.sqlite.sha256``): a coordinate edited in place, or a page garbled with the
+    modification time put back, changes it. The digest takes a fraction of a second; the
+    slower ``quick_check`` runs once per content, remembered by a stamp that holds the digest.
+    """
+    digest = file_sha256(path)
+    try:
+        built = _digest_path(path).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        built = None  # an index from before the digest was kept: quick_check alone
+    if built is not None and built != digest:
+        raise sqlite3.DatabaseError("its content changed since it was built (checksum differs)")
     st = path.stat()
-    stamp = f"{st.st_size}:{st.st_mtime_ns}:{st.st_ino}"
+    stamp = f"{st.st_size}:{st.st_mtime_ns}:{st.st_ino}:{digest}"
     stamp_path = path.with_name(path.name + ".checked")
     try:
         if stamp_path.read_text(encoding="utf-8") == stamp:

@@ -14,9 +14,11 @@ import errno
 import os
 import re
 import shutil
+import signal
 import stat
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -123,10 +125,15 @@ def _copy_to_stream(src: Path, target: Path) -> None:
     fd = open_descriptor(target)
     with src.open("rb") as fh:
         if fd == 1:
-            sys.stdout.flush()
-            dst = sys.stdout.buffer
-            shutil.copyfileobj(fh, dst)
-            dst.flush()
+            if sys.stdout is None or sys.stdout.closed:  # started with stdout closed (>&-)
+                raise OutputError("cannot write to standard output: it is closed")
+            try:
+                sys.stdout.flush()
+                dst = sys.stdout.buffer
+                shutil.copyfileobj(fh, dst)
+                dst.flush()
+            except ValueError:  # closed under us
+                raise OutputError("cannot write to standard output: it is closed") from None
         elif fd is not None:
             with os.fdopen(os.dup(fd), "wb") as dst:
                 shutil.copyfileobj(fh, dst)
@@ -138,6 +145,43 @@ def _copy_to_stream(src: Path, target: Path) -> None:
 def _resolved(path: Path) -> Path:
     """A symlink's target, so that writing replaces the file it points to and keeps the link."""
     return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+@contextmanager
+def kept_aside(path: Path | str) -> Iterator[None]:
+    """Keep ``path``'s current file (a hard link beside it, no copy) while the block replaces
+    it; if the block fails, put it back -- or, when there was none, remove what the block
+    wrote -- so an output written in two steps (``parse --out X --map M``) is both or
+    neither. Also removes ``X.skipped.jsonl`` written in the block."""
+    path = _resolved(Path(path))
+    listing = path.with_name(path.name + ".skipped.jsonl")
+    saved: dict[Path, Path | None] = {}
+    try:
+        for p in (path, listing):
+            saved[p] = None
+            if p.is_file():
+                fd, name = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".old", dir=p.parent)
+                os.close(fd)
+                os.unlink(name)
+                os.link(p, name)
+                saved[p] = Path(name)
+    except OSError as exc:
+        for backup in saved.values():
+            if backup is not None:
+                _discard(backup)
+        raise write_error(path, exc) from None
+    try:
+        yield
+    except BaseException:
+        for p, backup in saved.items():
+            if backup is not None:
+                os.replace(backup, p)
+            else:
+                _discard(p)
+        raise
+    for backup in saved.values():
+        if backup is not None:
+            _discard(backup)
 
 
 def write_bytes_atomic(path: Path | str, data: bytes) -> None:
@@ -177,7 +221,7 @@ def write_files_atomic(files: Mapping[Path, str | bytes]) -> None:
         _swap(staged)
     except BaseException as exc:
         for tmp in staged.values():
-            tmp.unlink(missing_ok=True)
+            _discard(tmp)
         for folder in reversed(created):
             with suppress(OSError):
                 folder.rmdir()
@@ -214,30 +258,80 @@ def _stage(target: Path, data: bytes) -> Path:
 
 
 def _swap(staged: Mapping[Path, Path]) -> None:
-    """Rename every staged file into place, or none: a failure puts the old files back."""
+    """Rename every staged file into place, or none: a failure puts the old files back.
+
+    SIGINT and SIGTERM wait until the renames are done or undone (``deferred_signals``), and
+    an exception raised between a rename and the next line (a patched ``os.replace``, a
+    signal from a handler we do not own) still finds the old file where it was moved: the
+    rollback looks at what is on disk, never assumes a rename did not happen.
+    """
     done: list[tuple[Path, Path | None]] = []
-    try:
-        for target, tmp in staged.items():
-            backup = None
-            if target.exists():
-                fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".old",
-                                            dir=target.parent)
-                os.close(fd)
-                backup = Path(name)
-                try:
+    target = None
+    with deferred_signals():
+        try:
+            for target, tmp in staged.items():
+                backup = None
+                if target.exists():
+                    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".old",
+                                                dir=target.parent)
+                    os.close(fd)
+                    backup = Path(name)
+                    done.append((target, backup))
                     os.replace(target, backup)
-                except BaseException:
-                    backup.unlink(missing_ok=True)
-                    raise
-            done.append((target, backup))
-            os.replace(tmp, target)
-    except BaseException:
-        for target, backup in reversed(done):
+                else:
+                    done.append((target, None))
+                os.replace(tmp, target)
+        except BaseException as exc:
+            _roll_back(done, staged)
+            if isinstance(exc, OSError) and target is not None:
+                raise write_error(target, exc) from None  # the file that failed, by name
+            raise
+        for _, backup in done:
             if backup is not None:
-                os.replace(backup, target)
-            else:
-                target.unlink(missing_ok=True)
-        raise
-    for _, backup in done:
-        if backup is not None:
-            backup.unlink(missing_ok=True)
+                _discard(backup)
+
+
+def _roll_back(done: list[tuple[Path, Path | None]], staged: Mapping[Path, Path]) -> None:
+    """Undo ``_swap``'s renames from what is on disk: a backup that holds the old file goes
+    back in place; a target that is still the empty placeholder backup was never moved."""
+    for target, backup in reversed(done):
+        tmp = staged[target]
+        if backup is None:
+            if not tmp.exists():  # the new file went in: remove it, there was none before
+                _discard(target)
+        elif target.exists() and tmp.exists():
+            _discard(backup)  # the old file never moved; the backup is an empty placeholder
+        else:
+            os.replace(backup, target)  # the old file is in the backup: put it back
+
+
+def _discard(path: Path) -> None:
+    """Remove a file of ours if the folder lets us (an append-only folder does not: the file
+    stays, and the error that stopped the writing is the one reported)."""
+    with suppress(OSError):
+        path.unlink(missing_ok=True)
+
+
+@contextmanager
+def deferred_signals(signums: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM)
+                     ) -> Iterator[None]:
+    """Hold SIGINT and SIGTERM until the block ends, then deliver them as they came.
+
+    Used around the renames that make several files one output, so Ctrl-C or a ``kill`` lands
+    before them or after them, never between. Outside the main thread (where Python cannot
+    set handlers) the block runs as it is.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = {}
+    for signum in signums:
+        previous[signum] = signal.signal(signum, lambda n, frame: caught.append(n))
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        for signum in dict.fromkeys(caught):
+            signal.raise_signal(signum)

@@ -145,7 +145,9 @@ def _stamp(path: Path) -> tuple[int, int]:
 def _decode(decoder: msgspec.json.Decoder, data: bytes | memoryview) -> list[Any]:
     try:
         return decoder.decode_lines(data)  # blank lines are skipped
-    except (msgspec.MsgspecError, UnicodeError):
+    except (msgspec.MsgspecError, UnicodeError, RecursionError):
+        # RecursionError: msgspec recurses on nested values (1,000 levels of [[[...]]] in a
+        # field it skips); the line-by-line reader names the line and the depth.
         raise _Refused from None
 
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 import gc
 import json
 import math
+import os
+import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict
@@ -111,6 +113,16 @@ def _numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
     if data.startswith(BOM):
         data = data[len(BOM):]
     return [(n, raw) for n, raw in enumerate(data.split(b"\n"), start=1) if raw.strip()]
+
+
+def document_line(path: Path, index: int) -> int | None:
+    """The line of a JSONL file holding its ``index``-th document (0-based: blank lines do not
+    count), for errors found after reading; None if the file has changed or cannot be read."""
+    try:
+        lines = _numbered_lines(path.read_bytes())
+    except OSError:
+        return None
+    return lines[index][0] if 0 <= index < len(lines) else None
 
 
 def _slow_object(path: Path, lineno: int, raw: bytes) -> dict[str, Any]:
@@ -261,7 +273,20 @@ def _gold_source(path: Path, default_tolerance_km: float | None) -> tuple[Path, 
     if path.is_dir():
         dataset_default = _dataset_default_tolerance(path / DATASET_FILENAME)
         path = path / GOLD_FILENAME
+    check_readable_file(path)
     return path, default_tolerance(default_tolerance_km, dataset_default)
+
+
+def check_readable_file(path: Path) -> None:
+    """Refuse a device or socket given as a documents file: ``/dev/zero`` never ends, a
+    terminal waits for typing. Regular files and pipes (``<(cmd)``) are read; a missing file
+    is left to the reader, which says so with the rest of its errors."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
+        raise InputError("is a device or socket, not a file of documents", path)
 
 
 def default_tolerance(given: float | None, dataset_default: float | None = None) -> float:
@@ -425,6 +450,7 @@ def load_predictions(path: Path, gold_ids: Sequence[str], gold_texts: Sequence[s
     """``read_predictions``'s documents as records and columns, given the gold documents' ids
     and texts."""
     path = Path(path)
+    check_readable_file(path)
     with paused_gc():
         out = _bulk(read_prediction_lines, path, gold_ids, gold_texts)
         if out is not None:

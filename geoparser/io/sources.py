@@ -17,7 +17,9 @@ one plain-text document with the id ``stdin``; ``--in-format`` overrides the gue
 from __future__ import annotations
 
 import csv
+import errno
 import io
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -25,6 +27,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Protocol
 
 from geoparser.errors import InputError, UsageError
+from geoparser.io.digest import file_sha256
 from geoparser.io.documents import GOLD_FILENAME, json_object
 from geoparser.model import Document
 from geoparser.registry import Registry
@@ -125,13 +128,15 @@ def record_count(source: Source) -> int | None:
 
 def fingerprint(source: Source) -> dict[str, Any]:
     """What identifies an input for ``--resume``: its path, size, modification time, format
-    (for a folder of texts, each file's name, size and time)."""
+    and the SHA-256 of its bytes (for a folder of texts, each file's name, size, time and
+    SHA-256): an edit in place that keeps size and time still changes the digest, so a
+    resume never joins chunks of the old text to chunks of the new."""
     own = getattr(source, "fingerprint", None)
     if own is not None:
         return own()
     st = source.path.stat()
     return {"path": str(source.path.resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns,
-            "format": source.format}
+            "format": source.format, "sha256": file_sha256(source.path)}
 
 
 def document_from_fields(doc_id: Any, text: Any, path: str | Path, location: int,
@@ -262,6 +267,11 @@ class CsvSource:
         header = next(self._rows(), (0, None))[1]
         if not header:
             raise InputError("no header row", path, 1)
+        for column in (id_column, text_column):
+            if header.count(column) > 1:
+                raise InputError(f"the header names column {column!r} {header.count(column)} "
+                                 "times; which one holds it is not clear: rename the others",
+                                 path, 1)
         missing = [c for c in (id_column, text_column) if c not in header
                    and not (c == id_column == DEFAULT_ID_COLUMN)]
         if missing:
@@ -385,6 +395,26 @@ class TextRowDecoder:
         return Document(doc_id, text)
 
 
+def _text_file(entry: Path, folder: Path) -> bool:
+    """Whether a ``.txt`` entry of a folder is a document: a regular file (through links) is;
+    a sub-folder is left out; anything else -- a dangling link, a link loop, a link to a
+    device such as ``/dev/zero``, a named pipe -- is an ``InputError`` naming it, never
+    skipped in silence (nor read: a device or pipe could block for ever)."""
+    try:
+        mode = entry.stat().st_mode
+    except OSError as exc:
+        what = "a link loop" if exc.errno == errno.ELOOP else (
+            "a dangling link" if entry.is_symlink() else f"unreadable ({exc.strerror})")
+        raise InputError(f"{entry.name} is {what}; remove it or fix it", folder) from None
+    if stat.S_ISDIR(mode):
+        return False
+    if not stat.S_ISREG(mode):
+        kind = "a named pipe" if stat.S_ISFIFO(mode) else "a device or other special file"
+        raise InputError(f"{entry.name} is {kind}, not a text file; remove it or move it out "
+                         "of the folder", folder)
+    return True
+
+
 @SOURCES.register("text")
 class TextSource:
     """Plain UTF-8 text: a ``.txt`` file is one document whose id is the file name without
@@ -398,7 +428,7 @@ class TextSource:
         self.path = path
         if path.is_dir():
             self.files = sorted(f for f in path.iterdir() if f.suffix.lower() in (".txt", ".text")
-                                and not f.name.startswith(".") and f.is_file())
+                                and not f.name.startswith(".") and _text_file(f, path))
             if not self.files:
                 raise InputError("no .txt files in the folder", path)
             stems: dict[str, str] = {}
@@ -419,7 +449,8 @@ class TextSource:
     def fingerprint(self) -> dict[str, Any]:
         stats = [(f.name, f.stat()) for f in self.files]
         return {"path": str(self.path.resolve()), "format": self.format,
-                "files": [[name, st.st_size, st.st_mtime_ns] for name, st in stats]}
+                "files": [[name, st.st_size, st.st_mtime_ns, file_sha256(f)]
+                          for (name, st), f in zip(stats, self.files, strict=True)]}
 
 
 class StdinJsonlSource(JsonlSource):

@@ -4,8 +4,6 @@ file behind."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -15,6 +13,7 @@ from types import TracebackType
 from typing import IO, Protocol
 
 from geoparser.io.atomic import atomic_path
+from geoparser.io.csv_text import csv_text
 from geoparser.io.geojson import feature_collection
 from geoparser.io.toponym_records import TOPONYM_COLUMNS, document_records
 from geoparser.model import ParsedDocument
@@ -159,10 +158,8 @@ def csv_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 
 def _csv_text(rows: Sequence[Sequence[object]]) -> str:
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerows([["" if v is None else v for v in row] for row in rows])
-    return buf.getvalue()
+    """Every CSV row we write passes here: ``csv_text`` neutralises formula cells."""
+    return csv_text(rows)
 
 
 @WRITERS.register("csv")

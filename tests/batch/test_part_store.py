@@ -135,3 +135,38 @@ def test_stream_output_keeps_parts_in_a_temporary_folder(tmp_path):
     assert not s.dir.exists()
     with pytest.raises(UsageError, match="cannot be resumed"):
         PartStore("-", {}, PART_FORMATS.create("jsonl")).open(resume=True)
+
+
+@pytest.mark.parametrize("kind", ["folder", "link"])
+def test_resume_never_deletes_files_that_are_not_ours(tmp_path, kind):
+    """Case 3: OUT.parts is the user's folder, or a link to scratch space, with no run.json:
+    refused, and every file in it kept."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    (scratch / "thesis.tex").write_text("precious")
+    (scratch / "chunk-00000000.jsonl").write_text("looks like ours")
+    parts = parts_dir(tmp_path / "out.jsonl")
+    if kind == "link":
+        parts.symlink_to(scratch)
+    else:
+        scratch.rename(parts)
+        scratch = parts
+    for resume in (True, False):
+        with pytest.raises(UsageError, match=r"holds files toposcope did not write "
+                                             r"\(thesis.tex\)"):
+            store(tmp_path).open(resume=resume)
+    assert sorted(p.name for p in scratch.iterdir()) == ["chunk-00000000.jsonl", "lock",
+                                                         "thesis.tex"]
+    assert (scratch / "thesis.tex").read_text() == "precious"
+
+
+def test_finishing_into_a_linked_parts_folder_removes_only_our_files(tmp_path):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    parts_dir(tmp_path / "out.jsonl").symlink_to(scratch)
+    s = store(tmp_path)
+    s.open(resume=False)
+    s.save(result(0, ["a"]))
+    s.finish(1, "in.jsonl")
+    assert scratch.is_dir() and list(scratch.iterdir()) == []
+    assert parts_dir(tmp_path / "out.jsonl").is_symlink()

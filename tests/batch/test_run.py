@@ -162,7 +162,7 @@ def test_a_clean_rerun_removes_an_old_skipped_list(tmp_path, docs_jsonl):
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--on-error", "ignore"], "unknown --on-error 'ignore'"),
-    (["--chunk-size", "0"], "--chunk-size must be at least 1"),
+    (["--chunk-size", "0"], "--chunk-size must be from 1 to 10,000,000"),
     (["--workers", "0"], "--workers must be at least 1"),
     (["--workers", "2", "--dask", "tcp://127.0.0.1:1"], "with --dask the cluster's workers"),
     (["--format", "xml"], "unknown output format 'xml'"),

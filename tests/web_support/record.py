@@ -19,9 +19,9 @@ from pathlib import Path
 
 import yaml
 
-from geoparser.gazetteers.web.redact import redact, register_secret
+from geoparser.gazetteers.web.redact import register_secret
 from geoparser.web_config import GEONAMES_URL, NOMINATIM_URL, WebConfig
-from tests.web_support.vcr_config import CASSETTES, make_vcr
+from tests.web_support.vcr_config import CASSETTES, make_vcr, scrub_request
 
 CAPTIONS = Path(__file__).resolve().parents[2] / "data" / "captions"
 CAPTION_CASSETTES = {"geonames": "geonames_captions.yaml", "nominatim": "nominatim_captions.yaml"}
@@ -54,8 +54,7 @@ def record(service: str, config: WebConfig, queries: list[str], cassette_dir: Pa
         request = copy.copy(request)
         if rewrite and request.uri.startswith(rewrite[0]):
             request.uri = rewrite[1] + request.uri[len(rewrite[0]):]
-        request.headers = {k: redact(v) for k, v in request.headers.items()}
-        return request
+        return scrub_request(request)
 
     path = cassette_dir / CAPTION_CASSETTES[service]
     path.unlink(missing_ok=True)

@@ -27,8 +27,26 @@ def install_request_url_shim() -> None:
         VCRHTTPResponse._request_url = property(lambda self: getattr(self, "url", None))
 
 
+def scrub_request(request):
+    """Mask credentials in the recorded request URI (a redirect's target repeats the query,
+    username included, and vcrpy's ``filter_query_parameters`` sees only the parameter by its
+    name) and in every header value."""
+    request.uri = redact(request.uri)
+    for name in list(request.headers):
+        request.headers[name] = redact(str(request.headers[name]))
+    return request
+
+
 def _scrub_response(response: dict) -> dict:
-    """Mask registered secrets in recorded bodies (GeoNames' messages may name the account)."""
+    """Mask registered secrets and credential parameters everywhere in a recorded response:
+    every header value (a 302's ``Location``, a ``Set-Cookie``) and the body (GeoNames'
+    messages may name the account)."""
+    headers = response.get("headers") or {}
+    for name, values in list(headers.items()):
+        if isinstance(values, list):
+            headers[name] = [redact(str(v)) for v in values]
+        else:
+            headers[name] = redact(str(values))
     body = response.get("body", {}).get("string")
     if isinstance(body, bytes):
         response["body"]["string"] = redact(body.decode("utf-8", "replace")).encode("utf-8")
@@ -47,6 +65,7 @@ def make_vcr(record_mode: str = "none", cassette_dir: Path = CASSETTES) -> vcr.V
         match_on=["method", "scheme", "host", "port", "path", "query"],
         filter_query_parameters=SECRET_QUERY_PARAMETERS,
         filter_headers=["Authorization", "Cookie"],
+        before_record_request=scrub_request,
         before_record_response=_scrub_response,
         decode_compressed_response=True,
     )

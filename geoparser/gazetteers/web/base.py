@@ -10,6 +10,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from geoparser.errors import InputError, ServiceError
 from geoparser.gazetteers.web.http import CachingRequestsAdapter
 from geoparser.gazetteers.web.service_errors import service_errors
 from geoparser.model import Candidate
@@ -53,9 +54,21 @@ class WebGazetteer:
 
     def _fetch(self, query: str) -> list[Candidate]:
         before, tried = self.requests_sent, self.adapter.stats.attempts
-        with service_errors(self.service, query, lambda: self.adapter.stats.attempts - tried,
-                            self.config.timeout_s):
-            locations = self._geocode(query) or []
+        self.adapter.last_from_cache = False
+        try:
+            with service_errors(self.service, query,
+                                lambda: self.adapter.stats.attempts - tried,
+                                self.config.timeout_s):
+                locations = self._geocode(query) or []
+        except ServiceError as exc:
+            if not self.adapter.last_from_cache:
+                raise
+            # Only sound answers are ever stored, so this one was changed in the file.
+            detail = str(exc).split(": ", 1)[-1]
+            raise InputError(
+                f"the web cache holds an unsound {self.service} answer for {query!r} "
+                f"({detail}); it was changed after it was stored: delete the file, or rerun "
+                "with --refresh", self.config.resolved_cache_path()) from None
         candidates = [
             c for loc in locations if loc is not None
             if (c := self._to_candidate(loc.raw)) is not None

@@ -17,7 +17,7 @@ from geopy.geocoders.base import DEFAULT_SENTINEL
 
 from geoparser.errors import UsageError
 from geoparser.gazetteers.base import GAZETTEERS
-from geoparser.gazetteers.web.answers import check_records
+from geoparser.gazetteers.web.answers import GEONAMES_FIELDS, check_records
 from geoparser.gazetteers.web.base import WebGazetteer
 from geoparser.gazetteers.web.fields import as_float, as_int, split_url, user_agent
 from geoparser.gazetteers.web.http import CachingRequestsAdapter
@@ -60,7 +60,7 @@ def check_answer(doc: object) -> None:
         raise GeoNamesStatusError(status.get("value"), str(status.get("message") or ""))
     if not isinstance(doc.get("geonames"), list):
         raise ServiceAnswerError("unexpected answer: no 'geonames' list")
-    check_records(doc["geonames"], "lat", "lng", ("name", "toponymName", "asciiName"))
+    check_records(doc["geonames"], GEONAMES_FIELDS)
 
 
 #: Only a 200 whose body is a result list; never an error status or unreadable JSON.

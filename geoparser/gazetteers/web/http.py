@@ -25,14 +25,17 @@ from pathlib import Path
 import requests
 from geopy.adapters import RequestsAdapter
 from geopy.extra.rate_limiter import RateLimiter
+from requests.cookies import RequestsCookieJar
 from requests.structures import CaseInsensitiveDict
 from requests_cache import CachedResponse, CachedSession
 from requests_cache.policy.settings import DEFAULT_IGNORED_PARAMS
-from requests_cache.serializers import SerializerPipeline, Stage, pickle_serializer
+from requests_cache.serializers import SerializerPipeline, Stage, json_serializer
 from urllib3.exceptions import MaxRetryError, ResponseError
+from urllib3.response import HTTPResponse
 from urllib3.util.retry import Retry
 
 from geoparser.errors import InputError, ServiceError
+from geoparser.gazetteers.web.cache_backend import BoundedSQLiteCache
 from geoparser.gazetteers.web.redact import redact
 from geoparser.web_config import WebConfig
 
@@ -48,6 +51,10 @@ class AnswerTooLargeError(ServiceError):
     """A service answered with a body over ``MAX_ANSWER_BYTES``."""
 
 
+class AnswerTooSlowError(ServiceError):
+    """A service's answer did not arrive whole within the request's time limit."""
+
+
 def scrubbed(response: CachedResponse) -> CachedResponse:
     """``response`` with credentials masked in every URL and header value it carries, and in
     every response of its redirect history, before it is stored."""
@@ -59,15 +66,19 @@ def scrubbed(response: CachedResponse) -> CachedResponse:
         request.url = redact(request.url or "")
         request.headers = CaseInsensitiveDict(
             {k: redact(str(v)) for k, v in request.headers.items()})
+        request.cookies = RequestsCookieJar()  # the jar sent on after a redirect, too
     response.history = [scrubbed(r) for r in response.history]
+    response.cookies = RequestsCookieJar()  # a cookie set on a redirect may hold the query
     return response
 
 
-#: requests-cache's pickle serializer with ``scrubbed`` as its first stage: nothing reaches
-#: the cache file without passing it.
+#: requests-cache's JSON serializer with ``scrubbed`` as its first stage: nothing reaches the
+#: cache file without passing it, and what is read back is parsed as JSON into plain fields --
+#: never unpickled, so a cache file from elsewhere (shared, downloaded, crafted) cannot run
+#: code. A value that is not our JSON (an older pickled cache) is a cache miss, fetched again.
 SCRUBBING_SERIALIZER = SerializerPipeline(
-    [Stage(dumps=scrubbed, loads=lambda response: response), *pickle_serializer.stages],
-    name="pickle-scrubbed", is_binary=True,
+    [Stage(dumps=scrubbed, loads=lambda response: response), *json_serializer.stages],
+    name="json-scrubbed", is_binary=json_serializer.is_binary,
 )
 
 
@@ -163,6 +174,8 @@ class CachingRequestsAdapter(RequestsAdapter):
         min_delay_s: float = 0.0,
     ) -> None:
         self.stats = TransportStats()
+        self._started, self._timeout_s = time.monotonic(), float(config.timeout_s)
+        self.last_from_cache = False
         super().__init__(proxies=proxies, ssl_context=ssl_context,
                          max_retries=make_retry(config, min_delay_s, self.stats.count_retry))
         limiter = RateLimiter(_call, min_delay_seconds=min_delay_s, max_retries=0,
@@ -176,12 +189,24 @@ class CachingRequestsAdapter(RequestsAdapter):
 
     def _counted(self, limiter: RateLimiter, send: Callable, *args, **kwargs):
         self.stats.sent += 1
-        return read_bounded(limiter(send, *args, **kwargs))
+        response = limiter(send, *args, **kwargs)
+        return read_bounded(response, deadline=self._started + self._timeout_s,
+                            allowed_s=self._timeout_s)
+
+    def _request(self, url, *, timeout, headers):
+        # The time limit is for the whole request, headers to last byte: a server dripping
+        # a byte a second never lets a per-read timeout expire (the transport reads it).
+        self._started, self._timeout_s = time.monotonic(), float(timeout)
+        response = super()._request(url, timeout=timeout, headers=headers)
+        self.last_from_cache = bool(getattr(response, "from_cache", False))
+        return response
 
 
-def read_bounded(response: requests.Response, limit: int | None = None) -> requests.Response:
+def read_bounded(response: requests.Response, limit: int | None = None,
+                 deadline: float | None = None, allowed_s: float = 0.0) -> requests.Response:
     """Read ``response``'s body now, refusing it past ``limit`` bytes (``MAX_ANSWER_BYTES``)
-    without holding more than that in memory."""
+    without holding more than that in memory, and past ``deadline`` (``time.monotonic``):
+    each read returns what has arrived, so a slow drip is cut within one read timeout."""
     limit = MAX_ANSWER_BYTES if limit is None else limit
     if getattr(response, "_content_consumed", True):
         return response
@@ -191,7 +216,11 @@ def read_bounded(response: requests.Response, limit: int | None = None) -> reque
         raise AnswerTooLargeError(f"the answer is {int(declared):,} bytes, more than the "
                                   f"{limit:,} read from a service")
     chunks, size = [], 0
-    for chunk in response.iter_content(64 * 1024):
+    for chunk in _body_chunks(response):
+        if deadline is not None and time.monotonic() > deadline:
+            response.close()
+            raise AnswerTooSlowError(f"the answer came too slowly: not whole within the "
+                                     f"{allowed_s:g} s allowed per request")
         size += len(chunk)
         if size > limit:
             response.close()
@@ -201,6 +230,18 @@ def read_bounded(response: requests.Response, limit: int | None = None) -> reque
     response._content = b"".join(chunks)
     response._content_consumed = True
     return response
+
+
+def _body_chunks(response: requests.Response):
+    """The body as it arrives: urllib3's ``read1`` returns whatever one read gives (a
+    dripped byte too), where ``iter_content`` would wait for a whole 64 KiB block."""
+    raw = response.raw
+    if isinstance(raw, HTTPResponse) and hasattr(raw, "read1"):
+        while chunk := raw.read1(64 * 1024, decode_content=True):
+            yield chunk
+        yield b""  # one last look at the clock
+    else:
+        yield from response.iter_content(64 * 1024)
 
 
 def cache_settings(
@@ -213,14 +254,14 @@ def cache_settings(
         "filter_fn": cacheable,
         "ignored_parameters": (*DEFAULT_IGNORED_PARAMS, *SECRET_PARAMETERS),
         "expire_after": config.expire_after,
-        "serializer": SCRUBBING_SERIALIZER,
     }
     if not config.use_cache:
-        return {**common, "backend": "memory", "disabled": True}
+        return {**common, "backend": "memory", "disabled": True,
+                "serializer": SCRUBBING_SERIALIZER}
     path = Path(config.resolved_cache_path())
     path.parent.mkdir(parents=True, exist_ok=True)
     check_cache_file(path)
-    return {**common, "cache_name": str(path), "backend": "sqlite"}
+    return {**common, "backend": BoundedSQLiteCache(path, serializer=SCRUBBING_SERIALIZER)}
 
 
 

@@ -16,7 +16,7 @@ from geopy.geocoders import Nominatim
 
 from geoparser.errors import UsageError
 from geoparser.gazetteers.base import GAZETTEERS
-from geoparser.gazetteers.web.answers import check_records
+from geoparser.gazetteers.web.answers import NOMINATIM_FIELDS, check_records
 from geoparser.gazetteers.web.base import WebGazetteer
 from geoparser.gazetteers.web.fields import as_float, as_int, host, split_url, user_agent
 from geoparser.gazetteers.web.http import CachingRequestsAdapter
@@ -36,7 +36,7 @@ def check_answer(doc: object) -> None:
         raise ServiceAnswerError(f"Nominatim refused it: {message}")
     if not isinstance(doc, list):
         raise ServiceAnswerError(f"unexpected answer: a JSON {type(doc).__name__}, not a list")
-    check_records(doc, "lat", "lon", ("name", "display_name"))
+    check_records(doc, NOMINATIM_FIELDS)
 
 
 #: Only a 200 whose body is a result list; never an error status or unreadable JSON.

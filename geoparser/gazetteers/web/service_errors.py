@@ -36,7 +36,7 @@ def cacheable_if(check_answer: Callable[[object], None]) -> Callable[[requests.R
             return False
         try:
             check_answer(json.loads(response.content))
-        except (ValueError, ServiceAnswerError):
+        except (ValueError, RecursionError, ServiceAnswerError):
             return False
         return True
 

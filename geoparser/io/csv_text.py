@@ -1,0 +1,52 @@
+"""The one place CSV text is made: every cell a spreadsheet could read as a formula is
+neutralised, whatever the column.
+
+A cell that begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is a formula
+to Excel, LibreOffice and Google Sheets (``=HYPERLINK(...)``, ``@SUM(...)``, DDE payloads).
+As OWASP recommends (https://owasp.org/www-community/attacks/CSV_Injection), such a text
+cell is written with a leading apostrophe, which spreadsheets show as text and do not
+evaluate, and every cell is quoted as CSV needs. Numbers are written as numbers: ``-0.61``
+as a longitude is data, not a formula. Every CSV we write -- ``parse``/``resolve`` output,
+``q1.csv``-``q4.csv``, ``compare.csv``, ``score --format csv`` -- goes through here.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+#: First characters that make a spreadsheet evaluate a cell.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: Any) -> Any:
+    """``value`` as a CSV cell: None is empty; a text a spreadsheet would run gets a ``'``."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_text(rows: Iterable[Sequence[Any]]) -> str:
+    """Rows (the header is a row) as CSV text, ``\\n`` line ends, every cell ``safe_cell``."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerows([safe_cell(v) for v in row] for row in rows)
+    return buf.getvalue()
+
+
+def frame_csv(frame: Any) -> str:
+    """A pandas frame as CSV (no index), its column names and cells through ``safe_cell``;
+    numeric columns are written exactly as ``DataFrame.to_csv`` writes them."""
+    from pandas.api.types import is_numeric_dtype
+
+    safe = frame.rename(columns=lambda c: safe_cell(str(c)))
+    text_columns = [c for c in safe.columns if not is_numeric_dtype(safe[c].dtype)]
+    if text_columns:
+        safe = safe.astype({c: object for c in text_columns})
+        for c in text_columns:
+            safe[c] = safe[c].map(lambda v: safe_cell(v) if isinstance(v, str) else v)
+    return safe.to_csv(index=False, lineterminator="\n")
