@@ -161,6 +161,8 @@ def choose_default(results: dict[str, dict[str, Any]], folds: Sequence[str],
     ``MAX_FP_PER_100`` false positives per 100 gold toponyms on each of the ``bounded`` folds
     (default: all of ``folds``); of two that place as many, the one with fewer false
     positives."""
+    if not folds:
+        return None
     bounded = folds if bounded is None else [f for f in bounded if f in folds]
     best, best_key = None, (-1.0, 0.0)
     for name in ROWS:

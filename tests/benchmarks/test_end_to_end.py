@@ -38,3 +38,7 @@ def test_the_bound_applies_to_the_news_folds_named():
                "papers": {"toponym": row(0.4, 140), "hybrid": row(0.5, 150)}}
     assert choose_default(results, ["news", "papers"], ["news"]) == "toponym"
     assert choose_default(results, ["news", "papers"]) is None
+
+
+def test_no_held_out_fold_chooses_nothing():
+    assert choose_default({"WikToR": {"toponym": {"acc161": 0.5}}}, []) is None
