@@ -134,9 +134,13 @@ def fingerprint(source: Source) -> dict[str, Any]:
     own = getattr(source, "fingerprint", None)
     if own is not None:
         return own()
-    st = source.path.stat()
+    try:
+        st = source.path.stat()
+        digest = file_sha256(source.path)
+    except OSError as err:
+        raise InputError(f"cannot read it: {err.strerror or err}", source.path) from None
     return {"path": str(source.path.resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns,
-            "format": source.format, "sha256": file_sha256(source.path)}
+            "format": source.format, "sha256": digest}
 
 
 def document_from_fields(doc_id: Any, text: Any, path: str | Path, location: int,
