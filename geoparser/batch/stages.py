@@ -25,6 +25,7 @@ from geoparser.recognition import (
 )
 from geoparser.recognition.spacy_models import resolve_package
 from geoparser.resolution import POLICIES, Policy, create_policy
+from geoparser.resolution.base import DEFAULT_POINTS, POINT_CONVENTIONS, use_points
 from geoparser.web_config import WebConfig
 
 #: Gazetteer files to use in this process instead of the default location, by gazetteer name
@@ -42,6 +43,8 @@ class PipelineSpec:
     policy: str = "context"
     #: ``WebConfig`` fields set on the command line for a web gazetteer (``--contact``, ...).
     web: tuple[tuple[str, Any], ...] = ()
+    #: Whose point stands for a country (``resolution.base.POINT_CONVENTIONS``).
+    points: str = DEFAULT_POINTS
 
     def to_json(self) -> dict[str, Any]:
         """What identifies the pipeline for ``--resume`` (web settings change no answer's
@@ -53,6 +56,9 @@ class PipelineSpec:
     def check(self) -> None:
         """Fail early, in the calling process, on a name no worker could build."""
         GAZETTEERS.get(self.gazetteer)
+        if self.points not in POINT_CONVENTIONS:
+            raise UsageError(f"unknown point convention {self.points!r} (choose from "
+                             f"{', '.join(POINT_CONVENTIONS)})")
         if getattr(POLICIES.get(self.policy), "needs_guide", False):
             raise UsageError(f"policy {self.policy!r} needs a guide point per document, and "
                              "documents read for parsing have none; choose another --policy "
@@ -70,6 +76,7 @@ class Stages:
     recogniser: Recogniser
     gazetteer: Gazetteer
     policy: Policy
+    points: str = DEFAULT_POINTS
 
 
 _local = threading.local()
@@ -92,10 +99,11 @@ def stages_for(spec: PipelineSpec) -> Stages:
     if spec not in cache:
         BUILDS += 1
         cache[spec] = Stages(create_recogniser(spec.ner, list(spec.labels)),
-                             build_gazetteer(spec), create_policy(spec.policy))
+                             build_gazetteer(spec), create_policy(spec.policy), spec.points)
     return cache[spec]
 
 
 def parse_documents(stages: Stages, documents: list[Document]) -> list[ParsedDocument]:
     """Recognise (one ``nlp.pipe`` pass), look up (one batch) and resolve ``documents``."""
+    use_points(stages.points)  # process-wide: set in each worker, before every chunk
     return resolve(recognise(stages.recogniser, documents), stages.gazetteer, stages.policy)

@@ -400,6 +400,11 @@ def parse(
     with_candidates: Annotated[bool, typer.Option(
         "--with-candidates", help="JSONL: also write every candidate each place was chosen "
         "from (the errors scheme then tells disambiguation errors apart).")] = False,
+    points: Annotated[str, typer.Option(
+        help="Whose point stands for a country or first-level area: natural-earth "
+        "(centroids and label points), factbook (the CIA Factbook's country points) or "
+        "geonames (GeoNames' own country points; Natural Earth's for the rest).")
+    ] = "natural-earth",
     workers: Annotated[int, typer.Option(help="Worker processes, each with its own model.")] = 1,
     chunk_size: Annotated[int, typer.Option(help="Documents per chunk (unit of work).")] = 1000,
     resume: Annotated[
@@ -445,7 +450,7 @@ def parse(
         check_output(map_out, [source, out], option="--map")
     spec = PipelineSpec(ner, tuple(_split(labels)), gazetteer, policy, web.web_overrides(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
-        cache_days=cache_days, contact=contact))
+        cache_days=cache_days, contact=contact), points)
     spec.check()
     group_column = None if group_by.lower() == "none" else group_by
     if map_out is None:
@@ -564,9 +569,10 @@ def resolve_cmd(
         "paper it appeared in): a group's home region, where most of its unambiguous towns "
         "lie, favours namesakes there. 'none': no groups.")] = "source",
     points: Annotated[str, typer.Option(
-        help="Whose point stands for a country or first-level area that the gazetteer knows "
-        "only from other sources than GeoNames: natural-earth (centroids) or factbook (the "
-        "CIA Factbook's points, which GeoNames uses for many countries).")] = "natural-earth",
+        help="Whose point stands for a country or first-level area: natural-earth "
+        "(centroids and label points), factbook (the CIA Factbook's country points) or "
+        "geonames (GeoNames' own country points; Natural Earth's for the rest).")
+    ] = "natural-earth",
     no_cache: web.NoCacheOption = False,
     refresh: web.RefreshOption = False,
     web_cache: web.CachePathOption = None,

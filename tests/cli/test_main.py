@@ -258,10 +258,36 @@ def test_a_source_that_is_not_a_string_is_refused_naming_the_line(tmp_path, comm
     assert not out.exists()
 
 
+def test_parse_points_by_convention_in_every_worker(tmp_path):
+    """``parse --points geonames`` places a bare "Canada" on GeoNames' own point, in the calling
+    process and in worker processes alike; an unknown convention is a usage error."""
+    from geoparser.resolution.base import use_points
+
+    docs = tmp_path / "docs.jsonl"
+    docs.write_text("".join(json.dumps({"id": str(i), "text": "Snow across Canada."}) + "\n"
+                            for i in range(4)))
+    try:
+        for workers in ("1", "2"):
+            out = tmp_path / f"w{workers}.jsonl"
+            result = runner.invoke(app, ["parse", "--in", str(docs), "--out", str(out),
+                                         "--ner", "en_core_web_sm", "--points", "geonames",
+                                         "--workers", workers, "--chunk-size", "2"])
+            assert result.exit_code == 0, result.output
+            for line in out.read_text().splitlines():
+                (t,) = json.loads(line)["toponyms"]
+                assert distance_km(t["lat"], t["lon"], 60.10867, -113.64258) < 1, workers
+        result = runner.invoke(app, ["parse", "--in", str(docs), "--out",
+                                     str(tmp_path / "x.jsonl"), "--points", "wikipedia"])
+        assert result.exit_code == 2 and "unknown point convention" in result.output
+        assert not (tmp_path / "x.jsonl").exists()
+    finally:
+        use_points("natural-earth")
+
+
 def test_resolve_points_by_convention(tmp_path):
-    """A bare "Canada": Natural Earth's centroid by default, the Factbook's 60 N 95 W (the
-    point GeoNames also gives Canada's record) with --points factbook; an unknown convention is
-    a usage error."""
+    """A bare "Canada": Natural Earth's centroid by default, the Factbook's 60 N 95 W with
+    --points factbook, GeoNames' own 60.10867 N 113.64258 W (as its web service answers for
+    id 6251999) with --points geonames; an unknown convention is a usage error."""
     from geoparser.resolution.base import use_points
 
     gold = tmp_path / "gold.jsonl"
@@ -269,7 +295,7 @@ def test_resolve_points_by_convention(tmp_path):
                     '[{"start": 8, "end": 14, "text": "Canada"}]}\n')
     points = {}
     try:
-        for convention in ("natural-earth", "factbook"):
+        for convention in ("natural-earth", "factbook", "geonames"):
             out = tmp_path / f"{convention}.jsonl"
             result = runner.invoke(app, ["resolve", "--gold", str(gold), "--out", str(out),
                                          "--context-ner", "none", "--points", convention])
@@ -281,6 +307,7 @@ def test_resolve_points_by_convention(tmp_path):
         assert result.exit_code == 2 and "unknown point convention" in result.output
     finally:
         use_points("natural-earth")
-    assert points["natural-earth"][2] == points["factbook"][2] == 6251999  # the same place
+    assert {p[2] for p in points.values()} == {6251999}  # the same place
     assert distance_km(*points["factbook"][:2], 60.0, -95.0) < 5
+    assert distance_km(*points["geonames"][:2], 60.10867, -113.64258) < 1
     assert distance_km(*points["natural-earth"][:2], 60.0, -95.0) > 100

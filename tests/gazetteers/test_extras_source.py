@@ -42,3 +42,20 @@ def test_committed_extracts_name_their_package_and_licence_every_record():
         header, places = extras_source.read_extract(extras_source.DATA_DIR / f"{name}.jsonl.gz")
         assert "@" in header["package"] and header["attribution"]
         assert places and all(p.source and p.licence for p in places)
+
+
+def test_geonames_country_points_are_the_ones_geonames_answers():
+    """The points GeoNames' web service gives Canada (id 6251999) and the United States, as
+    recorded in public API fixtures: neither is the Factbook's (60 N 95 W; 38 N 97 W) nor a
+    centroid, so they tell GeoNames' own table from the other sources."""
+    from geoparser.distance import distance_km
+
+    header, places = extras_source.read_extract(
+        extras_source.DATA_DIR / "geonames-countries.jsonl.gz")
+    assert header["sha256"] == (
+        "5d4d5527a51a187a06c74f8bf5be83e473240757070d5d2d747a5a9a7eaf1462")
+    by_cc = {p.country_code: p for p in places}
+    assert len(by_cc) == len(places) == 196
+    assert distance_km(by_cc["CA"].lat, by_cc["CA"].lon, 60.10867, -113.64258) < 0.01
+    assert distance_km(by_cc["US"].lat, by_cc["US"].lon, 39.76, -98.5) < 0.01
+    assert all(p.licence.startswith("CC-BY-4.0") and not p.names for p in places)

