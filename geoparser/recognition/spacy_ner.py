@@ -57,8 +57,11 @@ class SpacyRecogniser:
 
     def _embedded(self, text: str, start: int, end: int, label: str) -> list[Mention]:
         assert self.known is not None
+        # Output and resolved, but no evidence for the document's other toponyms: a place in
+        # an organisation's name ("University of Minnesota") says where the organisation is
+        # from, not where the story is (docs/recognition-model.md, span hygiene).
         return [Mention(a, b, text[a:b], "GPE", self.name,
-                        f"a place named in spaCy's {label} '{text[start:end]}'")
+                        f"a place named in spaCy's {label} '{text[start:end]}'", evidence=False)
                 for a, b in embedded_spans(text, start, end, self.known)]
 
     def _fits(self, text: str) -> str:
