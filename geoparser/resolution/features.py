@@ -47,7 +47,8 @@ Document focus (CLIFF's focus):
 Home region (a paper's own area, ``home``):
   ``home_first_level`` / ``home_country`` the candidate lies in the first-level area / country
   where most of its group's unambiguous towns and counties lie (documents grouped by their
-  source, ``pipeline.resolve``); NaN when the document has no group or the group no home.
+  source, ``pipeline.resolve``); NaN when the document has no group or the group no home,
+  0 for a name one of whose readings is a country or first-level area ("Canadian", "Georgia").
 Other:
   ``alternate_name`` the mention matches only one of the place's other names;
   ``alias_gap`` for a town of 50,000 or more matched by an alternate name that resembles its
@@ -90,6 +91,7 @@ from geoparser.names import normalise_name
 from geoparser.resolution import base as _base
 from geoparser.resolution import cues
 from geoparser.resolution.base import ResolutionContext, effective_population, representatives
+from geoparser.resolution.home import chooses_among
 
 FEATURES: tuple[str, ...] = (
     "log_population", "population_gap", "foreign_gap", "population_rank", "known_population",
@@ -125,6 +127,17 @@ def prominent_alias(log_population: float, alias_gap: float) -> bool:
     (a real "Victoria" of 300,000 people is no mere namesake of Hong Kong's old name)."""
     return (alias_gap >= FAR_LARGER
             and log_population - alias_gap < math.log10(TOWN_POPULATION + 1))
+
+
+@lru_cache(maxsize=512)
+def demonym_keys(country_code: str | None) -> frozenset[str]:
+    """The country's English demonyms and their plurals, normalised: how news names a country
+    ("Russian officials", "Palestinians"), so matching one is no alternate-name match."""
+    from geoparser.gazetteers.demonyms import demonyms_by_country
+    from geoparser.gazetteers.offline_records import plural
+
+    words = demonyms_by_country().get(country_code or "", ())
+    return frozenset(normalise_name(w) for d in words for w in (d, plural(d)) if w)
 
 
 def is_country_level(c: Candidate) -> bool:
@@ -491,9 +504,11 @@ class FeatureExtractor:
     """Feature rows for a mention's candidates; reuses the document's evidence across its
     mentions (the pipeline resolves a document's mentions one after another)."""
 
-    def __init__(self, alias_prominence: bool = True) -> None:
+    def __init__(self, alias_prominence: bool = True, plural_list: bool = True) -> None:
         self._doc: DocumentEvidence | None = None
-        self.alias_prominence = alias_prominence  # off only to measure it (``prominent``)
+        # Both off only to measure them (``prominent``; ``cues.area_cue``).
+        self.alias_prominence = alias_prominence
+        self.plural_list = plural_list
 
     def evidence(self, context: ResolutionContext) -> DocumentEvidence:
         if self._doc is None or self._doc.context is not context:
@@ -507,7 +522,8 @@ class FeatureExtractor:
         reps = facts.reps
         own = normalise_name(mention.text)
         text = context.document.text
-        area_said = (cues.area_cue(text, mention.start, mention.end, mention.text)
+        area_said = (cues.area_cue(text, mention.start, mention.end, mention.text,
+                                   self.plural_list)
                      or _area_by_position(mention, context, doc, reps))
         city_said = cues.city_cue(text, mention.start, mention.end, mention.text)
         container_named, containers = _containers(mention, context, doc)
@@ -560,7 +576,9 @@ class FeatureExtractor:
         i_alternate, i_co = INDEX["alternate_name"], INDEX["same_country"]
         i_fcc, i_fa1 = INDEX["focus_country"], INDEX["focus_first_level"]
         alternates = [facts.names[i] != own and not _qualified(facts.names[i], own) and not (
-            abbreviates and _area_key(c) in abbreviates) for i, c in enumerate(reps)]
+            abbreviates and _area_key(c) in abbreviates) and not (
+            is_country_level(c) and own in demonym_keys(c.country_code))
+            for i, c in enumerate(reps)]
         known = [math.log10(c.population + 1) if c.population is not None else 0.0
                  for c in reps]
         gaps = alias_gaps(reps, facts.names, own, known, alternates)
@@ -580,6 +598,10 @@ class FeatureExtractor:
         home = doc.context.home
         if home is None:
             x[:, INDEX["home_first_level"]] = x[:, INDEX["home_country"]] = nan
+        elif not chooses_among(reps):
+            # The home region chooses among a name's towns and counties, as its votes are cast
+            # (``home.vote``): it never moves a country's or a state's name to a town at home.
+            x[:, INDEX["home_first_level"]] = x[:, INDEX["home_country"]] = 0.0
         else:
             x[:, INDEX["home_first_level"]] = [
                 bool(home.first_level) and (c.country_code, c.admin1) == home.first_level

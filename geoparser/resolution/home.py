@@ -30,7 +30,8 @@ AREA_SHARE = 1 / 3
 COUNTRY_SHARE = 1 / 2
 
 
-def _town_or_county(c: Candidate) -> bool:
+def is_town_or_county(c: Candidate) -> bool:
+    """A town, or a county or smaller area: the readings a home region chooses among."""
     return c.feature_class == "P" or (c.feature_class == "A" and (c.feature_code or "") in {
         "ADM2", "ADM3", "ADM4"})
 
@@ -41,9 +42,9 @@ def vote(candidates: Sequence[Candidate]) -> tuple[str, str] | None:
     reps = representatives(candidates)
     where = set()
     for c in reps:
-        if c.feature_class == "A" and not _town_or_county(c):
+        if c.feature_class == "A" and not is_town_or_county(c):
             return None  # the name of a country or state ("Georgia") says nothing of home
-        if _town_or_county(c):
+        if is_town_or_county(c):
             if not c.country_code or not c.admin1:
                 return None
             where.add((c.country_code, c.admin1))
@@ -104,3 +105,9 @@ def home_regions(documents: Iterable[tuple[str | None, Sequence[Mention]]],
     for group, mentions in documents:
         votes.add(group, mentions, names)
     return votes.regions()
+
+
+def chooses_among(reps: Sequence[Candidate]) -> bool:
+    """Whether a home region may weigh in on these readings: none is a country or a
+    first-level (or other large) area, exactly the names that may vote (``vote``)."""
+    return not any(c.feature_class == "A" and not is_town_or_county(c) for c in reps)

@@ -127,3 +127,14 @@ def test_home_votes_ignore_documents_without_a_group():
     for _ in range(5):
         votes.add(None, [Mention(0, 7, "Sartell", "GPE")], names)
     assert votes.regions() == {}
+
+
+def test_canadian_in_a_minnesota_paper_is_still_canada(offline_gazetteer):
+    """The home region chooses among a name's towns and counties, as the votes are cast: it
+    never moves a name that is a country's (here its demonym) to a town at home (Canadian,
+    Texas). Found on GeoWebNews grouped into pseudo-papers (docs/resolution.md)."""
+    r = resolved(offline_gazetteer, paper([
+        ("a", "Canadian lumber prices rose again, dealers in Texas and Oklahoma said.",
+         ["Canadian", "Texas", "Oklahoma"])]), "a")["Canadian"]
+    assert r.candidate.country_code == "CA"
+    assert "home region" not in r.reason

@@ -337,3 +337,13 @@ def test_becker_clay_douglas_grant_mahnomen_counties_are_counties(offline_gazett
     for name in names:
         c = r[name].candidate
         assert (c.feature_code, c.country_code, c.admin1) == ("ADM2", "US", "MN"), name
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_canadian_smoke_over_minneapolis_is_from_canada(offline_gazetteer, policy):
+    """A demonym is how news names a country, not an alternate name to be penalised: a US
+    co-mention does not make "Canadian" the Texan town of 2,000 that bears the word."""
+    r = resolve_text(offline_gazetteer, policy,
+                     "Canadian wildfire smoke drifted over Minneapolis.",
+                     ["Canadian", "Minneapolis"])
+    assert r["Canadian"].candidate.country_code == "CA"
