@@ -9,3 +9,6 @@ DEFAULT_POLICY = "context"
 #: at most 25 false positives per 100 gold toponyms (docs/recognition-model.md). ``make run``'s
 #: Question 1 stays spaCy's ``en_core_web_sm``, as the coursework asks.
 DEFAULT_RECOGNISER = "toponym-transformer-checked"
+#: Whose point stands for a country (``resolution.base.POINT_CONVENTIONS``): GeoNames' own,
+#: the best of the three conventions on every shared corpus (docs/resolution.md).
+DEFAULT_POINTS = "geonames"

@@ -16,7 +16,7 @@ from geoparser.cli import options as web
 from geoparser.cli.common import err, info, out, user_errors
 from geoparser.cli.gazetteer import gazetteer_app
 from geoparser.cli.group import ToposcopeGroup
-from geoparser.defaults import DEFAULT_POLICY, DEFAULT_RECOGNISER
+from geoparser.defaults import DEFAULT_POINTS, DEFAULT_POLICY, DEFAULT_RECOGNISER
 from geoparser.progress import set_enabled
 
 #: ``-h`` as well as ``--help``, for every command (subcommands inherit it).
@@ -401,10 +401,10 @@ def parse(
         "--with-candidates", help="JSONL: also write every candidate each place was chosen "
         "from (the errors scheme then tells disambiguation errors apart).")] = False,
     points: Annotated[str, typer.Option(
-        help="Whose point stands for a country or first-level area: natural-earth "
-        "(centroids and label points), factbook (the CIA Factbook's country points) or "
-        "geonames (GeoNames' own country points; Natural Earth's for the rest).")
-    ] = "natural-earth",
+        help="Whose point stands for a country or first-level area: geonames (GeoNames' "
+        "own country points; Natural Earth's for the rest), natural-earth (centroids and "
+        "label points) or factbook (the CIA Factbook's country points).")
+    ] = DEFAULT_POINTS,
     workers: Annotated[int, typer.Option(help="Worker processes, each with its own model.")] = 1,
     chunk_size: Annotated[int, typer.Option(help="Documents per chunk (unit of work).")] = 1000,
     resume: Annotated[
@@ -569,10 +569,10 @@ def resolve_cmd(
         "paper it appeared in): a group's home region, where most of its unambiguous towns "
         "lie, favours namesakes there. 'none': no groups.")] = "source",
     points: Annotated[str, typer.Option(
-        help="Whose point stands for a country or first-level area: natural-earth "
-        "(centroids and label points), factbook (the CIA Factbook's country points) or "
-        "geonames (GeoNames' own country points; Natural Earth's for the rest).")
-    ] = "natural-earth",
+        help="Whose point stands for a country or first-level area: geonames (GeoNames' "
+        "own country points; Natural Earth's for the rest), natural-earth (centroids and "
+        "label points) or factbook (the CIA Factbook's country points).")
+    ] = DEFAULT_POINTS,
     no_cache: web.NoCacheOption = False,
     refresh: web.RefreshOption = False,
     web_cache: web.CachePathOption = None,

