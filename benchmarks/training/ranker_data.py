@@ -4,9 +4,9 @@ Shared by ``benchmarks.training.train_ranker`` (``make train-ranker``), which
 ``benchmarks.accuracy.bench_accuracy`` calls, and ``benchmarks.accuracy.country_points``.
 Each corpus is read in place from ``../shared/corpora`` (never copied). The toponyms
 ``en_core_web_sm`` finds in each text are the context evidence, as ``toposcope resolve
---context-ner en_core_web_sm`` uses them; they are cached in the cache dir
-(``$TOPOSCOPE_CACHE_DIR``) by corpus file and model, since recognising 10 M characters takes
-minutes.
+--context-ner en_core_web_sm`` uses them; they are cached as JSON in the cache dir
+(``$TOPOSCOPE_CACHE_DIR``) by corpus texts, model and recognition code, since recognising 10 M
+characters takes minutes.
 
 Labels — which candidate is "the same place" as the gold toponym:
 
@@ -23,10 +23,10 @@ Labels — which candidate is "the same place" as the gold toponym:
 from __future__ import annotations
 
 import hashlib
-import pickle
+import json
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
@@ -38,22 +38,37 @@ from geoparser.paths import cache_dir
 from geoparser.pipeline import recognise, resolve
 from geoparser.resolution.base import ResolutionContext
 from geoparser.resolution.features import FeatureExtractor, is_country_level
-from geoparser.resolution.learned import model_rows
+from geoparser.resolution.learned import ALL_COLUMNS, model_rows
 
 LABEL_RADIUS_KM = 25.0
 AREA_LABEL_RADIUS_KM = 161.0
 CONTEXT_MODEL = "en_core_web_sm"
 
 
+def _recognition_digest() -> str:
+    """A digest of the recognition code, so that cached context toponyms found by an older
+    version (before a change of span rules, say) are not reused."""
+    root = Path(__file__).resolve().parents[2] / "geoparser" / "recognition"
+    h = hashlib.sha256()
+    for path in sorted(root.glob("*.py")):
+        h.update(path.name.encode() + b"\x00" + path.read_bytes())
+    return h.hexdigest()[:12]
+
+
 def context_mentions(name: str, gold: Sequence[Document], recogniser=None
                      ) -> dict[str, list[Mention]]:
-    """The toponyms ``en_core_web_sm`` finds in each text, cached by the texts' digest."""
+    """The toponyms ``en_core_web_sm`` finds in each text, cached as JSON (data, never code)
+    by the texts' digest and the recognition code's."""
     digest = hashlib.sha256("\x00".join(d.id + "\x01" + d.text for d in gold).encode()
                             ).hexdigest()[:16]
-    path = cache_dir() / "ranker-context" / f"{CONTEXT_MODEL}-{digest}.pkl"
+    path = (cache_dir() / "ranker-context"
+            / f"{CONTEXT_MODEL}-{digest}-{_recognition_digest()}.json")
     if path.is_file():
-        with path.open("rb") as fh:
-            return pickle.load(fh)
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            return {doc: [Mention(**m) for m in ms] for doc, ms in raw.items()}
+        except (ValueError, TypeError):
+            pass  # a damaged cache file is recomputed
     if recogniser is None:
         from geoparser.recognition import create_recogniser
 
@@ -63,8 +78,8 @@ def context_mentions(name: str, gold: Sequence[Document], recogniser=None
     out = {p.document.id: list(p.mentions) for p in recognise(recogniser, gold)}
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    with tmp.open("wb") as fh:
-        pickle.dump(out, fh)
+    tmp.write_text(json.dumps({doc: [asdict(m) for m in ms] for doc, ms in out.items()}),
+                   encoding="utf-8")
     tmp.replace(path)
     return out
 
@@ -156,7 +171,7 @@ def groups(corpus: Corpus, gazetteer) -> Groups:
             if got is None:
                 continue
             reps, x = got
-            x = model_rows(x)
+            x = model_rows(x, ALL_COLUMNS)
             if len(reps) < 2:
                 continue
             i = label(t.lat, t.lon, t.geonameid, reps)
@@ -212,9 +227,9 @@ def metrics(corpus: Corpus, parsed: Sequence[ParsedDocument]) -> dict:
     }
 
 
-def policies_to_compare(model) -> dict:
-    """The table's policies: name -> policy object (``model`` is the fold's ranker; without
-    one, the hand-weighted policies only)."""
+def policies_to_compare(models: dict | None) -> dict:
+    """The table's policies: name -> policy object (``models``: the fold's rankers by row
+    name, each reading its own features; without them, the hand-weighted policies only)."""
     from dataclasses import replace
 
     from geoparser.resolution.context import ContextPolicy, ContextWeights
@@ -229,17 +244,18 @@ def policies_to_compare(model) -> dict:
         # anyway: none of their documents has a source).
         "context, no imputed-population rule": ContextPolicy(replace(w, imputed_abroad=False)),
         "context, no English-name prominence": ContextPolicy(replace(w, alias_prominence=False)),
+        "context, no plural-list cue": ContextPolicy(replace(w, plural_list=False)),
         "context": ContextPolicy(),
-        **({"learned": LearnedPolicy(model=model)} if model is not None else {}),
+        **{name: LearnedPolicy(model=m) for name, m in (models or {}).items()},
     }
 
 
-def evaluate_corpus(corpus: Corpus, gazetteer, model) -> dict:
+def evaluate_corpus(corpus: Corpus, gazetteer, models: dict | None) -> dict:
     from evaluation.schemes.candidate_recall import candidate_recall
 
     row: dict = {"corpus": corpus.name,
                  "candidate recall@161": candidate_recall(corpus.gold, gazetteer).recall}
-    for name, policy in policies_to_compare(model).items():
+    for name, policy in policies_to_compare(models).items():
         t0 = __import__("time").perf_counter()
         parsed = resolve(corpus.mentions, gazetteer, policy, context_mentions=corpus.context)
         row[name] = {**metrics(corpus, parsed),

@@ -124,6 +124,7 @@ class ContextWeights:
     home_country: float = 0.2
     imputed_abroad: bool = True  # no imputed population against a city abroad
     alias_prominence: bool = True  # a far larger city keeps its prominence under an alias
+    plural_list: bool = True  # "Oconee and Oglethorpe counties" calls both areas
 
     @classmethod
     def before_issue_12(cls) -> ContextWeights:
@@ -277,7 +278,8 @@ class ContextPolicy:
 
     def __init__(self, weights: ContextWeights | None = None) -> None:
         self.w = weights or ContextWeights()
-        self.extractor = FeatureExtractor(alias_prominence=self.w.alias_prominence)
+        self.extractor = FeatureExtractor(alias_prominence=self.w.alias_prominence,
+                                          plural_list=self.w.plural_list)
 
     def choose(
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext

@@ -63,8 +63,10 @@ def abbreviated_container(text: str, end: int) -> tuple[str, str] | None:
     return ABBREVIATIONS[found]
 
 
-def area_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:
-    """Whether the text (or the mention itself) calls the place an area."""
+def area_cue(text: str, start: int, end: int, mention_text: str = "",
+             plural_list: bool = True) -> bool:
+    """Whether the text (or the mention itself) calls the place an area (``plural_list``
+    off: not by a list closed with a plural, to measure that cue)."""
     inner = mention_text or text[start:end]
     if re.search(rf"\b(?:{_AREA_WORDS})\b", inner, re.IGNORECASE) or inner.startswith("Co. "):
         return True
@@ -72,7 +74,8 @@ def area_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:
     return bool(_AREA_AFTER.match(text, end) or _AREA_BEFORE.search(text, before, start)
                 or _GOVERNED_AFTER.match(text, end)
                 or _GOVERNED_BEFORE.search(text, before, start)
-                or _LIST_THEN_PLURAL.match(text, end, min(len(text), end + _LIST_WINDOW)))
+                or (plural_list and _LIST_THEN_PLURAL.match(
+                    text, end, min(len(text), end + _LIST_WINDOW)) is not None))
 
 
 def city_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:

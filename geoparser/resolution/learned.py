@@ -24,17 +24,26 @@ from geoparser.resolution.base import POLICIES, ResolutionContext, population_ke
 from geoparser.resolution.context import term_matrix
 from geoparser.resolution.features import FEATURES, INDEX, FeatureExtractor
 
-#: The evidence the shipped model reads: every feature but issue 21's, which reach it only
-#: through the context score. The shipped model predates them: retraining it with them
-#: (``make train-ranker`` after setting this to ``FEATURES``) did not finish on this
-#: machine's shared cores in the session that added them (docs/resolution.md).
-RANKER_FEATURES: tuple[str, ...] = tuple(f for f in FEATURES if f not in (
-    "imputed_abroad", "alias_gap", "home_first_level", "home_country"))
-_COLUMNS = [INDEX[f] for f in RANKER_FEATURES]
+#: The home-region terms: no training corpus has sources, so they are always 0 there and a
+#: model could learn nothing of them; they reach the ranker through the context score.
+HOME_FEATURES: tuple[str, ...] = ("home_first_level", "home_country")
+
+#: Issue 21's other terms. As features of their own they made the ranker worse on every held-out
+#: corpus (docs/resolution.md, "Leave-one-corpus-out table"), so they too reach it only
+#: through the context score.
+ISSUE_21_FEATURES: tuple[str, ...] = ("imputed_abroad", "alias_gap")
+
+#: The evidence the shipped model reads.
+RANKER_FEATURES: tuple[str, ...] = tuple(
+    f for f in FEATURES if f not in HOME_FEATURES + ISSUE_21_FEATURES)
 
 #: The model's inputs: the evidence features and the ``context`` policy's score over all of
 #: them (its hand-set weights as a prior the trees can correct).
 MODEL_FEATURES: tuple[str, ...] = (*RANKER_FEATURES, "context_score")
+
+#: Every column a model may read; a model reads the subset its feature names give (the
+#: leave-one-corpus-out table trains models with some of them left out).
+ALL_COLUMNS: tuple[str, ...] = (*FEATURES, "context_score")
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "ranker.txt"
 GUIDE_RADIUS_KM = 100.0
@@ -42,7 +51,7 @@ GUIDE_RADIUS_KM = 100.0
 
 @lru_cache(maxsize=4)
 def load_model(path: Path = MODEL_PATH):
-    """The LightGBM booster at ``path``, checked to expect exactly ``features.FEATURES``."""
+    """The LightGBM booster at ``path``, checked to read only columns of ``ALL_COLUMNS``."""
     import lightgbm
 
     from geoparser.errors import UsageError
@@ -50,16 +59,19 @@ def load_model(path: Path = MODEL_PATH):
     if not path.is_file():
         raise UsageError(f"{path}: ranker model missing (run `make train-ranker`)")
     booster = lightgbm.Booster(model_file=str(path))
-    if tuple(booster.feature_name()) != MODEL_FEATURES:
+    names = booster.feature_name()
+    if not names or not set(names) <= set(ALL_COLUMNS) or len(set(names)) != len(names):
         raise UsageError(f"{path}: ranker model was trained on other features than "
-                         f"learned.MODEL_FEATURES (run `make train-ranker`)")
+                         f"learned.ALL_COLUMNS (run `make train-ranker`)")
     return booster
 
 
-def model_rows(x: np.ndarray) -> np.ndarray:
-    """``features`` rows as the model reads them, the context score appended
-    (``MODEL_FEATURES``)."""
-    return np.column_stack([x[:, _COLUMNS], term_matrix(x)[1].sum(axis=1)])
+def model_rows(x: np.ndarray, features: Sequence[str] = MODEL_FEATURES) -> np.ndarray:
+    """``features`` rows as a model reads them: the columns ``features`` names, in its order,
+    ``context_score`` computed from all of them (``ALL_COLUMNS``)."""
+    cols = [x[:, INDEX[f]] if f != "context_score" else term_matrix(x)[1].sum(axis=1)
+            for f in features]
+    return np.column_stack(cols) if cols else np.zeros((x.shape[0], 0))
 
 
 @POLICIES.register("learned")
@@ -73,6 +85,7 @@ class LearnedPolicy:
                  ) -> None:
         self._model = model
         self._path = Path(model_path) if model_path else MODEL_PATH
+        self._names: tuple[str, ...] | None = None
         self.extractor = FeatureExtractor()
 
     @property
@@ -81,6 +94,13 @@ class LearnedPolicy:
             self._model = load_model(self._path)
         return self._model
 
+    @property
+    def feature_names(self) -> tuple[str, ...]:
+        """The columns the model reads (``MODEL_FEATURES`` for the shipped one)."""
+        if self._names is None:
+            self._names = tuple(self.model.feature_name())
+        return self._names
+
     def choose(
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext
     ) -> Resolution:
@@ -88,7 +108,8 @@ class LearnedPolicy:
             return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
         reps, x = self.extractor.rows(mention, candidates, context)
         n_places = len(reps)
-        x = model_rows(x)
+        names = self.feature_names
+        x = model_rows(x, names)
         keep = _near_guide(reps, context.guide)
         of_all = f" (of {n_places})" if keep is not None and len(keep) < n_places else ""
         far: tuple = ()  # places the guide rules out, listed after the scored ones
@@ -108,7 +129,7 @@ class LearnedPolicy:
         contrib = paths.contributions(x[[best, second]])
         diff = contrib[0] - contrib[1]
         top = [i for i in np.argsort(-diff)[:3] if diff[i] > 0.005]
-        why = ", ".join(f"{MODEL_FEATURES[i]} {diff[i]:+.2f}" for i in top) or "tie"
+        why = ", ".join(f"{names[i]} {diff[i]:+.2f}" for i in top) or "tie"
         near = " near the guide" if keep else ""
         reason = (f"ranker score {scores[best]:.2f} of {len(reps)} places{near}{of_all}, vs "
                   f"{reps[second].name} {scores[second]:.2f}: {why}")
@@ -219,5 +240,5 @@ def _near_guide(reps: Sequence[Candidate], guide: tuple[float, float] | None
     return keep or None
 
 
-__all__ = ["GUIDE_RADIUS_KM", "LearnedPolicy", "MODEL_FEATURES", "MODEL_PATH", "load_model",
-           "model_rows"]
+__all__ = ["ALL_COLUMNS", "GUIDE_RADIUS_KM", "HOME_FEATURES", "ISSUE_21_FEATURES", "LearnedPolicy",
+           "MODEL_FEATURES", "MODEL_PATH", "RANKER_FEATURES", "load_model", "model_rows"]

@@ -70,3 +70,13 @@ def test_a_governor_or_upstate_makes_a_state():
     text = "The governor flew to New York City."
     start = text.index("New York")
     assert not cues.area_cue(text, start, start + len("New York"))
+
+
+def test_a_list_closed_by_a_plural_makes_areas_unless_turned_off_to_measure_it():
+    text = "Schools in Oconee and Oglethorpe counties closed early."
+    for name in ("Oconee", "Oglethorpe"):
+        start = text.index(name)
+        assert cues.area_cue(text, start, start + len(name)), name
+        assert not cues.area_cue(text, start, start + len(name), plural_list=False), name
+    text = "Oconee and Oglethorpe closed early."
+    assert not cues.area_cue(text, 0, len("Oconee"))
