@@ -67,8 +67,8 @@ def context_mentions(name: str, gold: Sequence[Document], recogniser=None
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
             return {doc: [Mention(**m) for m in ms] for doc, ms in raw.items()}
-        except (ValueError, TypeError):
-            pass  # a damaged cache file is recomputed
+        except (ValueError, TypeError, AttributeError):
+            pass  # a damaged or foreign cache file is recomputed
     if recogniser is None:
         from geoparser.recognition import create_recogniser
 
