@@ -91,13 +91,10 @@ def fetch(pin: Pin, work: Path) -> Path:
 
             with urllib.request.urlopen(pin.url, timeout=60) as answer:
                 path.write_bytes(answer.read())
-            cmd = None
-        elif pin.client == "pip":
-            cmd = ["pip", "download", "--no-deps", "-d", str(work),
-                   f"{pin.name}=={pin.version}"]
         else:
-            cmd = ["npm", "pack", f"{pin.name}@{pin.version}", "--pack-destination", str(work)]
-        if cmd:
+            cmd = (["pip", "download", "--no-deps", "-d", str(work),
+                    f"{pin.name}=={pin.version}"] if pin.client == "pip" else
+                   ["npm", "pack", f"{pin.name}@{pin.version}", "--pack-destination", str(work)])
             subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     if digest != pin.sha256:

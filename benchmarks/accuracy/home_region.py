@@ -25,6 +25,7 @@ from benchmarks.public_corpora import SHARED
 from benchmarks.training import ranker_data
 from geoparser.distance import distance_km
 from geoparser.model import ParsedDocument
+from geoparser.resolution.home import is_town_or_county
 
 MIN_ARTICLES = 3
 SHARE = 1 / 3
@@ -38,7 +39,7 @@ def article_area(doc, gazetteer) -> tuple[str, str] | None:
             continue
         for c in gazetteer.lookup(t.text):
             if c.geonameid == t.geonameid and c.country_code and c.admin1 and (
-                    c.feature_class == "P" or (c.feature_code or "") in {"ADM2", "ADM3"}):
+                    is_town_or_county(c)):
                 votes[(c.country_code, c.admin1)] += 1
                 break
     if not votes:
@@ -66,33 +67,21 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [p for p in corpus.mentions if areas[p.document.id] in papers]
     grouped = [ParsedDocument(replace(p.document, source="-".join(areas[p.document.id])),
                               p.mentions) for p in chosen]
-    gold = {d.id: d for d in corpus.gold}
-    results = {}
+    right = {}  # setting -> (document, gold span start) -> placed within 161 km
     for name, docs in (("without papers", chosen), ("grouped by paper", grouped)):
         parsed = resolve(docs, gazetteer, ContextPolicy(), context_mentions=corpus.context)
-        results[name] = {(p.document.id, r.mention.start, r.mention.end): r.candidate
-                         for p in parsed for r in p.resolutions}
-    right = {}
-    for name, chosen_places in results.items():
-        ok = 0
-        n = 0
-        for doc_id, d in gold.items():
-            if areas[doc_id] not in papers:
-                continue
-            for t in d.toponyms:
-                if not t.has_point or t.start is None:
-                    continue
-                n += 1
-                c = chosen_places.get((doc_id, t.start, t.end))
-                good = c is not None and c.has_point and distance_km(
-                    t.lat, t.lon, c.lat, c.lon) <= 161
-                ok += good
-                right[(name, doc_id, t.start)] = good
+        placed = {(p.document.id, r.mention.start, r.mention.end): r.candidate
+                  for p in parsed for r in p.resolutions}
+        right[name] = {
+            (d.id, t.start): (c := placed.get((d.id, t.start, t.end))) is not None
+            and c.has_point and distance_km(t.lat, t.lon, c.lat, c.lon) <= 161
+            for d in corpus.gold if areas[d.id] in papers
+            for t in d.toponyms if t.has_point and t.start is not None}
+        ok, n = sum(right[name].values()), len(right[name])
         print(f"{name}: acc@161 {ok / n:.3f} ({ok} of {n})")
-    fixed = sum(right[("grouped by paper", *k[1:])] and not v
-                for k, v in right.items() if k[0] == "without papers")
-    broken = sum(not right[("grouped by paper", *k[1:])] and v
-                 for k, v in right.items() if k[0] == "without papers")
+    before, after = right["without papers"], right["grouped by paper"]
+    fixed = sum(after[k] and not before[k] for k in before)
+    broken = sum(before[k] and not after[k] for k in before)
     print(f"{len(papers)} pseudo-papers of {MIN_ARTICLES}+ articles "
           f"({', '.join(f'{cc}-{a1} {sizes[(cc, a1)]}' for cc, a1 in sorted(papers))}), "
           f"{len(chosen)} articles; the home region fixed {fixed} toponyms, broke {broken}")

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from geoparser.defaults import DEFAULT_RECOGNISER
+from geoparser.defaults import DEFAULT_POINTS, DEFAULT_RECOGNISER
 from geoparser.errors import UsageError
 from geoparser.gazetteers import GAZETTEERS, Gazetteer, create_gazetteer
 from geoparser.model import Document, ParsedDocument
@@ -25,7 +25,7 @@ from geoparser.recognition import (
 )
 from geoparser.recognition.spacy_models import resolve_package
 from geoparser.resolution import POLICIES, Policy, create_policy
-from geoparser.resolution.base import DEFAULT_POINTS, POINT_CONVENTIONS, use_points
+from geoparser.resolution.base import POINT_CONVENTIONS, use_points
 from geoparser.web_config import WebConfig
 
 #: Gazetteer files to use in this process instead of the default location, by gazetteer name

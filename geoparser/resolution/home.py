@@ -40,10 +40,10 @@ def vote(candidates: Sequence[Candidate]) -> tuple[str, str] | None:
     """The (country, admin1) a name votes for: every town or county reading lies there and
     no reading is a country or first-level area; else ``None``."""
     reps = representatives(candidates)
+    if not chooses_among(reps):
+        return None  # the name of a country or state ("Georgia") says nothing of home
     where = set()
     for c in reps:
-        if c.feature_class == "A" and not is_town_or_county(c):
-            return None  # the name of a country or state ("Georgia") says nothing of home
         if is_town_or_county(c):
             if not c.country_code or not c.admin1:
                 return None
