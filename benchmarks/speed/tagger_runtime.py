@@ -42,8 +42,8 @@ def run_one(runtime: str, texts_file: Path, threads: int) -> dict[str, float]:
         model = build_model(verified_base(), TaggerConfig()).eval()
 
         class TorchTagger:
-            def probabilities(self, windows, batch_size=32):  # noqa: ANN001, ANN202
-                return torch_probabilities(model, windows, batch_size)
+            def probabilities(self, windows):  # noqa: ANN001, ANN202
+                return torch_probabilities(model, windows)
 
         tagger.tagger = TorchTagger()  # type: ignore[assignment]
     list(tagger.recognise(texts[:20]))  # warm up

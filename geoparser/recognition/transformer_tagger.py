@@ -23,7 +23,7 @@ from geoparser.model import Mention
 from geoparser.recognition.base import RECOGNISERS
 from geoparser.recognition.gazetteer_check import GazetteerCheck
 from geoparser.recognition.hybrid import HybridRecogniser
-from geoparser.recognition.wordpieces import Window, WordPieces, batches, sentence_words
+from geoparser.recognition.wordpieces import Window, WordPieces, sentence_words
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "toponym-transformer"
 ENV = "TOPOSCOPE_TRANSFORMER_MODEL"
@@ -99,27 +99,24 @@ class OnnxTagger:
             raise ModelNotFoundError(f"transformer toponym model {path} cannot be loaded: "
                                      f"{str(err).splitlines()[0][:200]}") from None
 
-    def probabilities(self, windows: Sequence[Window], batch_size: int = 32) -> list[Any]:
+    def probabilities(self, windows: Sequence[Window]) -> list[Any]:
+        """Each window's (O, B, I) probabilities, the window run alone.
+
+        The model is quantised dynamically: each int8 matrix product scales its input by the
+        range of the whole input tensor. Windows run together would share one range (padding
+        included), so a document's toponyms would depend on its neighbours in the batch; run
+        alone, a window's result depends on nothing but the window."""
         import numpy as np
 
-        out: list[Any] = [None] * len(windows)
-        for group in batches(windows, batch_size):
-            width = max(len(windows[i].ids) for i in group)
-            ids = np.zeros((len(group), width), dtype=np.int64)
-            mask = np.zeros_like(ids)
-            case = np.zeros_like(ids)
-            for row, i in enumerate(group):
-                w = windows[i]
-                ids[row, :len(w.ids)] = w.ids
-                mask[row, :len(w.ids)] = 1
-                case[row, :len(w.ids)] = w.case
-            logits = self.session.run(["logits"], {"input_ids": ids, "attention_mask": mask,
-                                                   "case_ids": case})[0]
+        out: list[Any] = []
+        for w in windows:
+            ids = np.asarray([w.ids], dtype=np.int64)
+            logits = self.session.run(["logits"], {
+                "input_ids": ids, "attention_mask": np.ones_like(ids),
+                "case_ids": np.asarray([w.case], dtype=np.int64)})[0][0]
             logits = logits - logits.max(axis=-1, keepdims=True)
             probs = np.exp(logits)
-            probs /= probs.sum(axis=-1, keepdims=True)
-            for row, i in enumerate(group):
-                out[i] = probs[row, :len(windows[i].ids)]
+            out.append(probs / probs.sum(axis=-1, keepdims=True))
         return out
 
 
@@ -135,7 +132,7 @@ class TransformerRecogniser:
         read_meta(model_dir())
 
     def __init__(self, labels: Sequence[str] = (LABEL,), path: Path | None = None,
-                 batch_size: int = 32, threads: int | None = None) -> None:
+                 threads: int | None = None) -> None:
         del labels  # one label: the model's own
         where = Path(path) if path is not None else model_dir()
         self.meta = read_meta(where)
@@ -146,7 +143,6 @@ class TransformerRecogniser:
         except Exception as err:  # tokenizers raises TypeError, Exception, its own errors
             raise ModelNotFoundError(f"transformer toponym model at {where} is damaged: "
                                      f"vocab.txt cannot be read ({type(err).__name__})") from None
-        self.batch_size = batch_size
         self.description = (f"toponym-transformer: MiniLM toponym tagger ({where.name}, int8 "
                             f"ONNX, threshold {self.threshold})")
 
@@ -167,7 +163,7 @@ class TransformerRecogniser:
                 sentences.append(words)
                 owner.append(k)
         windows = self.pieces.windows(sentences)
-        probs = self.tagger.probabilities(windows, self.batch_size)
+        probs = self.tagger.probabilities(windows)
         found: list[list[Mention]] = [[] for _ in texts]
         # windows come in sentence order; a sentence's windows share its owner
         doc_of = _window_owners(sentences, windows, owner)
