@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 
 .PHONY: setup browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy \
-	docs vendor-leaflet outline-10m train-ranker train-ner
+	docs vendor-leaflet outline-10m train-ranker train-ner train-confidence
 
 setup: $(STAMP)
 
@@ -56,6 +56,12 @@ bench-accuracy: setup
 # geoparser/data/ranker.txt. See docs/resolution.md.
 train-ranker: setup
 	OMP_NUM_THREADS=1 $(PY) -m benchmarks.training.train_ranker
+
+# Opt-in, about 10 minutes here (needs ../shared/corpora): fits the confidence models
+# (benchmarks/training/confidence.json, fixed seed), prints each corpus held out and the chosen
+# minimum confidence, and writes geoparser/data/confidence.json. See docs/confidence.md.
+train-confidence: setup
+	OMP_NUM_THREADS=1 $(PY) -m benchmarks.training.train_confidence
 
 # Opt-in (needs ../shared/corpora; times in docs/recognition-model.md): train both toponym
 # recognisers on the three training corpora with committed configs and seed 0 -- the spaCy

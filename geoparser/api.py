@@ -17,7 +17,7 @@ from typing import overload
 
 import pandas as pd
 
-from geoparser.defaults import DEFAULT_RECOGNISER
+from geoparser.defaults import DEFAULT_MIN_CONFIDENCE, DEFAULT_RECOGNISER
 from geoparser.errors import UsageError
 from geoparser.gazetteers import Gazetteer, create_gazetteer
 from geoparser.io.toponym_records import TOPONYM_COLUMNS, document_records
@@ -25,10 +25,13 @@ from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import recognise, resolve
 from geoparser.recognition import DEFAULT_LABELS, Recogniser, create_recogniser
 from geoparser.resolution import DEFAULT_POLICY, Policy, create_policy
+from geoparser.resolution.confidence import check_min_confidence
 
 
 class Geoparser:
-    """Recogniser, gazetteer and policy, each given by name or as an object."""
+    """Recogniser, gazetteer and policy, each given by name or as an object; toponyms whose
+    confidence is below ``min_confidence`` are left unplaced (``None``: the minimum chosen
+    for the policy on the shared corpora; 0: every toponym placed)."""
 
     def __init__(
         self,
@@ -36,7 +39,10 @@ class Geoparser:
         gazetteer: str | Gazetteer = "offline",
         policy: str | Policy = DEFAULT_POLICY,
         labels: Sequence[str] = DEFAULT_LABELS,
+        min_confidence: float | None = DEFAULT_MIN_CONFIDENCE,
     ) -> None:
+        check_min_confidence(min_confidence)
+        self.min_confidence = min_confidence
         self.recogniser = create_recogniser(ner, labels=labels) if isinstance(ner, str) else ner
         self.gazetteer = create_gazetteer(gazetteer) if isinstance(gazetteer, str) else gazetteer
         self.policy = create_policy(policy) if isinstance(policy, str) else policy
@@ -90,12 +96,12 @@ class Geoparser:
             raise UsageError(f"policy {self.policy.name!r} needs a guide point, and none was "
                              "given (parse(text, guide=(lat, lon)))")
         return resolve(recognise(self.recogniser, documents), self.gazetteer, self.policy, guides,
-                       collection=collection)
+                       collection=collection, min_confidence=self.min_confidence)
 
 
 def to_dataframe(parsed: ParsedDocument | Iterable[ParsedDocument]) -> pd.DataFrame:
     """One row per mention: document id (``doc_id``), span, label, and the place chosen for it
-    (name, first-level area, country, kind, GeoNames id), why and out of how many: the
+    (name, first-level area, country, kind, GeoNames id), why, out of how many and how sure: the
     columns of the CSV output (``toponym_records``)."""
     docs = [parsed] if isinstance(parsed, ParsedDocument) else list(parsed)
     rows = [t for doc in docs for t in document_records(doc)]

@@ -12,3 +12,7 @@ DEFAULT_RECOGNISER = "toponym-transformer-checked"
 #: Whose point stands for a country (``resolution.base.POINT_CONVENTIONS``): GeoNames' own,
 #: the best of the three conventions on every shared corpus (docs/resolution.md).
 DEFAULT_POINTS = "geonames"
+#: Below what confidence (the probability that a point lies within 161 km of the right one) a
+#: toponym is output unplaced: ``None``, the minimum chosen for the policy's confidence model
+#: on the shared corpora (docs/confidence.md).
+DEFAULT_MIN_CONFIDENCE: float | None = None

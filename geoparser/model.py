@@ -126,6 +126,9 @@ class Resolution:
     ranked: tuple[Candidate, ...] = ()
     scores: tuple[float | None, ...] = ()
     score_name: str | None = None
+    #: The probability that the chosen point lies within 161 km of the right one
+    #: (``resolution.confidence``); ``None`` where nothing was placed or no model fits.
+    confidence: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +229,7 @@ class ParsedDocument:
                 "policy": res.policy if res else None,
                 "reason": res.reason if res else None,
                 "n_candidates": res.n_candidates if res else None,
+                "confidence": res.confidence if res else None,
             }
             if with_candidates:  # the places it chose from, best first (one per place)
                 item["candidates"] = [_place(c) for c in res.ranked or res.candidates

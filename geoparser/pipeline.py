@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from geoparser.defaults import DEFAULT_MIN_CONFIDENCE
 from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.gazetteers.name_forms import bare_form, municipal
@@ -23,6 +24,7 @@ from geoparser.resolution.base import (
     population_key,
     representatives,
 )
+from geoparser.resolution.confidence import ConfidenceEstimator
 from geoparser.resolution.home import HomeRegion, home_regions
 
 
@@ -44,6 +46,8 @@ def resolve(
     collection: bool = False,
     homes: Mapping[str, HomeRegion] | None = None,
     group: bool = True,
+    min_confidence: float | None = DEFAULT_MIN_CONFIDENCE,
+    confidence: ConfidenceEstimator | None = None,
 ) -> list[ParsedDocument]:
     """New parsed documents whose every mention is resolved by ``policy``.
 
@@ -62,6 +66,11 @@ def resolve(
     ``group``: documents with the same ``source`` (a paper) share its home region
     (``resolution.home``): ``homes`` by source when given (``toposcope resolve`` reads them
     off the whole corpus first), else read off this batch's documents.
+
+    Each placed toponym gets the policy's ``confidence`` where a model is fitted for it
+    (``resolution.confidence``); one below ``min_confidence`` (``None``: the minimum chosen
+    for the policy's model; 0: none) is left unplaced.
+    ``confidence`` replaces the estimator (anything with its ``apply``).
     """
     parsed = list(parsed)
     seen_by_doc = {}
@@ -76,6 +85,7 @@ def resolve(
         homes = {}
     elif homes is None:
         homes = home_regions(((p.document.source, seen_by_doc[id(p)]) for p in parsed), names)
+    estimator = confidence or ConfidenceEstimator(policy, min_confidence)
     out = []
     for p in parsed:
         seen = seen_by_doc[id(p)]
@@ -85,8 +95,9 @@ def resolve(
             p.document, evidence, (guides or {}).get(p.document.id), found, shared,
             homes.get(p.document.source) if p.document.source else None,
         )
-        resolutions = [_with_candidates(policy.choose(m, found[m.start, m.end], context),
-                                        found[m.start, m.end]) for m in p.mentions]
+        resolutions = estimator.apply(
+            [_with_candidates(policy.choose(m, found[m.start, m.end], context),
+                              found[m.start, m.end]) for m in p.mentions], context)
         out.append(ParsedDocument(p.document, list(p.mentions), resolutions))
     return out
 

@@ -16,7 +16,8 @@ toponym is looked up in the gazetteer and placed by the policy, exactly as ``top
 does, and the span gets ``._.lat``, ``._.lon``, ``._.geonameid`` (an integer),
 ``._.place_name``, ``._.admin1`` and ``._.country`` (by name), ``._.country_code``, ``._.kind``
 (the feature kind in words), ``._.reason`` (why the policy chose that place, or none),
-``._.n_candidates`` (how many places it chose from), ``._.place`` (the chosen ``Candidate``),
+``._.n_candidates`` (how many places it chose from), ``._.confidence`` (the probability
+that the point lies within 161 km of the right one), ``._.place`` (the chosen ``Candidate``),
 ``._.candidates`` (those places, best first) and ``._.record`` (the toponym's record as every
 output writes it, candidates marked chosen / alternate-name match). ``doc._.toponyms`` lists
 the toponym spans in text order; ``doc._.guide`` may hold a ``(lat, lon)`` point for the
@@ -45,7 +46,8 @@ from geoparser.resolution import create_policy
 
 #: The span attributes the component sets, and their value when a toponym was not placed.
 SPAN_ATTRIBUTES = ("lat", "lon", "geonameid", "country_code", "reason", "place", "candidates",
-                   "place_name", "admin1", "country", "kind", "n_candidates", "record")
+                   "place_name", "admin1", "country", "kind", "n_candidates", "confidence",
+                   "record")
 
 
 def register_extensions() -> None:
@@ -115,7 +117,7 @@ class ToposcopeComponent:
                 span._.record = record
                 span._.place = r.candidate
                 for attr in ("lat", "lon", "geonameid", "country_code", "reason", "admin1",
-                             "country", "kind", "n_candidates"):
+                             "country", "kind", "n_candidates", "confidence"):
                     setattr(span._, attr, record[attr])
                 span._.place_name = record["name"]
                 span._.candidates = list(r.ranked)

@@ -67,9 +67,11 @@ def caption_guides(gold: Sequence[Document]) -> dict[str, tuple[float, float]]:
 
 
 def run_geo(
-    policy_name: str, ner: NerRun, gold: Sequence[Document], gazetteer: Gazetteer, match: str
+    policy_name: str, ner: NerRun, gold: Sequence[Document], gazetteer: Gazetteer, match: str,
+    min_confidence: float = 0.0,
 ) -> GeoRun:
-    parsed = resolve(ner.parsed, gazetteer, create_policy(policy_name), caption_guides(gold))
+    parsed = resolve(ner.parsed, gazetteer, create_policy(policy_name), caption_guides(gold),
+                     min_confidence=min_confidence)
     preds = {p.document.id: p.predictions() for p in parsed}
     options = {"match": match, "policy": policy_name, "gazetteer": gazetteer.name}
     return GeoRun(policy_name, parsed, score_geo(gold, preds, create_matcher(match), options))
@@ -82,11 +84,14 @@ def answer(
     gazetteer: Gazetteer,
     match: str = "auto",
     others: Sequence[str] | None = None,
+    min_confidence: float = 0.0,
 ) -> CourseworkAnswer:
     """Run Q1-Q4. ``others`` defaults to every available recogniser except ``ner``.
 
     Q1 and Q2 are one comparison (``evaluation.reports.compare``), so Q2's table also has SemEval
     figures and throughput; a missing Q1 model is an error, a missing Q2 one is skipped.
+    Toponyms less sure than ``min_confidence`` are left unplaced (policies with a confidence
+    model only).
     """
     names = [ner, *(n for n in (others if others is not None else available_recognisers())
                     if n != ner)]
@@ -94,8 +99,8 @@ def answer(
     if ner in comparison.skipped:
         raise ModelNotFoundError(comparison.skipped[ner])
     q1, *q2 = comparison.runs
-    q3 = run_geo("population", q1, gold, gazetteer, match)
-    q4 = run_geo("nearest", q1, gold, gazetteer, match)
-    default = run_geo(DEFAULT_POLICY, q1, gold, gazetteer, match)
+    q3 = run_geo("population", q1, gold, gazetteer, match, min_confidence)
+    q4 = run_geo("nearest", q1, gold, gazetteer, match, min_confidence)
+    default = run_geo(DEFAULT_POLICY, q1, gold, gazetteer, match, min_confidence)
     return CourseworkAnswer(gold, match, gazetteer.name, q1, q2, comparison.skipped, q3, q4,
                             comparison, default)

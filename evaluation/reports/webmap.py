@@ -51,6 +51,7 @@ class MapToponym:
     reason: str | None = None
     geonameid: int | None = None
     n_candidates: int | None = None
+    confidence: float | None = None  # the probability that the point is within 161 km
     candidates: list[dict[str, Any]] = field(default_factory=list)
     context: str | None = None
     gold_lat: float | None = None
@@ -109,10 +110,18 @@ def map_toponym(doc_id: str, t: Mapping[str, Any], lat: float | None, lon: float
                                               "kind", "geonameid")}),
         reason=text("reason"), geonameid=integer("geonameid"),
         n_candidates=integer("n_candidates"),
+        confidence=_probability(t.get("confidence")),
         candidates=[candidate_summary(c) for c in cands if isinstance(c, dict)]
         if isinstance(cands, list) else [],
         context=context,
     )
+
+
+def _probability(v: Any) -> float | None:
+    """A confidence read back from a record: a number from 0 to 1, else none."""
+    if isinstance(v, int | float) and not isinstance(v, bool) and 0.0 <= v <= 1.0:
+        return float(v)
+    return None
 
 
 def _with_gold(t: MapToponym, lat: float, lon: float, tolerance_km: float | None) -> None:

@@ -67,6 +67,7 @@ def resolve_corpus(
     source: Path, out: Path, gazetteer: Gazetteer, policy: Policy, fmt: str = "jsonl",
     chunk_size: int = 1000, context_recogniser: Recogniser | None = None,
     collection: bool = False, group_by: str | None = SOURCE_FIELD,
+    min_confidence: float | None = None,
 ) -> CorpusStats:
     """Resolve the gold mentions of every document of ``source``.
 
@@ -76,6 +77,7 @@ def resolve_corpus(
     ``group_by``: the field that names each document's group (its paper); when documents have
     one, a first pass over the file reads each group's home region from its gold mentions
     (``resolution.home``), so a group's home does not depend on how it falls into chunks.
+    A toponym whose confidence is below ``min_confidence`` is left unplaced.
     """
     check_output(out, [source])
     use_context = context_recogniser is not None and getattr(policy, "uses_context", False)
@@ -90,7 +92,8 @@ def resolve_corpus(
             if use_context:
                 extra = {p.document.id: p.mentions for p in recognise(context_recogniser, chunk)}
             for parsed in resolve(mentions, gazetteer, policy, context_mentions=extra,
-                                  collection=collection, homes=homes):
+                                  collection=collection, homes=homes,
+                                  min_confidence=min_confidence):
                 writer.write(parsed)
                 stats.documents += 1
                 stats.mentions += len(parsed.mentions)

@@ -115,7 +115,8 @@ def parquet_schema() -> Any:
     import pyarrow as pa
 
     types = {"start": pa.int64(), "end": pa.int64(), "lat": pa.float64(), "lon": pa.float64(),
-             "geonameid": pa.int64(), "population": pa.int64(), "n_candidates": pa.int64()}
+             "geonameid": pa.int64(), "population": pa.int64(), "n_candidates": pa.int64(),
+             "confidence": pa.float64()}
     return pa.schema([(c, types.get(c, pa.string())) for c in TOPONYM_COLUMNS])
 
 

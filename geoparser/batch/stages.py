@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from geoparser.defaults import DEFAULT_POINTS, DEFAULT_RECOGNISER
+from geoparser.defaults import DEFAULT_MIN_CONFIDENCE, DEFAULT_POINTS, DEFAULT_RECOGNISER
 from geoparser.errors import UsageError
 from geoparser.gazetteers import GAZETTEERS, Gazetteer, create_gazetteer
 from geoparser.model import Document, ParsedDocument
@@ -26,6 +26,7 @@ from geoparser.recognition import (
 from geoparser.recognition.spacy_models import resolve_package
 from geoparser.resolution import POLICIES, Policy, create_policy
 from geoparser.resolution.base import POINT_CONVENTIONS, use_points
+from geoparser.resolution.confidence import check_min_confidence
 from geoparser.web_config import WebConfig
 
 #: Gazetteer files to use in this process instead of the default location, by gazetteer name
@@ -45,6 +46,8 @@ class PipelineSpec:
     web: tuple[tuple[str, Any], ...] = ()
     #: Whose point stands for a country (``resolution.base.POINT_CONVENTIONS``).
     points: str = DEFAULT_POINTS
+    #: Toponyms less sure than this are left unplaced (``resolution.confidence``).
+    min_confidence: float | None = DEFAULT_MIN_CONFIDENCE
 
     def to_json(self) -> dict[str, Any]:
         """What identifies the pipeline for ``--resume`` (web settings change no answer's
@@ -56,6 +59,7 @@ class PipelineSpec:
     def check(self) -> None:
         """Fail early, in the calling process, on a name no worker could build."""
         GAZETTEERS.get(self.gazetteer)
+        check_min_confidence(self.min_confidence)
         if self.points not in POINT_CONVENTIONS:
             raise UsageError(f"unknown point convention {self.points!r} (choose from "
                              f"{', '.join(POINT_CONVENTIONS)})")
@@ -77,6 +81,7 @@ class Stages:
     gazetteer: Gazetteer
     policy: Policy
     points: str = DEFAULT_POINTS
+    min_confidence: float | None = DEFAULT_MIN_CONFIDENCE
 
 
 _local = threading.local()
@@ -99,11 +104,13 @@ def stages_for(spec: PipelineSpec) -> Stages:
     if spec not in cache:
         BUILDS += 1
         cache[spec] = Stages(create_recogniser(spec.ner, list(spec.labels)),
-                             build_gazetteer(spec), create_policy(spec.policy), spec.points)
+                             build_gazetteer(spec), create_policy(spec.policy), spec.points,
+                             spec.min_confidence)
     return cache[spec]
 
 
 def parse_documents(stages: Stages, documents: list[Document]) -> list[ParsedDocument]:
     """Recognise (one ``nlp.pipe`` pass), look up (one batch) and resolve ``documents``."""
     use_points(stages.points)  # process-wide: set in each worker, before every chunk
-    return resolve(recognise(stages.recogniser, documents), stages.gazetteer, stages.policy)
+    return resolve(recognise(stages.recogniser, documents), stages.gazetteer, stages.policy,
+                   min_confidence=stages.min_confidence)

@@ -25,6 +25,11 @@ PointsOption = Annotated[str, typer.Option(
     "country points; Natural Earth's for the rest), natural-earth (centroids and label "
     "points) or factbook (the CIA Factbook's country points).")]
 
+MinConfidenceOption = Annotated[float | None, typer.Option(
+    "--min-confidence", metavar="P", help="Leave a toponym unplaced (geometry null, the reason "
+    "says why) when the probability that its point is within 161 km of the right one is below "
+    "P (default: the policy's, chosen on the shared corpora; 0 places every toponym).")]
+
 #: ``-h`` as well as ``--help``, for every command (subcommands inherit it).
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
@@ -116,6 +121,10 @@ def run(
     web_cache: web.CachePathOption = None,
     cache_days: web.CacheDaysOption = None,
     contact: web.ContactOption = None,
+    min_confidence: Annotated[float | None, typer.Option(
+        "--min-confidence", metavar="P", help="Leave a toponym unplaced when the probability "
+        "that its point is within 161 km of the right one is below P (default 0: the "
+        "coursework's policies place every toponym they can).")] = None,
 ) -> None:
     """Answer coursework Questions 1-4 for a caption set and write report, CSVs and summary."""
     from evaluation.matching import MATCHERS
@@ -127,11 +136,13 @@ def run(
     with locked_folder(out_dir):
         _run(gold, ner, labels, gazetteer, tolerance_km, match, others, out_dir,
              web.gazetteer_config(gazetteer, no_cache=no_cache, refresh=refresh,
-                                  cache_path=web_cache, cache_days=cache_days, contact=contact))
+                                  cache_path=web_cache, cache_days=cache_days, contact=contact),
+             minimum_confidence(None, 0.0 if min_confidence is None else min_confidence))
 
 
 def _run(gold: Path, ner: str, labels: str, gazetteer: str, tolerance_km: float | None,
-         match: str, others: str | None, out_dir: Path, gazetteer_config: dict) -> None:
+         match: str, others: str | None, out_dir: Path, gazetteer_config: dict,
+         min_confidence: float | None) -> None:
     from evaluation.reports.coursework_answer import answer
     from evaluation.reports.coursework_report import output_paths, render
     from geoparser.errors import InputError
@@ -150,6 +161,7 @@ def _run(gold: Path, ner: str, labels: str, gazetteer: str, tolerance_km: float 
         create_gazetteer(gazetteer, **gazetteer_config),
         match,
         others=_split(others) if others is not None else None,
+        min_confidence=min_confidence,
     )
     files = render(ans, _command_line())
     for name in files:
@@ -407,6 +419,7 @@ def parse(
         "--with-candidates", help="JSONL: also write every candidate each place was chosen "
         "from (the errors scheme then tells disambiguation errors apart).")] = False,
     points: PointsOption = DEFAULT_POINTS,
+    min_confidence: MinConfidenceOption = None,
     workers: Annotated[int, typer.Option(help="Worker processes, each with its own model.")] = 1,
     chunk_size: Annotated[int, typer.Option(help="Documents per chunk (unit of work).")] = 1000,
     resume: Annotated[
@@ -452,7 +465,8 @@ def parse(
         check_output(map_out, [source, out], option="--map")
     spec = PipelineSpec(ner, tuple(_split(labels)), gazetteer, policy, web.web_overrides(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
-        cache_days=cache_days, contact=contact), points)
+        cache_days=cache_days, contact=contact), points,
+        minimum_confidence(policy, min_confidence))
     spec.check()
     group_column = None if group_by.lower() == "none" else group_by
     if map_out is None:
@@ -571,6 +585,7 @@ def resolve_cmd(
         "paper it appeared in): a group's home region, where most of its unambiguous towns "
         "lie, favours namesakes there. 'none': no groups.")] = "source",
     points: PointsOption = DEFAULT_POINTS,
+    min_confidence: MinConfidenceOption = None,
     no_cache: web.NoCacheOption = False,
     refresh: web.RefreshOption = False,
     web_cache: web.CachePathOption = None,
@@ -604,8 +619,27 @@ def resolve_cmd(
         cache_days=cache_days, contact=contact))
     stats = resolve_corpus(gold, out, gaz, chosen, fmt, context_recogniser=context,
                            collection=collection,
-                           group_by=None if group_by.lower() == "none" else group_by)
+                           group_by=None if group_by.lower() == "none" else group_by,
+                           min_confidence=minimum_confidence(policy, min_confidence))
     info.print(f"{stats.line()}; wrote {out}", highlight=False)
+
+
+def minimum_confidence(policy: str | None, given: float | None) -> float | None:
+    """``--min-confidence`` as given, else the default; a minimum for a policy that has no
+    confidence model is refused rather than silently ignored (``None``: several policies,
+    each applying it where it can)."""
+    from geoparser.defaults import DEFAULT_MIN_CONFIDENCE
+    from geoparser.errors import UsageError
+    from geoparser.resolution.confidence import check_min_confidence, policies_with_confidence
+
+    if given is None:
+        return DEFAULT_MIN_CONFIDENCE
+    check_min_confidence(given)
+    known = policies_with_confidence()
+    if given > 0 and policy is not None and policy not in known:
+        raise UsageError(f"--min-confidence: policy {policy!r} has no confidence model (those "
+                         f"that have one: {', '.join(known) or 'none'})")
+    return given
 
 
 app.add_typer(gazetteer_app, name="gazetteer")

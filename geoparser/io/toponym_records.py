@@ -16,7 +16,7 @@ from geoparser.places import PLACE_FIELDS, name_match, place_fields
 
 #: The flat columns (CSV, Parquet, data frames): one row per toponym, in this order.
 TOPONYM_COLUMNS = ("id", "start", "end", "text", "label", "recogniser", *PLACE_FIELDS,
-                   "policy", "reason", "n_candidates")
+                   "policy", "reason", "n_candidates", "confidence")
 
 
 def toponym_record(doc_id: str, m: Mention, r: Resolution | None,
@@ -28,6 +28,7 @@ def toponym_record(doc_id: str, m: Mention, r: Resolution | None,
     out["policy"] = r.policy if r else None
     out["reason"] = r.reason if r else None
     out["n_candidates"] = r.n_candidates if r else None
+    out["confidence"] = r.confidence if r else None
     if with_candidates:
         out["candidates"] = candidate_records(m, r)
     return out

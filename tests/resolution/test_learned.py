@@ -127,4 +127,5 @@ def test_a_model_reading_some_of_the_columns_ranks_by_them(tmp_path):
     assert policy.feature_names == tuple(features)
     assert r.candidate.population == 653_833  # the larger log_population wins
     assert all(f in features for f in [w.split(" ")[0] for w in
-                                       r.reason.split(": ", 1)[1].split(", ")] if f != "tie")
+                                       r.reason.split("; confidence")[0].split(": ", 1)[1]
+                                       .split(", ")] if f != "tie")

@@ -1,0 +1,128 @@
+"""The shared corpora as confidence data: what the default recogniser finds, how each policy
+places it, and whether that point is right.
+
+One row per predicted toponym whose span is exactly a gold toponym's with a point, and that
+the policy placed: the resolution's ``confidence.CONFIDENCE_FEATURES`` and a label, 1 when the
+chosen point lies within 161 km of the gold point. These are the toponyms the distance scheme
+scores, so the model learns the probability the harness measures. The recogniser's mentions
+are cached as JSON in the cache dir (``$TOPOSCOPE_CACHE_DIR``) by corpus texts, recogniser and
+recognition code: tagging the corpora takes minutes, resolving them seconds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.public_corpora import CORPORA, SHARED, load
+from benchmarks.training.ranker_data import _recognition_digest
+from geoparser.distance import distance_km
+from geoparser.gazetteers import Gazetteer
+from geoparser.model import Document, Mention, ParsedDocument, Resolution
+from geoparser.paths import cache_dir
+from geoparser.pipeline import recognise, resolve
+from geoparser.resolution.base import ResolutionContext
+from geoparser.resolution.confidence import CONFIDENCE_FEATURES, RIGHT_KM, feature_row
+from geoparser.resolution.features import FeatureExtractor
+
+
+@dataclass
+class ConfidenceRows:
+    """One corpus's rows for one policy: features, labels and each row's document."""
+
+    x: np.ndarray
+    y: np.ndarray
+    documents: list[str]
+
+
+def sample(docs: Sequence[Document], limit: int, seed: int) -> list[Document]:
+    """At most ``limit`` documents, a fixed random choice in corpus order."""
+    if len(docs) <= limit:
+        return list(docs)
+    keep = set(random.Random(seed).sample(range(len(docs)), limit))
+    return [d for i, d in enumerate(docs) if i in keep]
+
+
+def recognised(name: str, docs: Sequence[Document], recogniser_name: str
+               ) -> list[ParsedDocument]:
+    """The recogniser's mentions of each document, cached as JSON (data, never code)."""
+    digest = hashlib.sha256("\x00".join(d.id + "\x01" + d.text for d in docs).encode()
+                            ).hexdigest()[:16]
+    path = (cache_dir() / "confidence-mentions"
+            / f"{recogniser_name}-{digest}-{_recognition_digest()}.json")
+    if path.is_file():
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            return [ParsedDocument(d, [Mention(**m) for m in raw[d.id]]) for d in docs]
+        except (ValueError, TypeError, KeyError, AttributeError):
+            pass  # a damaged or foreign cache file is recomputed
+    from geoparser.recognition import create_recogniser
+
+    print(f"confidence-data: {name}: recognising {len(docs)} documents (cached afterwards)",
+          file=sys.stderr, flush=True)
+    parsed = recognise(create_recogniser(recogniser_name), docs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({p.document.id: [asdict(m) for m in p.mentions]
+                               for p in parsed}), encoding="utf-8")
+    tmp.replace(path)
+    return parsed
+
+
+class _Recorder:
+    """Stands in for the confidence estimator: keeps each placed resolution's feature row."""
+
+    def __init__(self, extractor: FeatureExtractor) -> None:
+        self.extractor = extractor
+        self.rows: dict[tuple[str, int, int], np.ndarray] = {}
+
+    def apply(self, resolutions: Sequence[Resolution], context: ResolutionContext
+              ) -> list[Resolution]:
+        for r in resolutions:
+            x = feature_row(r, context, self.extractor)
+            if x is not None:
+                self.rows[context.document.id, r.mention.start, r.mention.end] = x
+        return list(resolutions)
+
+
+def rows_for(parsed: Sequence[ParsedDocument], gazetteer: Gazetteer, policy
+             ) -> ConfidenceRows:
+    """Resolve ``parsed`` with ``policy`` and label every placed toponym that is exactly a
+    gold toponym with a point."""
+    recorder = _Recorder(getattr(policy, "extractor", None) or FeatureExtractor())
+    out = resolve(parsed, gazetteer, policy, confidence=recorder)
+    xs, ys, docs = [], [], []
+    for p in out:
+        gold = {(t.start, t.end): t for t in p.document.toponyms if t.has_point}
+        for r in p.resolutions:
+            t = gold.get((r.mention.start, r.mention.end))
+            key = (p.document.id, r.mention.start, r.mention.end)
+            if t is None or key not in recorder.rows:
+                continue
+            c = r.candidate
+            xs.append(recorder.rows[key])
+            ys.append(float(distance_km(c.lat, c.lon, t.lat, t.lon) <= RIGHT_KM))
+            docs.append(p.document.id)
+    x = np.vstack(xs) if xs else np.zeros((0, len(CONFIDENCE_FEATURES)))
+    return ConfidenceRows(x, np.asarray(ys), docs)
+
+
+def corpus_documents(config: dict, corpora: Path = SHARED / "corpora"
+                     ) -> dict[str, list[ParsedDocument]]:
+    """Each shared corpus (sampled) with the configured recogniser's mentions; corpora that
+    are absent are left out."""
+    out = {}
+    for name, converter, rel in CORPORA:
+        path = corpora / rel
+        if not path.exists():
+            continue
+        docs = sample(load(converter, path), config["max_documents_per_corpus"], config["seed"])
+        out[name] = recognised(name, docs, config["recogniser"])
+    return out

@@ -1,0 +1,179 @@
+"""``make train-confidence``: fit the confidence models on the shared corpora, validated with
+each corpus held out, and write ``geoparser/data/confidence.json``.
+
+For each policy in ``confidence.json`` (the committed config, fixed seed): rows from
+``confidence_data`` (the default recogniser's toponyms that are exactly gold toponyms with a
+point, placed by the policy, labelled right within 161 km). ``fit`` trains a LightGBM
+classifier and calibrates it by Platt scaling on out-of-fold scores of its own training
+corpora (each left out in turn), so calibration never sees the rows it is applied to. The
+table gives, per held-out corpus, a model fitted on the other corpora: expected calibration
+error (10 equal-width bins), acc@161 of all placed toponyms and of the 80% most confident,
+and the Brier score. The minimum confidence is then chosen on the pooled held-out predictions:
+the threshold that maximises right points minus wrong points (a wrong point on a map costs
+what a right one is worth). The shipped model is fitted on every corpus.
+
+Run: ``python -m benchmarks.training.train_confidence [--no-write]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from benchmarks.public_corpora import SHARED
+from benchmarks.training.confidence_data import ConfidenceRows, corpus_documents, rows_for
+from geoparser.gazetteers import create_gazetteer
+from geoparser.io.atomic import write_bytes_atomic
+from geoparser.resolution import create_policy
+from geoparser.resolution.confidence import CONFIDENCE_FEATURES, MODEL_PATH, calibrated
+
+CONFIG = Path(__file__).resolve().parent / "confidence.json"
+BINS = 10
+TOP_SHARE = 0.8
+
+
+def train_booster(x: np.ndarray, y: np.ndarray, config: dict[str, Any]):
+    import lightgbm
+
+    data = lightgbm.Dataset(x, y, feature_name=list(CONFIDENCE_FEATURES), free_raw_data=False)
+    return lightgbm.train(config["lightgbm"], data, config["num_boost_round"])
+
+
+def platt(raw: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """The (a, b) of ``calibrated`` that minimise log loss on ``raw`` scores and labels."""
+    from scipy.optimize import minimize
+
+    def loss(ab: np.ndarray) -> float:
+        p = np.clip(calibrated(raw, ab[0], ab[1]), 1e-12, 1 - 1e-12)
+        return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+    best = minimize(loss, np.array([1.0, 0.0]), method="Nelder-Mead",
+                    options={"xatol": 1e-6, "fatol": 1e-9, "maxiter": 2000})
+    return float(best.x[0]), float(best.x[1])
+
+
+def fit(parts: dict[str, ConfidenceRows], config: dict[str, Any]):
+    """A booster on every part and its Platt calibration on out-of-fold scores, each part
+    scored by a booster trained on the others."""
+    names = sorted(parts)
+    raw, labels = [], []
+    for held in names:
+        rest = [n for n in names if n != held]
+        if not rest or not len(parts[held].y):
+            continue
+        b = train_booster(np.vstack([parts[n].x for n in rest]),
+                          np.concatenate([parts[n].y for n in rest]), config)
+        raw.append(b.predict(parts[held].x, raw_score=True))
+        labels.append(parts[held].y)
+    booster = train_booster(np.vstack([parts[n].x for n in names]),
+                            np.concatenate([parts[n].y for n in names]), config)
+    a, b = platt(np.concatenate(raw), np.concatenate(labels)) if raw else (1.0, 0.0)
+    return booster, a, b
+
+
+def calibration_error(p: np.ndarray, y: np.ndarray, bins: int = BINS) -> float:
+    """Expected calibration error over equal-width bins (1.0 in the last bin)."""
+    idx = np.minimum((p * bins).astype(int), bins - 1)
+    return float(sum(abs(y[idx == k].mean() - p[idx == k].mean()) * (idx == k).sum()
+                     for k in range(bins) if (idx == k).any()) / len(p))
+
+
+def top_accuracy(p: np.ndarray, y: np.ndarray, share: float = TOP_SHARE) -> float:
+    order = np.lexsort((np.arange(len(p)), -p))
+    keep = order[:max(1, math.ceil(share * len(p)))]
+    return float(y[keep].mean())
+
+
+def scores(name: str, p: np.ndarray, y: np.ndarray) -> dict[str, Any]:
+    """How well confidences ``p`` fit outcomes ``y`` on one corpus."""
+    return {"held_out": name, "n": len(y), "acc161": float(y.mean()),
+            "mean_confidence": float(p.mean()), "ece": calibration_error(p, y),
+            "acc161_top80": top_accuracy(p, y), "brier": float(np.mean((p - y) ** 2))}
+
+
+def held_out_table(parts: dict[str, ConfidenceRows], config: dict[str, Any]
+                   ) -> tuple[list[dict[str, Any]], np.ndarray, np.ndarray]:
+    rows, ps, ys = [], [], []
+    for held in sorted(parts):
+        rest = {n: v for n, v in parts.items() if n != held}
+        if not rest or not len(parts[held].y):
+            continue
+        booster, a, b = fit(rest, config)
+        p = calibrated(booster.predict(parts[held].x, raw_score=True), a, b)
+        y = parts[held].y
+        rows.append(scores(held, p, y))
+        ps.append(p)
+        ys.append(y)
+    return rows, np.concatenate(ps), np.concatenate(ys)
+
+
+def best_threshold(p: np.ndarray, y: np.ndarray) -> tuple[float, list[dict[str, float]]]:
+    """The minimum confidence (0.00 to 0.95 by 0.05) that maximises right minus wrong points;
+    ties go to the lowest."""
+    table = []
+    for t in np.round(np.arange(0.0, 0.951, 0.05), 2).tolist():
+        keep = p >= t
+        right, wrong = float(y[keep].sum()), float((1 - y[keep]).sum())
+        table.append({"min_confidence": t, "placed": float(keep.mean()),
+                      "acc161_placed": right / max(keep.sum(), 1), "net": right - wrong,
+                      "right_lost": float(y[~keep].sum())})
+    best = max(table, key=lambda r: (r["net"], -r["min_confidence"]))
+    return best["min_confidence"], table
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpora", type=Path, default=SHARED / "corpora")
+    ap.add_argument("--no-write", action="store_true", help="measure only")
+    ap.add_argument("--policies", nargs="*", help="only these (default: the config's)")
+    args = ap.parse_args(argv)
+    config = json.loads(CONFIG.read_text(encoding="utf-8"))
+    docs = corpus_documents(config, args.corpora)
+    extra = {n: docs.pop(n) for n in config.get("also_tested_on", ()) if n in docs}
+    docs = {n: v for n, v in docs.items() if n in config["corpora"]}
+    if len(docs) < 2:
+        print("train-confidence: needs at least two shared corpora; skipped")
+        return 0
+    gazetteer = create_gazetteer("offline")
+    models, report = {}, {}
+    for name in args.policies or config["policies"]:
+        policy = create_policy(name)
+        parts = {corpus: rows_for(parsed, gazetteer, policy) for corpus, parsed in docs.items()}
+        rows, p, y = held_out_table(parts, config)
+        threshold, thresholds = best_threshold(p, y)
+        booster, a, b = fit(parts, config)  # every training corpus: the shipped model
+        for corpus, parsed in extra.items():
+            other = rows_for(parsed, gazetteer, policy)
+            q = calibrated(booster.predict(other.x, raw_score=True), a, b)
+            rows.append(scores(f"{corpus} (not trained on)", q, other.y))
+        print(f"\n## {name}\n\n| held out | n | acc@161 | mean conf. | ECE | acc@161 top 80% "
+              "| Brier |\n|---|---|---|---|---|---|---|")
+        for r in rows:
+            print(f"| {r['held_out']} | {r['n']} | {r['acc161']:.3f} | "
+                  f"{r['mean_confidence']:.3f} | {r['ece']:.3f} | {r['acc161_top80']:.3f} | "
+                  f"{r['brier']:.3f} |")
+        print(f"\npooled held-out: ECE {calibration_error(p, y):.3f}, acc@161 top 80% "
+              f"{top_accuracy(p, y):.3f}; chosen minimum confidence {threshold:.2f}")
+        print("\n| min conf. | placed | acc@161 placed | right lost | net |\n|---|---|---|---|---|")
+        for t in thresholds:
+            print(f"| {t['min_confidence']:.2f} | {t['placed']:.3f} | {t['acc161_placed']:.3f} "
+                  f"| {t['right_lost']:.0f} | {t['net']:.0f} |")
+        models[name] = {"booster": booster.model_to_string(), "platt": [a, b],
+                        "min_confidence": threshold,
+                        "rows": {c: int(len(v.y)) for c, v in parts.items()}}
+        report[name] = {"held_out": rows, "thresholds": thresholds}
+    if not args.no_write:
+        data = {"features": list(CONFIDENCE_FEATURES), "config": config,
+                "trained_on": sorted(docs), "models": models, "held_out": report}
+        write_bytes_atomic(MODEL_PATH, (json.dumps(data, indent=1) + "\n").encode())
+        print(f"\nwrote {MODEL_PATH}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

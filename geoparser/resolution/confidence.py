@@ -1,0 +1,309 @@
+"""How sure a placed toponym is: the probability that its point lies within 161 km of the right
+one, learned from the evidence the policy already weighed.
+
+For each policy with a fitted model (``geoparser/data/confidence.json``, written by ``make
+train-confidence``), every resolution that has a point gets a ``confidence``: a LightGBM
+classifier over the features below, calibrated by Platt scaling on corpus-held-out
+predictions. The reason then says the two pieces of evidence that moved it most, so a
+low-confidence point can be checked.
+
+Features of one resolution (``CONFIDENCE_FEATURES``):
+
+* ``places`` log1p of the number of distinct places of the name; ``margin`` the policy's
+  lead of the chosen place over the next (context or ranker score points; orders of magnitude
+  of population), NaN with one place;
+* ``runner_up_km`` log1p of the distance to the next place in the policy's order, and
+  ``agreeing`` the share of the other places within 161 km of the chosen one (a county and
+  its town agree; Paris and Paris, Texas do not), both NaN with one place;
+* ``words`` and ``upper`` (the mention is written in capitals: an abbreviation or a code);
+* ``extent`` log10 of the chosen place's area in km² (a country's own, a first- or
+  second-level area's country's area over its number of such areas, a continent's; 0 for a
+  town, NaN for other features): sources put one point for a large country or state hundreds
+  of km apart, so a right choice there is often judged wrong by another source's point;
+* the chosen place's own evidence row (``features.FEATURES``, prefixed ``chosen_``): its
+  kind, population, co-mentions, distance to the document's focus, containers, home region,
+  whether it is known only by an alternate name or only as a namesake abroad.
+
+The recogniser's own probability is not among them: the shipped recognisers were trained on
+the corpora this model is fitted on, so their scores there are not those of unseen text.
+
+A toponym whose confidence is below a chosen minimum (``--min-confidence``) is kept as
+recognised but left unplaced: better no point on a map than a wrong one shown as right. No
+shared corpus groups its documents by paper or resolves them as a collection, so the model
+never learned what a home region or a collection's toponyms are worth: in such documents the
+reason says so, and only a minimum the user asked for applies (``unfitted_evidence``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from geoparser.model import Candidate, Resolution
+from geoparser.resolution.base import ResolutionContext, entity_key
+from geoparser.resolution.features import FEATURES, FeatureExtractor, _haversine
+
+MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "confidence.json"
+#: What "right" means for the probability: the gold point within this distance.
+RIGHT_KM = 161.0
+CONFIDENCE_FEATURES: tuple[str, ...] = (
+    "places", "margin", "runner_up_km", "agreeing", "words", "upper", "extent",
+    *(f"chosen_{f}" for f in FEATURES),
+)
+#: How each feature reads in a reason: (when it raised the confidence, when it lowered it).
+_WORDS: dict[str, tuple[str, str]] = {
+    "places": ("few places bear the name", "many places bear the name"),
+    "margin": ("a clear lead over the next place", "a close runner-up"),
+    "runner_up_km": ("the other readings lie near it", "the other readings lie far away"),
+    "agreeing": ("the other readings lie near it", "the other readings lie far away"),
+    "words": ("the name's length", "the name's length"),
+    "upper": ("the name's spelling", "written in capitals (an abbreviation?)"),
+    "extent": ("a place one point fits", "a large area whose point is rough"),
+    "chosen_log_population": ("a large place", "a small place"),
+    "chosen_population_gap": ("far larger than its namesakes", "not larger than its namesakes"),
+    "chosen_foreign_gap": ("far larger than its namesakes abroad",
+                           "not larger than its namesakes abroad"),
+    "chosen_known_population": ("its population is known", "its population is unknown"),
+    "chosen_capital": ("a capital", "not a capital"),
+    "chosen_country": ("a country", "not a country"),
+    "chosen_first_level": ("a first-level area", "not a first-level area"),
+    "chosen_populated": ("a town", "not a town"),
+    "chosen_other_feature": ("a natural feature", "not a natural feature"),
+    "chosen_contained": ("the text names its country or state",
+                         "the text names another country or state"),
+    "chosen_container_named": ("a country or state follows the name",
+                               "no country or state follows the name"),
+    "chosen_same_country": ("other places named lie in its country",
+                            "few places named lie in its country"),
+    "chosen_same_first_level": ("other places named lie in its area",
+                                "few places named lie in its area"),
+    "chosen_top_same_country": ("other places named lie in its country",
+                                "few places named lie in its country"),
+    "chosen_country_named": ("its country is named", "its country is not named"),
+    "chosen_first_level_named": ("its state is named", "its state is not named"),
+    "chosen_near_km": ("near the other places named", "far from the other places named"),
+    "chosen_focus_km": ("near the document's focus", "far from the document's focus"),
+    "chosen_focus_country": ("in the document's main country",
+                             "outside the document's main country"),
+    "chosen_alternate_name": ("its own name", "known by this name only as an alternate"),
+    "chosen_candidates": ("few places bear the name", "many places bear the name"),
+    "chosen_others": ("many other places named", "few other places named"),
+    "chosen_imputed_abroad": ("no larger namesake abroad", "a larger namesake abroad"),
+    "chosen_home_first_level": ("in the paper's home area", "outside the paper's home area"),
+    "chosen_home_country": ("in the paper's home country", "outside the paper's home country"),
+}
+
+
+def describe(feature: str, raised: bool) -> str:
+    """A feature's effect on a confidence, in words."""
+    words = _WORDS.get(feature)
+    if words is None:
+        name = feature.removeprefix("chosen_").replace("_", " ")
+        return f"{name} ({'for' if raised else 'against'})"
+    return words[0 if raised else 1]
+
+
+@dataclass(frozen=True)
+class FittedModel:
+    """One policy's classifier, its Platt calibration ``1 / (1 + exp(-(a·s + b)))`` of the
+    classifier's raw score ``s``, and the minimum confidence chosen for it."""
+
+    booster: Any
+    a: float
+    b: float
+    min_confidence: float = 0.0
+
+
+@lru_cache(maxsize=2)
+def load_models(path: Path = MODEL_PATH) -> dict[str, FittedModel]:
+    """The fitted models by policy name; an absent file gives none (no confidence)."""
+    import lightgbm
+
+    from geoparser.errors import ModelNotFoundError
+
+    if not path.is_file():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if tuple(data["features"]) != CONFIDENCE_FEATURES:
+            raise ValueError("features")
+        out = {}
+        for policy, m in data["models"].items():
+            a, b = float(m["platt"][0]), float(m["platt"][1])
+            minimum = float(m["min_confidence"])
+            if not (math.isfinite(a) and math.isfinite(b) and 0.0 <= minimum <= 1.0):
+                raise ValueError("platt or min_confidence")
+            booster = lightgbm.Booster(model_str=m["booster"])
+            if booster.feature_name() != list(CONFIDENCE_FEATURES):
+                raise ValueError("booster features")
+            out[str(policy)] = FittedModel(booster, a, b, minimum)
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError,
+            lightgbm.basic.LightGBMError) as err:
+        raise ModelNotFoundError(f"confidence model {path} is damaged or of another version "
+                                 f"({type(err).__name__}: {str(err)[:80]}); rebuild it with "
+                                 "`make train-confidence`") from None
+    return out
+
+
+def policies_with_confidence(path: Path = MODEL_PATH) -> list[str]:
+    """The policies a confidence model is fitted for."""
+    return sorted(load_models(path))
+
+
+def _margin(r: Resolution) -> float:
+    scores = r.scores
+    if len(scores) < 2 or scores[0] is None or scores[1] is None:
+        return math.nan
+    if r.score_name == "population":
+        return math.log10(max(scores[0], 0) + 1) - math.log10(max(scores[1], 0) + 1)
+    if r.score_name and r.score_name.startswith("km"):
+        return float(scores[1]) - float(scores[0])
+    return float(scores[0]) - float(scores[1])
+
+
+def feature_row(r: Resolution, context: ResolutionContext,
+                extractor: FeatureExtractor) -> np.ndarray | None:
+    """The resolution's ``CONFIDENCE_FEATURES``, or ``None`` when it has no point to be sure
+    of (no candidate, or one without coordinates)."""
+    chosen = r.candidate
+    if chosen is None or not chosen.has_point:
+        return None
+    reps, rows = extractor.rows(r.mention, r.candidates or (chosen,), context)
+    key = entity_key(chosen)
+    own = next((i for i, c in enumerate(reps) if entity_key(c) == key), None)
+    row = rows[own] if own is not None else np.full(len(FEATURES), np.nan)
+    others = [c for c in (r.ranked or reps) if entity_key(c) != key]
+    placed = [c for c in others if c.has_point]
+    if placed:
+        km = _haversine(np.full(len(placed), chosen.lat), np.full(len(placed), chosen.lon),
+                        np.array([c.lat for c in placed]), np.array([c.lon for c in placed]))
+        runner_up = math.log1p(float(km[0]))
+        agreeing = float(np.mean(km <= RIGHT_KM))
+    else:
+        runner_up = agreeing = math.nan
+    text = r.mention.text.strip()
+    letters = [ch for ch in text if ch.isalpha()]
+    head = [
+        math.log1p(len(reps)), _margin(r), runner_up, agreeing,
+        float(len(text.split())),
+        float(len(letters) > 1 and all(ch.isupper() for ch in letters)),
+        extent(chosen),
+    ]
+    return np.concatenate([np.asarray(head, dtype=float), row.astype(float)])
+
+
+def check_min_confidence(value: float | None) -> None:
+    """A minimum confidence is a probability: from 0 to 1."""
+    from geoparser.errors import UsageError
+
+    if value is not None and not (isinstance(value, int | float)
+                                  and not isinstance(value, bool) and 0.0 <= value <= 1.0):
+        raise UsageError(f"--min-confidence must be a probability from 0 to 1, got {value!r}")
+
+
+#: Continents' areas are near this many km² (Europe 10 million, Asia 44 million).
+CONTINENT_KM2 = 3.0e7
+
+
+def extent(c: Candidate) -> float:
+    """log10(area in km² + 1) of a place, as the ``extent`` feature reads it."""
+    from geoparser.gazetteers.regions import area_km2, country_km2
+
+    code = c.feature_code or ""
+    if code == "CONT":
+        km2: float | None = CONTINENT_KM2
+    elif code.startswith("PCL"):
+        km2 = country_km2().get(c.country_code or "")
+    elif code in ("ADM1", "ADM2"):
+        km2 = area_km2().get((c.country_code or "", code))
+    elif c.feature_class == "P" or (c.feature_class is None and code == ""):
+        km2 = 0.0
+    else:
+        km2 = None
+    return math.log10(km2 + 1) if km2 is not None else math.nan
+
+
+def calibrated(raw: np.ndarray, a: float, b: float) -> np.ndarray:
+    """Platt scaling of raw classifier scores into probabilities."""
+    return 1.0 / (1.0 + np.exp(-(a * raw + b)))
+
+
+class ConfidenceEstimator:
+    """Adds ``confidence`` (and why) to a policy's resolutions, and abstains below
+    ``min_confidence`` (``None``: the minimum chosen for the policy's model)."""
+
+    def __init__(self, policy: Any, min_confidence: float | None = None,
+                 path: Path = MODEL_PATH) -> None:
+        self.model = load_models(path).get(getattr(policy, "name", ""))
+        self.extractor = getattr(policy, "extractor", None) or FeatureExtractor()
+        check_min_confidence(min_confidence)
+        #: A minimum asked for applies everywhere; the model's own only where the evidence
+        #: is of the kinds it was fitted on (``unfitted_evidence``).
+        self.asked = min_confidence is not None
+        if min_confidence is None:
+            min_confidence = self.model.min_confidence if self.model else 0.0
+        self.min_confidence = min_confidence
+
+    @property
+    def available(self) -> bool:
+        return self.model is not None
+
+    def apply(self, resolutions: Sequence[Resolution], context: ResolutionContext
+              ) -> list[Resolution]:
+        """The document's resolutions with their confidences (one model call a document)."""
+        if self.model is None:
+            return list(resolutions)
+        rows = [feature_row(r, context, self.extractor) for r in resolutions]
+        todo = [i for i, x in enumerate(rows) if x is not None]
+        if not todo:
+            return list(resolutions)
+        x = np.vstack([rows[i] for i in todo])
+        raw = self.model.booster.predict(x, raw_score=True)
+        contrib = self.model.booster.predict(x, pred_contrib=True)[:, :-1]
+        probs = calibrated(raw, self.model.a, self.model.b)
+        unfitted = unfitted_evidence(context)
+        minimum = self.min_confidence if self.asked or not unfitted else 0.0
+        out = list(resolutions)
+        for k, i in enumerate(todo):
+            p = round(float(probs[k]), 3)
+            out[i] = self._with(out[i], p, contrib[k], minimum, unfitted)
+        return out
+
+    def _with(self, r: Resolution, p: float, contrib: np.ndarray, minimum: float,
+              unfitted: str) -> Resolution:
+        order = np.argsort(-np.abs(contrib), kind="stable")[:2]
+        why = [describe(CONFIDENCE_FEATURES[j], contrib[j] > 0)
+               for j in order.tolist() if contrib[j] != 0]
+        if unfitted:
+            why.append(f"not fitted on {unfitted}")
+        note = f"confidence {p:.2f}" + (f" ({', '.join(why)})" if why else "")
+        if p < minimum:
+            return abstained(r, p, minimum, note)
+        return replace(r, confidence=p, reason=f"{r.reason}; {note}")
+
+
+def unfitted_evidence(context: ResolutionContext) -> str:
+    """The kinds of evidence of ``context`` that no shared corpus has, so no model was fitted
+    on them: a group's home region, a collection's toponyms ("" when there is none). Where it may
+    have decided, the confidence underrates the choice, and only a minimum the user asked
+    for is applied."""
+    kinds = [k for k, present in (("grouped documents", context.home is not None),
+                                  ("collections", bool(context.collection))) if present]
+    return " or ".join(kinds)
+
+
+def abstained(r: Resolution, p: float, minimum: float, note: str) -> Resolution:
+    """``r`` left unplaced: its confidence ``p`` is below ``minimum``; the reason keeps the
+    place it would have chosen."""
+    c: Candidate = r.candidate  # type: ignore[assignment]
+    where = ", ".join(x for x in (c.name, c.admin1_name, c.country_code) if x)
+    return replace(r, candidate=None, confidence=p,
+                   reason=f"not placed: {note} is below the minimum {minimum:g}; the best "
+                          f"guess was {where} ({r.reason})")

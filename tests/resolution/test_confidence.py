@@ -1,0 +1,177 @@
+"""The confidence of a placed toponym and abstention below a minimum: the shipped model, its
+features and explanations, and the places a map user must not be shown as sure."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from geoparser.errors import ModelNotFoundError, UsageError
+from geoparser.model import Candidate, Document, Mention, Resolution
+from geoparser.resolution.confidence import (
+    CONFIDENCE_FEATURES,
+    MODEL_PATH,
+    ConfidenceEstimator,
+    calibrated,
+    check_min_confidence,
+    describe,
+    extent,
+    load_models,
+    policies_with_confidence,
+)
+
+
+@pytest.fixture(scope="module")
+def geoparser_default():
+    from geoparser import Geoparser
+
+    return Geoparser()
+
+
+@pytest.fixture(scope="module")
+def geoparser_placing_all():
+    from geoparser import Geoparser
+
+    return Geoparser(min_confidence=0)
+
+
+def placed(doc, text):
+    return next(r for r in doc.resolutions if r.mention.text == text)
+
+
+def test_the_shipped_model_covers_the_default_policies():
+    assert {"context", "population", "learned"} <= set(policies_with_confidence())
+    for m in load_models().values():
+        assert 0 < m.min_confidence < 1
+        assert m.booster.feature_name() == list(CONFIDENCE_FEATURES)
+
+
+def test_every_placed_toponym_has_a_probability_and_the_reason_says_it(geoparser_placing_all):
+    doc = geoparser_placing_all.parse("Floods hit Galway and Limerick after the storm.")
+    assert doc.resolutions
+    for r in doc.resolutions:
+        assert r.candidate is not None and 0.0 <= r.confidence <= 1.0
+        assert f"confidence {r.confidence:.2f}" in r.reason
+
+
+def test_a_policy_without_a_model_gives_no_confidence(offline_gazetteer):
+    from geoparser import Geoparser
+
+    doc = Geoparser(policy="nearest", gazetteer=offline_gazetteer).parse(
+        "Rain in Galway.", guide=(53.27, -9.05))
+    assert doc.resolutions[0].candidate is not None
+    assert doc.resolutions[0].confidence is None
+
+
+def test_eastleigh_among_nairobi_neighbourhoods_is_not_placed_in_england(geoparser_default):
+    doc = geoparser_default.parse(
+        "Residents of Eastleigh in Nairobi said the police had closed the market.")
+    r = placed(doc, "Eastleigh")
+    assert r.candidate is None or r.candidate.country_code == "KE"
+    if r.candidate is None:
+        assert r.reason.startswith("not placed: confidence")
+        assert "Eastleigh, England, GB" in r.reason  # the best guess is still said
+
+
+def test_tyrone_listed_with_armagh_is_not_placed_in_georgia(geoparser_default):
+    doc = geoparser_default.parse("Farmers in Armagh and Tyrone, Northern Ireland, protested.")
+    r = placed(doc, "Tyrone")
+    assert r.candidate is None or r.candidate.country_code == "GB"
+    assert placed(doc, "Armagh").candidate.country_code == "GB"
+
+
+def test_lavington_beside_nairobi_is_not_placed_in_new_south_wales(geoparser_default):
+    doc = geoparser_default.parse("Shoppers in Kilimani and Lavington, Nairobi, faced queues.")
+    r = placed(doc, "Lavington")
+    assert r.candidate is None or r.candidate.country_code == "KE"
+
+
+def test_road_numbers_are_never_placed(geoparser_default):
+    doc = geoparser_default.parse("Roadworks on the M6 near Preston and the A59 caused "
+                                  "delays; a lorry overturned on the N7 near Naas.")
+    for r in doc.resolutions:
+        assert r.mention.text not in {"M6", "A59", "N7"} or r.candidate is None
+
+
+def test_abstaining_keeps_the_toponym_and_its_candidates(geoparser_default):
+    doc = geoparser_default.parse(
+        "Residents of Eastleigh in Nairobi said the police had closed the market.")
+    r = placed(doc, "Eastleigh")
+    record = doc.to_dict(with_candidates=True)["toponyms"][0]
+    assert record["text"] == "Eastleigh"
+    if r.candidate is None:
+        assert record["place"] is None and record["confidence"] == r.confidence
+        assert record["candidates"]  # what it chose from, for error analysis
+        feature = doc.to_geojson()["features"][0]
+        assert feature["geometry"] is None and feature["properties"]["confidence"] is not None
+
+
+def test_a_minimum_of_one_leaves_everything_unplaced_and_zero_nothing():
+    from geoparser import Geoparser
+
+    text = "Floods hit Galway and Limerick after the storm."
+    none = Geoparser(min_confidence=1.0).parse(text)
+    assert all(r.candidate is None for r in none.resolutions)
+    every = Geoparser(min_confidence=0.0).parse(text)
+    assert all(r.candidate is not None for r in every.resolutions)
+    assert [r.confidence for r in none.resolutions] == [r.confidence for r in every.resolutions]
+
+
+@pytest.mark.parametrize("bad", [-0.1, 1.5, math.nan, True, "0.5"])
+def test_a_minimum_confidence_outside_zero_to_one_is_refused(bad):
+    with pytest.raises(UsageError, match="min-confidence"):
+        check_min_confidence(bad)
+
+
+def test_calibration_is_a_logistic_of_the_raw_score():
+    assert calibrated(np.array([0.0]), 1.0, 0.0)[0] == pytest.approx(0.5)
+    assert calibrated(np.array([2.0]), 1.5, -1.0)[0] == pytest.approx(1 / (1 + math.exp(-2.0)))
+
+
+def test_extent_grows_from_a_town_to_a_country_to_a_continent():
+    town = Candidate("geonames", "1", "Galway", 53.27, -9.05, feature_class="P",
+                     feature_code="PPLA")
+    county = Candidate("geonames", "2", "Galway", 53.3, -8.9, country_code="IE",
+                       feature_class="A", feature_code="ADM1")
+    country = Candidate("geonames", "3", "Ireland", 53.0, -8.0, country_code="IE",
+                        feature_class="A", feature_code="PCLI")
+    continent = Candidate("geonames", "4", "Europe", 48.7, 9.1, feature_class="L",
+                          feature_code="CONT")
+    river = Candidate("geonames", "5", "Shannon", 52.6, -9.0, feature_class="H",
+                      feature_code="STM")
+    sizes = [extent(c) for c in (town, county, country, continent)]
+    assert sizes == sorted(sizes) and sizes[0] == 0.0
+    assert math.isnan(extent(river))
+
+
+def test_every_feature_reads_in_words_both_ways():
+    for f in CONFIDENCE_FEATURES:
+        assert describe(f, True) and describe(f, False)
+
+
+def test_a_damaged_model_file_is_one_clear_error(tmp_path):
+    bad = tmp_path / "confidence.json"
+    data = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+    data["features"] = data["features"][:-1]
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ModelNotFoundError, match="make train-confidence"):
+        load_models(bad)
+    bad.write_text("{not json", encoding="utf-8")
+    load_models.cache_clear()
+    with pytest.raises(ModelNotFoundError, match="damaged"):
+        load_models(bad)
+
+
+def test_no_model_file_means_no_confidence(tmp_path):
+    from geoparser.resolution import create_policy
+    from geoparser.resolution.base import ResolutionContext
+
+    estimator = ConfidenceEstimator(create_policy("context"), path=tmp_path / "none.json")
+    assert not estimator.available
+    m = Mention(0, 6, "Galway", "GPE")
+    c = Candidate("geonames", "1", "Galway", 53.27, -9.05)
+    r = Resolution(m, c, 1, "context", "the only place")
+    assert estimator.apply([r], ResolutionContext(Document("d", "Galway")))[0] == r
