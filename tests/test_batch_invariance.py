@@ -127,3 +127,16 @@ def test_the_default_pipeline_gives_the_same_records_from_run_to_run(default_geo
 
     again = [p.to_dict() for p in Geoparser().parse_documents(DOCS)]
     assert first == again
+
+
+def test_the_tagger_gives_the_same_probabilities_on_one_thread_or_two():
+    import numpy as np
+
+    from geoparser.recognition.transformer_tagger import TransformerRecogniser
+    from geoparser.recognition.wordpieces import sentence_words
+
+    one, two = TransformerRecogniser(threads=1), TransformerRecogniser(threads=2)
+    windows = one.pieces.windows([w for d in DOCS for w in sentence_words(d.text)])
+    for a, b in zip(one.tagger.probabilities(windows), two.tagger.probabilities(windows),
+                    strict=True):
+        assert np.array_equal(a, b)

@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -84,14 +85,20 @@ def decode(window: Window, probs: Any, threshold: float) -> list[tuple[int, int]
 
 
 class OnnxTagger:
-    """Label probabilities for windows, from the exported model on ONNX Runtime."""
+    """Label probabilities for windows, from the exported model on ONNX Runtime.
+
+    Each window runs alone on one thread (``probabilities``); ``threads`` windows run at once.
+    One thread a window also keeps every sum in one order, so a window's probabilities are
+    the same on any machine, whatever its cores."""
 
     def __init__(self, path: Path, threads: int | None = None) -> None:
         import onnxruntime as ort
 
         options = ort.SessionOptions()
-        options.intra_op_num_threads = threads or min(2, os.cpu_count() or 1)
+        options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
+        self.threads = threads or min(2, os.cpu_count() or 1)
+        self._pool: ThreadPoolExecutor | None = None
         try:
             self.session = ort.InferenceSession(str(path), options,
                                                 providers=["CPUExecutionProvider"])
@@ -106,18 +113,22 @@ class OnnxTagger:
         range of the whole input tensor. Windows run together would share one range (padding
         included), so a document's toponyms would depend on its neighbours in the batch; run
         alone, a window's result depends on nothing but the window."""
+        if self.threads > 1 and len(windows) > 1:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="tagger")
+            return list(self._pool.map(self._window, windows))
+        return [self._window(w) for w in windows]
+
+    def _window(self, w: Window) -> Any:
         import numpy as np
 
-        out: list[Any] = []
-        for w in windows:
-            ids = np.asarray([w.ids], dtype=np.int64)
-            logits = self.session.run(["logits"], {
-                "input_ids": ids, "attention_mask": np.ones_like(ids),
-                "case_ids": np.asarray([w.case], dtype=np.int64)})[0][0]
-            logits = logits - logits.max(axis=-1, keepdims=True)
-            probs = np.exp(logits)
-            out.append(probs / probs.sum(axis=-1, keepdims=True))
-        return out
+        ids = np.asarray([w.ids], dtype=np.int64)
+        logits = self.session.run(["logits"], {
+            "input_ids": ids, "attention_mask": np.ones_like(ids),
+            "case_ids": np.asarray([w.case], dtype=np.int64)})[0][0]
+        logits = logits - logits.max(axis=-1, keepdims=True)
+        probs = np.exp(logits)
+        return probs / probs.sum(axis=-1, keepdims=True)
 
 
 @RECOGNISERS.register("toponym-transformer")
