@@ -1,12 +1,15 @@
 """Distances on the Earth: geodesic on the WGS-84 ellipsoid (geopy / Karney's algorithm).
 
 One Earth model for the whole project, so that a figure in a report and a figure in a test
-agree to the metre. Coordinates are validated here, once.
+agree to the metre. Coordinates are validated here, once. Evidence that weighs thousands of
+candidate pairs per document uses ``haversine_km``, the great-circle distance on the sphere of
+the ellipsoid's mean radius (within 0.5% of the geodesic), vectorised.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 
 def check_point(lat: float, lon: float) -> None:
@@ -37,3 +40,18 @@ def within_km(lat1: float, lon1: float, lat2: float, lon2: float, km: float) -> 
     if abs(lat1 - lat2) * KM_PER_DEGREE_LATITUDE_MIN > km:
         return False
     return distance_km(lat1, lon1, lat2, lon2) <= km
+
+
+#: The WGS-84 ellipsoid's mean radius (IUGG R1), the sphere of ``haversine_km``.
+EARTH_RADIUS_KM = 6371.0088
+
+
+def haversine_km(lat1: Any, lon1: Any, lat2: Any, lon2: Any) -> Any:
+    """Great-circle km between points given in degrees, element-wise over numpy arrays
+    (broadcasting): fast enough for every candidate pair, precise enough for evidence."""
+    import numpy as np
+
+    p1, p2 = np.radians(lat1), np.radians(lat2)
+    dphi, dlmb = p2 - p1, np.radians(lon2) - np.radians(lon1)
+    a = np.sin(dphi / 2) ** 2 + np.cos(p1) * np.cos(p2) * np.sin(dlmb / 2) ** 2
+    return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))

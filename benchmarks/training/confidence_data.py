@@ -86,7 +86,7 @@ class _Recorder:
     def apply(self, resolutions: Sequence[Resolution], context: ResolutionContext
               ) -> list[Resolution]:
         for r in resolutions:
-            x = feature_row(r, context, self.extractor)
+            x = feature_row(r, context, self.extractor, resolutions)
             if x is not None:
                 self.rows[context.document.id, r.mention.start, r.mention.end] = x
         return list(resolutions)

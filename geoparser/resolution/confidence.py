@@ -20,6 +20,9 @@ Features of one resolution (``CONFIDENCE_FEATURES``):
   second-level area's country's area over its number of such areas, a continent's; 0 for a
   town, NaN for other features): sources put one point for a large country or state hundreds
   of km apart, so a right choice there is often judged wrong by another source's point;
+* ``document_country`` / ``document_km``: the share of the places chosen for the document's
+  other names that lie in the chosen place's country, and log1p of the km to the nearest of
+  them (a lone namesake abroad among a story's local places);
 * the chosen place's own evidence row (``features.FEATURES``, prefixed ``chosen_``): its
   kind, population, co-mentions, distance to the document's focus, containers, home region,
   whether it is known only by an alternate name or only as a namesake abroad.
@@ -46,15 +49,18 @@ from typing import Any
 
 import numpy as np
 
+from geoparser.distance import haversine_km
 from geoparser.model import Candidate, Resolution
+from geoparser.names import normalise_name
 from geoparser.resolution.base import ResolutionContext, entity_key
-from geoparser.resolution.features import FEATURES, FeatureExtractor, _haversine
+from geoparser.resolution.features import FEATURES, FeatureExtractor
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "confidence.json"
 #: What "right" means for the probability: the gold point within this distance.
 RIGHT_KM = 161.0
 CONFIDENCE_FEATURES: tuple[str, ...] = (
     "places", "margin", "runner_up_km", "agreeing", "words", "upper", "extent",
+    "document_country", "document_km",
     *(f"chosen_{f}" for f in FEATURES),
 )
 #: How each feature reads in a reason: (when it raised the confidence, when it lowered it).
@@ -66,6 +72,9 @@ _WORDS: dict[str, tuple[str, str]] = {
     "words": ("the name's length", "the name's length"),
     "upper": ("the name's spelling", "written in capitals (an abbreviation?)"),
     "extent": ("a place one point fits", "a large area whose point is rough"),
+    "document_country": ("in the country of the other places chosen",
+                         "outside the country of the other places chosen"),
+    "document_km": ("near the other places chosen", "far from the other places chosen"),
     "chosen_log_population": ("a large place", "a small place"),
     "chosen_population_gap": ("far larger than its namesakes", "not larger than its namesakes"),
     "chosen_foreign_gap": ("far larger than its namesakes abroad",
@@ -168,10 +177,30 @@ def _margin(r: Resolution) -> float:
     return float(scores[0]) - float(scores[1])
 
 
-def feature_row(r: Resolution, context: ResolutionContext,
-                extractor: FeatureExtractor) -> np.ndarray | None:
-    """The resolution's ``CONFIDENCE_FEATURES``, or ``None`` when it has no point to be sure
-    of (no candidate, or one without coordinates)."""
+def document_agreement(r: Resolution, document: Sequence[Resolution]) -> tuple[float, float]:
+    """How the chosen place sits among the places chosen for the document's other names: the
+    share in its country, and log1p of the km to the nearest (NaN, NaN with none)."""
+    chosen = r.candidate
+    own = normalise_name(r.mention.text)
+    others: dict[str, Candidate] = {}
+    for o in document:
+        c = o.candidate
+        if c is not None and c.has_point and normalise_name(o.mention.text) != own:
+            others.setdefault(normalise_name(o.mention.text), c)
+    if not others or chosen is None:
+        return math.nan, math.nan
+    places = list(others.values())
+    share = sum(c.country_code == chosen.country_code and chosen.country_code is not None
+                for c in places) / len(places)
+    km = haversine_km(np.full(len(places), chosen.lat), np.full(len(places), chosen.lon),
+                    np.array([c.lat for c in places]), np.array([c.lon for c in places]))
+    return share, math.log1p(float(km.min()))
+
+
+def feature_row(r: Resolution, context: ResolutionContext, extractor: FeatureExtractor,
+                document: Sequence[Resolution] = ()) -> np.ndarray | None:
+    """The resolution's ``CONFIDENCE_FEATURES`` among the ``document``'s resolutions, or
+    ``None`` when it has no point to be sure of (no candidate, or one without coordinates)."""
     chosen = r.candidate
     if chosen is None or not chosen.has_point:
         return None
@@ -182,7 +211,7 @@ def feature_row(r: Resolution, context: ResolutionContext,
     others = [c for c in (r.ranked or reps) if entity_key(c) != key]
     placed = [c for c in others if c.has_point]
     if placed:
-        km = _haversine(np.full(len(placed), chosen.lat), np.full(len(placed), chosen.lon),
+        km = haversine_km(np.full(len(placed), chosen.lat), np.full(len(placed), chosen.lon),
                         np.array([c.lat for c in placed]), np.array([c.lon for c in placed]))
         runner_up = math.log1p(float(km[0]))
         agreeing = float(np.mean(km <= RIGHT_KM))
@@ -195,6 +224,7 @@ def feature_row(r: Resolution, context: ResolutionContext,
         float(len(text.split())),
         float(len(letters) > 1 and all(ch.isupper() for ch in letters)),
         extent(chosen),
+        *document_agreement(r, document),
     ]
     return np.concatenate([np.asarray(head, dtype=float), row.astype(float)])
 
@@ -260,7 +290,7 @@ class ConfidenceEstimator:
         """The document's resolutions with their confidences (one model call a document)."""
         if self.model is None:
             return list(resolutions)
-        rows = [feature_row(r, context, self.extractor) for r in resolutions]
+        rows = [feature_row(r, context, self.extractor, resolutions) for r in resolutions]
         todo = [i for i, x in enumerate(rows) if x is not None]
         if not todo:
             return list(resolutions)

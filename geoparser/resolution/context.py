@@ -69,6 +69,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from geoparser.distance import EARTH_RADIUS_KM
 from geoparser.model import Candidate, Mention, Resolution
 from geoparser.names import normalise_name
 from geoparser.resolution.base import (
@@ -88,7 +89,6 @@ from geoparser.resolution.features import (
     kind_prior,
 )
 
-EARTH_RADIUS_KM = 6371.0088
 _CONTAINER = re.compile(r"\s*(?:,|\bin\b)\s*")
 _CITY_LOG = math.log10(TOWN_POPULATION + 1)
 

@@ -84,6 +84,7 @@ from typing import Protocol
 import numpy as np
 from rapidfuzz import fuzz
 
+from geoparser.distance import EARTH_RADIUS_KM, haversine_km
 from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.regions import area_share
 from geoparser.model import Candidate, Mention
@@ -103,7 +104,6 @@ FEATURES: tuple[str, ...] = (
     "placeable", "imputed_abroad", "alias_gap", "home_first_level", "home_country",
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
-EARTH_RADIUS_KM = 6371.0088
 _CONTAINER_GAP = (",", "in")
 TOWN_POPULATION = 100_000
 TOWN_RADIUS_KM = 50.0
@@ -162,14 +162,6 @@ def capitals() -> dict[str, str]:
 def log_population(c: Candidate) -> float:
     population, _ = effective_population(c)
     return math.log10(max(population or 0, 0) + 1)
-
-
-def _haversine(lat1: np.ndarray, lon1: np.ndarray, lat2: np.ndarray, lon2: np.ndarray
-               ) -> np.ndarray:
-    p1, p2 = np.radians(lat1), np.radians(lat2)
-    dphi, dlmb = p2 - p1, np.radians(lon2) - np.radians(lon1)
-    a = np.sin(dphi / 2) ** 2 + np.cos(p1) * np.cos(p2) * np.sin(dlmb / 2) ** 2
-    return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
 
 
 @dataclass(frozen=True)
@@ -434,7 +426,7 @@ class DocumentEvidence:
         if self._focus_d is None:
             lat = np.array([self.names[k].top.lat for k in self.focus_keys], dtype=float)
             lon = np.array([self.names[k].top.lon for k in self.focus_keys], dtype=float)
-            self._focus_d = _haversine(lat[:, None], lon[:, None], lat[None, :], lon[None, :])
+            self._focus_d = haversine_km(lat[:, None], lon[:, None], lat[None, :], lon[None, :])
         sub = self._focus_d[np.ix_(keep, keep)]
         return self.names[self.focus_keys[keep[int(np.argmin(sub.sum(axis=1)))]]].top
 
@@ -552,7 +544,7 @@ class FeatureExtractor:
         n_others = len(others)
         lats, lons = facts.rep_lats, facts.rep_lons
         near = _median_nearest(lats, lons, doc, own)
-        focus_km = (_haversine(lats, lons, np.full_like(lats, focus.lat),
+        focus_km = (haversine_km(lats, lons, np.full_like(lats, focus.lat),
                                np.full_like(lons, focus.lon)).tolist()
                     if focus is not None else [math.nan] * len(reps))
         # Per country / first-level area: how many other toponyms have a candidate there.
@@ -706,7 +698,7 @@ def _median_nearest(lats: np.ndarray, lons: np.ndarray, doc: DocumentEvidence, o
     if not keep:
         return [None] * len(lats)
     all_lat, all_lon, starts = doc.points()
-    d = _haversine(lats[:, None], lons[:, None], all_lat[None, :], all_lon[None, :])
+    d = haversine_km(lats[:, None], lons[:, None], all_lat[None, :], all_lon[None, :])
     nearest = np.minimum.reduceat(d, starts, axis=1)[:, keep]
     nearest.sort(axis=1)
     k = nearest.shape[1]

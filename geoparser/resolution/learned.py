@@ -229,12 +229,12 @@ def _near_guide(reps: Sequence[Candidate], guide: tuple[float, float] | None
                 ) -> list[int] | None:
     if guide is None:
         return None
-    from geoparser.resolution.features import _haversine
+    from geoparser.distance import haversine_km
 
     placed = [i for i, c in enumerate(reps) if c.has_point]
     if not placed:
         return None
-    d = _haversine(np.full(len(placed), guide[0]), np.full(len(placed), guide[1]),
+    d = haversine_km(np.full(len(placed), guide[0]), np.full(len(placed), guide[1]),
                    np.array([reps[i].lat for i in placed]),
                    np.array([reps[i].lon for i in placed]))
     keep = [i for i, km in zip(placed, d.tolist(), strict=True) if km <= GUIDE_RADIUS_KM]
