@@ -8,10 +8,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from geoparser.batch.part_formats import PART_FORMATS
-from geoparser.batch.stages import PipelineSpec, parse_documents, stages_for
+from geoparser.batch.stages import (
+    PipelineSpec,
+    parse_documents,
+    resolve_documents,
+    stages_for,
+)
 from geoparser.errors import InputError
 from geoparser.io.sources import Record, RowDecoder
 from geoparser.model import Document, ParsedDocument
+from geoparser.resolution.base import HomeRegion
 
 
 @dataclass(frozen=True)
@@ -24,12 +30,17 @@ class BadRow:
 
 @dataclass(frozen=True)
 class ChunkTask:
+    """One chunk to geoparse: its records, or (a grouped run's second pass) its recognised
+    documents (``group_pass.RecognisedChunk.data``) and the home regions of its groups."""
+
     index: int
     records: list[Record]
     decoder: RowDecoder
     spec: PipelineSpec
     output_format: str
     with_candidates: bool = False
+    recognised: bytes | None = None
+    homes: dict[str, HomeRegion] | None = None
 
 
 @dataclass
@@ -73,16 +84,32 @@ def parse_records(spec: PipelineSpec, decoder: RowDecoder, records: list[Record]
     return [(loc, p) for (loc, _), p in zip(docs, parsed, strict=True)], bad
 
 
+def resolve_recognised(task: ChunkTask) -> tuple[list[tuple[int, ParsedDocument]],
+                                                  list[BadRow], int]:
+    """A grouped run's second pass: resolve the chunk's recognised documents with the whole
+    corpus's home regions; also how many records the chunk read."""
+    from geoparser.batch.group_pass import read_recognised
+
+    docs, bad, read = read_recognised(task.recognised or b"")
+    parsed = resolve_documents(stages_for(task.spec), [p for _, p in docs], task.homes or {})
+    return ([(loc, p) for (loc, _), p in zip(docs, parsed, strict=True)],
+            [BadRow(int(loc), str(msg)) for loc, msg in bad], read)
+
+
 def run_chunk(task: ChunkTask) -> ChunkResult:
     """Geoparse one chunk and render its output part."""
-    parsed, bad = parse_records(task.spec, task.decoder, task.records)
+    if task.recognised is not None:
+        parsed, bad, read = resolve_recognised(task)
+    else:
+        parsed, bad = parse_records(task.spec, task.decoder, task.records)
+        read = len(task.records)
     docs = [p for _, p in parsed]
     part_format = PART_FORMATS.create(task.output_format)
     if task.with_candidates:
         part_format.with_candidates = True  # JSONL only; BatchOptions.check saw to it
     data, meta = part_format.render(docs)
     return ChunkResult(
-        index=task.index, read=len(task.records), parsed=len(docs),
+        index=task.index, read=read, parsed=len(docs),
         mentions=sum(len(d.mentions) for d in docs),
         resolved=sum(1 for d in docs for r in d.resolutions
                      if r.candidate and r.candidate.has_point),

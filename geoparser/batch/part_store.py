@@ -52,7 +52,7 @@ MANIFEST = "run.json"
 LOCK = "lock"
 #: The names of everything a run writes in ``OUT.parts`` (temporary names included): only
 #: these are ever deleted there.
-_OUR_NAMES = re.compile(r"\.?(?:run\.json|lock|chunk-\d{8}\.[A-Za-z0-9.]+)"
+_OUR_NAMES = re.compile(r"\.?(?:run\.json|lock|(?:chunk|recognised)-\d{8}\.[A-Za-z0-9.]+)"
                         r"(?:\.[A-Za-z0-9_]+\.tmp)?")
 
 
@@ -240,6 +240,27 @@ class PartStore:
             except (IndexError, ValueError):
                 continue
         return found
+
+    def _recognised(self, index: int) -> Path:
+        return self.dir / f"recognised-{index:08d}.json"
+
+    def recognised(self) -> set[int]:
+        """The chunks a grouped run's first pass has kept (``group_pass``)."""
+        found = set()
+        for p in self.dir.glob("recognised-*.json"):
+            with suppress(IndexError, ValueError):
+                found.add(int(p.stem.split("-")[1]))
+        return found
+
+    def save_recognised(self, index: int, data: bytes) -> None:
+        write_bytes_atomic(self._recognised(index), data)
+
+    def load_recognised(self, index: int) -> bytes:
+        try:
+            return self._recognised(index).read_bytes()
+        except OSError as exc:
+            raise DamagedChunk(f"chunk {index} in {self.dir}: its recognised documents cannot "
+                               f"be read ({exc.strerror or exc}); rerun with --resume") from None
 
     def save(self, result: ChunkResult) -> None:
         """Keep one chunk: its data first, then the marker (with the data's checksum) that

@@ -18,6 +18,7 @@ from typing import Any
 
 from geoparser.batch.chunk_task import ChunkResult, ChunkTask, run_chunk
 from geoparser.batch.executors import bounded_map, open_pool
+from geoparser.batch.group_pass import RecogniseTask, readable, recognise_chunk, votes_of
 from geoparser.batch.part_formats import PART_FORMATS
 from geoparser.batch.part_store import PartStore, Totals, parts_dir, skipped_path
 from geoparser.batch.stages import PipelineSpec
@@ -26,6 +27,7 @@ from geoparser.io.atomic import is_stream
 from geoparser.io.output_path import check_output
 from geoparser.io.sources import Source, fingerprint, record_count
 from geoparser.progress import counter
+from geoparser.resolution.home import HomeVotes
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +103,8 @@ def manifest(source: Source, spec: PipelineSpec, options: BatchOptions) -> dict[
     return {
         "input": fingerprint(source),
         "columns": {"id": getattr(decoder, "id_column", None),
-                    "text": getattr(decoder, "text_column", None)},
+                    "text": getattr(decoder, "text_column", None),
+                    "group": getattr(decoder, "group_column", None)},
         "pipeline": spec.to_json(),
         "output_format": options.output_format,
         "with_candidates": options.with_candidates,
@@ -148,9 +151,13 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
         with open_pool(spec, options.workers, options.dask) as pool, \
                 counter("geoparsing", lambda: record_count(source)) as advance:
             chunker.on_skip = advance
-            tasks = (ChunkTask(i, records, source.decoder, spec, options.output_format,
-                               options.with_candidates)
-                     for i, records in chunker)
+            if _grouped(source):
+                tasks: Iterator[ChunkTask] = _grouped_tasks(source, spec, options, pool,
+                                                            store, done, chunker)
+            else:
+                tasks = (ChunkTask(i, records, source.decoder, spec, options.output_format,
+                                   options.with_candidates)
+                         for i, records in chunker)
             for index in sorted(done):  # resumed chunks: their ids count too
                 ids.add(store.ids_of(index))
             for result in bounded_map(pool.executor, run_chunk, tasks, pool.in_flight):
@@ -199,6 +206,46 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
     return BatchStats(totals, chunks_reused=len(done), parsed_now=parsed_now, seconds=seconds,
                       where=pool.description, output=out,
                       skipped_list=listing if totals.skipped else None)
+
+
+def _grouped(source: Source) -> bool:
+    return getattr(source.decoder, "group_column", None) is not None
+
+
+def _grouped_tasks(source: Source, spec: PipelineSpec, options: BatchOptions, pool: Any,
+                   store: PartStore, done: set[int], chunker: _Chunker) -> Iterator[ChunkTask]:
+    """A grouped run's chunks: first every chunk recognised once (``group_pass``), its
+    documents kept in the parts folder and its votes counted; then each unfinished chunk to
+    resolve with the home regions of all its groups' documents."""
+    votes = HomeVotes()
+    groups: dict[int, list[str]] = {}
+
+    def count(index: int, data: bytes) -> None:
+        chunk_votes, chunk_groups, bad = votes_of(data)
+        votes.merge(chunk_votes)
+        groups[index] = chunk_groups
+        if bad and options.on_error == "fail":
+            location, message = bad[0]
+            raise InputError(f"{message} (--on-error skip skips bad rows)", source.path,
+                             int(location))
+
+    kept = set()
+    for index in sorted(store.recognised()):
+        data = store.load_recognised(index)
+        if readable(data):  # a damaged one is recognised again
+            count(index, data)
+            kept.add(index)
+    chunker.skip = kept
+    tasks = (RecogniseTask(i, records, source.decoder, spec) for i, records in chunker)
+    for result in bounded_map(pool.executor, recognise_chunk, tasks, pool.in_flight):
+        store.save_recognised(result.index, result.data)
+        count(result.index, result.data)
+    homes = votes.regions()
+    for index in range(chunker.count):
+        if index not in done:
+            yield ChunkTask(index, [], source.decoder, spec, options.output_format,
+                            options.with_candidates, recognised=store.load_recognised(index),
+                            homes={g: homes[g] for g in groups[index] if g in homes})
 
 
 class _UniqueIds:

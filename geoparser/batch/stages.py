@@ -25,7 +25,7 @@ from geoparser.recognition import (
 )
 from geoparser.recognition.spacy_models import resolve_package
 from geoparser.resolution import POLICIES, Policy, create_policy
-from geoparser.resolution.base import POINT_CONVENTIONS, use_points
+from geoparser.resolution.base import POINT_CONVENTIONS, HomeRegion, use_points
 from geoparser.resolution.confidence import check_min_confidence
 from geoparser.web_config import WebConfig
 
@@ -111,6 +111,13 @@ def stages_for(spec: PipelineSpec) -> Stages:
 
 def parse_documents(stages: Stages, documents: list[Document]) -> list[ParsedDocument]:
     """Recognise (one ``nlp.pipe`` pass), look up (one batch) and resolve ``documents``."""
+    return resolve_documents(stages, recognise(stages.recogniser, documents))
+
+
+def resolve_documents(stages: Stages, parsed: list[ParsedDocument],
+                      homes: dict[str, HomeRegion] | None = None) -> list[ParsedDocument]:
+    """Look up (one batch) and resolve recognised documents; ``homes``: the groups' home
+    regions read off the whole corpus (else off these documents)."""
     use_points(stages.points)  # process-wide: set in each worker, before every chunk
-    return resolve(recognise(stages.recogniser, documents), stages.gazetteer, stages.policy,
+    return resolve(parsed, stages.gazetteer, stages.policy, homes=homes,
                    min_confidence=stages.min_confidence)

@@ -413,8 +413,8 @@ def parse(
     = "id",
     group_by: Annotated[str, typer.Option(
         "--group-by", metavar="FIELD", help="JSONL field or CSV column naming each document's "
-        "group (the paper it appeared in): within a chunk, a group's home region favours "
-        "namesakes there. 'none': no groups.")] = "source",
+        "group (the paper it appeared in): a group's home region, read off all its documents, "
+        "favours namesakes there. 'none': no groups (one pass instead of two).")] = "source",
     with_candidates: Annotated[bool, typer.Option(
         "--with-candidates", help="JSONL: also write every candidate each place was chosen "
         "from (the errors scheme then tells disambiguation errors apart).")] = False,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
@@ -52,20 +53,22 @@ def vote(candidates: Sequence[Candidate]) -> tuple[str, str] | None:
 
 
 class HomeVotes:
-    """Votes of a stream of documents, by group; ``regions()`` gives each group's home."""
+    """Votes of a stream of documents, by group; ``regions()`` gives each group's home.
+
+    Votes of several streams add up (``merge``) to those of one stream of all their documents,
+    in any order: a group's home does not depend on how its documents were cut into chunks."""
 
     def __init__(self) -> None:
         self.votes: dict[str, Counter] = {}
-        self.documents: dict[str, set[int]] = {}
-        self._seen = 0
+        #: How many of each group's documents gave at least one vote.
+        self.documents: Counter[str] = Counter()
 
     def add(self, group: str | None, mentions: Iterable[Mention],
             names: Mapping[str, Sequence[Candidate]]) -> None:
         """One document's mentions (their candidates looked up in ``names``)."""
-        self._seen += 1
         if not group:
             return
-        voted = set()
+        voted, gave = set(), False
         for m in mentions:
             key = normalise_name(m.text)
             if key in voted or not names.get(m.text):
@@ -74,21 +77,30 @@ class HomeVotes:
             where = vote(names[m.text])
             if where is not None:
                 self.votes.setdefault(group, Counter())[where] += 1
-                self.documents.setdefault(group, set()).add(self._seen)
+                gave = True
+        if gave:
+            self.documents[group] += 1
+
+    def merge(self, other: HomeVotes) -> None:
+        """Add ``other``'s votes and documents to these."""
+        for group, counts in other.votes.items():
+            self.votes.setdefault(group, Counter()).update(counts)
+        self.documents.update(other.documents)
 
     def regions(self) -> dict[str, HomeRegion]:
         out = {}
-        for group, counts in self.votes.items():
+        for group in sorted(self.votes):
+            counts = self.votes[group]
             total = sum(counts.values())
-            if total < MIN_VOTES or len(self.documents.get(group, ())) < MIN_DOCUMENTS:
+            if total < MIN_VOTES or self.documents[group] < MIN_DOCUMENTS:
                 continue
-            top = counts.most_common(2)
+            top = _ranked(counts)[:2]
             area = top[0][0] if (top[0][1] >= AREA_SHARE * total and (
                 len(top) == 1 or top[0][1] > top[1][1])) else None
-            countries = Counter()
+            countries: Counter = Counter()
             for (cc, _), n in counts.items():
                 countries[cc] += n
-            cc, n_cc = countries.most_common(1)[0]
+            cc, n_cc = _ranked(countries)[0]
             country = cc if n_cc >= COUNTRY_SHARE * total else None
             if area is not None and area[0] != country:
                 area = None
@@ -96,6 +108,11 @@ class HomeVotes:
                 out[group] = HomeRegion(group, area, country,
                                         counts[area] if area else n_cc, total)
         return out
+
+
+def _ranked(counts: Counter) -> list[tuple[Any, int]]:
+    """Most votes first, ties by key: the same whatever order the votes came in."""
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
 def home_regions(documents: Iterable[tuple[str | None, Sequence[Mention]]],

@@ -138,3 +138,29 @@ def test_canadian_in_a_minnesota_paper_is_still_canada(offline_gazetteer):
          ["Canadian", "Texas", "Oklahoma"])]), "a")["Canadian"]
     assert r.candidate.country_code == "CA"
     assert "home region" not in r.reason
+
+
+def test_votes_counted_in_parts_and_merged_give_the_homes_of_one_count():
+    from geoparser.model import Candidate, Mention
+    from geoparser.resolution.home import HomeVotes
+
+    def town(name: str, admin1: str) -> list[Candidate]:
+        return [Candidate("t", name, name, 45.0, -94.0, country_code="US", admin1=admin1,
+                          feature_class="P")]
+
+    names = {"Sartell": town("Sartell", "MN"), "Nisswa": town("Nisswa", "MN"),
+             "Waco": town("Waco", "TX"), "Tyler": town("Tyler", "TX")}
+    docs = [("p", ["Sartell", "Waco"]), ("p", ["Nisswa"]), ("p", ["Tyler"]),
+            ("q", ["Waco", "Tyler"]), ("q", ["Tyler"])]
+
+    def votes(part):
+        v = HomeVotes()
+        for group, ms in part:
+            v.add(group, [Mention(0, len(m), m, "GPE") for m in ms], names)
+        return v
+
+    one = votes(docs).regions()
+    merged = votes(docs[3:])
+    merged.merge(votes(docs[:3]))
+    assert merged.regions() == one
+    assert votes(docs[::-1]).regions() == one
