@@ -16,7 +16,7 @@ import json
 import random
 import sys
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -35,11 +35,18 @@ from geoparser.resolution.features import FeatureExtractor
 
 @dataclass
 class ConfidenceRows:
-    """One corpus's rows for one policy: features, labels and each row's document."""
+    """One corpus's rows for one policy: features, labels, each row's document, and whether
+    the row is a toponym resolved alone (``alone``)."""
 
     x: np.ndarray
     y: np.ndarray
     documents: list[str]
+    alone: np.ndarray
+
+    def subset(self, keep: np.ndarray) -> ConfidenceRows:
+        return ConfidenceRows(self.x[keep], self.y[keep],
+                              [d for d, k in zip(self.documents, keep, strict=True) if k],
+                              self.alone[keep])
 
 
 def sample(docs: Sequence[Document], limit: int, seed: int) -> list[Document]:
@@ -92,11 +99,26 @@ class _Recorder:
         return list(resolutions)
 
 
-def rows_for(parsed: Sequence[ParsedDocument], gazetteer: Gazetteer, policy
-             ) -> ConfidenceRows:
+def alone(parsed: Sequence[ParsedDocument], per_document: int) -> list[ParsedDocument]:
+    """Up to ``per_document`` mentions of each document that are gold toponyms, each as a
+    document of its own (the same text, no other toponym): how a name fares with no context,
+    as in a caption or a headline."""
+    out = []
+    for p in parsed:
+        gold = {(t.start, t.end) for t in p.document.toponyms if t.has_point}
+        picked = [m for m in p.mentions if (m.start, m.end) in gold][:per_document]
+        out += [ParsedDocument(replace(p.document, id=f"{p.document.id}#alone{k}"), [m])
+                for k, m in enumerate(picked)]
+    return out
+
+
+def rows_for(parsed: Sequence[ParsedDocument], gazetteer: Gazetteer, policy,
+             alone_per_document: int = 0) -> ConfidenceRows:
     """Resolve ``parsed`` with ``policy`` and label every placed toponym that is exactly a
-    gold toponym with a point."""
+    gold toponym with a point; with ``alone_per_document``, also that many of each
+    document's toponyms resolved alone (``alone``)."""
     recorder = _Recorder(getattr(policy, "extractor", None) or FeatureExtractor())
+    parsed = [*parsed, *alone(parsed, alone_per_document)]
     out = resolve(parsed, gazetteer, policy, confidence=recorder)
     xs, ys, docs = [], [], []
     for p in out:
@@ -111,7 +133,9 @@ def rows_for(parsed: Sequence[ParsedDocument], gazetteer: Gazetteer, policy
             ys.append(float(distance_km(c.lat, c.lon, t.lat, t.lon) <= RIGHT_KM))
             docs.append(p.document.id)
     x = np.vstack(xs) if xs else np.zeros((0, len(CONFIDENCE_FEATURES)))
-    return ConfidenceRows(x, np.asarray(ys), docs)
+    return ConfidenceRows(x, np.asarray(ys), docs,
+                          np.asarray([d.endswith(tuple(f"#alone{k}" for k in range(
+                              alone_per_document))) for d in docs], bool))
 
 
 def corpus_documents(config: dict, corpora: Path = SHARED / "corpora"

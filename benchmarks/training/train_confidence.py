@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from pathlib import Path
 from typing import Any
 
@@ -27,14 +26,13 @@ import numpy as np
 
 from benchmarks.public_corpora import SHARED
 from benchmarks.training.confidence_data import ConfidenceRows, corpus_documents, rows_for
+from evaluation.calibration import TOP_SHARE, expected_calibration_error, most_confident
 from geoparser.gazetteers import create_gazetteer
 from geoparser.io.atomic import write_bytes_atomic
 from geoparser.resolution import create_policy
 from geoparser.resolution.confidence import CONFIDENCE_FEATURES, MODEL_PATH, calibrated
 
 CONFIG = Path(__file__).resolve().parent / "confidence.json"
-BINS = 10
-TOP_SHARE = 0.8
 
 
 def train_booster(x: np.ndarray, y: np.ndarray, config: dict[str, Any]):
@@ -76,23 +74,15 @@ def fit(parts: dict[str, ConfidenceRows], config: dict[str, Any]):
     return booster, a, b
 
 
-def calibration_error(p: np.ndarray, y: np.ndarray, bins: int = BINS) -> float:
-    """Expected calibration error over equal-width bins (1.0 in the last bin)."""
-    idx = np.minimum((p * bins).astype(int), bins - 1)
-    return float(sum(abs(y[idx == k].mean() - p[idx == k].mean()) * (idx == k).sum()
-                     for k in range(bins) if (idx == k).any()) / len(p))
-
-
-def top_accuracy(p: np.ndarray, y: np.ndarray, share: float = TOP_SHARE) -> float:
-    order = np.lexsort((np.arange(len(p)), -p))
-    keep = order[:max(1, math.ceil(share * len(p)))]
-    return float(y[keep].mean())
+def top_accuracy(p: np.ndarray, y: np.ndarray) -> float:
+    """acc@161 of the 80% most confident."""
+    return float(y[most_confident(p, TOP_SHARE)].mean())
 
 
 def scores(name: str, p: np.ndarray, y: np.ndarray) -> dict[str, Any]:
     """How well confidences ``p`` fit outcomes ``y`` on one corpus."""
     return {"held_out": name, "n": len(y), "acc161": float(y.mean()),
-            "mean_confidence": float(p.mean()), "ece": calibration_error(p, y),
+            "mean_confidence": float(p.mean()), "ece": expected_calibration_error(p, y),
             "acc161_top80": top_accuracy(p, y), "brier": float(np.mean((p - y) ** 2))}
 
 
@@ -104,9 +94,14 @@ def held_out_table(parts: dict[str, ConfidenceRows], config: dict[str, Any]
         if not rest or not len(parts[held].y):
             continue
         booster, a, b = fit(rest, config)
-        p = calibrated(booster.predict(parts[held].x, raw_score=True), a, b)
-        y = parts[held].y
+        whole = parts[held].subset(~parts[held].alone)
+        p = calibrated(booster.predict(whole.x, raw_score=True), a, b)
+        y = whole.y
         rows.append(scores(held, p, y))
+        lone = parts[held].subset(parts[held].alone)
+        if len(lone.y):
+            q = calibrated(booster.predict(lone.x, raw_score=True), a, b)
+            rows.append(scores(f"{held}, toponyms alone", q, lone.y))
         ps.append(p)
         ys.append(y)
     return rows, np.concatenate(ps), np.concatenate(ys)
@@ -143,7 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     models, report = {}, {}
     for name in args.policies or config["policies"]:
         policy = create_policy(name)
-        parts = {corpus: rows_for(parsed, gazetteer, policy) for corpus, parsed in docs.items()}
+        parts = {corpus: rows_for(parsed, gazetteer, policy, config["alone_per_document"])
+                 for corpus, parsed in docs.items()}
         rows, p, y = held_out_table(parts, config)
         threshold, thresholds = best_threshold(p, y)
         booster, a, b = fit(parts, config)  # every training corpus: the shipped model
@@ -157,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {r['held_out']} | {r['n']} | {r['acc161']:.3f} | "
                   f"{r['mean_confidence']:.3f} | {r['ece']:.3f} | {r['acc161_top80']:.3f} | "
                   f"{r['brier']:.3f} |")
-        print(f"\npooled held-out: ECE {calibration_error(p, y):.3f}, acc@161 top 80% "
+        print(f"\npooled held-out: ECE {expected_calibration_error(p, y):.3f}, acc@161 top 80% "
               f"{top_accuracy(p, y):.3f}; chosen minimum confidence {threshold:.2f}")
         print("\n| min conf. | placed | acc@161 placed | right lost | net |\n|---|---|---|---|---|")
         for t in thresholds:

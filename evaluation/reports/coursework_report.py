@@ -17,7 +17,7 @@ from evaluation.reports.coursework_answer import CourseworkAnswer, GeoRun, capti
 from evaluation.reports.html import Block, Heading, Image, Para, Table, to_html, to_markdown
 from evaluation.reports.maps import MapPoint, small_multiples_png
 from evaluation.reports.ner_runs import NerRun
-from evaluation.reports.plots import error_distance_plot
+from evaluation.reports.plots import calibration_plot, error_distance_plot
 from evaluation.reports.webmap import add_gold, from_parsed, page
 from geoparser.gazetteers import regions
 from geoparser.io.csv_text import frame_csv
@@ -179,6 +179,36 @@ def pictures(ans: CourseworkAnswer, q3_df: pd.DataFrame, q4_df: pd.DataFrame) ->
     }
 
 
+def confidence_section(ans: CourseworkAnswer) -> tuple[list[Block], bytes] | None:
+    """How well the default policy's confidences fit on these captions: its distance scores'
+    calibration figures, the reliability diagram and the coverage curve (none when the
+    policy gives no confidence)."""
+    run = ans.default
+    if run is None:
+        return None
+    from evaluation.schemes import score
+
+    preds = {p.document.id: p.predictions() for p in run.parsed}
+    c = score("distance", ans.gold, preds, ans.match).confidence
+    if c is None:
+        return None
+    figures = c.as_dict()
+    blocks: list[Block] = [
+        Heading(f"How sure the points are — the `{run.policy}` policy's confidence"),
+        Para(f"Each placed toponym carries the probability that its point is within 161 km of "
+             f"the right one (docs/confidence.md). On these {figures['n']} toponyms: mean "
+             f"confidence {fmt(figures['mean_confidence'])}, acc@161 "
+             f"{fmt(figures['accuracy_161'])}, expected calibration error "
+             f"{fmt(figures['ece'])}, acc@161 of the 80% most confident "
+             f"{fmt(figures['accuracy_161_top80'])}. Twelve captions are far too few to judge "
+             "a calibration; `toposcope score --scheme distance` gives the same figures for "
+             "any corpus."),
+        Image("Reliability and coverage", "confidence.png"),
+    ]
+    return blocks, calibration_plot(figures["reliability"], figures["coverage"],
+                                    f"Confidence of the {run.policy} policy on the captions")
+
+
 def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
     """All output files, by name: text for reports, tables and GeoJSON, bytes for images."""
     q1_df = ner_table(ans.q1)
@@ -258,6 +288,10 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
         Image("Error distance", "errors.png"),
     ]
     images = {**pictures(ans, q3_df, q4_df), "compare.png": compare.chart(ans.comparison)}
+    sureness = confidence_section(ans)
+    if sureness:
+        blocks += sureness[0]
+        images["confidence.png"] = sureness[1]
     report_md = to_markdown(blocks)
     summary = ans.summary()
     g = caption_guides(ans.gold)

@@ -17,7 +17,7 @@ GROUPS = {"ner_fn": "missed toponym (NER false negative)",
           "disambiguation": "wrong place (disambiguation)"}
 COLUMNS = ("doc", "group", "categories", "start", "end", "text", "label", "gold_name",
            "gold_lat", "gold_lon", "gold_geonameid", "chosen_name", "chosen_lat",
-           "chosen_lon", "chosen_geonameid", "distance_km")
+           "chosen_lon", "chosen_geonameid", "distance_km", "confidence")
 
 
 def error_rows(errors_result: Any) -> list[dict[str, Any]]:
@@ -34,6 +34,7 @@ def error_rows(errors_result: Any) -> list[dict[str, Any]]:
             "gold_geonameid": e.get("gold_geonameid"), "chosen_name": e.get("chosen_name"),
             "chosen_lat": pred[0], "chosen_lon": pred[1],
             "chosen_geonameid": e.get("geonameid"), "distance_km": e.get("distance_km"),
+            "confidence": e.get("confidence"),
         })
     return rows
 

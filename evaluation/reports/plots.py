@@ -81,3 +81,38 @@ def metric_bars(
     ax.set_title(title)
     ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return png_bytes(fig)
+
+
+def calibration_plot(reliability: Sequence[Mapping], coverage: Sequence[Mapping],
+                     title: str = "How sure the points are") -> bytes:
+    """Two panels: the reliability diagram (each confidence bin's observed acc@161 against its
+    mean confidence, the diagonal being perfect calibration; marker area by count) and accuracy
+    against coverage (placing only the most confident share)."""
+    fig, (rel, cov) = plt.subplots(1, 2, figsize=(9, 4))
+    rel.plot([0, 1], [0, 1], color="grey", linestyle="--", linewidth=1, label="calibrated")
+    filled = [r for r in reliability if r["n"]]
+    if filled:
+        biggest = max(r["n"] for r in filled)
+        rel.scatter([r["mean_confidence"] for r in filled], [r["accuracy"] for r in filled],
+                    s=[20 + 200 * r["n"] / biggest for r in filled], color="tab:blue",
+                    label="confidence bins (area: count)")
+        rel.plot([r["mean_confidence"] for r in filled], [r["accuracy"] for r in filled],
+                 color="tab:blue", linewidth=1)
+    rel.set_xlim(0, 1)
+    rel.set_ylim(0, 1.02)
+    rel.set_xlabel("mean confidence in the bin")
+    rel.set_ylabel("observed acc@161")
+    rel.set_title("Reliability")
+    rel.legend(loc="lower right", fontsize="small")
+    rel.grid(True, alpha=0.3)
+    placed = [r for r in coverage if r["n"]]
+    cov.plot([r["coverage"] for r in placed], [r["accuracy"] for r in placed], marker="o",
+             color="tab:green")
+    cov.set_xlim(0, 1.02)
+    cov.set_ylim(0, 1.02)
+    cov.set_xlabel("share placed (most confident first)")
+    cov.set_ylabel("acc@161 of those placed")
+    cov.set_title("Accuracy against coverage")
+    cov.grid(True, alpha=0.3)
+    fig.suptitle(title)
+    return png_bytes(fig)

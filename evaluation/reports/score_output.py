@@ -26,7 +26,9 @@ SHORT = {"correct": "COR", "incorrect": "INC", "partial": "PAR", "missed": "MIS"
          "accuracy_10": "acc@10", "accuracy_geonameid": "acc by id", "n_geonameid": "n by id",
          "gold_without_coordinates": "no point", "denominator": "out of"}
 TABLE_SKIP = {"possible", "actual",  # derivable, and in the CSV/JSON: keeps tables narrow
-              "n_geonameid", "matched", "accuracy_10"}
+              "n_geonameid", "matched", "accuracy_10",
+              # the confidence's figures get a line of their own (``_confidence_line``)
+              "confidence_n", "ece", "accuracy_161_top80", "brier", "abstained"}
 UNDEFINED_NOTE = ("undefined: a ratio of 0/0 — precision when nothing was predicted, recall "
                   "when there was nothing to find, F1 when either is (JSON null, CSV empty); "
                   "n/a: the measure does not apply to the row")
@@ -118,7 +120,23 @@ def _print_one(console: Any, result: ScoreResult, per_document: bool) -> tuple[i
             table.add_section()
         table.add_row(*line)
     print_wide(console, table)
+    line = _confidence_line(result)
+    if line:
+        console.print(line, highlight=False, soft_wrap=True)
     return len(all_rows) - len(rows), sum(c == "undefined" for line in cells for c in line)
+
+
+def _confidence_line(result: ScoreResult) -> str:
+    """The distance scheme's confidence figures in one line (the tables are in Markdown and
+    JSON), or "" when the predictions state none."""
+    summary = getattr(result, "confidence", None)
+    if summary is None:
+        return ""
+    c = summary.as_dict()
+    return (f"confidence over {c['n']} placed matches: ECE {_cell(c['ece'], 'ece')}, acc@161 "
+            f"of the 80% most confident {_cell(c['accuracy_161_top80'], 'accuracy')}, Brier "
+            f"{_cell(c['brier'], 'brier')}; {c['abstained']} held back (--format markdown or "
+            "json: the reliability and coverage tables)")
 
 
 def print_wide(console: Any, table: Any) -> None:

@@ -10,6 +10,13 @@ rule with unit steps, divided by n − 1 — 0 is perfect, 1 every error is half
 circumference; it does not depend on input order. Figures that are undefined (n = 0; AUC and
 nothing else for n = 1) are ``null``, never NaN. Distances are geodesic on the WGS-84 ellipsoid
 (``geoparser.distance``), the project's one Earth model.
+
+Where predictions carry a ``confidence`` (the system's probability that its point is within
+161 km of the right one), ``confidence`` reports how well it fits (``evaluation.calibration``)
+over the same placed matches whose prediction has one, "right" meaning within 161 km: the
+reliability table (10 bins), the expected calibration error, the Brier score, acc@161 of the
+80% most confident, and accuracy against coverage; ``abstained`` counts the matched gold
+toponyms the system gave a confidence but no point. Without confidences it is ``null``.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from evaluation.calibration import CalibrationSummary
 from evaluation.flat_corpus import FlatCorpus
 from evaluation.markdown import table
 from evaluation.matching import MatchMode
@@ -82,18 +90,24 @@ class DistanceResult:
     documents: tuple[tuple[str, ErrorSummary, tuple[dict, ...]], ...]
     counts: dict[str, int]
     notes: tuple[str, ...] = field(default=())
+    confidence: CalibrationSummary | None = None
 
     def to_json(self, lazy: bool = False) -> dict[str, Any]:
         docs = ({"id": i, **s.as_dict(), "toponyms": list(d)} for i, s, d in self.documents)
         return {
             "scheme": self.scheme, "options": self.options,
-            "overall": {**self.overall.as_dict(), **self.counts},
+            "overall": {**self.overall.as_dict(), **self.counts,
+                        "confidence": self.confidence.as_dict() if self.confidence else None},
             "documents": docs if lazy else list(docs),
             **({"notes": list(self.notes)} if self.notes else {}),
         }
 
     def to_rows(self) -> list[dict[str, Any]]:
-        return [{"scope": "overall", **self.overall.as_dict(), **self.counts}]
+        c = self.confidence.as_dict() if self.confidence else {}
+        return [{"scope": "overall", **self.overall.as_dict(), **self.counts,
+                 "confidence_n": c.get("n"), "ece": c.get("ece"),
+                 "accuracy_161_top80": c.get("accuracy_161_top80"), "brier": c.get("brier"),
+                 "abstained": c.get("abstained")}]
 
     def to_markdown(self) -> str:
         o = self.overall.as_dict()
@@ -108,8 +122,30 @@ class DistanceResult:
                   [[o["n"], o["accuracy_161"], o["accuracy_10"], o["accuracy_tolerance"],
                     o["accuracy_geonameid"], o["mean_km"], o["median_km"], o["auc"]]]),
         ]
+        out += self._confidence_markdown()
         out += [f"\nNote: {note}" for note in self.notes]
         return "\n".join(out) + "\n"
+
+    def _confidence_markdown(self) -> list[str]:
+        if self.confidence is None:
+            return ["", "Confidence: the predictions carry none, so its calibration is not "
+                        "measured."]
+        c = self.confidence.as_dict()
+        return [
+            "", "### Confidence: how well it fits (right = within 161 km)", "",
+            f"{c['n']} placed matches with a confidence; {c['abstained']} matched toponyms "
+            "left unplaced with one.", "",
+            table(["n", "mean confidence", "acc@161", "ECE (10 bins)", "acc@161 of the 80% "
+                   "most confident", "Brier"],
+                  [[c["n"], c["mean_confidence"], c["accuracy_161"], c["ece"],
+                    c["accuracy_161_top80"], c["brier"]]]),
+            "", table(["confidence", "n", "mean confidence", "acc@161"],
+                      [[f"{r['low']:.1f}–{r['high']:.1f}", r["n"], r["mean_confidence"],
+                        r["accuracy"]] for r in c["reliability"]]),
+            "", table(["most confident", "n", "from confidence", "acc@161"],
+                      [[f"{r['coverage']:.0%}", r["n"], r["min_confidence"], r["accuracy"]]
+                       for r in c["coverage"]]),
+        ]
 
 
 def score_distance(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
@@ -117,7 +153,8 @@ def score_distance(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
     g2p = match_same(corpus, mode).gold_to_pred()
     per_doc: list[list[tuple[float, bool, dict]]] = [[] for _ in range(corpus.n_docs)]
     ids = np.zeros((corpus.n_docs, 2), dtype=int)  # per document: checked, correct
-    unresolved = no_point = 0
+    unresolved = no_point = abstained = 0
+    stated: list[tuple[float, bool]] = []
     for i, g in enumerate(corpus.golds):
         j = g2p.get(i)
         if g.geonameid is not None and j is not None:
@@ -133,8 +170,11 @@ def score_distance(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
         p = corpus.preds[j]
         if not p.has_point:
             unresolved += 1
+            abstained += p.confidence is not None
             continue
         d = distance_km(g.lat, g.lon, p.lat, p.lon)  # type: ignore[arg-type]
+        if p.confidence is not None:
+            stated.append((p.confidence, d <= ACCURACY_KM))
         ok = d <= (g.tolerance_km if g.tolerance_km is not None else ACCURACY_KM)
         per_doc[int(corpus.gold_doc[i])].append(
             (d, ok, {"text": g.text, "start": g.start, "end": g.end, "gold": [g.lat, g.lon],
@@ -148,4 +188,6 @@ def score_distance(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
     overall = ErrorSummary(errors, sum(x[1] for items in per_doc for x in items),
                            int(ids[:, 0].sum()), int(ids[:, 1].sum()))
     counts = {"matched": len(g2p), "unresolved": unresolved, "gold_without_coordinates": no_point}
-    return DistanceResult("distance", options, overall, docs, counts)
+    confidence = (CalibrationSummary(tuple(c for c, _ in stated), tuple(r for _, r in stated),
+                                     abstained) if stated or abstained else None)
+    return DistanceResult("distance", options, overall, docs, counts, confidence=confidence)

@@ -200,7 +200,7 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any],
                     "gold_geonameid": t.geonameid}
         else:
             out |= {"chosen_name": t.name, "predicted": [t.lat, t.lon],
-                    "geonameid": t.geonameid}
+                    "geonameid": t.geonameid, "confidence": t.confidence}
         return out
 
     fn = Tally(NER_FN, every=[] if every else None)
@@ -275,7 +275,8 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any],
         if partial_name:
             hits.append("partial_name")
         ex = example("gold", i) | {"predicted": [p.lat, p.lon], "geonameid": p.geonameid,
-                                   "chosen_name": p.name, "predicted_span": [p.start, p.end]}
+                                   "chosen_name": p.name, "predicted_span": [p.start, p.end],
+                                   "confidence": p.confidence}
         if g.has_point and p.has_point:
             ex["distance_km"] = round(distance_km(g.lat, g.lon, p.lat, p.lon), 1)  # type: ignore[arg-type]
         dis.error(hits, ex)

@@ -49,6 +49,7 @@ Latitude = Annotated[float, msgspec.Meta(ge=-90.0, le=90.0)]
 Longitude = Annotated[float, msgspec.Meta(ge=-180.0, le=180.0)]
 Offset = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]  # they go into int64 columns
 Tolerance = Annotated[float, msgspec.Meta(gt=0.0)]
+Probability = Annotated[float, msgspec.Meta(ge=0.0, le=1.0)]
 
 # A missing offset or coordinate decodes to these (defaults are not range-checked), so that its
 # column comes straight out of np.fromiter; an explicit null decodes to None, the slower path.
@@ -93,6 +94,7 @@ class _Prediction(msgspec.Struct, frozen=True, gc=False):
     n_candidates: int | None = None
     candidates: tuple[_Candidate, ...] = ()
     name: str | None = None
+    confidence: Probability | None = None
 
 
 class _PredictedDoc(msgspec.Struct, frozen=True, gc=False):

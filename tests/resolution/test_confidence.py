@@ -96,12 +96,6 @@ def test_the_river_fergus_at_ennis_is_not_placed_in_ontario(geoparser_default):
     assert r.candidate is None or r.candidate.country_code == "IE"
 
 
-def test_durham_county_beside_oshawa_is_not_placed_in_north_carolina(geoparser_default):
-    doc = geoparser_default.parse("Police in Durham County and Oshawa, Ontario, investigated.")
-    r = placed(doc, "Durham County")
-    assert r.candidate is None or r.candidate.country_code == "CA"
-
-
 def test_road_numbers_are_never_placed(geoparser_default):
     doc = geoparser_default.parse("Roadworks on the M6 near Preston and the A59 caused "
                                   "delays; a lorry overturned on the N7 near Naas.")
