@@ -11,6 +11,7 @@ Offsets are character offsets into ``Document.text``, end exclusive; constructor
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -49,6 +50,22 @@ class Document:
     text: str
     toponyms: tuple[GoldToponym, ...] = ()
     source: str | None = None
+
+
+def group_of(value: Any) -> str | None:
+    """The group a document's ``source`` field names: a string as it is; a number as text; an
+    object's ``name`` or else its ``id`` (NewsAPI gives ``{"id": ..., "name": ...}``); anything
+    else, or an empty value, no group. An optional field is never a reason to refuse a
+    document."""
+    if isinstance(value, dict):
+        value = next((value[k] for k in ("name", "id") if isinstance(value.get(k), str | int)
+                      and not isinstance(value.get(k), bool) and str(value[k]).strip()), None)
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return None
+    if isinstance(value, float):
+        value = format(value, "g") if math.isfinite(value) else ""
+    text = str(value).strip()
+    return text or None
 
 
 @dataclass(frozen=True)
@@ -164,6 +181,8 @@ class Prediction:
     n_candidates: int | None = None
     candidates: tuple[CandidatePoint, ...] = ()
     name: str | None = None  # the chosen place's name, for error listings
+    #: The system's probability that its point is within 161 km of the right one.
+    confidence: float | None = None
 
     @property
     def has_point(self) -> bool:
@@ -205,6 +224,7 @@ class ParsedDocument:
                     geonameid=cand.geonameid if cand else None,
                     n_candidates=res.n_candidates if res else None,
                     name=cand.name if cand else None,
+                    confidence=res.confidence if res else None,
                     candidates=tuple(
                         CandidatePoint(geonameid=c.geonameid, lat=c.lat, lon=c.lon,
                                        population=c.population, name=c.name)

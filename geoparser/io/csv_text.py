@@ -30,11 +30,22 @@ def safe_cell(value: Any) -> Any:
     return value
 
 
+def _breaks(value: Any) -> bool:
+    return isinstance(value, str) and "\r" in value
+
+
 def csv_text(rows: Iterable[Sequence[Any]]) -> str:
-    """Rows (the header is a row) as CSV text, ``\\n`` line ends, every cell ``safe_cell``."""
+    """Rows (the header is a row) as CSV text, ``\\n`` line ends, every cell ``safe_cell``.
+
+    The csv module quotes a cell holding the line terminator (``\\n``) but not a bare
+    carriage return, which many readers take for a line end: the row would end early and the
+    next could start with a formula. A row with one has every text cell quoted."""
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerows([safe_cell(v) for v in row] for row in rows)
+    plain = csv.writer(buf, lineterminator="\n")
+    quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
+    for row in rows:
+        cells = [safe_cell(v) for v in row]
+        (quoted if any(map(_breaks, cells)) else plain).writerow(cells)
     return buf.getvalue()
 
 
@@ -49,4 +60,8 @@ def frame_csv(frame: Any) -> str:
         safe = safe.astype({c: object for c in text_columns})
         for c in text_columns:
             safe[c] = safe[c].map(lambda v: safe_cell(v) if isinstance(v, str) else v)
-    return safe.to_csv(index=False, lineterminator="\n")
+    # a bare carriage return in any text cell: quote every text cell (see ``csv_text``)
+    breaks = any(safe[c].map(_breaks).any() for c in text_columns) or any(
+        map(_breaks, safe.columns))
+    return safe.to_csv(index=False, lineterminator="\n",
+                       quoting=csv.QUOTE_NONNUMERIC if breaks else csv.QUOTE_MINIMAL)

@@ -9,7 +9,9 @@ Offsets are character offsets (Python ``str`` indices), end exclusive. A gold se
 directory holding ``captions.jsonl`` and an optional ``dataset.json`` with the set's
 ``default_tolerance_km``. Gold toponyms may carry ``name`` (the referent's canonical name);
 predictions may carry ``n_candidates`` and ``candidates`` (objects with ``geonameid``, ``lat``,
-``lon``, ``population``, ``name``), which the ``errors`` scheme uses.
+``lon``, ``population``, ``name``), which the ``errors`` scheme uses, and ``confidence`` (the
+system's probability, 0 to 1, that its point is within 161 km of the right one), which the
+``distance`` scheme weighs.
 
 A file is first decoded by ``msgspec`` in chunks into private records and checked column by
 column (``documents_bulk``); if anything there fails, the file is read again line by line by
@@ -43,6 +45,7 @@ from geoparser.model import (
     GoldToponym,
     PredictedDocument,
     Prediction,
+    group_of,
 )
 
 T = TypeVar("T")
@@ -218,6 +221,12 @@ class _Line:
             raise self.fail(f"field {key!r} must be a finite number, got {value!r}")
         return float(value)
 
+    def probability(self, obj: dict, key: str) -> float | None:
+        value = self.number(obj, key)
+        if value is not None and not 0.0 <= value <= 1.0:
+            raise self.fail(f"field {key!r} must be a probability from 0 to 1, got {value!r}")
+        return value
+
     def point(self, obj: dict) -> tuple[float | None, float | None]:
         lat, lon = self.number(obj, "lat"), self.number(obj, "lon")
         if (lat is None) != (lon is None):
@@ -278,15 +287,20 @@ def _gold_source(path: Path, default_tolerance_km: float | None) -> tuple[Path, 
 
 
 def check_readable_file(path: Path) -> None:
-    """Refuse a device or socket given as a documents file: ``/dev/zero`` never ends, a
-    terminal waits for typing. Regular files and pipes (``<(cmd)``) are read; a missing file
-    is left to the reader, which says so with the rest of its errors."""
+    """Refuse what cannot be read twice as a gold or predictions file: a device or socket
+    (``/dev/zero`` never ends, a terminal waits for typing) and a named pipe (``<(cmd)``).
+    These readers check a file in one pass and build its documents in another, and name an
+    error's line by reading it again; a pipe's second reading would find nothing. A missing
+    file is left to the reader, which says so with the rest of its errors."""
     try:
         mode = os.stat(path).st_mode
     except OSError:
         return
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
         raise InputError("is a device or socket, not a file of documents", path)
+    if stat.S_ISFIFO(mode):
+        raise InputError("is a pipe, and gold and predictions files are read more than once: "
+                         "save it to a file first (parse reads pipes)", path)
 
 
 def default_tolerance(given: float | None, dataset_default: float | None = None) -> float:
@@ -409,8 +423,8 @@ def _slow_gold(path: Path, lineno: int, obj: dict, default: float,
                 name=tline.string(t, "name", required=False),
             )
         )
-    source = line.string(obj, group_field, required=False) if group_field else None
-    return Document(doc_id, text, tuple(toponyms), source or None)
+    source = group_of(obj.get(group_field)) if group_field else None
+    return Document(doc_id, text, tuple(toponyms), source)
 
 
 def _dataset_default_tolerance(path: Path) -> float | None:
@@ -495,6 +509,7 @@ def _slow_predictions(path: Path, lineno: int, obj: dict, texts: dict[str, str]
                 n_candidates=tline.integer(t, "n_candidates"),
                 candidates=tline.candidates(t),
                 name=tline.string(t, "name", required=False),
+                confidence=tline.probability(t, "confidence"),
             )
         )
     return PredictedDocument(doc_id, tuple(preds))
@@ -541,7 +556,7 @@ def prediction_to_json(doc: PredictedDocument) -> dict[str, Any]:
         item = {
             "start": p.start, "end": p.end, "text": p.text, "label": p.label,
             "lat": p.lat, "lon": p.lon, "geonameid": p.geonameid, "n_candidates": p.n_candidates,
-            "name": p.name,
+            "name": p.name, "confidence": p.confidence,
         }
         if p.candidates:
             item["candidates"] = [

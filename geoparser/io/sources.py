@@ -29,7 +29,7 @@ from typing import Any, BinaryIO, Protocol
 from geoparser.errors import InputError, UsageError
 from geoparser.io.digest import file_sha256
 from geoparser.io.documents import GOLD_FILENAME, json_object
-from geoparser.model import Document
+from geoparser.model import Document, group_of
 from geoparser.registry import Registry
 
 #: ``(location, payload)``: where the record is, and what decoding it needs.
@@ -174,10 +174,7 @@ def document_from_fields(doc_id: Any, text: Any, path: str | Path, location: int
         raise InputError(f"document {doc_id!r} has a text of {len(text):,} characters, more "
                          f"than the {MAX_TEXT_CHARS:,} a document may have; split it",
                          path, location)
-    if source is not None and not isinstance(source, str):
-        raise InputError(f"field {group_column!r} must be a string, got "
-                         f"{type(source).__name__}", path, location)
-    return Document(doc_id, text, source=source or None)
+    return Document(doc_id, text, source=group_of(source))
 
 
 @dataclass(frozen=True)

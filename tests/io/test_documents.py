@@ -135,3 +135,21 @@ def test_bulk_and_line_readers_agree(tmp_path):
     pdata = pred.read_bytes()
     assert read_prediction_lines(Source(pred), list(texts), list(texts.values())).predictions() == (
         _read_predictions_by_line(pred, _numbered_lines(pdata), texts))
+
+
+@pytest.mark.parametrize("scheme", ["coursework-geo", "errors", "distance", "pairing", "all"])
+def test_score_of_a_named_pipe_is_one_line_not_a_traceback(tmp_path, scheme):
+    import os
+
+    from typer.testing import CliRunner
+
+    from geoparser.cli.main import app
+    from tests.conftest import CAPTIONS
+
+    pipe = tmp_path / "pred.jsonl"
+    os.mkfifo(pipe)  # no writer: opening it to read would block, so it must never be read
+    for side in (["--gold", str(CAPTIONS), "--pred", str(pipe)],
+                 ["--gold", str(pipe), "--pred", str(CAPTIONS / "captions.jsonl")]):
+        result = CliRunner().invoke(app, ["score", "--scheme", scheme, *side])
+        assert result.exit_code == 2, result.output
+        assert "is a pipe" in result.output and "Traceback" not in result.output

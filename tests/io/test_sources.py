@@ -210,3 +210,36 @@ def test_progress_total_is_known_for_files(tmp_path, docs=("a", "b", "c")):
     csv.write_text("id,text\n" + "".join(f'{d},"{d}\n{d}"\n' for d in docs))
     for path in (jsonl, csv):
         assert record_count(open_source(path)) == 3, path
+
+
+@pytest.mark.parametrize(("value", "group"), [
+    ({"id": "bbc-news", "name": "BBC News"}, "BBC News"), ({"id": "abc"}, "abc"),
+    (42, "42"), (2.5, "2.5"), ("  St. Cloud Times ", "St. Cloud Times"), ("", None),
+    (None, None), (True, None), ([1, 2], None), ({"name": ""}, None), (float("nan"), None)])
+def test_a_source_of_any_common_shape_names_a_group_or_none(value, group):
+    from geoparser.model import group_of
+
+    assert group_of(value) == group
+
+
+def test_parse_and_score_accept_a_newsapi_source_object(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from geoparser.cli.main import app
+
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("".join(json.dumps(d) + "\n" for d in [
+        {"id": "a", "text": "Rain in Galway.", "source": {"id": None, "name": "Irish Times"},
+         "toponyms": [{"start": 8, "end": 14, "text": "Galway", "lat": 53.27, "lon": -9.05}]},
+        {"id": "b", "text": "Snow in Cork.", "source": 7,
+         "toponyms": [{"start": 8, "end": 12, "text": "Cork", "lat": 51.9, "lon": -8.47}]}]))
+    out = tmp_path / "pred.jsonl"
+    parsed = CliRunner().invoke(app, ["-q", "parse", "--in", str(gold), "--out", str(out),
+                                      "--ner", "gazetteer"])
+    assert parsed.exit_code == 0, parsed.output
+    assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == ["a", "b"]
+    scored = CliRunner().invoke(app, ["score", "--scheme", "distance", "--gold", str(gold),
+                                      "--pred", str(out)])
+    assert scored.exit_code == 0, scored.output

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -36,7 +36,7 @@ from urllib3.util.retry import Retry
 
 from geoparser.errors import InputError, ServiceError
 from geoparser.gazetteers.web.cache_backend import BoundedSQLiteCache
-from geoparser.gazetteers.web.redact import redact
+from geoparser.gazetteers.web.redact import CREDENTIAL_HEADERS, redact
 from geoparser.web_config import WebConfig
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
@@ -59,17 +59,22 @@ def scrubbed(response: CachedResponse) -> CachedResponse:
     """``response`` with credentials masked in every URL and header value it carries, and in
     every response of its redirect history, before it is stored."""
     response.url = redact(response.url)
-    response.headers = CaseInsensitiveDict(
-        {k: redact(str(v)) for k, v in response.headers.items()})
+    response.headers = _clean_headers(response.headers)
     request = response.request
     if request is not None:
         request.url = redact(request.url or "")
-        request.headers = CaseInsensitiveDict(
-            {k: redact(str(v)) for k, v in request.headers.items()})
+        request.headers = _clean_headers(request.headers)
         request.cookies = RequestsCookieJar()  # the jar sent on after a redirect, too
     response.history = [scrubbed(r) for r in response.history]
     response.cookies = RequestsCookieJar()  # a cookie set on a redirect may hold the query
     return response
+
+
+def _clean_headers(headers: Mapping[str, object]) -> CaseInsensitiveDict:
+    """Headers with credentials masked, and those that only carry credentials (the Basic
+    authorisation requests builds from ``http://user:pass@host``, cookies) left out."""
+    return CaseInsensitiveDict({k: redact(str(v)) for k, v in headers.items()
+                                if k.lower() not in CREDENTIAL_HEADERS})
 
 
 #: requests-cache's JSON serializer with ``scrubbed`` as its first stage: nothing reaches the

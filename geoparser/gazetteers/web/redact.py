@@ -15,6 +15,10 @@ import threading
 MASK = "***"
 # Parameters that carry credentials in the services we call, masked even if never registered.
 _SECRET_PARAMS = re.compile(r"(?i)\b(username|api_?key)=([^&\s'\"#)]+)")
+# The user name and password of a URL (``http://user:pass@host``), masked whole.
+_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s@'\"]+@")
+#: Headers that carry credentials: never stored (``http.scrubbed``).
+CREDENTIAL_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "set-cookie"})
 _LIBRARY_LOGGERS = ("geopy", "urllib3", "requests", "requests_cache", "vcr", "geoparser")
 
 _lock = threading.Lock()
@@ -32,6 +36,7 @@ def register_secret(value: str | None) -> None:
 def redact(text: str) -> str:
     """``text`` with every registered secret and every credential-like URL parameter masked."""
     text = _SECRET_PARAMS.sub(lambda m: f"{m.group(1)}={MASK}", text)
+    text = _USERINFO.sub(lambda m: f"{m.group(1)}{MASK}@", text)
     with _lock:
         secrets = sorted(_secrets, key=len, reverse=True)
     for secret in secrets:

@@ -163,3 +163,26 @@ def test_nominatim_contact_check_compares_hosts(web_config, url):
     config = replace(web_config, contact=None, nominatim_url=url)
     with pytest.raises(UsageError, match="contact"):
         NominatimGazetteer(config)
+
+
+def test_a_password_in_the_service_url_is_stored_nowhere(web_config):
+    import base64
+
+    with scripted_server(lambda path: (200, JSON, geonames_body(WHITBY))) as server:
+        host = server.url.split("://", 1)[1]
+        config = replace(web_config, geonames_url=f"http://alice:pa55word@{host}")
+        found = GeoNamesGazetteer(config).lookup("Whitby")
+        assert [c.geonameid for c in found] == [2634135]
+        assert GeoNamesGazetteer(config).lookup("Whitby") == found  # from the cache
+    data = config.cache_path.read_bytes()
+    assert rows(config) >= 1
+    assert b"pa55word" not in data and b"alice" not in data
+    assert base64.b64encode(b"alice:pa55word") not in data  # the Basic header requests sends
+
+
+def test_a_url_password_is_masked_in_every_message():
+    from geoparser.gazetteers.web.redact import redact
+
+    assert redact("GET http://alice:pa55word@geo.example:8080/search?q=x failed") == (
+        "GET http://***@geo.example:8080/search?q=x failed")
+    assert redact("https://example.org/a@b") == "https://example.org/a@b"  # no userinfo
