@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from geopy.geocoders import GeoNames
 from geopy.geocoders.base import DEFAULT_SENTINEL
+from geopy.location import Location
 
 from geoparser.errors import UsageError
 from geoparser.gazetteers.base import GAZETTEERS
@@ -77,8 +78,21 @@ class GeoNamesSearch(GeoNames):
         return self._call_geocoder(url, callback, timeout=timeout)
 
     def _parse_json(self, doc, exactly_one):
+        """The checked records as geopy ``Location``s, built from checked fields alone:
+        geopy's own parser reads more (``adminName1``, ``countryName``, joined into an
+        address we never use), and a field no check has seen must not reach any code."""
         check_answer(doc)
-        return super()._parse_json(doc, exactly_one)
+        places = [_location(place) for place in doc["geonames"]]
+        return (places[0] if places else None) if exactly_one else places
+
+
+def _location(place: Mapping) -> Location | None:
+    """A checked record as a ``Location`` (name, point, the record itself); None without a
+    point, as geopy gives."""
+    lat, lon = as_float(place.get("lat")), as_float(place.get("lng"))
+    if lat is None or lon is None:
+        return None
+    return Location(str(place.get("name") or ""), (lat, lon), place)
 
 
 def candidate(raw: Mapping) -> Candidate | None:

@@ -186,3 +186,14 @@ def test_a_url_password_is_masked_in_every_message():
     assert redact("GET http://alice:pa55word@geo.example:8080/search?q=x failed") == (
         "GET http://***@geo.example:8080/search?q=x failed")
     assert redact("https://example.org/a@b") == "https://example.org/a@b"  # no userinfo
+
+
+@pytest.mark.parametrize("odd", [{"adminName1": ["England"]}, {"countryName": {"x": 1}},
+                                 {"adminName1": 7, "countryName": None}])
+def test_fields_only_geopy_reads_never_break_a_lookup_or_a_rerun(web_config, odd):
+    with scripted_server(lambda path: (200, JSON, geonames_body({**WHITBY, **odd}))) as server:
+        config = replace(web_config, geonames_url=server.url)
+        first = GeoNamesGazetteer(config).lookup("Whitby")
+        again = GeoNamesGazetteer(config)
+        assert again.lookup("Whitby") == first and again.requests_sent == 0  # cached, sound
+    assert [c.geonameid for c in first] == [2634135]
