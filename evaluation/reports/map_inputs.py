@@ -18,7 +18,7 @@ from typing import Any
 
 from evaluation.reports.webmap import MapToponym, map_toponym
 from geoparser.errors import InputError
-from geoparser.io.documents import iter_json_lines
+from geoparser.io.documents import check_readable_file, iter_json_lines
 
 
 def _number(value: Any, what: str, path: Path, where: int | None) -> float | None:
@@ -131,6 +131,7 @@ def read_geojson(path: Path) -> list[MapToponym]:
 def read_result(path: Path) -> list[MapToponym]:
     """The toponyms of a result file; GeoJSON by its extension, else prediction JSONL."""
     path = Path(path)
+    check_readable_file(path, read_once=True)  # /dev/zero would be read for ever
     if path.is_dir():
         raise InputError("is a folder, not a result file (prediction JSONL or GeoJSON)", path)
     if path.suffix.lower() in (".geojson", ".json") and _looks_like_geojson(path):

@@ -286,19 +286,20 @@ def _gold_source(path: Path, default_tolerance_km: float | None) -> tuple[Path, 
     return path, default_tolerance(default_tolerance_km, dataset_default)
 
 
-def check_readable_file(path: Path) -> None:
+def check_readable_file(path: Path, read_once: bool = False) -> None:
     """Refuse what cannot be read twice as a gold or predictions file: a device or socket
     (``/dev/zero`` never ends, a terminal waits for typing) and a named pipe (``<(cmd)``).
     These readers check a file in one pass and build its documents in another, and name an
-    error's line by reading it again; a pipe's second reading would find nothing. A missing
-    file is left to the reader, which says so with the rest of its errors."""
+    error's line by reading it again; a pipe's second reading would find nothing
+    (``read_once``: a reader that reads its file once takes pipes). A missing file is left
+    to the reader, which says so with the rest of its errors."""
     try:
         mode = os.stat(path).st_mode
     except OSError:
         return
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
         raise InputError("is a device or socket, not a file of documents", path)
-    if stat.S_ISFIFO(mode):
+    if stat.S_ISFIFO(mode) and not read_once:
         raise InputError("is a pipe, and gold and predictions files are read more than once: "
                          "save it to a file first (parse reads pipes)", path)
 
