@@ -24,12 +24,14 @@ from geoparser.model import Mention
 from geoparser.recognition.base import RECOGNISERS
 from geoparser.recognition.gazetteer_check import GazetteerCheck
 from geoparser.recognition.hybrid import HybridRecogniser
-from geoparser.recognition.wordpieces import Window, WordPieces, sentence_words
+from geoparser.recognition.wordpieces import MAX_PIECES, Window, WordPieces, sentence_words
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "toponym-transformer"
 ENV = "TOPOSCOPE_TRANSFORMER_MODEL"
 LABEL = "TOPONYM"
 FILES = ("model.onnx", "vocab.txt", "meta.json")
+#: What the exported model takes (``OnnxTagger`` checks it on loading).
+INPUTS = ("input_ids", "attention_mask", "case_ids")
 
 
 def model_dir() -> Path:
@@ -37,9 +39,14 @@ def model_dir() -> Path:
     return Path(os.environ[ENV]).expanduser() if os.environ.get(ENV) else MODEL_DIR
 
 
+#: The range of ``max_pieces`` a window may have: the base model's position table holds 512.
+MAX_PIECES_RANGE = (8, 512)
+
+
 def read_meta(path: Path) -> dict[str, Any]:
-    """The model folder's ``meta.json``, once every file is there and ``model.onnx`` has the
-    SHA-256 the meta records; otherwise a one-line error naming the folder."""
+    """The model folder's ``meta.json``, once every file is there, ``model.onnx`` and
+    ``vocab.txt`` have the SHA-256 the meta records, and every value the tagger reads is in
+    range; otherwise a one-line error naming the folder and what is wrong."""
     if not path.is_dir():
         raise ModelNotFoundError(f"transformer toponym model not found: {path} is not a folder "
                                  "(reinstall Toposcope, or rebuild it with `make train-ner`)")
@@ -47,19 +54,28 @@ def read_meta(path: Path) -> dict[str, Any]:
     if missing:
         raise ModelNotFoundError(f"transformer toponym model at {path} is incomplete: no "
                                  f"{', '.join(missing)} (rebuild it with `make train-ner`)")
+    def damaged(what: str) -> ModelNotFoundError:
+        return ModelNotFoundError(f"transformer toponym model at {path} is damaged: {what}; "
+                                  "rebuild it with `make train-ner`")
+
     try:
         meta = json.loads((path / "meta.json").read_text(encoding="utf-8"))
-        expected = meta["sha256"]
-        threshold = float(meta["threshold"])
-    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError) as err:
-        raise ModelNotFoundError(f"transformer toponym model at {path} is damaged: meta.json "
-                                 f"cannot be read ({type(err).__name__}); rebuild it with "
-                                 "`make train-ner`") from None
-    digest = hashlib.sha256((path / "model.onnx").read_bytes()).hexdigest()
-    if digest != expected or not 0.0 < threshold <= 1.0:
-        raise ModelNotFoundError(f"transformer toponym model at {path} is damaged: model.onnx "
-                                 "does not match the SHA-256 in meta.json; rebuild it with "
-                                 "`make train-ner`")
+        hashes = {name: str(meta[key]) for name, key in (("model.onnx", "sha256"),
+                                                         ("vocab.txt", "vocab_sha256"))}
+        threshold = meta["threshold"]
+        pieces = meta.get("max_pieces", MAX_PIECES)
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError, AttributeError) as err:
+        raise damaged(f"meta.json cannot be read ({type(err).__name__})") from None
+    for name, expected in hashes.items():
+        if hashlib.sha256((path / name).read_bytes()).hexdigest() != expected:
+            raise damaged(f"{name} does not match the SHA-256 in meta.json")
+    if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not (
+            0.0 < threshold <= 1.0):
+        raise damaged(f"its threshold {threshold!r} in meta.json is not a probability above 0")
+    low, high = MAX_PIECES_RANGE
+    if isinstance(pieces, bool) or not isinstance(pieces, int) or not low <= pieces <= high:
+        raise damaged(f"its max_pieces {pieces!r} in meta.json is not a whole number from "
+                      f"{low} to {high}")
     return meta
 
 
@@ -105,6 +121,14 @@ class OnnxTagger:
         except Exception as err:  # onnxruntime raises its own exception types
             raise ModelNotFoundError(f"transformer toponym model {path} cannot be loaded: "
                                      f"{str(err).splitlines()[0][:200]}") from None
+        inputs = sorted(i.name for i in self.session.get_inputs())
+        outputs = [o.name for o in self.session.get_outputs()]
+        if inputs != sorted(INPUTS) or "logits" not in outputs:
+            raise ModelNotFoundError(
+                f"transformer toponym model {path} has the wrong interface (inputs "
+                f"{', '.join(inputs) or 'none'}; outputs {', '.join(outputs) or 'none'}; "
+                f"expected inputs {', '.join(INPUTS)} and output logits); rebuild it with "
+                "`make train-ner`")
 
     def probabilities(self, windows: Sequence[Window]) -> list[Any]:
         """Each window's (O, B, I) probabilities, the window run alone.

