@@ -260,7 +260,8 @@ def _stage(target: Path, data: bytes) -> Path:
 def _swap(staged: Mapping[Path, Path]) -> None:
     """Rename every staged file into place, or none: a failure puts the old files back.
 
-    SIGINT and SIGTERM wait until the renames are done or undone (``deferred_signals``), and
+    Signals that end the process wait until the renames are done or undone
+    (``deferred_signals``: SIGINT, SIGTERM, SIGHUP, SIGQUIT and the rest), and
     an exception raised between a rename and the next line (a patched ``os.replace``, a
     signal from a handler we do not own) still finds the old file where it was moved: the
     rollback looks at what is on disk, never assumes a rename did not happen.
@@ -312,10 +313,19 @@ def _discard(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
+#: Every signal that ends the process by default and that a process may catch (SIGPIPE is
+#: left as Python sets it: ignored).
+ENDING_SIGNALS: tuple[int, ...] = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1",
+                                       "SIGUSR2", "SIGALRM", "SIGVTALRM", "SIGPROF", "SIGXCPU",
+                                       "SIGXFSZ", "SIGPOLL")
+    if hasattr(signal, name))
+
+
 @contextmanager
-def deferred_signals(signums: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM)
-                     ) -> Iterator[None]:
-    """Hold SIGINT and SIGTERM until the block ends, then deliver them as they came.
+def deferred_signals(signums: tuple[int, ...] = ENDING_SIGNALS) -> Iterator[None]:
+    """Hold every signal that would end the process until the block ends, then deliver them
+    as they came.
 
     Used around the renames that make several files one output, so Ctrl-C or a ``kill`` lands
     before them or after them, never between. Outside the main thread (where Python cannot
