@@ -3,7 +3,10 @@
 requests-cache takes its write lock with ``BEGIN IMMEDIATE`` in a loop that retries every
 ``OperationalError`` for ever: on a full disk, a read-only folder or a file another program
 holds locked, a run hangs with no word. ``BoundedSQLiteDict`` retries for at most
-``LOCK_WAIT_S`` seconds, then raises ``OutputError`` naming the cache file, one line.
+``LOCK_WAIT_S`` seconds, then raises ``OutputError`` naming the cache file, one line. A write
+that fails when it is committed (the disk filled up meanwhile) is rolled back, as
+requests-cache does, and raises the same error, where requests-cache would go on storing
+nothing and asking the service again on every run.
 """
 
 from __future__ import annotations
@@ -34,18 +37,21 @@ class BoundedSQLiteDict(SQLiteDict):
                     break
                 except sqlite3.OperationalError as exc:
                     if time.monotonic() > deadline:
-                        raise OutputError(
-                            f"cannot write the web cache {self.db_path} ({exc}); free some "
-                            "space, check the folder, or run with --no-cache") from None
+                        raise self._unwritable(exc) from None
                     time.sleep(0.01)
             self._active_transaction = True
             try:
                 yield
                 self._connection.commit()
-            except sqlite3.OperationalError:
-                self._connection.rollback()  # as requests-cache does: the answer is not kept
+            except sqlite3.OperationalError as exc:
+                self._connection.rollback()  # the answer is not kept: say so, once
+                raise self._unwritable(exc) from None
             finally:
                 self._active_transaction = False
+
+    def _unwritable(self, exc: sqlite3.OperationalError) -> OutputError:
+        return OutputError(f"cannot write the web cache {self.db_path} ({exc}); free some "
+                           "space, check the folder, or run with --no-cache")
 
 
 class BoundedSQLiteCache(SQLiteCache):

@@ -197,3 +197,32 @@ def test_fields_only_geopy_reads_never_break_a_lookup_or_a_rerun(web_config, odd
         again = GeoNamesGazetteer(config)
         assert again.lookup("Whitby") == first and again.requests_sent == 0  # cached, sound
     assert [c.geonameid for c in first] == [2634135]
+
+
+def test_a_cache_write_that_fails_on_commit_is_one_line_not_silence(tmp_path):
+    """A disk that fills up while an answer is written: requests-cache rolled back and went on
+    without a word, asking the service again on every run."""
+    import sqlite3 as sql
+
+    from geoparser.errors import OutputError
+    from geoparser.gazetteers.web.cache_backend import BoundedSQLiteDict
+
+    store = BoundedSQLiteDict(tmp_path / "web.sqlite", table_name="responses")
+    store["a"] = "kept"
+
+    class FullDisk:
+        def __init__(self, real):
+            self.real = real
+
+        def commit(self):
+            raise sql.OperationalError("database or disk is full")
+
+        def __getattr__(self, name):
+            return getattr(self.real, name)
+
+    store._connection = FullDisk(store._connection)
+    with pytest.raises(OutputError, match=r"cannot write the web cache .*web.sqlite "
+                                          r"\(database or disk is full\)"):
+        store["b"] = "lost"
+    store._connection = store._connection.real
+    assert "b" not in store and store["a"] == "kept"
