@@ -252,5 +252,14 @@ def score_semeval(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
     elif labels:
         notes.append("the gold toponyms carry no labels: a predicted label is never wrong, "
                      "and there is no per-label breakdown")
+    gold_used = {labels[k - 1] for k in np.unique(glab) if k}
+    pred_used = {labels[k - 1] for k in np.unique(plab) if k}
+    if gold_used and pred_used and not gold_used & pred_used:
+        notes.append(
+            f"the predictions' labels ({', '.join(sorted(pred_used))}) and the gold's "
+            f"({', '.join(sorted(gold_used))}) share none, so strict and type count every "
+            "span as wrongly typed (their F1 is 0 however right the spans); exact and partial "
+            "judge the spans alone (compare and run show strict as undefined for the same "
+            "reason)")
     return SemEvalResult("semeval", options, corpus.doc_ids, per_document, by_label,
                          tuple(notes))

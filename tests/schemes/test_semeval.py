@@ -208,3 +208,17 @@ def test_json_shape():
             "f1"} <= set(data["overall"]["strict"])
     assert data["documents"][0]["id"] == "d" and "strict" in data["documents"][0]
     assert "BRAND" in data["by_label"] and "strict" in data["macro"]
+
+
+def test_labels_the_gold_never_uses_are_explained_not_silent():
+    from evaluation.flat_corpus import FlatCorpus
+    from evaluation.matching import create_matcher
+    from evaluation.schemes.semeval import score_semeval
+    from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
+
+    gold = [Document("d", "Rain in Galway.", (GoldToponym(8, 14, "Galway", label="GPE"),))]
+    pred = {"d": PredictedDocument("d", (Prediction("Galway", 8, 14, "TOPONYM"),))}
+    result = score_semeval(FlatCorpus.build(gold, pred), create_matcher("span"), {})
+    assert any("share none" in n and "TOPONYM" in n and "GPE" in n for n in result.notes)
+    same = {"d": PredictedDocument("d", (Prediction("Galway", 8, 14, "GPE"),))}
+    assert not score_semeval(FlatCorpus.build(gold, same), create_matcher("span"), {}).notes
