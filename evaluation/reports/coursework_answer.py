@@ -48,7 +48,14 @@ class CourseworkAnswer:
     default: GeoRun | None = None  # the default policy, beside Q3 and Q4 for comparison
 
     def summary(self) -> dict:
+        """The figures of every question, with the rules they were counted under."""
+        tolerances = sorted({t.tolerance_km for d in self.gold for t in d.toponyms
+                             if t.tolerance_km is not None})
         return {
+            "rules": {"match": self.match, "tolerance_km": tolerances,
+                      "tolerance": "each gold toponym's own; captions without one get "
+                                   "--tolerance-km, else the dataset's default",
+                      "gazetteer": self.gazetteer},
             "q1": self.q1.score.overall.as_dict(),
             "q2": {run.recogniser: run.score.overall.as_dict() for run in self.q2},
             "q3": self.q3.score.overall.as_dict(),

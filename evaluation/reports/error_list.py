@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from evaluation.reports.score_output import rules_text
 from geoparser.io.writers import csv_table
 
 GROUPS = {"ner_fn": "missed toponym (NER false negative)",
@@ -17,11 +18,12 @@ GROUPS = {"ner_fn": "missed toponym (NER false negative)",
           "disambiguation": "wrong place (disambiguation)"}
 COLUMNS = ("doc", "group", "categories", "start", "end", "text", "label", "gold_name",
            "gold_lat", "gold_lon", "gold_geonameid", "chosen_name", "chosen_lat",
-           "chosen_lon", "chosen_geonameid", "distance_km", "confidence")
+           "chosen_lon", "chosen_geonameid", "distance_km", "confidence", "rules")
 
 
 def error_rows(errors_result: Any) -> list[dict[str, Any]]:
     """The errors of an ``errors`` scheme result as flat rows (``COLUMNS``)."""
+    rules = rules_text(getattr(errors_result, "options", {}) or {})
     rows = []
     for e in errors_result.errors():
         gold = e.get("gold_point") or [None, None]
@@ -34,7 +36,7 @@ def error_rows(errors_result: Any) -> list[dict[str, Any]]:
             "gold_geonameid": e.get("gold_geonameid"), "chosen_name": e.get("chosen_name"),
             "chosen_lat": pred[0], "chosen_lon": pred[1],
             "chosen_geonameid": e.get("geonameid"), "distance_km": e.get("distance_km"),
-            "confidence": e.get("confidence"),
+            "confidence": e.get("confidence"), "rules": rules,
         })
     return rows
 

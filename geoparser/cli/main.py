@@ -174,7 +174,12 @@ def _run(gold: Path, ner: str, labels: str, gazetteer: str, tolerance_km: float 
 def _print_summary(summary: dict, q1_name: str) -> None:
     from evaluation.reports.score_output import print_wide
 
-    table = Table(title="Toposcope coursework summary")
+    rules = summary.get("rules", {})
+    tolerances = "–".join(f"{t:g}" for t in (rules.get("tolerance_km") or [])[::max(
+        len(rules.get("tolerance_km") or []) - 1, 1)])
+    table = Table(title=f"Toposcope coursework summary (match {rules.get('match')}; tolerance "
+                        f"{tolerances} km, each caption's own; gazetteer "
+                        f"{rules.get('gazetteer')})")
     for col in ("question", "system", "TP", "FP", "FN", "precision", "recall", "F1"):
         table.add_column(col, justify="left" if col in {"question", "system"} else "right",
                          no_wrap=col in {"question", "system"})

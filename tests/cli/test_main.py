@@ -33,7 +33,8 @@ def test_run_writes_report_csvs_and_summary(run_output):
         "q3_map.png", "q4_map.png", "errors.png", "confidence.png", "q3.geojson", "q4.geojson",
         "q3_map.html", "q4_map.html"}
     summary = json.loads((out / "summary.json").read_text())
-    assert set(summary) == {"q1", "q2", "q3", "q4", "default"}
+    assert set(summary) == {"rules", "q1", "q2", "q3", "q4", "default"}
+    assert summary["rules"]["match"] == "auto" and summary["rules"]["tolerance_km"]
     for key in ("q1", "q3", "q4", "default"):
         assert set(summary[key]) - {"policy"} == {"tp", "fp", "fn", "precision", "recall", "f1"}
         assert summary[key]["tp"] + summary[key]["fn"] == 12
