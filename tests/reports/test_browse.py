@@ -160,3 +160,18 @@ def test_every_error_is_kept_only_when_asked(systems):
     assert len(every.errors()) == sum(counts[g]["all"] for g in
                                       ("ner_fn", "ner_fp", "disambiguation"))
     assert counts == examples_only.to_json()
+
+
+def test_one_error_is_said_in_the_singular(tmp_path):
+    import json
+
+    from evaluation.reports.browse import browse_page
+
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"id": "a", "text": "Rain in Galway.", "toponyms": [
+        {"start": 8, "end": 14, "text": "Galway", "lat": 53.27, "lon": -9.05}]}) + "\n")
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text(json.dumps({"id": "a", "toponyms": []}) + "\n")
+    page = browse_page(gold, [pred])
+    assert "1 error)" in page and "1 errors" not in page
+    assert '" document, "' in page  # the count line under the filters, in the singular too
