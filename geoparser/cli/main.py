@@ -551,6 +551,9 @@ def browse(
         float | None, typer.Option(help="Default tolerance for gold toponyms without their own.")
     ] = None,
     title: Annotated[str | None, typer.Option(help="Title shown above the page.")] = None,
+    max_documents: Annotated[int, typer.Option(
+        help="Show the first N documents and their errors (0: all; a page of tens of "
+        "thousands is slow to open: score --errors lists every error).")] = 2000,
 ) -> None:
     """Browse every error of one or two systems on one offline HTML page: each document with
     gold and predicted toponyms highlighted, filters by error category and document, and a map
@@ -562,7 +565,7 @@ def browse(
 
     MATCHERS.get(match)
     check_output(out, [gold, *pred])
-    html = browse_page(gold, pred, name, match, tolerance_km, title)
+    html = browse_page(gold, pred, name, match, tolerance_km, title, max_documents)
     write_text_atomic(out, html)
     info.print(f"wrote {out}", highlight=False, soft_wrap=True)
 

@@ -175,3 +175,23 @@ def test_one_error_is_said_in_the_singular(tmp_path):
     page = browse_page(gold, [pred])
     assert "1 error)" in page and "1 errors" not in page
     assert '" document, "' in page  # the count line under the filters, in the singular too
+
+
+def test_a_large_corpus_is_bounded_and_the_page_says_so(tmp_path):
+    import json
+
+    from evaluation.reports.browse import browse_page
+
+    gold = tmp_path / "gold.jsonl"
+    pred = tmp_path / "pred.jsonl"
+    gold.write_text("".join(json.dumps({"id": f"d{k:03d}", "text": "Rain in Galway.",
+                                        "toponyms": [{"start": 8, "end": 14, "text": "Galway",
+                                                      "lat": 53.27, "lon": -9.05}]}) + "\n"
+                            for k in range(30)))
+    pred.write_text("".join(json.dumps({"id": f"d{k:03d}", "toponyms": []}) + "\n"
+                            for k in range(30)))
+    page = browse_page(gold, [pred], max_documents=10)
+    assert "the first 10 of 30 documents and their 10 of 30 errors" in page
+    assert '"d009"' in page and '"d010"' not in page
+    whole = browse_page(gold, [pred], max_documents=0)
+    assert '"d029"' in whole and "first 10" not in whole
