@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from geoparser.batch.part_formats import PART_FORMATS
 from geoparser.batch.stages import (
     PipelineSpec,
@@ -16,7 +18,7 @@ from geoparser.batch.stages import (
 )
 from geoparser.errors import InputError
 from geoparser.io.sources import Record, RowDecoder
-from geoparser.model import Document, ParsedDocument
+from geoparser.model import Document, Mention, ParsedDocument
 from geoparser.resolution.base import HomeRegion
 
 
@@ -84,12 +86,20 @@ def parse_records(spec: PipelineSpec, decoder: RowDecoder, records: list[Record]
     return [(loc, p) for (loc, _), p in zip(docs, parsed, strict=True)], bad
 
 
+def read_recognised(data: bytes) -> tuple[list[tuple[int, ParsedDocument]], list[Any], int]:
+    """The documents with their mentions, the bad rows and the number of records read, of a
+    grouped run's first pass (``group_pass.RecognisedChunk.data``: JSON, never code)."""
+    payload = msgspec.json.decode(data)
+    docs = [(int(loc), ParsedDocument(Document(d["id"], d["text"], source=d["source"]),
+                                      [Mention(**m) for m in mentions]))
+            for loc, d, mentions in payload["documents"]]
+    return docs, payload["bad_rows"], int(payload["read"])
+
+
 def resolve_recognised(task: ChunkTask) -> tuple[list[tuple[int, ParsedDocument]],
                                                   list[BadRow], int]:
     """A grouped run's second pass: resolve the chunk's recognised documents with the whole
     corpus's home regions; also how many records the chunk read."""
-    from geoparser.batch.group_pass import read_recognised
-
     docs, bad, read = read_recognised(task.recognised or b"")
     parsed = resolve_documents(stages_for(task.spec), [p for _, p in docs], task.homes or {})
     return ([(loc, p) for (loc, _), p in zip(docs, parsed, strict=True)],

@@ -19,9 +19,9 @@ from typing import Any
 
 import msgspec
 
+from geoparser.batch.chunk_task import decode_records, read_recognised
 from geoparser.batch.stages import PipelineSpec, stages_for
 from geoparser.io.sources import Record, RowDecoder
-from geoparser.model import Document, Mention, ParsedDocument
 from geoparser.pipeline import lookup_all, recognise
 from geoparser.resolution.home import HomeVotes
 
@@ -47,8 +47,6 @@ class RecognisedChunk:
 def recognise_chunk(task: RecogniseTask) -> RecognisedChunk:
     """Decode, recognise and look up one chunk; its documents, mentions and bad rows as JSON,
     and the home votes of its groups."""
-    from geoparser.batch.chunk_task import decode_records
-
     stages = stages_for(task.spec)
     docs, bad = decode_records(task.decoder, task.records)
     parsed = recognise(stages.recogniser, [d for _, d in docs])
@@ -89,13 +87,3 @@ def votes_of(data: bytes) -> tuple[HomeVotes, list[str], list[Any]]:
     votes.documents.update(payload["voted"])
     groups = sorted({d["source"] for _, d, _ in payload["documents"] if d["source"]})
     return votes, groups, payload["bad_rows"]
-
-
-def read_recognised(data: bytes) -> tuple[list[tuple[int, ParsedDocument]], list[Any], int]:
-    """The documents with their mentions, the bad rows and the number of records read, of
-    ``RecognisedChunk.data``."""
-    payload = msgspec.json.decode(data)
-    docs = [(int(loc), ParsedDocument(Document(d["id"], d["text"], source=d["source"]),
-                                      [Mention(**m) for m in mentions]))
-            for loc, d, mentions in payload["documents"]]
-    return docs, payload["bad_rows"], int(payload["read"])

@@ -25,7 +25,7 @@ from geoparser.batch.stages import PipelineSpec
 from geoparser.errors import InputError, OutputError, ToposcopeError, UsageError
 from geoparser.io.atomic import is_stream
 from geoparser.io.output_path import check_output
-from geoparser.io.sources import Source, fingerprint, record_count
+from geoparser.io.sources import STDIN, Source, fingerprint, record_count
 from geoparser.progress import counter
 from geoparser.resolution.home import HomeVotes
 
@@ -209,7 +209,19 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
 
 
 def _grouped(source: Source) -> bool:
-    return getattr(source.decoder, "group_column", None) is not None
+    """Whether some document names a group, so the run needs its first pass (a look at every
+    record's group field; standard input, which cannot be read twice, is taken as grouped)."""
+    if getattr(source.decoder, "group_column", None) is None:
+        return False
+    if is_stream(source.path) or str(source.path) == str(STDIN):
+        return True
+    for location, payload in source.records():
+        try:
+            if source.decoder.decode(location, payload).source:
+                return True
+        except InputError:
+            continue  # a bad row names no group; the run reports it
+    return False
 
 
 def _grouped_tasks(source: Source, spec: PipelineSpec, options: BatchOptions, pool: Any,

@@ -31,10 +31,15 @@ The recogniser's own probability is not among them: the shipped recognisers were
 the corpora this model is fitted on, so their scores there are not those of unseen text.
 
 A toponym whose confidence is below a chosen minimum (``--min-confidence``) is kept as
-recognised but left unplaced: better no point on a map than a wrong one shown as right. No
-shared corpus groups its documents by paper or resolves them as a collection, so the model
-never learned what a home region or a collection's toponyms are worth: in such documents the
-reason says so, and only a minimum the user asked for applies (``unfitted_evidence``).
+recognised but left unplaced: better no point on a map than a wrong one shown as right. A
+country or continent is placed whatever its confidence: its point is a convention that
+sources set hundreds of km apart, so a low confidence there says another source may put the
+point far away, not that the place is wrong (held out, no country reading in a document fell
+below the chosen minimum; alone, "Snow across Canada." is 0.71 because GeoVirus puts
+Canada's point 1,035 km from GeoNames'). No
+shared corpus groups its documents by paper, resolves them as a collection or gives a guide
+point, so the model never learned what such evidence is worth: in such documents the reason
+says so, and only a minimum the user asked for applies (``unfitted_evidence``).
 """
 
 from __future__ import annotations
@@ -53,7 +58,7 @@ from geoparser.distance import haversine_km
 from geoparser.model import Candidate, Resolution
 from geoparser.names import normalise_name
 from geoparser.resolution.base import ResolutionContext, entity_key
-from geoparser.resolution.features import FEATURES, FeatureExtractor
+from geoparser.resolution.features import FEATURES, FeatureExtractor, is_country_level
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "confidence.json"
 #: What "right" means for the probability: the gold point within this distance.
@@ -314,18 +319,20 @@ class ConfidenceEstimator:
         if unfitted:
             why.append(f"not fitted on {unfitted}")
         note = f"confidence {p:.2f}" + (f" ({', '.join(why)})" if why else "")
-        if p < minimum:
+        if p < minimum and not is_country_level(r.candidate):
             return abstained(r, p, minimum, note)
         return replace(r, confidence=p, reason=f"{r.reason}; {note}")
 
 
 def unfitted_evidence(context: ResolutionContext) -> str:
     """The kinds of evidence of ``context`` that no shared corpus has, so no model was fitted
-    on them: a group's home region, a collection's toponyms ("" when there is none). Where it may
+    on them: a group's home region, a collection's toponyms, a guide point ("" when there is
+    none). Where it may
     have decided, the confidence underrates the choice, and only a minimum the user asked
     for is applied."""
     kinds = [k for k, present in (("grouped documents", context.home is not None),
-                                  ("collections", bool(context.collection))) if present]
+                                  ("collections", bool(context.collection)),
+                                  ("guide points", context.guide is not None)) if present]
     return " or ".join(kinds)
 
 

@@ -183,7 +183,7 @@ def test_resolve_captions_as_a_collection(tmp_path):
     alone, together = tmp_path / "alone.jsonl", tmp_path / "together.jsonl"
     for out, extra in ((alone, []), (together, ["--collection"])):
         result = runner.invoke(app, ["resolve", "--gold", str(CAPTIONS), "--out", str(out),
-                                     "--context-ner", "none", *extra])
+                                     "--context-ner", "none", "--min-confidence", "0", *extra])
         assert result.exit_code == 0, result.output
     assert within_tolerance(alone) == 6
     assert within_tolerance(together) >= 11

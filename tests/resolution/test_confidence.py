@@ -182,3 +182,22 @@ def test_no_model_file_means_no_confidence(tmp_path):
     c = Candidate("geonames", "1", "Galway", 53.27, -9.05)
     r = Resolution(m, c, 1, "context", "the only place")
     assert estimator.apply([r], ResolutionContext(Document("d", "Galway")))[0] == r
+
+
+def test_a_country_is_placed_whatever_its_confidence(geoparser_default):
+    """A country's point is a convention sources set far apart: "Canada" alone is judged
+    doubtful (GeoVirus puts its point 1,035 km from GeoNames'), yet it is Canada."""
+    r = placed(geoparser_default.parse("Snow across Canada."), "Canada")
+    assert r.candidate is not None and r.candidate.country_code == "CA"
+    assert r.confidence is not None
+
+
+def test_an_asked_minimum_applies_with_a_guide_but_the_default_does_not(offline_gazetteer):
+    from geoparser import Geoparser
+
+    text = "Residents of Eastleigh in Nairobi said the police had closed the market."
+    guide = (-1.27, 36.85)  # Nairobi: evidence the model was never fitted on
+    by_default = Geoparser(gazetteer=offline_gazetteer).parse(text, guide=guide)
+    assert "not fitted on guide points" in placed(by_default, "Eastleigh").reason
+    asked = Geoparser(gazetteer=offline_gazetteer, min_confidence=1.0).parse(text, guide=guide)
+    assert all(r.candidate is None for r in asked.resolutions)

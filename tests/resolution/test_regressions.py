@@ -20,8 +20,10 @@ def resolve_text(gazetteer, policy, text, names, guide=None):
         start = text.index(name, at)
         mentions.append(Mention(start, start + len(name), name, "GPE"))
         at = start + len(name)
+    # the policy's choice, whatever its confidence (abstention: test_confidence.py)
     (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], gazetteer,
-                        create_policy(policy), {"d": guide} if guide else None)
+                        create_policy(policy), {"d": guide} if guide else None,
+                        min_confidence=0.0)
     return {r.mention.text: r for r in parsed.resolutions}
 
 
@@ -183,7 +185,7 @@ def test_captions_from_gold_mentions_with_their_guides(offline_gazetteer, captio
 def _captions_within(gazetteer, captions, **kw) -> int:
     docs = [ParsedDocument(d, [Mention(t.start, t.end, t.text, "GPE") for t in d.toponyms])
             for d in captions]
-    parsed = resolve(docs, gazetteer, create_policy(DEFAULT_POLICY), **kw)
+    parsed = resolve(docs, gazetteer, create_policy(DEFAULT_POLICY), min_confidence=0.0, **kw)
     return sum(
         km_from(p.resolutions[0], t.lat, t.lon) <= t.tolerance_km
         for d, p in zip(captions, parsed, strict=True) for t in d.toponyms[:1]
