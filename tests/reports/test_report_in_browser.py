@@ -35,7 +35,7 @@ def test_report_dom_has_tables_and_images(report, tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     dom = proc.stdout
     assert dom.count("<table>") >= 5  # Q1, Q2 (two), Q3, Q4
-    assert dom.count('src="data:image/png;base64,') == 4  # NER bars, two maps, error curve
+    assert dom.count('src="data:image/png;base64,') == 5  # NER bars, two maps, errors, confidence
     for heading in ("Question 1", "Question 2", "Question 3", "Question 4"):
         assert heading in dom
 
