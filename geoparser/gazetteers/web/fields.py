@@ -29,7 +29,7 @@ def as_int(value: object) -> int | None:
         return int(value) if value.is_integer() else None
     if isinstance(value, str):
         digits = re.sub(r"[ ,._'\u00a0\u202f]", "", value.strip())
-        return int(digits) if digits.isdigit() else None
+        return int(digits) if digits.isdecimal() else None
     return None
 
 

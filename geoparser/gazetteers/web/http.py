@@ -216,7 +216,7 @@ def read_bounded(response: requests.Response, limit: int | None = None,
     if getattr(response, "_content_consumed", True):
         return response
     declared = response.headers.get("Content-Length", "")
-    if declared.isdigit() and int(declared) > limit:
+    if declared.isdecimal() and int(declared) > limit:
         response.close()
         raise AnswerTooLargeError(f"the answer is {int(declared):,} bytes, more than the "
                                   f"{limit:,} read from a service")

@@ -164,3 +164,16 @@ def test_random_json_over_the_wire_is_one_line_or_a_candidate(web_config, tmp_pa
             assert _rows(cache) == 0
         else:
             assert _rows(cache) == 1
+
+
+@pytest.mark.parametrize("text", ["²", "1²", "³⁴", "½"])
+def test_a_superscript_or_fraction_is_no_population(text):
+    from geoparser.gazetteers.web.fields import as_int
+
+    assert as_int(text) is None
+
+
+def test_digits_of_other_scripts_are_numbers_as_python_reads_them():
+    from geoparser.gazetteers.web.fields import as_int
+
+    assert as_int("١٢٣") == 123 and as_int("12,345") == 12345
