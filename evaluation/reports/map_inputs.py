@@ -63,7 +63,8 @@ def _candidates(t: dict[str, Any], path: Path, where: int | None) -> None:
             if geonameid is not None and _optional_int(geonameid) is None:
                 raise InputError(f"geonameid must be a whole number, got {geonameid!r}",
                                  path, where)
-            for key in ("name", "country_code", "admin1"):
+            for key in ("name", "country_code", "admin1", "admin1_code", "country", "kind",
+                        "match", "score_name"):
                 value = c.get(key)
                 if value is not None and not isinstance(value, str):
                     raise InputError(f"{key} must be a string, got {value!r}", path, where)

@@ -106,8 +106,8 @@ def map_toponym(doc_id: str, t: Mapping[str, Any], lat: float | None, lon: float
     return MapToponym(
         doc_id=doc_id, text=text("text") or "", start=integer("start"), end=integer("end"),
         lat=lat, lon=lon, name=text("name"),
-        place=describe({k: t.get(k) for k in ("name", "admin1", "country", "country_code",
-                                              "kind", "geonameid")}),
+        place=describe({**{k: text(k) for k in ("name", "admin1", "country", "country_code",
+                                                "kind")}, "geonameid": integer("geonameid")}),
         reason=text("reason"), geonameid=integer("geonameid"),
         n_candidates=integer("n_candidates"),
         confidence=_probability(t.get("confidence")),

@@ -29,3 +29,23 @@ def test_map_reads_a_pipe_once(tmp_path):
     writer.join(timeout=10)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "m.html").exists()
+
+
+def test_a_number_where_a_map_reads_words_is_no_traceback(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from geoparser.cli.main import app
+
+    record = {"id": "a", "toponyms": [{"text": "Galway", "lat": 53.27, "lon": -9.05, "kind": 5,
+                                       "name": 7, "country": ["x"], "admin1": {"a": 1}}]}
+    src = tmp_path / "odd.jsonl"
+    src.write_text(json.dumps(record) + "\n")
+    result = CliRunner().invoke(app, ["map", str(src), "--out", str(tmp_path / "m.html")])
+    assert result.exit_code == 0, result.output  # the words that are not words are left out
+    record["toponyms"][0]["candidates"] = [{"name": "G", "kind": 3, "lat": 53.2, "lon": -9.0}]
+    src.write_text(json.dumps(record) + "\n")
+    result = CliRunner().invoke(app, ["map", str(src), "--out", str(tmp_path / "n.html")])
+    assert result.exit_code == 2 and "odd.jsonl:1: candidate 1: kind must be a string" in (
+        result.output)
