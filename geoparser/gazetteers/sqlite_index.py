@@ -260,16 +260,19 @@ def _quick_check(con: sqlite3.Connection, path: Path) -> None:
     ``PRAGMA quick_check`` finds it sound.
 
     The SHA-256 of the whole file is compared with the one written beside it at build time
-    (``index.sqlite.sha256``): a coordinate edited in place, or a page garbled with the
-    modification time put back, changes it. The digest takes a fraction of a second; the
+    (``index.sqlite.sha256``, which must be there): a coordinate edited in place, or a page
+    garbled with the modification time put back, changes it. The digest takes a fraction of a second; the
     slower ``quick_check`` runs once per content, remembered by a stamp that holds the digest.
     """
     digest = file_sha256(path)
     try:
         built = _digest_path(path).read_text(encoding="utf-8").strip()
     except (OSError, UnicodeDecodeError):
-        built = None  # an index from before the digest was kept: quick_check alone
-    if built is not None and built != digest:
+        # without it an edited index would pass unseen: the offline index is rebuilt (and
+        # its checksum written again), a built one is to be built again
+        raise sqlite3.DatabaseError(f"its checksum file {_digest_path(path).name} is missing "
+                                    "or unreadable") from None
+    if built != digest:
         raise sqlite3.DatabaseError("its content changed since it was built (checksum differs)")
     st = path.stat()
     stamp = f"{st.st_size}:{st.st_mtime_ns}:{st.st_ino}:{digest}"

@@ -264,3 +264,23 @@ def test_damaged_page_met_by_a_lookup_is_one_line(tmp_path):
     index = SqliteIndex(path, check=False)
     with pytest.raises(DamagedIndexError, match=f"gazetteer index {path} is damaged"):
         index.lookup_many_normalised([f"other name {k}" for k in range(3000)])
+
+
+def test_an_index_whose_checksum_file_was_deleted_is_rebuilt_with_a_new_one(
+        tmp_path, monkeypatch, caplog):
+    """Deleting the checksum beside an edited index let the edit through, silently, for
+    good."""
+    monkeypatch.setattr(offline, "all_records", lambda: iter(ANDORRA))
+    path = tmp_path / "offline.sqlite"
+    offline.open_index(path).close()
+    sidecar = path.with_name(path.name + ".sha256")
+    con = sqlite3.connect(path)
+    con.execute("UPDATE meta SET value = value WHERE key = 'source_version'")  # any write
+    con.commit()
+    con.close()
+    sidecar.unlink()
+    with caplog.at_level("WARNING", logger="geoparser"):
+        index = offline.open_index(path)
+    assert "checksum file" in caplog.text and "rebuilding" in caplog.text
+    assert sidecar.read_text().strip() == file_sha256(path)
+    assert index.lookup_normalised("andorra la vella")
