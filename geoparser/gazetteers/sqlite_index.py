@@ -261,8 +261,9 @@ def _quick_check(con: sqlite3.Connection, path: Path) -> None:
 
     The SHA-256 of the whole file is compared with the one written beside it at build time
     (``index.sqlite.sha256``, which must be there): a coordinate edited in place, or a page
-    garbled with the modification time put back, changes it. The digest takes a fraction of a second; the
-    slower ``quick_check`` runs once per content, remembered by a stamp that holds the digest.
+    garbled with the modification time put back, changes it. The digest takes a fraction of a
+    second; the slower ``quick_check`` runs once per content, remembered by a stamp that holds
+    the digest.
     """
     digest = file_sha256(path)
     try:
