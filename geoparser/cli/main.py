@@ -247,9 +247,15 @@ def score(
     MATCHERS.get(match)
     check_format(fmt)
     if errors is not None:
+        from geoparser.io.atomic import is_stream
         from geoparser.io.output_path import check_output
 
-        check_output(errors, [gold, pred])
+        if is_stream(errors):
+            from geoparser.errors import UsageError
+
+            raise UsageError(f"--errors {errors} would mix the error list into the scores "
+                             "on standard output; give --errors a file name")
+        check_output(errors, [gold, pred], option="--errors")
     result = score_files(scheme, gold, pred, match, variant, tolerance_km)
     if errors is not None:
         _write_errors(errors, gold, pred, match, tolerance_km)

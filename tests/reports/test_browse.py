@@ -195,3 +195,17 @@ def test_a_large_corpus_is_bounded_and_the_page_says_so(tmp_path):
     assert '"d009"' in page and '"d010"' not in page
     whole = browse_page(gold, [pred], max_documents=0)
     assert '"d029"' in whole and "first 10" not in whole
+
+
+def test_score_errors_to_standard_output_is_refused_not_mixed_into_json(systems, tmp_path):
+    out, _ = systems
+    result = invoke("score", "--scheme", "errors", "--gold", str(CAPTIONS), "--pred",
+                    str(out["sm"]), "--errors", "-", "--format", "json")
+    assert result.exit_code == 2 and "give --errors a file name" in result.output
+
+
+def test_score_errors_onto_an_input_names_errors_not_out(systems):
+    out, _ = systems
+    result = invoke("score", "--scheme", "errors", "--gold", str(CAPTIONS), "--pred",
+                    str(out["sm"]), "--errors", str(out["sm"]))
+    assert result.exit_code == 2 and "--errors" in result.output and "--out" not in result.output
