@@ -65,6 +65,8 @@ def test_geonames_run_scores_as_offline_on_these_cassettes(web_env, cassettes, o
         run(web_env / "web", "--gazetteer", "geonames")
     web = json.loads((web_env / "web" / "summary.json").read_text())
     offline = json.loads((offline_run / "summary.json").read_text())
+    assert (web.pop("rules")["gazetteer"], offline.pop("rules")["gazetteer"]) == (
+        "geonames", "offline")  # the rules say which gazetteer; the scores must agree
     assert web == offline
 
 
