@@ -11,23 +11,19 @@ recognition code: tagging the corpora takes minutes, resolving them seconds.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
-import sys
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from benchmarks.public_corpora import CORPORA, SHARED, load
-from benchmarks.training.ranker_data import _recognition_digest
+from benchmarks.training.ranker_data import cached_mentions
 from geoparser.distance import distance_km
 from geoparser.gazetteers import Gazetteer
-from geoparser.model import Document, Mention, ParsedDocument, Resolution
-from geoparser.paths import cache_dir
-from geoparser.pipeline import recognise, resolve
+from geoparser.model import Document, ParsedDocument, Resolution
+from geoparser.pipeline import resolve
 from geoparser.resolution.base import ResolutionContext
 from geoparser.resolution.confidence import CONFIDENCE_FEATURES, RIGHT_KM, feature_row
 from geoparser.resolution.features import FeatureExtractor
@@ -59,28 +55,10 @@ def sample(docs: Sequence[Document], limit: int, seed: int) -> list[Document]:
 
 def recognised(name: str, docs: Sequence[Document], recogniser_name: str
                ) -> list[ParsedDocument]:
-    """The recogniser's mentions of each document, cached as JSON (data, never code)."""
-    digest = hashlib.sha256("\x00".join(d.id + "\x01" + d.text for d in docs).encode()
-                            ).hexdigest()[:16]
-    path = (cache_dir() / "confidence-mentions"
-            / f"{recogniser_name}-{digest}-{_recognition_digest()}.json")
-    if path.is_file():
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-            return [ParsedDocument(d, [Mention(**m) for m in raw[d.id]]) for d in docs]
-        except (ValueError, TypeError, KeyError, AttributeError):
-            pass  # a damaged or foreign cache file is recomputed
-    from geoparser.recognition import create_recogniser
-
-    print(f"confidence-data: {name}: recognising {len(docs)} documents (cached afterwards)",
-          file=sys.stderr, flush=True)
-    parsed = recognise(create_recogniser(recogniser_name), docs)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({p.document.id: [asdict(m) for m in p.mentions]
-                               for p in parsed}), encoding="utf-8")
-    tmp.replace(path)
-    return parsed
+    """The recogniser's mentions of each document (cached: ``ranker_data.cached_mentions``)."""
+    found = cached_mentions("confidence-mentions", recogniser_name, docs, note=(
+        f"confidence-data: {name}: recognising {len(docs)} documents (cached afterwards)"))
+    return [ParsedDocument(d, found[d.id]) for d in docs]
 
 
 class _Recorder:

@@ -55,14 +55,14 @@ def _recognition_digest() -> str:
     return h.hexdigest()[:12]
 
 
-def context_mentions(name: str, gold: Sequence[Document], recogniser=None
-                     ) -> dict[str, list[Mention]]:
-    """The toponyms ``en_core_web_sm`` finds in each text, cached as JSON (data, never code)
-    by the texts' digest and the recognition code's."""
-    digest = hashlib.sha256("\x00".join(d.id + "\x01" + d.text for d in gold).encode()
+def cached_mentions(folder: str, model: str, docs: Sequence[Document], recogniser=None,
+                    note: str = "") -> dict[str, list[Mention]]:
+    """The toponyms ``model`` finds in each text, cached as JSON (data, never code) in
+    ``folder`` of the cache dir by the texts' digest and the recognition code's: recognising
+    the corpora takes minutes. ``note`` is printed when they are recognised."""
+    digest = hashlib.sha256("\x00".join(d.id + "\x01" + d.text for d in docs).encode()
                             ).hexdigest()[:16]
-    path = (cache_dir() / "ranker-context"
-            / f"{CONTEXT_MODEL}-{digest}-{_recognition_digest()}.json")
+    path = cache_dir() / folder / f"{model}-{digest}-{_recognition_digest()}.json"
     if path.is_file():
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
@@ -72,16 +72,24 @@ def context_mentions(name: str, gold: Sequence[Document], recogniser=None
     if recogniser is None:
         from geoparser.recognition import create_recogniser
 
-        recogniser = create_recogniser(CONTEXT_MODEL)
-    print(f"ranker-data: {name}: recognising context toponyms (cached afterwards)",
-          file=sys.stderr, flush=True)
-    out = {p.document.id: list(p.mentions) for p in recognise(recogniser, gold)}
+        recogniser = create_recogniser(model)
+    if note:
+        print(note, file=sys.stderr, flush=True)
+    out = {p.document.id: list(p.mentions) for p in recognise(recogniser, docs)}
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps({doc: [asdict(m) for m in ms] for doc, ms in out.items()}),
                    encoding="utf-8")
     tmp.replace(path)
     return out
+
+
+def context_mentions(name: str, gold: Sequence[Document], recogniser=None
+                     ) -> dict[str, list[Mention]]:
+    """The toponyms ``en_core_web_sm`` finds in each text (``cached_mentions``)."""
+    return cached_mentions("ranker-context", CONTEXT_MODEL, gold, recogniser,
+                           f"ranker-data: {name}: recognising context toponyms (cached "
+                           "afterwards)")
 
 
 @dataclass
