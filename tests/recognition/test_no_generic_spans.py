@@ -18,7 +18,8 @@ def test_function_words_and_generic_heads_are_generic(name):
 
 
 @pytest.mark.parametrize("name", ["Illinois", "North Texas", "Hall County", "Oak Park",
-                                  "Middle East", "Station Island", "Park City", "Texas", "U.S.", "the South"])
+                                  "Middle East", "Station Island", "Park City", "Texas", "U.S.",
+                                  "the South"])
 def test_places_are_not_generic(name):
     assert not is_generic(name)
 
