@@ -14,7 +14,8 @@
   First-level areas also get ``ADMIN_ALIASES`` ("Jersey", "Abkhaz").
 * **Macroregions** (UN M49 / CLDR: "West Africa", "Southeast Asia", "EU"): as extracted, a
   region (``RGN``) with a point derived from its member countries.
-* **Airports** (airportsdata, IATA-coded): as extracted (``AIRP``), with its name without its city ("Heathrow Airport").
+* **Airports** (airportsdata, IATA-coded): as extracted (``AIRP``), also named without their
+  city ("Heathrow Airport").
 * **Water bodies**: cadis as it is, plus the bare adjective of an "…an/…ic Sea/Ocean" name
   ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian").
 
