@@ -60,12 +60,18 @@ GENERIC_HEADS = frozenset({
     "valley", "village", "ward", "way", "zoo",
 })
 _GENERIC_WORD = re.compile(r"[\w'’]+")
+#: Written as a code: two capitals or more ("IN", "DE"), never a function word.
+_CAPITALS = re.compile(r"\b[A-Z]{2,}\b")
 
 
 def is_generic(name: str) -> bool:
     """Whether ``name`` is only function words and at most one generic head noun ("of",
     "Center", "the Street"), so never a toponym; "North Texas" is not, nor are two heads
     together, which name real places ("Hall County", "Park City")."""
+    name = name.strip()
+    if name in EXPANSIONS or _CAPITALS.search(name) or (
+            name.endswith(".") and name[:-1].lower() in FUNCTION_WORDS):
+        return False  # "IN", "DE", "La.": a state's code, not a function word
     words = _GENERIC_WORD.findall(name.lower())
     heads = [w for w in words if w not in FUNCTION_WORDS]
     return len(heads) <= 1 and all(w in GENERIC_HEADS or w.removesuffix("s") in GENERIC_HEADS

@@ -24,6 +24,11 @@ def test_places_are_not_generic(name):
     assert not is_generic(name)
 
 
+@pytest.mark.parametrize("code", ["IN", "DE", "La.", "ME", "OR"])
+def test_a_state_code_that_spells_a_function_word_is_not_generic(code):
+    assert not is_generic(code)
+
+
 class _Everything:
     """A recogniser that calls every capitalised word and "of" a toponym."""
 
