@@ -35,7 +35,7 @@ from urllib3.response import HTTPResponse
 from urllib3.util.retry import Retry
 
 from geoparser.errors import InputError, ServiceError
-from geoparser.gazetteers.web.cache_backend import BoundedSQLiteCache
+from geoparser.gazetteers.web.cache_backend import LOCK_WAIT_S, BoundedSQLiteCache
 from geoparser.gazetteers.web.redact import CREDENTIAL_HEADERS, redact
 from geoparser.web_config import WebConfig
 
@@ -271,24 +271,55 @@ def cache_settings(
 
 
 def check_cache_file(path: Path) -> None:
-    """Check an existing web cache with ``PRAGMA quick_check`` before it is used.
+    """Check an existing web cache with ``PRAGMA quick_check`` and its tables' columns before
+    it is used.
 
     A garbled or truncated cache is not moved aside or rebuilt behind the user's back (it may
     be a file given by mistake, and its answers cost requests to replace): it is a one-line
-    error naming the file, never blamed on the service.
+    error naming the file, never blamed on the service. A cache another program holds locked
+    is only busy: the error says so, and never advises deleting it.
     """
     if not path.is_file():
         return  # nothing stored yet (what --web-cache naming a folder does is not decided here)
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=LOCK_WAIT_S)
         try:
             result = con.execute("PRAGMA quick_check").fetchone()
+            problem = None if result and result[0] == "ok" else str(result[0] if result else "")
+            problem = problem or _table_problem(con)
         finally:
             con.close()
-        problem = None if result and result[0] == "ok" else str(result[0] if result else "")
+    except sqlite3.OperationalError as exc:
+        if _is_busy(exc):
+            raise InputError(f"the web cache is locked by another program ({exc}); wait for "
+                             "it to finish, give another --web-cache, or run with --no-cache",
+                             path) from None
+        problem = str(exc)
     except sqlite3.Error as exc:
         problem = str(exc)
     if problem:
         raise InputError(
             f"the web cache is unreadable ({problem}); delete it or move it aside (its answers "
             "are fetched again), or run with --no-cache", path)
+
+
+#: The columns requests-cache reads in each of its tables (it adds ``expires`` itself).
+CACHE_TABLE_COLUMNS = {"responses": {"key", "value"}, "redirects": {"key", "value"}}
+
+
+def _table_problem(con: sqlite3.Connection) -> str | None:
+    """What is wrong with the cache's tables, if anything: a file that passes SQLite's check
+    but holds a ``responses`` table of another shape would fail at the first lookup, and that
+    failure would be blamed on the service asked."""
+    for table, wanted in CACHE_TABLE_COLUMNS.items():
+        columns = {row[1] for row in con.execute(f"PRAGMA table_info({table})")}
+        if columns and not wanted <= columns:
+            missing = ", ".join(sorted(wanted - columns))
+            return f"its {table} table has no {missing} column"
+    return None
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    """Whether SQLite refused because another connection holds the file."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(exc)

@@ -147,6 +147,40 @@ def test_truncated_web_cache_names_the_file(web_config, cassettes, damage):
         GeoNamesGazetteer(web_config).lookup("Galway")
 
 
+def test_a_cache_table_of_another_shape_is_blamed_on_the_cache_not_geonames(web_config):
+    con = sqlite3.connect(web_config.cache_path)
+    con.execute("CREATE TABLE responses (x INTEGER)")
+    con.commit()
+    con.close()
+    with pytest.raises(InputError) as err:
+        GeoNamesGazetteer(web_config).lookup("Galway")
+    message = str(err.value)
+    assert message.startswith(f"{web_config.cache_path}: the web cache is unreadable")
+    assert "responses table has no key, value column" in message
+    assert "GeoNames" not in message and "Galway" not in message
+
+
+def test_a_locked_web_cache_says_busy_and_never_advises_deleting_it(web_config, cassettes,
+                                                                     monkeypatch):
+    import geoparser.gazetteers.web.http as http
+
+    with cassettes.use_cassette("geonames_captions.yaml"):
+        GeoNamesGazetteer(web_config).lookup("Galway")
+    monkeypatch.setattr(http, "LOCK_WAIT_S", 0.05)
+    holder = sqlite3.connect(web_config.cache_path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(InputError) as err:
+            GeoNamesGazetteer(web_config).lookup("Galway")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    message = str(err.value)
+    assert "locked by another program" in message
+    assert "delete" not in message and "GeoNames" not in message
+
+
 def test_long_retry_after_says_what_happened(web_config, cassettes, fake_clock):
     with cassettes.use_cassette("geonames_429_long_retry_after.yaml"), \
             pytest.raises(ServiceError) as err:
