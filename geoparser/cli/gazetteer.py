@@ -95,21 +95,24 @@ def stats(
 
 
 def print_stats(idx: SqliteIndex) -> None:
-    total = sum(idx.counts_by("source").values())
+    """Print the index's places by feature class and by source, counted in full first so a
+    damaged index prints one line and no half table."""
+    by_source = idx.counts_by("source", "licence", "feature_class")
+    by_class = idx.counts_by("feature_class")
+    with_point = idx.counts_with_point("feature_class")
+    names = idx.count_names()
+    total = sum(by_source.values())
     classes = Table(title=f"{idx.path.name}: places by feature class")
     for col in ("class", "meaning", "places", "with a point"):
         classes.add_column(col, justify="right" if col in {"places", "with a point"} else "left")
-    with_point = idx.counts_with_point("feature_class")
-    for (fclass,), n in idx.counts_by("feature_class").items():
+    for (fclass,), n in by_class.items():
         classes.add_row(fclass or "—", FEATURE_CLASSES.get(fclass, ""), f"{n:,}",
                         f"{with_point.get((fclass,), 0):,}")
     out.print(classes)
     sources = Table(title="places by source and feature class")
     for col in ("source", "licence", "class", "places"):
         sources.add_column(col, justify="right" if col == "places" else "left")
-    for (source, licence, fclass), n in sorted(
-        idx.counts_by("source", "licence", "feature_class").items()
-    ):
+    for (source, licence, fclass), n in sorted(by_source.items()):
         sources.add_row(source, licence or "—", fclass or "—", f"{n:,}")
     out.print(sources)
-    out.print(f"{total:,} places, {idx.count_names():,} (name, place) entries", highlight=False)
+    out.print(f"{total:,} places, {names:,} (name, place) entries", highlight=False)

@@ -234,7 +234,7 @@ class SqliteIndex:
         groups = ", ".join(str(i) for i in range(1, len(columns) + 1))
         n = len(columns) + 1
         q = f"SELECT {cols}, COUNT(*) FROM places GROUP BY {groups} ORDER BY {n} DESC"
-        return {tuple(row[:-1]): row[-1] for row in self._con.execute(q)}
+        return {tuple(row[:-1]): row[-1] for row in self._rows(q)}
 
     def counts_with_point(self, column: str) -> dict[tuple[str, ...], int]:
         """Like ``counts_by(column)``, counting only places with coordinates."""
@@ -242,10 +242,21 @@ class SqliteIndex:
             raise ValueError(column)
         q = (f"SELECT COALESCE({column}, ''), COUNT(*) FROM places"
              " WHERE lat IS NOT NULL AND lon IS NOT NULL GROUP BY 1")
-        return {(k,): n for k, n in self._con.execute(q)}
+        return {(k,): n for k, n in self._rows(q)}
 
     def count_names(self) -> int:
-        return self._con.execute("SELECT COUNT(*) FROM names").fetchone()[0]
+        return self._rows("SELECT COUNT(*) FROM names")[0][0]
+
+    def _rows(self, query: str) -> list[tuple]:
+        """All rows of ``query``; a damaged page met on the way is one line naming the file
+        (an index opened unchecked, like a dump's, meets it only here)."""
+        try:
+            return self._con.execute(query).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise DamagedIndexError(
+                f"gazetteer index {self.path} is damaged ({exc}); rebuild it with "
+                "`toposcope gazetteer build` (the offline index: delete it, it is built again)"
+            ) from exc
 
     def close(self) -> None:
         self._con.close()

@@ -1,5 +1,7 @@
 """`toposcope gazetteer build` and `toposcope gazetteer stats` end to end on the Andorra dump."""
 
+import sqlite3
+
 from typer.testing import CliRunner
 
 from geoparser.cli.main import app
@@ -38,3 +40,22 @@ def test_bad_dump_is_a_one_line_error(tmp_path):
     assert result.exit_code == 2
     assert "bad.txt:1: expected 19 tab-separated columns" in result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_stats_of_a_damaged_dump_index_is_one_short_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOPOSCOPE_CACHE_DIR", str(tmp_path))
+    index = tmp_path / "geonames-dump.sqlite"
+    built = runner.invoke(app, ["gazetteer", "build", str(AD), "--out", str(index)])
+    assert built.exit_code == 0, built.output
+    con = sqlite3.connect(index)
+    root = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'places'").fetchone()[0]
+    con.close()
+    data = bytearray(index.read_bytes())
+    size = int.from_bytes(data[16:18], "big")
+    data[(root - 1) * size:root * size] = b"\x5a" * size  # the places table's page garbled
+    index.write_bytes(bytes(data))
+    result = runner.invoke(app, ["gazetteer", "stats", "--gazetteer", "geonames-dump"])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and len(lines[0]) < 300, result.output
+    assert "geonames-dump.sqlite is damaged" in lines[0] and "Traceback" not in result.output
