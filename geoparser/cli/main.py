@@ -13,7 +13,7 @@ import typer
 from rich.table import Table
 
 from geoparser.cli import options as web
-from geoparser.cli.common import err, info, out, user_errors
+from geoparser.cli.common import err, info, out, stdout, user_errors
 from geoparser.cli.gazetteer import gazetteer_app
 from geoparser.cli.group import ToposcopeGroup
 from geoparser.defaults import DEFAULT_POINTS, DEFAULT_POLICY, DEFAULT_RECOGNISER
@@ -43,6 +43,7 @@ app = typer.Typer(
 )
 
 
+@user_errors
 def _version(value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version
@@ -263,9 +264,9 @@ def score(
     if fmt == "table":
         print_table(out, result, notes=err, per_document=per_document)
     elif fmt == "json":  # streamed: memory stays flat whatever the number of documents
-        write_json(result, sys.stdout.write)
+        write_json(result, stdout.write)
     else:
-        sys.stdout.write(render_text(result, fmt))
+        stdout.write(render_text(result, fmt))
 
 
 def _warn_trained_on(gold: Path, pred: Path, tolerance_km: float | None) -> None:
