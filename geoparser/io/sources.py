@@ -144,8 +144,7 @@ def fingerprint(source: Source) -> dict[str, Any]:
 
 
 def document_from_fields(doc_id: Any, text: Any, path: str | Path, location: int,
-                         id_column: str, text_column: str, source: Any = None,
-                         group_column: str | None = None) -> Document:
+                         id_column: str, text_column: str, source: Any = None) -> Document:
     """A document from an id and a text value, as any of the formats give them.
 
     A missing id (``None``) becomes the record's location when the id field is the default
@@ -195,8 +194,7 @@ class JsonRowDecoder:
         obj = json_object(line, self.path, location)
         return document_from_fields(obj.get(self.id_column), obj.get(self.text_column),
                                     self.path, location, self.id_column, self.text_column,
-                                    obj.get(self.group_column) if self.group_column else None,
-                                    self.group_column)
+                                    obj.get(self.group_column) if self.group_column else None)
 
 
 @SOURCES.register("jsonl")
@@ -237,7 +235,6 @@ class CsvRowDecoder:
     text_column: str
     id_column: str
     group_index: int | None = None  # the column naming the document's group (``source``)
-    group_column: str | None = None
 
     def decode(self, location: int, payload: list[str]) -> Document:
         if len(payload) != self.n_fields:
@@ -247,7 +244,7 @@ class CsvRowDecoder:
         return document_from_fields(
             doc_id, payload[self.text_index], self.path, location, self.id_column,
             self.text_column, payload[self.group_index] if self.group_index is not None
-            else None, self.group_column)
+            else None)
 
 
 @SOURCES.register("csv")
@@ -268,8 +265,8 @@ class CsvSource:
         header = next(self._rows(), (0, None))[1]
         if not header:
             raise InputError("no header row", path, 1)
-        for column in (id_column, text_column):
-            if header.count(column) > 1:
+        for column in (id_column, text_column, group_column):
+            if column and header.count(column) > 1:
                 raise InputError(f"the header names column {column!r} {header.count(column)} "
                                  "times; which one holds it is not clear: rename the others",
                                  path, 1)
@@ -281,8 +278,7 @@ class CsvSource:
         id_index = header.index(id_column) if id_column in header else None
         group_index = header.index(group_column) if group_column in header else None
         self.decoder = CsvRowDecoder(path, len(header), header.index(text_column),
-                                     id_index, text_column, id_column, group_index,
-                                     group_column)
+                                     id_index, text_column, id_column, group_index)
 
     def _rows(self) -> Iterator[tuple[int, list[str]]]:
         csv.field_size_limit(sys.maxsize)  # a document may be long; the default is 128 KiB

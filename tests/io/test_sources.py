@@ -85,6 +85,24 @@ def test_csv_missing_column_and_empty_file(tmp_path):
         open_source(src)
 
 
+def test_a_duplicated_source_column_is_refused_not_read_silently(tmp_path):
+    src = tmp_path / "d.csv"
+    src.write_text("id,text,source,source\n1,Paris,a,b\n")
+    with pytest.raises(InputError, match=r"d.csv:1: the header names column 'source' 2 times"):
+        open_source(src, group_column="source")
+    assert open_source(src, group_column=None).decoder.group_index is None
+
+
+def test_parse_refuses_a_csv_with_two_source_columns(tmp_path):
+    from tests.cli.hostile import assert_refused, invoke
+
+    src = tmp_path / "d.csv"
+    src.write_text("id,text,source,source\n1,Paris,a,b\n")
+    assert_refused(invoke("parse", "--in", src, "--out", tmp_path / "o.jsonl", "--ner",
+                          "gazetteer"), f"{src}:1:", "column 'source' 2 times")
+    assert not (tmp_path / "o.jsonl").exists()
+
+
 def test_parquet_rows_are_numbered_and_values_checked(tmp_path):
     src = tmp_path / "d.parquet"
     pd.DataFrame({"id": [10, 11, 12], "text": ["Snow in Boston.", None, "Rain in Perth."],
