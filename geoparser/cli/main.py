@@ -462,7 +462,7 @@ def parse(
     from geoparser.io.sources import STDIN, open_source
 
     fmt = output_format(out, fmt, PART_FORMATS.names())
-    check_output(out, [source])
+    check_output(out, [source], kept={"the web cache": web_cache})
     options = BatchOptions(fmt, chunk_size, workers, resume, on_error, dask, with_candidates)
     options.check()
     if resume and source == STDIN:
@@ -474,7 +474,8 @@ def parse(
             raise UsageError(f"--map draws from jsonl or geojson output, not {fmt}")
         if is_stream(out):
             raise UsageError("--map reads the output back: give --out a file name")
-        check_output(map_out, [source, out], option="--map")
+        check_output(map_out, [source, out], option="--map",
+                     kept={"the web cache": web_cache})
     spec = PipelineSpec(ner, tuple(_split(labels)), gazetteer, policy, web.web_overrides(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
         cache_days=cache_days, contact=contact), points,
@@ -615,7 +616,7 @@ def resolve_cmd(
     from geoparser.resolution import create_policy
 
     fmt = output_format(out, fmt, WRITERS.names())
-    check_output(out, [gold])
+    check_output(out, [gold], kept={"the web cache": web_cache})
     from geoparser.errors import UsageError
     from geoparser.recognition import create_recogniser
     from geoparser.resolution.base import use_points

@@ -13,7 +13,7 @@ pipes are written straight to, never renamed over (see ``atomic``).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from geoparser.errors import OutputError, UsageError
@@ -28,9 +28,11 @@ DEFAULT_FORMAT = "jsonl"
 
 
 def check_output(out: Path | str, inputs: Iterable[Path | str | None] = (), *,
-                 folder: bool = False, option: str = "--out") -> Path:
+                 folder: bool = False, option: str = "--out",
+                 kept: Mapping[str, Path | str | None] | None = None) -> Path:
     """``out`` as a path once it is safe to write there (a file, or with ``folder`` a folder),
-    else ``OutputError``. ``inputs`` are the files or dataset folders the command reads."""
+    else ``OutputError``. ``inputs`` are the files or dataset folders the command reads;
+    ``kept`` names other files it must not replace (``{"the web cache": path}``)."""
     path = Path(out)
     if not folder and open_descriptor(out) is not None:
         return path
@@ -48,9 +50,24 @@ def check_output(out: Path | str, inputs: Iterable[Path | str | None] = (), *,
                 if _same_file(path, source):
                     raise OutputError(f"{option} {path} is the input {source}; it would be "
                                       "overwritten; choose another output")
+    for what, other in (kept or {}).items():
+        if other is not None and not folder and _same_file(path, Path(other)):
+            raise OutputError(f"{option} {path} is {what}; it would be replaced; choose "
+                              "another output")
     if not is_stream(path):
+        _check_folder_exists(path.parent, path, option)
         _check_writable(path if folder else path.parent, option)
     return path
+
+
+def _check_folder_exists(parent: Path, path: Path, option: str) -> None:
+    """The folder an output goes in must exist: a mistyped path (``/nonexistent/e.csv``) is
+    refused, as a shell redirection would refuse it, never a chain of folders made from it."""
+    if str(parent) and not parent.exists():
+        raise OutputError(f"{option} {path}: the folder {parent} does not exist; create it "
+                          "first or give another path")
+    if parent.exists() and not parent.is_dir():
+        raise OutputError(f"{option}: {parent} is a file, not a folder")
 
 
 def _files_of(given: Path) -> list[Path]:

@@ -29,6 +29,51 @@ def test_out_equal_to_in_is_refused(tmp_path):
         check_output(tmp_path / "sub" / ".." / "f.jsonl", [src])
 
 
+def test_an_output_in_a_folder_that_does_not_exist_is_refused_and_none_is_made(tmp_path):
+    missing = tmp_path / "nonexistent" / "deeper"
+    with pytest.raises(OutputError, match=r"--errors .*e.csv: the folder .*deeper does not "
+                                          r"exist"):
+        check_output(missing / "e.csv", option="--errors")
+    assert not (tmp_path / "nonexistent").exists()
+
+
+def test_errors_at_a_missing_root_folder_makes_no_folder(tmp_path):
+    from tests.cli.hostile import GOLD, PRED, assert_refused, invoke, write_jsonl
+
+    gold = write_jsonl(tmp_path / "gold.jsonl", GOLD)
+    pred = write_jsonl(tmp_path / "pred.jsonl", PRED)
+    target = tmp_path / "not-there" / "e.csv"
+    assert_refused(invoke("score", "--scheme", "errors", "--gold", gold, "--pred", pred,
+                          "--errors", target), "does not exist")
+    assert not target.parent.exists()
+
+
+def test_atomic_path_makes_no_missing_folder(tmp_path):
+    with pytest.raises(OutputError), atomic_path(tmp_path / "gone" / "x.txt") as tmp:
+        tmp.write_text("x")
+    assert not (tmp_path / "gone").exists()
+
+
+def test_out_equal_to_the_web_cache_is_refused(tmp_path):
+    cache = tmp_path / "cache.sqlite"
+    cache.write_bytes(b"kept")
+    with pytest.raises(OutputError, match="is the web cache; it would be replaced"):
+        check_output(cache, [], kept={"the web cache": cache})
+    check_output(tmp_path / "other.jsonl", [], kept={"the web cache": cache})
+
+
+def test_parse_refuses_out_equal_to_web_cache_and_keeps_the_cache(tmp_path):
+    from tests.cli.hostile import assert_refused, invoke
+
+    source = tmp_path / "in.txt"
+    source.write_text("I went to Paris.")
+    cache = tmp_path / "cache.jsonl"
+    cache.write_bytes(b"answers")
+    assert_refused(invoke("parse", "--in", source, "--out", cache, "--gazetteer", "geonames",
+                          "--web-cache", cache), "is the web cache")
+    assert cache.read_bytes() == b"answers"
+
+
 def test_out_equal_to_a_file_of_an_input_folder_is_refused(tmp_path):
     (tmp_path / "captions.jsonl").write_text("{}\n")
     with pytest.raises(OutputError, match="is the input"):
@@ -53,7 +98,7 @@ def test_read_only_output_folder_is_refused(tmp_path, monkeypatch):
     # root can write anywhere: say the folder is not writable
     monkeypatch.setattr(os, "access", lambda path, mode: not mode & os.W_OK)
     with pytest.raises(OutputError, match="cannot write in .*permission denied or read-only"):
-        check_output(tmp_path / "new" / "out.jsonl", [])
+        check_output(tmp_path / "out.jsonl", [])
 
 
 def test_stdout_and_devices_pass_the_guard(tmp_path):
