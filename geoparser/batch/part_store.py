@@ -50,6 +50,9 @@ log = logging.getLogger(__name__)
 
 MANIFEST = "run.json"
 LOCK = "lock"
+#: The field that marks a ``run.json`` as one a run wrote (a user's file of that name in a
+#: folder given as ``OUT.parts`` is theirs, and is neither read as a run nor deleted).
+MANIFEST_MARK = "toposcope_parts"
 #: The names of everything a run writes in ``OUT.parts`` (temporary names included): only
 #: these are ever deleted there.
 _OUR_NAMES = re.compile(r"\.?(?:run\.json|lock|(?:chunk|recognised)-\d{8}\.[A-Za-z0-9.]+)"
@@ -135,18 +138,22 @@ class PartStore:
             self._write_manifest()
             return set()
         existed = self.dir.exists()
+        if existed:
+            self._refuse_foreign()  # before anything is written in a folder that is not ours
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise OutputError(f"cannot create {self.dir}: {exc.strerror or exc}") from None
+        had_lock = (self.dir / LOCK).exists()
         self._lock()
-        foreign = sorted(p.name for p in self._contents() if not _ours(p.name))
-        if foreign:
+        try:
+            self._refuse_foreign()  # again under the lock: the folder may have changed
+        except UsageError:
             self._unlock()
-            raise UsageError(
-                f"{self.dir} holds files toposcope did not write ({', '.join(foreign[:3])}"
-                f"{', ...' if len(foreign) > 3 else ''}); it keeps a run's chunks there and "
-                "would delete them when done: move those files, or choose another --out")
+            if not had_lock:
+                with suppress(OSError):
+                    (self.dir / LOCK).unlink()
+            raise
         if not existed or not self._contents():
             self._write_manifest()
             return set()
@@ -163,8 +170,31 @@ class PartStore:
     def _contents(self) -> list[Path]:
         return [p for p in self.dir.iterdir() if p.name != LOCK]
 
+    def _refuse_foreign(self) -> None:
+        """A ``UsageError`` if the parts folder holds anything a run did not write: a name of
+        another shape, or a ``run.json`` that is not a run's (this folder is emptied when the
+        run ends, so a user's file there would be lost)."""
+        foreign = sorted(p.name for p in self._contents() if not _ours(p.name))
+        if (self.dir / MANIFEST).exists() and not self._manifest_is_ours():
+            foreign = sorted([*foreign, MANIFEST])
+        if foreign:
+            raise UsageError(
+                f"{self.dir} holds files toposcope did not write ({', '.join(foreign[:3])}"
+                f"{', ...' if len(foreign) > 3 else ''}); it keeps a run's chunks there and "
+                "would delete them when done: move those files, or choose another --out")
+
+    def _manifest_is_ours(self) -> bool:
+        """Whether ``run.json`` is a run's: it carries the mark, or (garbled, so unreadable)
+        it sits among chunk markers, which only a run writes."""
+        try:
+            old = json.loads((self.dir / MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return bool(self.finished())
+        return isinstance(old, dict) and MANIFEST_MARK in old
+
     def _write_manifest(self) -> None:
-        write_text_atomic(self.dir / MANIFEST, json.dumps(self.manifest, indent=2) + "\n")
+        body = {MANIFEST_MARK: 1, **self.manifest}
+        write_text_atomic(self.dir / MANIFEST, json.dumps(body, indent=2) + "\n")
 
     def _lock(self) -> None:
         """Hold ``OUT.parts/lock`` for this run (``output_lock``, the lock every command
@@ -214,6 +244,7 @@ class PartStore:
             old = json.loads((self.dir / MANIFEST).read_text(encoding="utf-8"))
             if not isinstance(old, dict):
                 raise ValueError("not an object")
+            old.pop(MANIFEST_MARK, None)
         except (OSError, ValueError):
             log.warning("%s in %s is missing or garbled; recomputing every chunk", MANIFEST,
                         self.dir)

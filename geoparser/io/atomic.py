@@ -94,6 +94,8 @@ def atomic_path(path: Path | str) -> Iterator[Path]:
     stream = is_stream(path)
     path = Path(path) if stream else _resolved(Path(path))
     try:
+        if not stream:  # user outputs are checked first (``check_output``): our caches' folders
+            path.parent.mkdir(parents=True, exist_ok=True)
         where = None if stream else path.parent
         fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=where)
         os.close(fd)

@@ -112,7 +112,8 @@ def test_resume_with_garbled_manifest_recomputes_everything(tmp_path, caplog):
     with caplog.at_level("WARNING", logger="geoparser"):
         assert store(tmp_path).open(resume=True) == set()
     assert "run.json" in caplog.text and "recomputing every chunk" in caplog.text
-    assert json.loads((s.dir / "run.json").read_text()) == {"chunk_size": 2}
+    assert json.loads((s.dir / "run.json").read_text()) == {"toposcope_parts": 1,
+                                                            "chunk_size": 2}
 
 
 def test_second_run_on_the_same_output_is_refused_while_the_first_runs(tmp_path):
@@ -155,9 +156,23 @@ def test_resume_never_deletes_files_that_are_not_ours(tmp_path, kind):
         with pytest.raises(UsageError, match=r"holds files toposcope did not write "
                                              r"\(thesis.tex\)"):
             store(tmp_path).open(resume=resume)
-    assert sorted(p.name for p in scratch.iterdir()) == ["chunk-00000000.jsonl", "lock",
+    assert sorted(p.name for p in scratch.iterdir()) == ["chunk-00000000.jsonl",
                                                          "thesis.tex"]
     assert (scratch / "thesis.tex").read_text() == "precious"
+
+
+@pytest.mark.parametrize("content", ['{"experiment": 7}', "notes, not JSON"])
+@pytest.mark.parametrize("resume", [True, False])
+def test_a_users_run_json_in_a_linked_parts_folder_is_kept_and_no_lock_left(tmp_path, content,
+                                                                            resume):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    (scratch / "run.json").write_text(content)
+    parts_dir(tmp_path / "out.jsonl").symlink_to(scratch)
+    with pytest.raises(UsageError, match=r"holds files toposcope did not write \(run.json\)"):
+        store(tmp_path).open(resume=resume)
+    assert sorted(p.name for p in scratch.iterdir()) == ["run.json"]
+    assert (scratch / "run.json").read_text() == content
 
 
 def test_finishing_into_a_linked_parts_folder_removes_only_our_files(tmp_path):

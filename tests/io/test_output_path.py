@@ -48,12 +48,6 @@ def test_errors_at_a_missing_root_folder_makes_no_folder(tmp_path):
     assert not target.parent.exists()
 
 
-def test_atomic_path_makes_no_missing_folder(tmp_path):
-    with pytest.raises(OutputError), atomic_path(tmp_path / "gone" / "x.txt") as tmp:
-        tmp.write_text("x")
-    assert not (tmp_path / "gone").exists()
-
-
 def test_out_equal_to_the_web_cache_is_refused(tmp_path):
     cache = tmp_path / "cache.sqlite"
     cache.write_bytes(b"kept")
