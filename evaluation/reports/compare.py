@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import pandas as pd
 
@@ -32,7 +33,7 @@ class Comparison:
     gold: list[Document]
     match: str
     runs: list[NerRun]
-    semeval: dict[str, dict[str, float | None]]
+    semeval: dict[str, dict[str, Any]]  # strict and partial F1, and a mixed-labels note
     skipped: dict[str, str] = field(default_factory=dict)
     #: shipped models that were trained on some of these gold documents (``trained_on``)
     warnings: tuple[str, ...] = ()
@@ -57,9 +58,10 @@ def compare(
             continue
         runs.append(run)
         preds = {p.document.id: p.predictions() for p in run.parsed}
-        overall = score("semeval", gold, preds, match).to_json()["overall"]
-        strict = overall["strict"]["f1"] if _shares_labels(run, gold) else None
-        semeval[name] = {"strict": strict, "partial": overall["partial"]["f1"]}
+        result = score("semeval", gold, preds, match)
+        overall = result.to_json()["overall"]
+        semeval[name] = {"strict": overall["strict"]["f1"], "partial": overall["partial"]["f1"],
+                         "mixed_labels": result.mixed_labels}
     texts = [d.text for d in gold]
     return Comparison(gold, match, runs, semeval, skipped,
                       tuple(warnings([r.recogniser for r in runs], texts)))
@@ -77,17 +79,11 @@ def explanations(c: Comparison) -> list[str]:
             "partial F1 and the coursework figures judge its spans. Elsewhere *undefined* is "
             "a ratio of 0/0: precision when nothing was predicted, recall when there was "
             "nothing to find, F1 when either is.")
+    for name, f in c.semeval.items():
+        if f.get("mixed_labels"):
+            out.append(f"SemEval strict F1 of `{name}`: {f['mixed_labels']}.")
     out += [f"**Warning**: {w}." for w in c.warnings]
     return out
-
-
-def _shares_labels(run: NerRun, gold: list[Document]) -> bool:
-    """Whether SemEval *strict* (which tests the type) means anything for this run: a
-    recogniser whose labels the gold never uses (``toponym``'s one label, TOPONYM, against
-    GPE/LOC gold) would score 0 however right its spans; its strict F1 is left undefined."""
-    gold_labels = {t.label for d in gold for t in d.toponyms if t.label}
-    predicted = {m.label for p in run.parsed for m in p.mentions}
-    return not gold_labels or not predicted or bool(gold_labels & predicted)
 
 
 def table(c: Comparison) -> pd.DataFrame:

@@ -53,6 +53,10 @@ MEASURES: tuple[Measure, ...] = (
 )
 
 NO_LABEL = "(none)"
+#: The measures that test the label: undefined when the two sides' labels share none.
+TYPED_MEASURES = frozenset(m.name for m in MEASURES if "label" in m.correct_if)
+#: The figures a typed measure then leaves undefined (its counts are kept).
+RATIOS = frozenset({"precision", "recall", "f1", "f1_of_means"})
 
 
 @dataclass(frozen=True)
@@ -130,41 +134,58 @@ class SemEvalResult:
     per_document: dict[str, PerDocument]
     by_label: dict[str, dict[str, MucCounts]]
     notes: tuple[str, ...] = field(default=())
+    #: The predictions' labels and the gold's share none: the typed measures (strict, type)
+    #: would count every span as wrongly typed, so their ratios are undefined, not 0.
+    untyped: bool = False
+    #: Why strict falls below exact when some predicted labels are the gold's and some not.
+    mixed_labels: str | None = None
 
     def overall(self) -> dict[str, MucCounts]:
         return {name: pd.counts() for name, pd in self.per_document.items()}
 
+    def _figures(self, name: str, values: dict[str, Any]) -> dict[str, Any]:
+        """``values`` with the ratios of a typed measure undefined when the labels share none
+        (the counts stay: they say what was compared)."""
+        if not (self.untyped and name in TYPED_MEASURES):
+            return values
+        return {k: None if k in RATIOS else v for k, v in values.items()}
+
     def to_json(self, lazy: bool = False) -> dict[str, Any]:
         names = list(self.per_document)
         columns = zip(*(pd.document_dicts() for pd in self.per_document.values()), strict=True)
-        docs: Any = ({"id": doc_id, **dict(zip(names, per, strict=True))}
+        docs: Any = ({"id": doc_id, **{n: self._figures(n, d)
+                                       for n, d in zip(names, per, strict=True)}}
                      for doc_id, per in zip(self.doc_ids, columns, strict=True))
         docs = docs if lazy else list(docs)
         return {
             "scheme": self.scheme,
             "options": self.options,
-            "overall": {name: c.as_dict() for name, c in self.overall().items()},
-            "macro": {name: pd.macro() for name, pd in self.per_document.items()},
-            "by_label": {label: {name: c.as_dict() for name, c in per.items()}
+            "overall": {name: self._figures(name, c.as_dict())
+                        for name, c in self.overall().items()},
+            "macro": {name: self._figures(name, pd.macro())
+                      for name, pd in self.per_document.items()},
+            "by_label": {label: {name: self._figures(name, c.as_dict())
+                                 for name, c in per.items()}
                          for label, per in self.by_label.items()},
             "documents": docs,
             **({"notes": list(self.notes)} if self.notes else {}),
         }
 
     def to_rows(self) -> list[dict[str, Any]]:
-        rows = [{"scope": "overall", "measure": name, **c.as_dict()}
+        rows = [{"scope": "overall", "measure": name, **self._figures(name, c.as_dict())}
                 for name, c in self.overall().items()]
         for label, per in self.by_label.items():
-            rows += [{"scope": f"label {label}", "measure": name, **c.as_dict()}
-                     for name, c in per.items()]
+            rows += [{"scope": f"label {label}", "measure": name,
+                      **self._figures(name, c.as_dict())} for name, c in per.items()]
         return rows
 
     def to_markdown(self) -> str:
         head = ["measure", "COR", "INC", "PAR", "MIS", "SPU", "POS", "ACT", "P", "R", "F1"]
 
         def line(name: str, c: MucCounts) -> list[object]:
+            d = self._figures(name, c.as_dict())
             return [name, c.correct, c.incorrect, c.partial, c.missed, c.spurious, c.possible,
-                    c.actual, c.precision, c.recall, c.f1]
+                    c.actual, d["precision"], d["recall"], d["f1"]]
 
         out = [
             "## SemEval-2013 entity-level scores (`semeval`)", "",
@@ -176,7 +197,8 @@ class SemEvalResult:
             table(["measure", "P", "R", "F1", "F1 of means", "documents"],
                   [[n, m["precision"], m["recall"], m["f1"], m["f1_of_means"],
                     m["documents_scored"]]
-                   for n, m in ((n, pd.macro()) for n, pd in self.per_document.items())]),
+                   for n, m in ((n, self._figures(n, pd.macro()))
+                                for n, pd in self.per_document.items())]),
         ]
         for label, per in self.by_label.items():
             out += ["", f"Label `{label}`:", "",
@@ -254,12 +276,32 @@ def score_semeval(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
                      "and there is no per-label breakdown")
     gold_used = {labels[k - 1] for k in np.unique(glab) if k}
     pred_used = {labels[k - 1] for k in np.unique(plab) if k}
-    if gold_used and pred_used and not gold_used & pred_used:
-        notes.append(
-            f"the predictions' labels ({', '.join(sorted(pred_used))}) and the gold's "
-            f"({', '.join(sorted(gold_used))}) share none, so strict and type count every "
-            "span as wrongly typed (their F1 is 0 however right the spans); exact and partial "
-            "judge the spans alone (compare and run show strict as undefined for the same "
-            "reason)")
+    untyped = bool(gold_used and pred_used and not gold_used & pred_used)
+    mixed = None
+    if untyped:
+        notes.append(untyped_note(pred_used, gold_used))
+    elif gold_used and pred_used - gold_used:
+        foreign = sorted(pred_used - gold_used)
+        codes = [labels.index(name) + 1 for name in foreign]
+        mixed = mixed_labels_note(foreign, int(np.isin(plab, codes).sum()), len(plab))
+        notes.append(mixed)
     return SemEvalResult("semeval", options, corpus.doc_ids, per_document, by_label,
-                         tuple(notes))
+                         tuple(notes), untyped, mixed)
+
+
+def mixed_labels_note(foreign: list[str], n_foreign: int, n_predicted: int) -> str:
+    """Why strict F1 sits below exact F1 for a recogniser that mixes labels (a hybrid of a
+    TOPONYM model and spaCy's GPE/LOC): the same sentence in ``score``, ``compare`` and
+    ``run``."""
+    return (f"{n_foreign} of the {n_predicted} predicted spans carry labels the gold never "
+            f"uses ({', '.join(foreign)}): strict and type count each of them as wrongly "
+            "typed however right its span, so strict F1 is below exact F1 by that much")
+
+
+def untyped_note(predicted: set[str], gold: set[str]) -> str:
+    """Why strict and type are undefined: the same sentence in ``score``, ``compare`` and
+    ``run``."""
+    return (f"strict and type F1 are undefined: the predictions' labels "
+            f"({', '.join(sorted(predicted))}) and the gold's ({', '.join(sorted(gold))}) share "
+            "none, so their type test means nothing (every span would count as wrongly typed, "
+            "F1 0 however right the spans); exact and partial judge the spans alone")

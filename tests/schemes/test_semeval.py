@@ -219,6 +219,36 @@ def test_labels_the_gold_never_uses_are_explained_not_silent():
     gold = [Document("d", "Rain in Galway.", (GoldToponym(8, 14, "Galway", label="GPE"),))]
     pred = {"d": PredictedDocument("d", (Prediction("Galway", 8, 14, "TOPONYM"),))}
     result = score_semeval(FlatCorpus.build(gold, pred), create_matcher("span"), {})
-    assert any("share none" in n and "TOPONYM" in n and "GPE" in n for n in result.notes)
+    assert any("share none" in n and "TOPONYM" in n and "GPE" in n and "undefined" in n
+               for n in result.notes)
     same = {"d": PredictedDocument("d", (Prediction("Galway", 8, 14, "GPE"),))}
     assert not score_semeval(FlatCorpus.build(gold, same), create_matcher("span"), {}).notes
+
+
+def test_strict_is_undefined_not_zero_when_the_labels_share_none():
+    gold = [Document("d", "Rain in Galway.", (GoldToponym(8, 14, "Galway", label="GPE"),))]
+    pred = {"d": PredictedDocument("d", (Prediction("Galway", 8, 14, "TOPONYM"),))}
+    result = score_semeval(FlatCorpus.build(gold, pred), create_matcher("span"), {})
+    data = result.to_json()
+    for typed in ("strict", "type"):
+        assert data["overall"][typed]["f1"] is None and data["macro"][typed]["f1"] is None
+        assert data["overall"][typed]["incorrect"] == 1  # the counts say what was compared
+        assert data["documents"][0][typed]["precision"] is None
+    assert data["overall"]["exact"]["f1"] == 1.0
+    rows = {r["measure"]: r for r in result.to_rows() if r["scope"] == "overall"}
+    assert rows["strict"]["f1"] is None and rows["partial"]["f1"] == 1.0
+    assert "strict and type F1 are undefined" in result.to_markdown()
+
+
+def test_a_hybrid_with_mixed_labels_says_why_strict_is_below_exact():
+    gold = [Document("d", "Rain in Galway and Cork.", (
+        GoldToponym(8, 14, "Galway", label="GPE"), GoldToponym(19, 23, "Cork", label="GPE")))]
+    pred = {"d": PredictedDocument("d", (Prediction("Galway", 8, 14, "TOPONYM"),
+                                         Prediction("Cork", 19, 23, "GPE")))}
+    result = score_semeval(FlatCorpus.build(gold, pred), create_matcher("span"), {})
+    data = result.to_json()["overall"]
+    assert data["strict"]["f1"] == 0.5 and data["exact"]["f1"] == 1.0
+    assert result.mixed_labels is not None
+    assert "1 of the 2 predicted spans carry labels the gold never uses (TOPONYM)" in (
+        result.mixed_labels)
+    assert result.mixed_labels in result.notes
