@@ -237,6 +237,7 @@ def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
         points=placed,
         unplaced=unplaced,
         n_placed=sum(t.placed for t in toponyms),
+        has_candidates=any(t.candidates for t in toponyms),
         legend=legend,
         config=config,
     )

@@ -116,7 +116,7 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
     docs = [p for _, p in parsed]
     part_format = PART_FORMATS.create(task.output_format)
     if task.with_candidates:
-        part_format.with_candidates = True  # JSONL only; BatchOptions.check saw to it
+        part_format.with_candidates = True  # JSONL or GeoJSON; BatchOptions.check saw to it
     data, meta = part_format.render(docs)
     return ChunkResult(
         index=task.index, read=read, parsed=len(docs),

@@ -72,9 +72,11 @@ class GeoJsonParts:
     """One FeatureCollection (RFC 7946); parts hold one feature per line."""
 
     suffix = ".features"
+    #: Each feature's properties list its candidates too (``parse --with-candidates``).
+    with_candidates = False
 
     def render(self, docs: Sequence[ParsedDocument]) -> tuple[bytes, dict[str, Any]]:
-        fc = feature_collection(docs)
+        fc = feature_collection(docs, with_candidates=self.with_candidates)
         lines = "".join(json.dumps(f, ensure_ascii=False) + "\n" for f in fc["features"])
         return lines.encode("utf-8"), {"unresolved": fc["unresolved"]}
 

@@ -57,9 +57,9 @@ class BatchOptions:
 
     def check(self) -> None:
         PART_FORMATS.get(self.output_format)
-        if self.with_candidates and self.output_format != "jsonl":
-            raise UsageError("--with-candidates writes JSONL, the format the errors scheme "
-                             f"reads; not {self.output_format}")
+        if self.with_candidates and self.output_format not in ("jsonl", "geojson"):
+            raise UsageError("--with-candidates writes JSONL or GeoJSON (the records hold "
+                             f"lists); not {self.output_format}")
         if self.on_error not in ON_ERROR:
             raise UsageError(f"unknown --on-error {self.on_error!r} (known: fail, skip)")
         if not 1 <= self.chunk_size <= MAX_CHUNK_SIZE:

@@ -428,8 +428,9 @@ def parse(
         "group (the paper it appeared in): a group's home region, read off all its documents, "
         "favours namesakes there. 'none': no groups (one pass instead of two).")] = "source",
     with_candidates: Annotated[bool, typer.Option(
-        "--with-candidates", help="JSONL: also write every candidate each place was chosen "
-        "from (the errors scheme then tells disambiguation errors apart).")] = False,
+        "--with-candidates", help="JSONL or GeoJSON: also write every candidate each place "
+        "was chosen from (the errors scheme then tells disambiguation errors apart; --map "
+        "popups list them).")] = False,
     points: PointsOption = DEFAULT_POINTS,
     min_confidence: MinConfidenceOption = None,
     workers: Annotated[int, typer.Option(help="Worker processes, each with its own model.")] = 1,

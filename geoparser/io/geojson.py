@@ -19,15 +19,17 @@ from geoparser.model import ParsedDocument
 def feature_collection(
     parsed: Iterable[ParsedDocument],
     guides: Mapping[str, tuple[float, float]] | None = None,
+    with_candidates: bool = False,
 ) -> dict[str, Any]:
     """The collection; each feature's properties are the toponym's record
-    (``toponym_records``: which place, why, out of how many) with the document id as
-    ``doc_id``, and ``distance_km`` to the document's guide point when guided."""
+    (``toponym_records``: which place, why, out of how many, and with ``with_candidates``
+    the places it was chosen from) with the document id as ``doc_id``, and ``distance_km`` to
+    the document's guide point when guided."""
     features = []
     unresolved = 0
     for doc in parsed:
         guide = (guides or {}).get(doc.document.id)
-        for t in document_records(doc):
+        for t in document_records(doc, with_candidates):
             lat, lon = t.pop("lat"), t.pop("lon")
             props = {"doc_id": t.pop("id"), **t}
             if lat is None or lon is None:

@@ -102,7 +102,7 @@ def test_help_lists_the_registered_choices():
 
 def test_flags_show_no_value_placeholder():
     text = flat(invoke("parse", "--help").output)
-    assert "--resume Finish" in text and "--with-candidates JSONL" in text
+    assert "--resume Finish" in text and "--with-candidates JSONL or GeoJSON" in text
     assert "--no-resume" not in text
     for args in (["-h"], ["parse", "-h"], ["run", "-h"], ["gazetteer", "build", "-h"]):
         text = invoke(*args).output
@@ -188,9 +188,29 @@ def test_parse_with_candidates_lets_the_errors_scheme_file_disambiguation_errors
     assert without["all"] == with_["all"] > 0
     assert without["other"] == without["all"]  # every error filed under "other"
     assert with_["multiple_candidates"] > 0 and with_["other"] < with_["all"]
-    bad = invoke("parse", "--in", gold, "--out", str(tmp_path / "x.geojson"), "--format",
-                 "geojson", "--with-candidates")
-    assert bad.exit_code == 2 and "--with-candidates writes JSONL" in bad.output
+    bad = invoke("parse", "--in", gold, "--out", str(tmp_path / "x.csv"), "--with-candidates")
+    assert bad.exit_code == 2 and "--with-candidates writes JSONL or GeoJSON" in bad.output
+
+
+def test_quick_start_geojson_map_popups_list_the_candidates(tmp_path):
+    """README quick start 2: the GeoJSON route's map lists each toponym's candidates, as the
+    README, the user guide and the map's subtitle say; without them the map says why not."""
+    source = tmp_path / "my.jsonl"
+    source.write_text('{"id": "a1", "text": "Floods hit Galway after the storm."}\n')
+    out, page = tmp_path / "places.geojson", tmp_path / "map.html"
+    done = invoke("parse", "--in", str(source), "--out", str(out), "--with-candidates",
+                  "--map", str(page))
+    assert done.exit_code == 0, done.output
+    props = json.loads(out.read_text())["features"][0]["properties"]
+    assert props["text"] == "Galway" and props["candidates"]
+    assert sum(c["chosen"] for c in props["candidates"]) == 1
+    html = page.read_text()
+    assert "why, and the candidates" in html and '"candidates": [{' in html
+    bare = tmp_path / "bare.geojson"
+    assert invoke("parse", "--in", str(source), "--out", str(bare), "--map",
+                  str(tmp_path / "bare.html")).exit_code == 0
+    assert "candidates" not in json.loads(bare.read_text())["features"][0]["properties"]
+    assert "parse --with-candidates</code> keeps them" in (tmp_path / "bare.html").read_text()
 
 
 def test_progress_bar_knows_the_total_and_shows_time_left(docs_jsonl, tmp_path, monkeypatch):
