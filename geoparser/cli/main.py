@@ -155,6 +155,7 @@ def _run(gold: Path, ner: str, labels: str, gazetteer: str, tolerance_km: float 
     captions = read_gold(gold, tolerance_km)
     if not captions:
         raise InputError("no captions in the file", gold)
+    _note_own_tolerances(captions, tolerance_km)
     ans = answer(
         captions,
         ner,
@@ -261,12 +262,36 @@ def score(
     if errors is not None:
         _write_errors(errors, gold, pred, match, tolerance_km)
     _warn_trained_on(gold, pred, tolerance_km)
+    if scheme != "semeval":
+        _note_own_tolerances(gold, tolerance_km)
     if fmt == "table":
         print_table(out, result, notes=err, per_document=per_document)
     elif fmt == "json":  # streamed: memory stays flat whatever the number of documents
         write_json(result, stdout.write)
     else:
         stdout.write(render_text(result, fmt))
+
+
+def _note_own_tolerances(gold: Path | list, tolerance_km: float | None) -> None:
+    """Say how many gold toponyms keep their own tolerance although ``--tolerance-km`` was
+    given: it is only the default for the others, and was silent about it."""
+    if tolerance_km is None:
+        return
+    if isinstance(gold, list):
+        documents = gold
+    else:
+        from geoparser.io.documents import iter_documents
+
+        documents = iter_documents(gold, tolerance_km, group_field=None)
+    own = total = 0
+    for doc in documents:
+        for t in doc.toponyms:
+            total += 1
+            own += t.tolerance_km != tolerance_km
+    if own:
+        err.print(f"note: {own:,} of {total:,} gold toponyms carry their own tolerance_km, "
+                  f"which wins over --tolerance-km {tolerance_km:g} (the default for the other "
+                  f"{total - own:,})", markup=False, highlight=False, soft_wrap=True)
 
 
 def _warn_trained_on(gold: Path, pred: Path, tolerance_km: float | None) -> None:

@@ -247,3 +247,23 @@ def test_toposcope_help_lists_commands_without_importing_spacy():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_tolerance_km_says_which_toponyms_keep_their_own(tmp_path):
+    from tests.cli.hostile import write_jsonl
+
+    gold = write_jsonl(tmp_path / "gold.jsonl", {
+        "id": "a", "text": "Paris and Lyon.", "toponyms": [
+            {"start": 0, "end": 5, "text": "Paris", "lat": 48.857, "lon": 2.352,
+             "tolerance_km": 5},
+            {"start": 10, "end": 14, "text": "Lyon", "lat": 45.76, "lon": 4.84}]})
+    pred = write_jsonl(tmp_path / "pred.jsonl", {"id": "a", "toponyms": [
+        {"start": 0, "end": 5, "text": "Paris", "lat": 48.9, "lon": 2.4}]})
+    result = invoke("score", "--scheme", "coursework-geo", "--gold", str(gold), "--pred",
+                    str(pred), "--tolerance-km", "50")
+    assert result.exit_code == 0, result.output
+    assert ("note: 1 of 2 gold toponyms carry their own tolerance_km, which wins over "
+            "--tolerance-km 50 (the default for the other 1)") in flat(result.stderr)
+    silent = invoke("score", "--scheme", "coursework-geo", "--gold", str(gold), "--pred",
+                    str(pred))
+    assert "tolerance_km, which wins" not in silent.stderr
