@@ -277,6 +277,14 @@ class ParsedDocument:
         return {"type": "FeatureCollection", "features": features}
 
 
+#: ``to_dict``'s names for the candidate fields whose meaning differs from the output records':
+#: there, as in CSV, DataFrames and spaCy, ``admin1`` and ``country`` are names in words and
+#: the codes are ``admin1_code`` and ``country_code``.
+_PLACE_KEYS = {"admin1": "admin1_code", "admin1_name": "admin1", "country_name": "country"}
+
+
 def _place(c: Candidate) -> dict[str, Any]:
-    """A candidate as JSON-ready values (tuples become lists)."""
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(c).items()}
+    """A candidate as JSON-ready values (tuples become lists), its first-level area and country
+    named as every other output names them."""
+    return {_PLACE_KEYS.get(k, k): list(v) if isinstance(v, tuple) else v
+            for k, v in asdict(c).items()}

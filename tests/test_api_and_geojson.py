@@ -83,6 +83,9 @@ def test_results_have_to_dict_that_json_dumps_takes(gp):
     assert data["id"] == "0" and data["text"].startswith("We flew")
     paris = data["toponyms"][0]
     assert paris["text"] == "Paris" and paris["place"]["country_code"] == "FR"
+    # the first-level area and country in words, as JSONL, CSV and DataFrames give them
+    assert paris["place"]["admin1"] == "Île-de-France" and paris["place"]["country"] == "France"
+    assert paris["place"]["admin1_code"] == "11" and "admin1_name" not in paris["place"]
     assert paris["place"]["lat"] == pytest.approx(48.85, abs=0.1)
     assert paris["policy"] == "population" and paris["reason"]
     assert "candidates" not in paris

