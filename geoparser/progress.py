@@ -5,6 +5,7 @@ Shown on an interactive stderr unless ``--quiet``; never in pipes, files or CI l
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -23,12 +24,29 @@ from rich.progress import (
 T = TypeVar("T")
 
 _enabled = True
+_notes: Callable[[str], None] | None = None
+log = logging.getLogger(__name__)
 
 
 def set_enabled(enabled: bool) -> None:
     """Turn progress bars on or off for this process (the CLI's ``--quiet`` turns them off)."""
     global _enabled
     _enabled = enabled
+
+
+def set_notes(sink: Callable[[str], None] | None) -> None:
+    """Where ``note`` writes: the CLI's stderr (not under ``--quiet``); ``None``, the log."""
+    global _notes
+    _notes = sink
+
+
+def note(message: str) -> None:
+    """One line for the person waiting (a first-use index build), in a pipe or CI log too,
+    where no bar is drawn; a library caller gets it in the log at INFO."""
+    if _notes is not None:
+        _notes(message)
+    else:
+        log.info(message)
 
 
 def visible() -> bool:

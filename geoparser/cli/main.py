@@ -17,7 +17,7 @@ from geoparser.cli.common import err, info, out, stdout, user_errors
 from geoparser.cli.gazetteer import gazetteer_app
 from geoparser.cli.group import ToposcopeGroup
 from geoparser.defaults import DEFAULT_POINTS, DEFAULT_POLICY, DEFAULT_RECOGNISER
-from geoparser.progress import set_enabled
+from geoparser.progress import set_enabled, set_notes
 
 #: ``--points`` of ``parse`` and ``resolve`` (``resolution.base.POINT_CONVENTIONS``).
 PointsOption = Annotated[str, typer.Option(
@@ -74,6 +74,8 @@ def main(
     logging.getLogger("urllib3").setLevel(logging.ERROR if quiet else logging.NOTSET)
     info.quiet = quiet
     set_enabled(not quiet)
+    set_notes(None if quiet else
+              lambda text: info.print(text, markup=False, highlight=False, soft_wrap=True))
     if quiet:
         # Library warnings (matplotlib's "Glyph ... missing from font") are not errors.
         warnings.simplefilter("ignore")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -24,7 +25,7 @@ from geoparser.gazetteers.sqlite_index import (
 from geoparser.model import Candidate
 from geoparser.names import normalise_name
 from geoparser.paths import cache_dir
-from geoparser.progress import track
+from geoparser.progress import note, track
 
 log = logging.getLogger(__name__)
 
@@ -74,13 +75,19 @@ def open_index(path: Path | None = None) -> SqliteIndex:
         index.close()
         log.info("gazetteer index %s is for %s; rebuilding for %s", path,
                  index.meta.get("source_version"), wanted)
+        note(f"building the offline gazetteer index at {path} for this version (once; about "
+             "half a minute) ...")
     except GazetteerIndexError as exc:
         if path.exists():
             log.warning("%s; rebuilding it", exc)
         else:
-            log.info("building the offline gazetteer index at %s (once)", path)
+            note(f"building the offline gazetteer index at {path} (once; about half a "
+                 "minute) ...")
+    started = time.monotonic()
     records = track(all_records(), "building the offline gazetteer index")
-    build_index(path, records, {"source_version": wanted})
+    count = build_index(path, records, {"source_version": wanted})
+    note(f"built the offline gazetteer index: {count:,} places in "
+         f"{time.monotonic() - started:.0f} s")
     return SqliteIndex(path)
 
 

@@ -108,6 +108,24 @@ def test_open_index_rebuilds_corrupt_and_stale_files(tmp_path, monkeypatch, capl
     assert "rebuilding for" in caplog.text
 
 
+def test_first_index_build_says_so_in_a_pipe_too(tmp_path, monkeypatch):
+    """The first use builds the index for about half a minute: a line before and after, where
+    no progress bar is drawn (a pipe, a CI log)."""
+    from geoparser import progress
+
+    monkeypatch.setattr(offline, "all_records", lambda: iter(ANDORRA))
+    said: list[str] = []
+    progress.set_notes(said.append)
+    try:
+        offline.open_index(tmp_path / "offline.sqlite").close()
+        offline.open_index(tmp_path / "offline.sqlite").close()  # built: nothing to say
+    finally:
+        progress.set_notes(None)
+    assert len(said) == 2, said
+    assert said[0].startswith("building the offline gazetteer index at ")
+    assert said[1].startswith(f"built the offline gazetteer index: {len(ANDORRA):,} places")
+
+
 def _many_places(n: int) -> list[PlaceRecord]:
     return [PlaceRecord(Candidate("t", f"geonames:{k}", f"Place {k}", 10.0, 20.0, k, k, "AD",
                                   None, "P"), (f"Other name {k}",)) for k in range(n)]
