@@ -21,6 +21,10 @@ def test_docs_build_strict(tmp_path):
         assert f"toposcope {command}" in cli  # the reference is generated from the app
     api = (tmp_path / "site" / "api-reference" / "index.html").read_text()
     assert "Geoparser" in api and "parse_many" in api  # mkdocstrings rendered the docstrings
+    for page in (tmp_path / "site").rglob("*.html"):  # the site reads offline: no web fonts,
+        html = page.read_text(encoding="utf-8")      # scripts or styles from another host
+        assert "fonts.googleapis" not in html and "fonts.gstatic" not in html, page
+        assert not re.search(r'<(?:script|link)[^>]+(?:src|href)="(?:https?:)?//', html), page
 
 
 def test_readme_fits_on_three_screens():
