@@ -161,6 +161,7 @@ def test_resolve_cannot_write_parquet(tmp_path):
 
 
 def test_read_only_output_dir_is_one_line(docs, tmp_path, monkeypatch):
+    (tmp_path / "ro").mkdir()
     monkeypatch.setattr(os, "access", lambda path, mode: not mode & os.W_OK)  # root writes anywhere
     one_line_error(invoke("parse", "--in", docs, "--out", tmp_path / "ro" / "o.jsonl", *FAST),
                    "permission denied or read-only")
@@ -409,7 +410,7 @@ def test_concurrent_resume_in_another_process_is_refused(docs, tmp_path):
 
     out = tmp_path / "o.jsonl"
     parts_dir(out).mkdir()
-    (parts_dir(out) / "run.json").write_text("{}")
+    (parts_dir(out) / "run.json").write_text("{\"toposcope_parts\": 1}")
     # another process in the middle of a run: it holds OUT.parts/lock as PartStore does
     holder = subprocess.Popen(
         [sys.executable, "-c",
