@@ -74,7 +74,8 @@ def test_region_names_instead_of_admin_codes():
 
     assert where("GB", "ENG") == "England, United Kingdom"
     assert where("US", "MA") == "Massachusetts, United States"
-    assert where("IE", "C") == "Ireland"  # a code with no single name is left out, not shown
+    assert where("IE", "C") == "Connacht, Ireland"  # GeoNames' provinces, by their ISO letter
+    assert where("TW", "04") == "Taiwan"  # a code with no single name is left out, not shown
     c = Candidate("geonames", "1", "Boston", 42.36, -71.06, 617594, 4930956, "US", "MA")
     assert _describe_candidate(c) == "Boston (Massachusetts, United States; pop. 617,594)"
 
