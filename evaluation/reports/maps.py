@@ -13,18 +13,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import matplotlib
+from geopy.distance import geodesic
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from geopy.distance import geodesic  # noqa: E402
-from matplotlib.collections import PolyCollection  # noqa: E402
-from matplotlib.lines import Line2D  # noqa: E402
-from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
-
-from evaluation.reports.outlines import rings_in, scale_for, source  # noqa: E402
-from evaluation.reports.plots import png_bytes  # noqa: E402
-from geoparser.distance import distance_km  # noqa: E402
+from evaluation.reports.charting import FuncFormatter, Line2D, MaxNLocator, PolyCollection, plt
+from evaluation.reports.outlines import rings_in, scale_for, source
+from evaluation.reports.plots import png_bytes
+from geoparser.distance import distance_km
 
 TP_COLOUR, FP_COLOUR, GUIDE_COLOUR = "#1a9641", "#d7191c", "#2b83ba"
 GOLD_COLOUR, LAND_COLOUR, SEA_COLOUR = "#222222", "#f2efe9", "#dbe9f4"

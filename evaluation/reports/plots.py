@@ -5,11 +5,9 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 
-import matplotlib
+import numpy as np
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
+from evaluation.reports.charting import plt
 
 ACC_KM = 161.0
 
