@@ -5,7 +5,7 @@ Filters keep it from tagging every capitalised word that is also a hamlet somewh
 word of a match is capitalised (lower-case joiners such as "upon", "on", "de" are allowed
 inside), a match is not a stop word, a one-word match at the start of a sentence must be a
 place of at least ``min_population_initial`` people (sentence-initial capitals carry no
-signal), and a one-word match that is also a common English word (``wordfreq`` Zipf frequency
+signal), and a one-word match that is also a common English word (wordfreq's Zipf frequency
 >= ``common_zipf``: "Cathedral", "Spring", "Hope") must be a place of at least
 ``min_population_common`` people — which keeps Nice, Reading and Bath but drops Wells.
 Labels follow the GeoNames feature class of the best candidate: GPE for populated places and
@@ -18,11 +18,11 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import spacy
 from spacy.lang.en.stop_words import STOP_WORDS
-from wordfreq import zipf_frequency
 
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.model import Mention
 from geoparser.recognition.base import RECOGNISERS
+from geoparser.recognition.word_frequency import zipf_frequency
 
 JOINERS = frozenset({"upon", "on", "in", "de", "la", "le", "del", "der", "of", "the", "y", "en"})
 
@@ -99,7 +99,7 @@ class GazetteerMatcher:
     def _single_word_ok(self, token, population: int) -> bool:
         if token.is_sent_start and population < self.min_population_initial:
             return False
-        common = zipf_frequency(token.lower_, "en") >= self.common_zipf
+        common = zipf_frequency(token.lower_) >= self.common_zipf
         return not common or population >= self.min_population_common
 
 
