@@ -24,7 +24,7 @@ RANKS = {
     "geoparser.pipeline": 3, "geoparser.api": 3, "geoparser.spacy_component": 3,
     "evaluation": 3, "evaluation.schemes": 3,  # the harness: matching, metrics, schemes
     "geoparser.batch": 4, "evaluation.reports": 4,
-    "geoparser.cli": 5, "geoparser.__main__": 5,
+    "geoparser.cli": 5, "geoparser.__main__": 5, "geoparser.service": 5,
     # Measuring code may use every wing; no wing uses it. Within it, accuracy and training
     # share the corpora through ``benchmarks.public_corpora``.
     "benchmarks": 6, "scripts": 6,
@@ -114,7 +114,8 @@ def test_measuring_code_is_in_the_graph():
 def test_measuring_code_has_one_home():
     assert not (ROOT / "bench").exists()
     assert {p.stem for p in (ROOT / "scripts").glob("*.py")} <= {
-        "build_gazetteer_extras", "extract_world_outline", "extract_world_outline_10m"}
+        "build_gazetteer_extras", "build_word_frequencies", "extract_world_outline",
+        "extract_world_outline_10m"}
     for sub in ("accuracy", "speed", "training"):
         assert (ROOT / "benchmarks" / sub / "__init__.py").is_file()
 

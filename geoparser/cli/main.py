@@ -16,6 +16,7 @@ from geoparser.cli import options as web
 from geoparser.cli.common import err, info, out, stdout, user_errors
 from geoparser.cli.gazetteer import gazetteer_app
 from geoparser.cli.group import ToposcopeGroup
+from geoparser.cli.serve import serve
 from geoparser.defaults import DEFAULT_POINTS, DEFAULT_POLICY, DEFAULT_RECOGNISER
 from geoparser.progress import set_enabled, set_notes
 
@@ -687,6 +688,7 @@ def minimum_confidence(policy: str | None, given: float | None) -> float | None:
 
 
 app.add_typer(gazetteer_app, name="gazetteer")
+app.command("serve")(user_errors(serve))
 
 
 def entry() -> None:
