@@ -272,7 +272,7 @@ def focus_columns(focus: DocumentFocus | None) -> dict[str, Any]:
     return out
 
 
-def _focus_place(part: dict[str, Any]) -> FocusPlace | None:
+def _focus_place(part: dict[str, Any]) -> FocusPlace:
     def text(key: str) -> str | None:
         return part[key] if isinstance(part.get(key), str) else None
 
