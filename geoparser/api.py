@@ -8,19 +8,22 @@
 >>> [d.document.id for d in gp.parse(["Rain in Oslo.", "Snow in Bergen."])]
 ['0', '1']
 >>> import json; _ = json.dumps(doc.to_dict()), json.dumps(doc.to_geojson())
+>>> doc.focus.country.name, doc.focus.country.share   # what the text is about (CLIFF's focus)
+('France', 0.5)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import overload
+from typing import Any, overload
 
 import pandas as pd
 
 from geoparser.defaults import DEFAULT_MIN_CONFIDENCE, DEFAULT_RECOGNISER
 from geoparser.errors import UsageError
 from geoparser.gazetteers import Gazetteer, create_gazetteer
-from geoparser.io.toponym_records import TOPONYM_COLUMNS, document_records
+from geoparser.io.geo import geodataframe, require_geopandas
+from geoparser.io.toponym_records import TOPONYM_COLUMNS, flat_records
 from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import recognise, resolve
 from geoparser.recognition import DEFAULT_LABELS, Recogniser, create_recogniser
@@ -101,12 +104,28 @@ class Geoparser:
 
 def to_dataframe(parsed: ParsedDocument | Iterable[ParsedDocument]) -> pd.DataFrame:
     """One row per mention: document id (``doc_id``), span, label, and the place chosen for it
-    (name, first-level area, country, kind, GeoNames id), why, out of how many and how sure: the
-    columns of the CSV output (``toponym_records``)."""
+    (name, first-level area, country, kind, GeoNames id), why, out of how many and how sure,
+    and the document's focus (``focus_country``, ``focus_admin1``, ``focus_city``, each with
+    its GeoNames id and share): the columns of the CSV output (``toponym_records``)."""
     docs = [parsed] if isinstance(parsed, ParsedDocument) else list(parsed)
-    rows = [t for doc in docs for t in document_records(doc)]
+    rows = [t for doc in docs for t in flat_records(doc)]
     columns = ["doc_id" if c == "id" else c for c in TOPONYM_COLUMNS]
     frame = pd.DataFrame(rows, columns=list(TOPONYM_COLUMNS))
     frame.columns = columns
-    frame["geonameid"] = frame["geonameid"].astype("Int64")
+    for column in INTEGER_COLUMNS:
+        frame[column] = frame[column].astype("Int64")
     return frame
+
+
+#: Columns that hold integers or nothing: nullable integers in a frame, never floats.
+INTEGER_COLUMNS = ("geonameid", "focus_country_geonameid", "focus_admin1_geonameid",
+                   "focus_city_geonameid")
+
+
+def to_geodataframe(parsed: ParsedDocument | Iterable[ParsedDocument]) -> Any:
+    """``to_dataframe`` as a GeoPandas GeoDataFrame in EPSG:4326 (WGS 84, longitude/latitude):
+    a Point per placed toponym, and no geometry (``None``) for a toponym left unplaced, which
+    keeps its row as it keeps its feature in GeoJSON. Needs the ``geo`` extra
+    (``pip install 'toposcope[geo]'``); without it, ``UsageError`` says so."""
+    require_geopandas("to_geodataframe")
+    return geodataframe(to_dataframe(parsed))

@@ -197,13 +197,103 @@ class PredictedDocument:
     toponyms: tuple[Prediction, ...] = ()
 
 
+@dataclass(frozen=True)
+class FocusPlace:
+    """One of a document's focus places: the country, first-level area or city where most of
+    its placed toponyms lie (``count`` of them, ``share`` = count / all placed toponyms).
+
+    ``geonameid`` and ``name`` are those of the country, area or city itself (``None`` where
+    the gazetteer has no GeoNames id for it); ``country_code`` is its country's ISO code and
+    ``admin1`` its GeoNames first-level code, where they apply."""
+
+    name: str | None
+    geonameid: int | None
+    country_code: str | None
+    admin1: str | None
+    count: int
+    share: float
+
+
+@dataclass(frozen=True)
+class DocumentFocus:
+    """What a document is about, as CLIFF-CLAVIN's focus: the country, first-level area and
+    city that most of its placed toponyms fall in (``resolution.focus``). ``placed`` counts the
+    toponyms placed on the map, the shares' denominator. A part is ``None`` when no placed
+    toponym lies in any country, first-level area or city respectively."""
+
+    country: FocusPlace | None
+    admin1: FocusPlace | None
+    city: FocusPlace | None
+    placed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready values: ``{"country": {...} or None, "admin1": ..., "city": ...,
+        "placed": n}``."""
+        return {"country": asdict(self.country) if self.country else None,
+                "admin1": asdict(self.admin1) if self.admin1 else None,
+                "city": asdict(self.city) if self.city else None,
+                "placed": self.placed}
+
+    @staticmethod
+    def from_dict(value: Any) -> DocumentFocus | None:
+        """The focus a JSON object describes (``to_dict``), or ``None`` for anything else: an
+        optional field read back is never a reason to refuse a document."""
+        if not isinstance(value, dict):
+            return None
+        parts = {}
+        for key in ("country", "admin1", "city"):
+            part = value.get(key)
+            parts[key] = _focus_place(part) if isinstance(part, dict) else None
+        placed = value.get("placed")
+        return DocumentFocus(**parts, placed=placed if type(placed) is int else 0)
+
+
+#: The focus as flat columns, the same on every row of a document's toponyms (CSV, Parquet,
+#: GeoJSON properties, data frames); all empty when the document has no focus.
+FOCUS_COLUMNS = ("focus_country", "focus_country_code", "focus_country_geonameid",
+                 "focus_country_share", "focus_admin1", "focus_admin1_geonameid",
+                 "focus_admin1_share", "focus_city", "focus_city_geonameid", "focus_city_share")
+
+
+def focus_columns(focus: DocumentFocus | None) -> dict[str, Any]:
+    """``FOCUS_COLUMNS`` for ``focus``: each part's name, GeoNames id and share (and the focus
+    country's ISO code); ``None`` where a part, or the whole focus, is missing."""
+    out: dict[str, Any] = dict.fromkeys(FOCUS_COLUMNS)
+    if focus is None:
+        return out
+    for key, part in (("country", focus.country), ("admin1", focus.admin1),
+                      ("city", focus.city)):
+        if part is not None:
+            out[f"focus_{key}"] = part.name
+            out[f"focus_{key}_geonameid"] = part.geonameid
+            out[f"focus_{key}_share"] = part.share
+    if focus.country is not None:
+        out["focus_country_code"] = focus.country.country_code
+    return out
+
+
+def _focus_place(part: dict[str, Any]) -> FocusPlace:
+    def text(key: str) -> str | None:
+        return part[key] if isinstance(part.get(key), str) else None
+
+    gid, count, share = part.get("geonameid"), part.get("count"), part.get("share")
+    return FocusPlace(
+        name=text("name"), geonameid=gid if type(gid) is int else None,
+        country_code=text("country_code"), admin1=text("admin1"),
+        count=count if type(count) is int else 0,
+        share=float(share) if type(share) in (int, float) and math.isfinite(share) else 0.0)
+
+
 @dataclass
 class ParsedDocument:
-    """What the pipeline produced for one document: mentions and, if resolved, resolutions."""
+    """What the pipeline produced for one document: mentions and, if resolved, resolutions,
+    with the document's ``focus`` (``resolution.focus``; ``None`` when nothing was placed or
+    the document is not resolved)."""
 
     document: Document
     mentions: list[Mention] = field(default_factory=list)
     resolutions: list[Resolution] = field(default_factory=list)
+    focus: DocumentFocus | None = None
 
     def predictions(self, with_candidates: bool = False) -> PredictedDocument:
         """The document's toponyms in the scorers' format (resolved point where there is one);
@@ -255,7 +345,8 @@ class ParsedDocument:
                 item["candidates"] = [_place(c) for c in res.ranked or res.candidates
                                       ] if res else []
             toponyms.append(item)
-        return {"id": self.document.id, "text": self.document.text, "toponyms": toponyms}
+        return {"id": self.document.id, "text": self.document.text, "toponyms": toponyms,
+                "focus": self.focus.to_dict() if self.focus else None}
 
     def to_geojson(self) -> dict[str, Any]:
         """The document's toponyms as a GeoJSON FeatureCollection (RFC 7946): one feature per
@@ -272,7 +363,8 @@ class ParsedDocument:
                 "properties": {"doc_id": self.document.id,
                                **{k: v for k, v in t.items() if k != "place"},
                                **{k: v for k, v in (place or {}).items()
-                                  if k not in ("lat", "lon")}},
+                                  if k not in ("lat", "lon")},
+                               **focus_columns(self.focus)},
             })
         return {"type": "FeatureCollection", "features": features}
 

@@ -25,6 +25,7 @@ from geoparser.resolution.base import (
     representatives,
 )
 from geoparser.resolution.confidence import ConfidenceEstimator
+from geoparser.resolution.focus import document_focus
 from geoparser.resolution.home import HomeRegion, home_regions
 
 
@@ -71,6 +72,8 @@ def resolve(
     (``resolution.confidence``); one below ``min_confidence`` (``None``: the minimum chosen
     for the policy's model; 0: none) is left unplaced.
     ``confidence`` replaces the estimator (anything with its ``apply``).
+
+    Each document gets its ``focus`` (``resolution.focus``) from its own resolutions.
     """
     parsed = list(parsed)
     seen_by_doc = {}
@@ -98,7 +101,8 @@ def resolve(
         resolutions = estimator.apply(
             [_with_candidates(policy.choose(m, found[m.start, m.end], context),
                               found[m.start, m.end]) for m in p.mentions], context)
-        out.append(ParsedDocument(p.document, list(p.mentions), resolutions))
+        out.append(ParsedDocument(p.document, list(p.mentions), resolutions,
+                                  document_focus(resolutions)))
     return out
 
 

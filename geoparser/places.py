@@ -93,3 +93,17 @@ def describe(place: Mapping[str, Any] | None) -> str | None:
     extra = ", ".join(x for x in (place.get("kind"),
                                   f"GeoNames {gid}" if gid is not None else None) if x)
     return f"{where} ({extra})" if extra else where
+
+
+def describe_focus(columns: Mapping[str, Any]) -> str | None:
+    """One line for people from a document's focus columns (``model.FOCUS_COLUMNS``, as every
+    flat output and GeoJSON feature holds them): "Austin 50% · Texas 100% · United States
+    100%", city first; ``None`` without a focus. Values of the wrong type are skipped."""
+    parts = []
+    for key in ("city", "admin1", "country"):
+        name, share = columns.get(f"focus_{key}"), columns.get(f"focus_{key}_share")
+        if isinstance(name, str) and name:
+            ok = isinstance(share, int | float) and not isinstance(share, bool) and (
+                0 <= share <= 1)
+            parts.append(f"{name} {round(share * 100)}%" if ok else name)
+    return " · ".join(parts) or None

@@ -19,9 +19,17 @@ does, and the span gets ``._.lat``, ``._.lon``, ``._.geonameid`` (an integer),
 ``._.n_candidates`` (how many places it chose from), ``._.confidence`` (the probability
 that the point lies within 161 km of the right one), ``._.place`` (the chosen ``Candidate``),
 ``._.candidates`` (those places, best first) and ``._.record`` (the toponym's record as every
-output writes it, candidates marked chosen / alternate-name match). ``doc._.toponyms`` lists
-the toponym spans in text order; ``doc._.guide`` may hold a ``(lat, lon)`` point for the
-``nearest`` policy. ``nlp.pipe`` looks up a whole batch at once.
+output writes it, candidates marked chosen / alternate-name match). A placed toponym's
+``kb_id_`` is the place's GeoNames id as a string (empty when it was not placed or the place
+has no GeoNames id), in ``doc.ents`` too. ``doc._.toponyms`` lists the toponym spans in text
+order; ``doc._.focus`` is the document's focus country, first-level area and city
+(``model.DocumentFocus``, ``None`` when nothing was placed); ``doc._.guide`` may hold a
+``(lat, lon)`` point for the ``nearest`` policy. ``nlp.pipe`` looks up a whole batch at once,
+and gives each document what it would get alone, whatever the batch size.
+
+``displacy_data(doc)`` gives the toponyms as displaCy's manual-mode data, each labelled with
+the place chosen ("TOPONYM: Paris, Île-de-France, France"), and ``render_places(doc)`` the
+HTML: ``displacy.render(doc, style="ent")`` alone shows only labels.
 
 spaCy finds the factory through the ``spacy_factories`` entry point in Toposcope's package
 metadata, so ``spacy.load`` of a saved pipeline that uses it needs no import either.
@@ -29,8 +37,10 @@ metadata, so ``spacy.load`` of a saved pipeline that uses it needs no import eit
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
+from urllib.parse import quote
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -39,7 +49,7 @@ from spacy.util import minibatch
 from geoparser.defaults import DEFAULT_RECOGNISER
 from geoparser.gazetteers import create_gazetteer
 from geoparser.io.toponym_records import toponym_record
-from geoparser.model import Document, Mention, ParsedDocument
+from geoparser.model import Document, Mention, ParsedDocument, Resolution
 from geoparser.pipeline import resolve
 from geoparser.recognition import DEFAULT_LABELS, create_recogniser
 from geoparser.resolution import create_policy
@@ -50,15 +60,19 @@ SPAN_ATTRIBUTES = ("lat", "lon", "geonameid", "country_code", "reason", "place",
                    "record")
 
 
+#: The doc attributes the component reads or sets.
+DOC_ATTRIBUTES = ("toponyms", "guide", "focus")
+
+
 def register_extensions() -> None:
-    """Declare ``Span._.lat`` and the others, and ``Doc._.toponyms`` / ``Doc._.guide``, once."""
+    """Declare ``Span._.lat`` and the others, and ``Doc._.toponyms`` / ``guide`` / ``focus``,
+    once."""
     for attr in SPAN_ATTRIBUTES:
         if not Span.has_extension(attr):
             Span.set_extension(attr, default=None)
-    if not Doc.has_extension("toponyms"):
-        Doc.set_extension("toponyms", default=None)
-    if not Doc.has_extension("guide"):
-        Doc.set_extension("guide", default=None)
+    for attr in DOC_ATTRIBUTES:
+        if not Doc.has_extension(attr):
+            Doc.set_extension(attr, default=None)
 
 
 class ToposcopeComponent:
@@ -112,6 +126,7 @@ class ToposcopeComponent:
         guides = {str(i): doc._.guide for i, doc in enumerate(docs) if doc._.guide}
         for doc, doc_spans, p in zip(docs, spans, resolve(parsed, self.gazetteer, self.policy,
                                                          guides), strict=True):
+            doc_spans = _with_kb_ids(doc, doc_spans, p.resolutions)
             for span, r in zip(doc_spans, p.resolutions, strict=True):
                 record = toponym_record(p.document.id, r.mention, r, with_candidates=True)
                 span._.record = record
@@ -122,7 +137,63 @@ class ToposcopeComponent:
                 span._.place_name = record["name"]
                 span._.candidates = list(r.ranked)
             doc._.toponyms = doc_spans
+            doc._.focus = p.focus
         return docs
+
+
+def _with_kb_ids(doc: Doc, spans: list[Span], resolutions: Sequence[Resolution]) -> list[Span]:
+    """The toponym spans again, each placed one with its place's GeoNames id as ``kb_id``;
+    the entities of ``doc`` that are toponyms get the same id. The span attributes are set on
+    the returned spans afterwards: spaCy keys them by kb_id too."""
+    out = []
+    for s, r in zip(spans, resolutions, strict=True):
+        gid = r.candidate.geonameid if r.candidate is not None else None
+        out.append(Span(doc, s.start, s.end, label=s.label, kb_id=str(gid)) if gid is not None
+                   else s)
+    by_offsets = {(s.start, s.end, s.label): s for s in out}
+    ents = [by_offsets.get((e.start, e.end, e.label), e) for e in doc.ents]
+    if any(new is not old for new, old in zip(ents, doc.ents, strict=True)):
+        doc.set_ents(ents)
+    return out
+
+
+def place_label(span: Span) -> str:
+    """A toponym's label with the place chosen for it: "GPE: Paris, Île-de-France, France";
+    just the recogniser's label when it was not placed."""
+    place = ", ".join(str(x) for x in (span._.place_name, span._.admin1, span._.country) if x)
+    return f"{span.label_}: {place}" if place else span.label_
+
+
+def displacy_data(doc: Doc) -> dict[str, Any]:
+    """The doc's toponyms as displaCy manual-mode data, labelled by ``place_label`` and linked
+    to the GeoNames page of each placed one: ``displacy.render(displacy_data(doc), style="ent",
+    manual=True)``. displaCy writes labels into its HTML unescaped, so they are escaped here
+    (a web gazetteer's place name is data, never markup)."""
+    ents = []
+    for span in doc._.toponyms or ():
+        item: dict[str, Any] = {"start": span.start_char, "end": span.end_char,
+                                "label": html.escape(place_label(span))}
+        if span.kb_id_:
+            item["kb_id"] = html.escape(span.kb_id_)
+            item["kb_url"] = f"https://www.geonames.org/{quote(span.kb_id_, safe='')}"
+        ents.append(item)
+    return {"text": doc.text, "ents": ents, "title": None}
+
+
+#: displaCy's background colours: placed toponyms green, unplaced ones grey.
+PLACED_COLOUR, UNPLACED_COLOUR = "#b7e4c7", "#dddddd"
+
+
+def render_places(doc: Doc, page: bool = False) -> str:
+    """The doc's toponyms as displaCy HTML, each labelled with its place (``displacy_data``);
+    ``page``: a whole HTML page rather than a fragment for a notebook."""
+    from spacy import displacy
+
+    data = displacy_data(doc)
+    colours = {e["label"].upper(): PLACED_COLOUR if "kb_id" in e else UNPLACED_COLOUR
+               for e in data["ents"]}
+    return displacy.render(data, style="ent", manual=True, page=page, jupyter=False,
+                           options={"colors": colours})
 
 
 def _no_overlaps(spans: list[Span]) -> list[Span]:

@@ -91,3 +91,54 @@ def test_the_default_recogniser_is_toposcopes_default():
     assert nlp.get_pipe_config("toposcope")["recogniser"] == DEFAULT_RECOGNISER
     doc = nlp("Floods hit Galway after the storm.")
     assert [(e.text, e._.country_code) for e in doc._.toponyms] == [("Galway", "IE")]
+
+
+def test_a_placed_toponym_has_its_geonames_id_as_kb_id_in_ents_too(nlp):
+    doc = nlp("John Smith flew from Paris to Qwxzzyland.")
+    by_text = {e.text: e for e in doc.ents}
+    assert by_text["Paris"].kb_id_ == "2988507" == str(by_text["Paris"]._.geonameid)
+    assert by_text["Qwxzzyland"].kb_id_ == "" and by_text["John Smith"].kb_id_ == ""
+    assert [e.kb_id_ for e in doc._.toponyms] == ["2988507", ""]
+    assert by_text["Paris"]._.country_code == "FR"  # the attributes survive the new kb_id
+
+
+def test_the_doc_has_its_focus(nlp):
+    doc = nlp("Storms hit Dallas and Houston, and Dallas was flooded.")
+    assert doc._.focus.country.name == "United States"
+    assert (doc._.focus.city.name, doc._.focus.city.count) == ("Dallas", 2)
+    assert nlp("Nothing here at all.")._.focus is None
+
+
+def test_displacy_shows_each_place_by_name_and_escapes_it(nlp):
+    from spacy import displacy
+
+    from geoparser import displacy_data, render_places
+
+    doc = nlp("John Smith flew from Paris to Qwxzzyland.")
+    data = displacy_data(doc)
+    assert [e["label"] for e in data["ents"]] == ["GPE: Paris, Île-de-France, France", "GPE"]
+    assert data["ents"][0]["kb_url"] == "https://www.geonames.org/2988507"
+    html = render_places(doc)
+    assert "GPE: Paris, Île-de-France, France" in html and "Qwxzzyland" in html
+    assert "John Smith" in html and "PERSON" not in html  # the places only
+    assert "2988507" in displacy.render(doc, style="ent")  # the plain render shows the id
+    doc._.toponyms[0]._.place_name = "<script>alert(1)</script>"  # a web gazetteer's name
+    html = render_places(doc)
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_nlp_pipe_gives_each_doc_the_same_in_any_batch_size():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("toposcope")  # Toposcope's default recogniser and policy
+    texts = ["Floods in Austin and Dallas, Texas.", "Nothing here.",
+             "Ferries from Galway to Cork; Paris later.", "Boston, Lincolnshire, and Boston.",
+             "Perth is hot.", "Rain in Oslo and Bergen, then Georgia and Atlanta."] * 3
+
+    def seen(doc):
+        return ([(e.start_char, e.end_char, e.label_, e.kb_id_, e._.lat, e._.lon, e._.reason,
+                  e._.confidence) for e in doc._.toponyms], doc._.focus)
+
+    one = [seen(d) for d in nlp.pipe(texts, batch_size=1)]
+    many = [seen(d) for d in nlp.pipe(texts, batch_size=64)]
+    assert one == many
+    assert sum(1 for toponyms, _ in one for t in toponyms if t[3]) >= 10

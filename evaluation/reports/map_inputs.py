@@ -19,6 +19,8 @@ from typing import Any
 from evaluation.reports.webmap import MapToponym, map_toponym
 from geoparser.errors import InputError
 from geoparser.io.documents import check_readable_file, iter_json_lines
+from geoparser.model import DocumentFocus, focus_columns
+from geoparser.places import describe_focus
 
 
 def _number(value: Any, what: str, path: Path, where: int | None) -> float | None:
@@ -83,10 +85,11 @@ def read_jsonl(path: Path) -> list[MapToponym]:
         toponyms = obj.get("toponyms", [])
         if not isinstance(toponyms, list) or not all(isinstance(t, dict) for t in toponyms):
             raise InputError("field 'toponyms' must be a list of objects", path, lineno)
+        focus = describe_focus(focus_columns(DocumentFocus.from_dict(obj.get("focus"))))
         for t in toponyms:
             lat, lon = _point(t.get("lat"), t.get("lon"), path, lineno)
             _candidates(t, path, lineno)
-            out.append(map_toponym(doc_id, t, lat, lon))
+            out.append(map_toponym(doc_id, t, lat, lon, focus=focus))
     return out
 
 

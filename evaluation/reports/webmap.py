@@ -25,8 +25,8 @@ from evaluation.reports.outlines import web_base
 from geoparser.distance import distance_km
 from geoparser.gazetteers import regions
 from geoparser.io.toponym_records import document_records
-from geoparser.model import Candidate, Document, ParsedDocument
-from geoparser.places import describe, place_fields
+from geoparser.model import Candidate, Document, ParsedDocument, focus_columns
+from geoparser.places import describe, describe_focus, place_fields
 
 TP_COLOUR, FP_COLOUR, PREDICTED_COLOUR, GOLD_COLOUR = "#1a9641", "#d7191c", "#e66101", "#222222"
 TOLERANCE_COLOUR = "#2b83ba"
@@ -52,6 +52,7 @@ class MapToponym:
     geonameid: int | None = None
     n_candidates: int | None = None
     confidence: float | None = None  # the probability that the point is within 161 km
+    focus: str | None = None  # what the toponym's document is about (``places.describe_focus``)
     candidates: list[dict[str, Any]] = field(default_factory=list)
     context: str | None = None
     gold_lat: float | None = None
@@ -91,9 +92,10 @@ def candidate_summary(c: Candidate | Mapping[str, Any]) -> dict[str, Any]:
 
 
 def map_toponym(doc_id: str, t: Mapping[str, Any], lat: float | None, lon: float | None,
-                context: str | None = None) -> MapToponym:
+                context: str | None = None, focus: str | None = None) -> MapToponym:
     """A map toponym from a toponym record (``toponym_records``), written by us or read back
-    from JSONL or GeoJSON: the same popup whichever way it came."""
+    from JSONL or GeoJSON: the same popup whichever way it came; ``focus``: its document's
+    focus in words (a GeoJSON feature's own ``focus_*`` properties when not given)."""
     cands = t.get("candidates")
 
     def text(key: str) -> str | None:
@@ -114,6 +116,7 @@ def map_toponym(doc_id: str, t: Mapping[str, Any], lat: float | None, lon: float
         candidates=[candidate_summary(c) for c in cands if isinstance(c, dict)]
         if isinstance(cands, list) else [],
         context=context,
+        focus=focus if focus is not None else describe_focus(t),
     )
 
 
@@ -179,9 +182,10 @@ def from_parsed(parsed: Iterable[ParsedDocument]) -> list[MapToponym]:
     the JSONL and GeoJSON outputs hold."""
     out = []
     for doc in parsed:
+        focus = describe_focus(focus_columns(doc.focus))
         for t in document_records(doc, with_candidates=True):
             mt = map_toponym(doc.document.id, t, t["lat"], t["lon"],
-                             snippet(doc.document.text, t["start"], t["end"]))
+                             snippet(doc.document.text, t["start"], t["end"]), focus)
             if t["policy"] is None:
                 mt.reason = "not resolved"
             out.append(mt)

@@ -36,7 +36,7 @@ except ImportError:  # pragma: no cover - the extra is not installed
     WorkerPlugin = object
 
 #: Columns of ``parse_dataframe``'s result.
-OUTPUT_COLUMNS = ("id", "toponyms", "error")
+OUTPUT_COLUMNS = ("id", "toponyms", "focus", "error")
 
 
 def _need_distributed() -> None:
@@ -84,7 +84,8 @@ def dask_pool(address: str, spec: PipelineSpec) -> Iterator[Pool]:
 def parse_partition(frame: pd.DataFrame, spec: PipelineSpec, id_column: str, text_column: str,
                     on_error: str) -> pd.DataFrame:
     """One partition geoparsed: a row per input row, with the toponyms as the JSON list the
-    prediction JSONL holds, or the reason the row was skipped."""
+    prediction JSONL holds and the document's focus as its JSON object (null without one), or
+    the reason the row was skipped."""
     import pandas as pd
 
     decoder = ValueRowDecoder("dataframe", text_column, id_column)
@@ -98,11 +99,13 @@ def parse_partition(frame: pd.DataFrame, spec: PipelineSpec, id_column: str, tex
     rows = []
     for loc, (doc_id, _) in records:
         if loc in errors:
-            rows.append((None if doc_id is None else str(doc_id), None, errors[loc]))
+            rows.append((None if doc_id is None else str(doc_id), None, None, errors[loc]))
         else:
-            p = by_location[loc].predictions()
+            done = by_location[loc]
+            p = done.predictions()
+            focus = json.dumps(done.focus.to_dict(), ensure_ascii=False) if done.focus else None
             rows.append((p.id, json.dumps(prediction_to_json(p)["toponyms"],
-                                          ensure_ascii=False), None))
+                                          ensure_ascii=False), focus, None))
     return pd.DataFrame(rows, columns=list(OUTPUT_COLUMNS), index=frame.index, dtype=object)
 
 
@@ -126,7 +129,8 @@ def parse_dataframe(
     """Geoparse a ``dask.dataframe`` partition by partition (lazily, like any Dask step).
 
     The result has the input's partitions and index and the columns ``id``, ``toponyms``
-    (JSON text, as in the prediction JSONL) and ``error`` (why a row was skipped, else null).
+    (JSON text, as in the prediction JSONL), ``focus`` (the document's focus, JSON text as in
+    the prediction JSONL, or null) and ``error`` (why a row was skipped, else null).
     ``on_error="fail"`` raises on the first bad row instead.
     """
     import pandas as pd

@@ -2,14 +2,16 @@
 parts, in chunk order, into the final output.
 
 A part holds the bytes of its chunk's share of the output (JSON lines, GeoJSON features one per
-line, or a Parquet table) plus a little metadata (the GeoJSON ``unresolved`` count), so joining
-is a streaming copy and the result is byte for byte what a single pass would have written.
+line, or a Parquet table of the flat rows, for Parquet and GeoPackage alike) plus a little
+metadata (the GeoJSON ``unresolved`` count), so joining is a streaming copy (or, for GIS
+formats, part after part) and the result is what a single pass would have written.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,8 +19,17 @@ from typing import Any, Protocol
 
 from geoparser.errors import UsageError
 from geoparser.io.atomic import atomic_path
+from geoparser.io.geo import (
+    CRS,
+    GEOMETRY,
+    GPKG_LAYER,
+    geoparquet_metadata,
+    have_geopandas,
+    require_geopandas,
+    wkb_points,
+)
 from geoparser.io.geojson import feature_collection
-from geoparser.io.toponym_records import TOPONYM_COLUMNS, document_records
+from geoparser.io.toponym_records import TOPONYM_COLUMNS, flat_records
 from geoparser.io.writers import (
     GEOJSON_HEADER,
     GEOJSON_SEPARATOR,
@@ -111,20 +122,35 @@ class CsvParts:
                     shutil.copyfileobj(src, dst)
 
 
-def parquet_schema() -> Any:
+def parquet_schema(geometry: bool = False) -> Any:
     """Flat, one row per toponym, the CSV's columns (``toponym_records``) with their types:
-    ``geonameid`` and the counts are integers, never floats."""
+    ``geonameid`` and the counts are integers, never floats. ``geometry``: a WKB ``geometry``
+    column after them and GeoParquet's ``geo`` metadata (``io.geo``)."""
     import pyarrow as pa
 
     types = {"start": pa.int64(), "end": pa.int64(), "lat": pa.float64(), "lon": pa.float64(),
              "geonameid": pa.int64(), "population": pa.int64(), "n_candidates": pa.int64(),
-             "confidence": pa.float64()}
-    return pa.schema([(c, types.get(c, pa.string())) for c in TOPONYM_COLUMNS])
+             "confidence": pa.float64(), "focus_country_geonameid": pa.int64(),
+             "focus_country_share": pa.float64(), "focus_admin1_geonameid": pa.int64(),
+             "focus_admin1_share": pa.float64(), "focus_city_geonameid": pa.int64(),
+             "focus_city_share": pa.float64()}
+    fields = [(c, types.get(c, pa.string())) for c in TOPONYM_COLUMNS]
+    if not geometry:
+        return pa.schema(fields)
+    return pa.schema([*fields, (GEOMETRY, pa.binary())], metadata=geoparquet_metadata())
 
 
-@PART_FORMATS.register("parquet")
-class ParquetParts:
-    """Apache Parquet, flat: one row per toponym (as the CSV); each part becomes one row group."""
+def _with_geometry(table: Any) -> Any:
+    """A part's table with the WKB point of each placed row (``None`` for the others)."""
+    import pyarrow as pa
+
+    wkb = wkb_points(table.column("lat").to_pylist(), table.column("lon").to_pylist())
+    return pa.Table.from_arrays([*table.columns, pa.array(wkb, pa.binary())],
+                                schema=parquet_schema(geometry=True))
+
+
+class _ArrowParts:
+    """Parts as plain Parquet tables of the flat rows, the same whatever the final format."""
 
     suffix = ".parquet"
 
@@ -139,14 +165,63 @@ class ParquetParts:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        rows = [t for d in docs for t in document_records(d)]
+        rows = [t for d in docs for t in flat_records(d)]
         buf = io.BytesIO()
         pq.write_table(pa.Table.from_pylist(rows, schema=parquet_schema()), buf)
         return buf.getvalue(), {}
 
+
+@PART_FORMATS.register("parquet")
+class ParquetParts(_ArrowParts):
+    """Apache Parquet, flat: one row per toponym (as the CSV); each part becomes one row group.
+    With the ``geo`` extra installed it is GeoParquet: the same columns and a WKB ``geometry``
+    (``io.geo``), which ``geopandas.read_parquet`` reads as a GeoDataFrame."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.geometry = have_geopandas()
+
     def join(self, parts: Parts, out: Path) -> None:
         import pyarrow.parquet as pq
 
-        with atomic_path(out) as tmp, pq.ParquetWriter(tmp, parquet_schema()) as writer:
+        schema = parquet_schema(geometry=self.geometry)
+        with atomic_path(out) as tmp, pq.ParquetWriter(tmp, schema) as writer:
             for path, _ in parts:
-                writer.write_table(pq.read_table(path))
+                table = pq.read_table(path)
+                writer.write_table(_with_geometry(table) if self.geometry else table)
+
+
+@PART_FORMATS.register("gpkg")
+class GeoPackageParts(_ArrowParts):
+    """A GeoPackage (OGC), for QGIS and any GIS: layer ``toponyms``, one Point feature per
+    toponym in EPSG:4326 (no geometry where unplaced), the CSV's columns as attributes; needs
+    the ``geo`` extra."""
+
+    def __init__(self) -> None:
+        require_geopandas("GeoPackage output")
+        super().__init__()
+
+    def join(self, parts: Parts, out: Path) -> None:
+        import pyarrow.parquet as pq
+        import pyogrio
+
+        with atomic_path(out) as tmp:
+            # GDAL wants the .gpkg extension; the file becomes ``tmp`` once written.
+            gpkg = tmp.with_name(tmp.name + ".gpkg")
+            try:
+                first = True
+                for path, _ in parts:
+                    table = _with_geometry(pq.read_table(path))
+                    if table.num_rows == 0 and not first:
+                        continue
+                    pyogrio.write_arrow(table, gpkg, layer=GPKG_LAYER, driver="GPKG",
+                                        geometry_name=GEOMETRY, geometry_type="Point", crs=CRS,
+                                        append=not first)
+                    first = False
+                if first:  # no parts at all: an empty layer all the same
+                    pyogrio.write_arrow(_with_geometry(parquet_schema().empty_table()), gpkg,
+                                        layer=GPKG_LAYER, driver="GPKG", geometry_name=GEOMETRY,
+                                        geometry_type="Point", crs=CRS)
+                os.replace(gpkg, tmp)
+            finally:
+                gpkg.unlink(missing_ok=True)

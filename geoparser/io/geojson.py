@@ -4,6 +4,10 @@ One feature per recognised mention: a Point in [longitude, latitude] order (WGS 
 member, as RFC 7946 requires) where a place was chosen, and ``"geometry": null`` (an unlocated
 feature, RFC 7946 section 3.2) where none was, so no toponym vanishes from the file. Their count
 is also the foreign member ``unresolved`` (section 6.1).
+
+A collection holds many documents, so each document's focus travels with its features as flat
+``focus_*`` properties (the columns of the CSV): what GIS programs read (QGIS's attribute
+table, GeoPandas' columns), where a foreign member would be ignored.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from geoparser.distance import distance_km
-from geoparser.io.toponym_records import document_records
+from geoparser.io.toponym_records import flat_records
 from geoparser.model import ParsedDocument
 
 
@@ -21,15 +25,16 @@ def feature_collection(
     guides: Mapping[str, tuple[float, float]] | None = None,
     with_candidates: bool = False,
 ) -> dict[str, Any]:
-    """The collection; each feature's properties are the toponym's record
-    (``toponym_records``: which place, why, out of how many, and with ``with_candidates``
-    the places it was chosen from) with the document id as ``doc_id``, and ``distance_km`` to
-    the document's guide point when guided."""
+    """The collection; each feature's properties are the toponym's flat record
+    (``toponym_records``: which place, why, out of how many, with ``with_candidates`` the
+    places it was chosen from, and its document's focus as ``focus_*`` properties) with the
+    document id as ``doc_id``, and ``distance_km`` to the document's guide point when
+    guided."""
     features = []
     unresolved = 0
     for doc in parsed:
         guide = (guides or {}).get(doc.document.id)
-        for t in document_records(doc, with_candidates):
+        for t in flat_records(doc, with_candidates):
             lat, lon = t.pop("lat"), t.pop("lon")
             props = {"doc_id": t.pop("id"), **t}
             if lat is None or lon is None:

@@ -22,7 +22,7 @@ from geoparser.io.documents import DATASET_FILENAME, GOLD_FILENAME
 
 #: Output formats by file extension.
 EXTENSIONS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".geojson": "geojson", ".csv": "csv",
-              ".parquet": "parquet", ".pq": "parquet"}
+              ".parquet": "parquet", ".pq": "parquet", ".gpkg": "gpkg"}
 #: Format used when neither ``--format`` nor the extension says (also for ``-``).
 DEFAULT_FORMAT = "jsonl"
 

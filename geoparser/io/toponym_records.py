@@ -4,19 +4,24 @@ places it chose from and, when asked, those places best first with the chosen on
 alternate-name matches labelled.
 
 JSONL, GeoJSON, CSV and Parquet all write these records (the flat ones leave the candidates
-out), so a map drawn from any of them says the same thing.
+out), so a map drawn from any of them says the same thing. The flat ones (``flat_records``)
+also repeat the document's focus (``model.FOCUS_COLUMNS``) on each of its toponyms' rows;
+JSONL gives it once, at the document's level.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from geoparser.model import Mention, ParsedDocument, Resolution
+from geoparser.model import FOCUS_COLUMNS, Mention, ParsedDocument, Resolution, focus_columns
 from geoparser.places import PLACE_FIELDS, name_match, place_fields
 
-#: The flat columns (CSV, Parquet, data frames): one row per toponym, in this order.
-TOPONYM_COLUMNS = ("id", "start", "end", "text", "label", "recogniser", *PLACE_FIELDS,
-                   "policy", "reason", "n_candidates", "confidence")
+#: A toponym's own fields, in this order (each JSONL toponym has those with a value).
+RECORD_FIELDS = ("id", "start", "end", "text", "label", "recogniser", *PLACE_FIELDS,
+                 "policy", "reason", "n_candidates", "confidence")
+#: The flat columns (CSV, Parquet, GeoJSON properties, data frames): one row per toponym, its
+#: fields and then its document's focus.
+TOPONYM_COLUMNS = (*RECORD_FIELDS, *FOCUS_COLUMNS)
 
 
 def toponym_record(doc_id: str, m: Mention, r: Resolution | None,
@@ -58,3 +63,10 @@ def document_records(doc: ParsedDocument, with_candidates: bool = False
     by_span = {(r.mention.start, r.mention.end): r for r in doc.resolutions}
     return [toponym_record(doc.document.id, m, by_span.get((m.start, m.end)), with_candidates)
             for m in doc.mentions]
+
+
+def flat_records(doc: ParsedDocument, with_candidates: bool = False) -> list[dict[str, Any]]:
+    """One flat row per mention (``TOPONYM_COLUMNS``): its record (with ``with_candidates``,
+    the places it was chosen from) and the document's focus."""
+    focus = focus_columns(doc.focus)
+    return [{**t, **focus} for t in document_records(doc, with_candidates)]

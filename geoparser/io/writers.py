@@ -15,7 +15,7 @@ from typing import IO, Protocol
 from geoparser.io.atomic import atomic_path
 from geoparser.io.csv_text import csv_text
 from geoparser.io.geojson import feature_collection
-from geoparser.io.toponym_records import TOPONYM_COLUMNS, document_records
+from geoparser.io.toponym_records import TOPONYM_COLUMNS, document_records, flat_records
 from geoparser.model import ParsedDocument
 from geoparser.registry import Registry
 
@@ -44,10 +44,12 @@ def geojson_footer(unresolved: int) -> str:
 def prediction_line(doc: ParsedDocument, with_candidates: bool = False) -> str:
     """A parsed document as one line of the prediction JSONL format: each toponym's record
     (``toponym_records``; unknown fields left out) and, ``with_candidates``, the places it was
-    chosen from."""
+    chosen from; then the document's ``focus`` (``null`` when nothing was placed)."""
     toponyms = [{k: _without_none(v) for k, v in t.items() if k != "id" and v is not None}
                 for t in document_records(doc, with_candidates)]
-    return json.dumps({"id": doc.document.id, "toponyms": toponyms}, ensure_ascii=False) + "\n"
+    return json.dumps({"id": doc.document.id, "toponyms": toponyms,
+                       "focus": doc.focus.to_dict() if doc.focus else None},
+                      ensure_ascii=False) + "\n"
 
 
 def _without_none(value: object) -> object:
@@ -147,8 +149,9 @@ def csv_header() -> str:
 
 
 def csv_rows(docs: Sequence[ParsedDocument]) -> str:
-    """The CSV rows of ``docs``: one per toponym, empty cells for what is unknown."""
-    rows = [[t[c] for c in CSV_COLUMNS] for doc in docs for t in document_records(doc)]
+    """The CSV rows of ``docs``: one per toponym, its document's focus repeated on each, empty
+    cells for what is unknown."""
+    rows = [[t[c] for c in CSV_COLUMNS] for doc in docs for t in flat_records(doc)]
     return _csv_text(rows)
 
 

@@ -54,15 +54,20 @@ def test_parse_dataframe_equals_single_process(cluster, docs):
     frame = dd.from_pandas(docs.reset_index(drop=True), npartitions=3)
     frame = frame.assign(text=frame.text.where(frame.id != "c05", " "))  # one bad row
     got = parse_dataframe(frame).compute()
-    assert list(got.columns) == ["id", "toponyms", "error"] and len(got) == len(docs)
+    # the focus column joined the output with the document's focus
+    assert list(got.columns) == ["id", "toponyms", "focus", "error"] and len(got) == len(docs)
     single = {d.document.id: d for d in stages.parse_documents(
         stages.stages_for(stages.PipelineSpec()),
         [d for d in read_gold(CAPTIONS) if d.id != "c05"])}
     for row in got.itertuples():
         if row.id == "c05":
             assert row.toponyms is None and row.error == "document 'c05' has an empty text"
+            assert row.focus is None
             continue
         expected = prediction_to_json(single[row.id].predictions())["toponyms"]
         assert json.loads(row.toponyms) == expected and row.error is None
+        focus = single[row.id].focus
+        assert (json.loads(row.focus) if row.focus else None) == (
+            focus.to_dict() if focus else None)
     with pytest.raises(InputError, match=r"dataframe:(4|16): document .c05. has an empty text"):
         parse_dataframe(frame, on_error="fail").compute()

@@ -16,6 +16,7 @@ from geoparser.cli.main import app
 from geoparser.errors import UsageError
 from geoparser.io.documents import read_gold
 from geoparser.io.sources import open_source
+from geoparser.model import DocumentFocus, focus_columns
 from tests.conftest import CAPTIONS
 
 runner = CliRunner()
@@ -60,9 +61,14 @@ def test_parquet_output_holds_the_same_toponyms(docs_jsonl, reference, tmp_path)
     assert invoke("parse", "--in", str(docs_jsonl), "--out", str(out),
                   "--format", "parquet").exit_code == 0
     rows = pq.read_table(out).to_pylist()
-    expected = [dict(t, id=e["id"]) for line in reference.decode().splitlines()
-                for e in [json.loads(line)] for t in e["toponyms"]]
-    assert [{k: v for k, v in r.items() if v is not None} for r in rows] == expected
+    # each row: the toponym's JSONL record, its document's focus as columns, and a geometry
+    docs = [json.loads(line) for line in reference.decode().splitlines()]
+    expected = [{**dict(t, id=e["id"]), **focus_columns(DocumentFocus.from_dict(e["focus"]))}
+                for e in docs for t in e["toponyms"]]
+    assert [{k: v for k, v in r.items() if k != "geometry"} for r in rows] == [
+        {k: e.get(k) for k in r if k != "geometry"} for r, e in zip(rows, expected, strict=True)]
+    assert all(set(e) <= set(r) for r, e in zip(rows, expected, strict=True))
+    assert sum(r["geometry"] is not None for r in rows) == sum("lat" in e for e in expected)
 
 
 def test_two_workers_write_what_one_process_writes(docs_jsonl, reference, tmp_path):

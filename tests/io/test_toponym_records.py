@@ -22,7 +22,8 @@ from geoparser.places import describe, feature_kind
 from geoparser.resolution import create_policy
 
 runner = CliRunner()
-TEXTS = ["Storm damage in Paris, Texas and in Boston.", "Flights from Japan to Richmond."]
+TEXTS = ["Storm damage in Paris, Texas and in Boston.", "Flights from Japan to Richmond.",
+         "Nothing to see here."]
 
 
 @pytest.fixture(scope="module")
@@ -147,3 +148,73 @@ def test_spacy_component_names_the_place(offline_gazetteer):
     assert (span._.place_name, span._.country, span._.kind) == ("Japan", "Japan", "country")
     assert isinstance(span._.geonameid, int) and span._.n_candidates == 1
     assert span._.record["candidates"][0]["chosen"] is True
+
+
+def _jsonl_docs(path):
+    return {d["id"]: d for d in map(json.loads, path.read_text().splitlines())}
+
+
+def test_jsonl_gives_each_document_its_focus_once_and_null_without_places(outputs):
+    docs = _jsonl_docs(outputs["jsonl"])
+    # Paris (Texas), Texas, Boston (Massachusetts): the cities tie, Paris is named first
+    assert docs["d0"]["focus"] == {
+        "country": {"name": "United States", "geonameid": 6252001, "country_code": "US",
+                    "admin1": None, "count": 3, "share": 1.0},
+        "admin1": {"name": "Texas", "geonameid": 4736286, "country_code": "US",
+                   "admin1": "TX", "count": 2, "share": 2 / 3},
+        "city": {"name": "Paris", "geonameid": 4717560, "country_code": "US", "admin1": "TX",
+                 "count": 1, "share": 1 / 3},
+        "placed": 3}
+    assert docs["d2"] == {"id": "d2", "toponyms": [], "focus": None}
+    assert all("focus_country" not in t for t in _jsonl_toponyms(outputs["jsonl"]))
+
+
+def test_every_flat_output_repeats_the_documents_focus_on_its_rows(outputs):
+    from geoparser.model import FOCUS_COLUMNS, DocumentFocus, focus_columns
+
+    expected = {i: focus_columns(DocumentFocus.from_dict(d["focus"]))
+                for i, d in _jsonl_docs(outputs["jsonl"]).items()}
+    with outputs["csv"].open(newline="") as fh:
+        csv_rows = list(csv.DictReader(fh))
+    parquet_rows = pq.read_table(outputs["parquet"]).to_pylist()
+    features = json.loads(outputs["geojson"].read_text())["features"]
+    assert len(csv_rows) == len(parquet_rows) == len(features) > 0
+    for row, prow, feature in zip(csv_rows, parquet_rows, features, strict=True):
+        want = expected[row["id"]]
+        assert {c: prow[c] for c in FOCUS_COLUMNS} == want
+        assert {c: feature["properties"][c] for c in FOCUS_COLUMNS} == want
+        assert {c: row[c] for c in FOCUS_COLUMNS} == {
+            c: "" if v is None else str(v) for c, v in want.items()}
+    assert isinstance(parquet_rows[0]["focus_country_geonameid"], int)
+
+
+def test_our_jsonl_with_its_focus_reads_back_for_scores_maps_and_browse(outputs, tmp_path):
+    from evaluation.reports.browse import browse_page
+    from geoparser.io.documents import read_predictions
+
+    gold = [Document(f"d{i}", t) for i, t in enumerate(TEXTS)]
+    predictions = read_predictions(outputs["jsonl"], gold)
+    assert [p.text for p in predictions["d0"].toponyms][:2] == ["Paris", "Texas"]
+    on_map = read_result(outputs["jsonl"])
+    assert all(t.focus and "United States" in t.focus for t in on_map if t.doc_id == "d0")
+    assert {t.doc_id: t.focus for t in on_map} == {
+        t.doc_id: t.focus for t in read_result(outputs["geojson"])}
+    gold_file = tmp_path / "gold.jsonl"
+    gold_file.write_text("".join(json.dumps({"id": d.id, "text": d.text, "toponyms": []}) + "\n"
+                                 for d in gold))
+    assert "Paris" in browse_page(gold_file, [outputs["jsonl"]])
+
+
+def test_a_documents_focus_in_the_data_frame_and_the_parsed_dicts(offline_gazetteer):
+    from geoparser import Geoparser, to_dataframe
+
+    gp = Geoparser(ner="gazetteer", gazetteer=offline_gazetteer, policy="context")
+    docs = gp.parse(TEXTS)
+    frame = to_dataframe(docs)
+    first = frame[frame["doc_id"] == "0"].iloc[0]
+    assert first["focus_admin1"] == "Texas" and first["focus_admin1_geonameid"] == 4736286
+    assert str(frame["focus_country_geonameid"].dtype) == "Int64"
+    assert docs[0].to_dict()["focus"]["admin1"]["name"] == "Texas"
+    assert docs[2].to_dict()["focus"] is None
+    props = docs[0].to_geojson()["features"][0]["properties"]
+    assert props["focus_admin1"] == "Texas"

@@ -49,3 +49,34 @@ def test_a_number_where_a_map_reads_words_is_no_traceback(tmp_path):
     result = CliRunner().invoke(app, ["map", str(src), "--out", str(tmp_path / "n.html")])
     assert result.exit_code == 2 and "odd.jsonl:1: candidate 1: kind must be a string" in (
         result.output)
+
+
+def test_a_focus_of_any_shape_read_back_is_no_traceback_and_never_markup(tmp_path):
+    import json
+
+    from evaluation.reports.map_inputs import read_result
+
+    galway = {"text": "Galway", "lat": 53.27, "lon": -9.05}
+    lines = [{"id": "a", "toponyms": [galway], "focus": focus}
+             for focus in ([1, 2], "Texas", 7, {"city": [1]}, {"country": {"name": 5}},
+                           {"city": {"name": "<b>Tuam</b>", "share": 2.5}, "placed": "x"})]
+    for i, line in enumerate(lines):
+        line["id"] = f"d{i}"
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    focus = [t.focus for t in read_result(pred)]
+    assert focus == [None, None, None, None, None, "<b>Tuam</b>"]  # a share out of 0..1 left out
+    geojson = tmp_path / "pred.geojson"
+    geojson.write_text(json.dumps({"type": "FeatureCollection", "features": [
+        {"type": "Feature", "geometry": None,
+         "properties": {"doc_id": "g", "text": "Tuam", "focus_city": ["x"],
+                        "focus_country": "Ireland", "focus_country_share": True}}]}))
+    assert [t.focus for t in read_result(geojson)] == ["Ireland"]
+    from typer.testing import CliRunner
+
+    from geoparser.cli.main import app
+
+    out = tmp_path / "m.html"
+    result = CliRunner().invoke(app, ["map", str(pred), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "<b>Tuam</b>" not in out.read_text()  # text in a popup, never markup
