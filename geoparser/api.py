@@ -19,7 +19,7 @@ from typing import Any, overload
 
 import pandas as pd
 
-from geoparser.defaults import DEFAULT_MIN_CONFIDENCE, DEFAULT_RECOGNISER
+from geoparser.defaults import DEFAULT_MIN_CONFIDENCE, DEFAULT_POINTS, DEFAULT_RECOGNISER
 from geoparser.errors import UsageError
 from geoparser.gazetteers import Gazetteer, create_gazetteer
 from geoparser.io.geo import geodataframe, require_geopandas
@@ -34,7 +34,8 @@ from geoparser.resolution.confidence import check_min_confidence
 class Geoparser:
     """Recogniser, gazetteer and policy, each given by name or as an object; toponyms whose
     confidence is below ``min_confidence`` are left unplaced (``None``: the minimum chosen
-    for the policy on the shared corpora; 0: every toponym placed)."""
+    for the policy on the shared corpora; 0: every toponym placed); ``points`` is the point
+    convention of a policy given by name (whose point stands for a country or area)."""
 
     def __init__(
         self,
@@ -43,12 +44,17 @@ class Geoparser:
         policy: str | Policy = DEFAULT_POLICY,
         labels: Sequence[str] = DEFAULT_LABELS,
         min_confidence: float | None = DEFAULT_MIN_CONFIDENCE,
+        points: str = DEFAULT_POINTS,
     ) -> None:
         check_min_confidence(min_confidence)
         self.min_confidence = min_confidence
         self.recogniser = create_recogniser(ner, labels=labels) if isinstance(ner, str) else ner
         self.gazetteer = create_gazetteer(gazetteer) if isinstance(gazetteer, str) else gazetteer
-        self.policy = create_policy(policy) if isinstance(policy, str) else policy
+        self.policy = (create_policy(policy, points=points) if isinstance(policy, str)
+                       else policy)
+        #: The point convention (``resolution.base.POINT_CONVENTIONS``) of this geoparser's
+        #: policy: two geoparsers with different ones live side by side in one process.
+        self.points = getattr(self.policy, "points", points)
 
     @overload
     def parse(self, texts: str | Document, guide: tuple[float, float] | None = None

@@ -21,6 +21,7 @@ from geoparser.recognition.base import Recogniser
 from geoparser.resolution.base import (
     Policy,
     ResolutionContext,
+    policy_order,
     population_key,
     representatives,
 )
@@ -76,6 +77,7 @@ def resolve(
     Each document gets its ``focus`` (``resolution.focus``) from its own resolutions.
     """
     parsed = list(parsed)
+    order = policy_order(policy)
     seen_by_doc = {}
     for p in parsed:
         own = {(m.start, m.end) for m in p.mentions}
@@ -87,7 +89,8 @@ def resolve(
     if not group:
         homes = {}
     elif homes is None:
-        homes = home_regions(((p.document.source, seen_by_doc[id(p)]) for p in parsed), names)
+        homes = home_regions(((p.document.source, seen_by_doc[id(p)]) for p in parsed), names,
+                             order)
     estimator = confidence or ConfidenceEstimator(policy, min_confidence)
     out = []
     for p in parsed:
@@ -99,20 +102,21 @@ def resolve(
             homes.get(p.document.source) if p.document.source else None,
         )
         resolutions = estimator.apply(
-            [_with_candidates(policy.choose(m, found[m.start, m.end], context),
+            [_with_candidates(policy.choose(m, found[m.start, m.end], context), order,
                               found[m.start, m.end]) for m in p.mentions], context)
         out.append(ParsedDocument(p.document, list(p.mentions), resolutions,
                                   document_focus(resolutions)))
     return out
 
 
-def _with_candidates(r: Resolution, found: Sequence[Candidate]) -> Resolution:
+def _with_candidates(r: Resolution, order: Sequence[str], found: Sequence[Candidate]
+                     ) -> Resolution:
     """The resolution with every record it chose from and, unless the policy ranked them
     itself, its places ranked with the chosen one first, then by population."""
     if r.ranked:
         return replace(r, candidates=tuple(found))
     chosen = r.candidate
-    ranked = sorted(representatives(found),
+    ranked = sorted(representatives(found, order),
                     key=lambda c: (c is not chosen and c != chosen,
                                    tuple(-x for x in population_key(c))))
     return replace(r, candidates=tuple(found), ranked=tuple(ranked),

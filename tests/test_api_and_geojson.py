@@ -138,3 +138,29 @@ def test_parse_a_collection_lends_lone_texts_its_places(offline_gazetteer):
     assert gp.parse(texts)[0].resolutions[0].candidate.country_code == "CA"
     together = gp.parse(texts, collection=True)
     assert together[0].resolutions[0].candidate.country_code == "GB"
+
+
+def test_two_geoparsers_with_different_point_conventions_live_side_by_side(offline_gazetteer):
+    """The point convention is the geoparser's own (a constructor argument), not a setting of
+    the process: Canada is at GeoNames' point in one and at the Factbook's in the other,
+    whichever ran first, and again after the other ran."""
+    from geoparser.distance import distance_km
+
+    geonames = Geoparser(ner="gazetteer", gazetteer=offline_gazetteer, points="geonames")
+    factbook = Geoparser(ner="gazetteer", gazetteer=offline_gazetteer, points="factbook")
+    assert (geonames.points, factbook.points) == ("geonames", "factbook")
+
+    def canada(gp):
+        (t,) = [r.candidate for r in gp.parse("Snow across Canada.").resolutions]
+        return t.lat, t.lon
+
+    for _ in range(2):
+        assert distance_km(*canada(geonames), 60.10867, -113.64258) < 1
+        assert distance_km(*canada(factbook), 60.0, -95.0) < 5
+
+
+def test_an_unknown_point_convention_is_refused(offline_gazetteer):
+    from geoparser.errors import UsageError
+
+    with pytest.raises(UsageError, match="unknown point convention 'wikipedia'"):
+        Geoparser(ner="gazetteer", gazetteer=offline_gazetteer, points="wikipedia")

@@ -196,8 +196,7 @@ Resolution from gold mentions, context toponyms from `en_core_web_sm`; for each 
 config `benchmarks/training/ranker.json`), the other policies are not trained. Through the
 `distance` scheme;
 accuracies over all gold toponyms with a point (unresolved = wrong), accuracy by GeoNames id
-over those with an id; `context (before)` is the hand-weighted policy before issue 12's
-evidence (`ContextWeights.before_issue_12()`). See docs/resolution.md.
+over those with an id. See docs/resolution.md.
 """
 
 

@@ -49,7 +49,7 @@ def country_point_errors(corpus, parsed) -> tuple[int, int, Counter]:
     return fixable, other_point, names
 
 
-def representative_ceiling(corpus, parsed) -> float:
+def representative_ceiling(corpus, parsed, order=base.SOURCE_PREFERENCE) -> float:
     """Share of the gold toponyms with a point for which one of the places a policy can
     choose (after merging each place's records into one, ``base.representatives``) lies
     within 161 km: what a perfect policy would reach with these points."""
@@ -64,7 +64,7 @@ def representative_ceiling(corpus, parsed) -> float:
             r = by.get((d.id, t.start, t.end))
             ok += r is not None and any(
                 c.has_point and distance_km(t.lat, t.lon, c.lat, c.lon) <= 161
-                for c in base.representatives(r.candidates))
+                for c in base.representatives(r.candidates, order))
     return ok / n if n else float("nan")
 
 
@@ -86,16 +86,15 @@ def main() -> int:
     for corpus in corpora:
         cells, ceilings = [], []
         for order in conventions:
-            base.use_points(order)
-            parsed = resolve(corpus.mentions, gazetteer, ContextPolicy(),
+            parsed = resolve(corpus.mentions, gazetteer, ContextPolicy(points=order),
                              context_mentions=corpus.context)
             m = ranker_data.metrics(corpus, parsed)
             by_id = "—" if m["acc by id"] is None else f"{m['acc by id']:.3f}"
             cells.append(f"{m['acc@161']:.3f} / {m['acc@10']:.3f} / {by_id}")
-            ceilings.append(f"{representative_ceiling(corpus, parsed):.3f}")
+            ceiling = representative_ceiling(corpus, parsed, base.point_order(order))
+            ceilings.append(f"{ceiling:.3f}")
             if order == shipped:
                 fixable, other, names = country_point_errors(corpus, parsed)
-        base.use_points(shipped)
         most = ", ".join(f"{n} {k}" for n, k in names.most_common(4))
         print(f"| {corpus.name} | {fixable} | {other} | {most} | {' | '.join(cells)} | "
               f"{' / '.join(ceilings)} |", flush=True)

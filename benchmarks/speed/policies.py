@@ -3,8 +3,7 @@
 The documents and the toponyms ``toposcope parse`` found in them (``b.jsonl`` of the run) are
 resolved again in this process by every policy, the gazetteer's answers memoised beforehand so
 that only the policies differ; the policies run in turn and the least of ``repeat`` runs
-counts. ``context (before)`` is the hand-weighted policy as it was before issue 12
-(``ContextWeights.before_issue_12()``).
+counts.
 Run alone: ``python -m benchmarks.speed.policies CORPUS.jsonl PREDICTIONS.jsonl``.
 """
 
@@ -39,7 +38,6 @@ def measure(docs: list[ParsedDocument], repeat: int = 7) -> dict[str, float]:
     from geoparser.gazetteers import create_gazetteer
     from geoparser.pipeline import lookup_all, resolve
     from geoparser.resolution import create_policy
-    from geoparser.resolution.context import ContextPolicy, ContextWeights
 
     gazetteer = create_gazetteer("offline")
     found: dict = {}
@@ -59,7 +57,6 @@ def measure(docs: list[ParsedDocument], repeat: int = 7) -> dict[str, float]:
 
     policies = {
         "population": create_policy("population"),
-        "context (before)": ContextPolicy(ContextWeights.before_issue_12()),
         "context": create_policy("context"),
         "learned": create_policy("learned"),
     }

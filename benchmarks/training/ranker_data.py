@@ -247,9 +247,8 @@ def policies_to_compare(models: dict | None) -> dict:
     w = ContextWeights()
     return {
         "population": PopulationPolicy(),
-        "context (before)": ContextPolicy(ContextWeights.before_issue_12()),
-        # Issue 21's terms, each off in turn (the home region is off on these corpora
-        # anyway: none of their documents has a source).
+        # the imputed-population, English-name and plural-list terms, each off in turn (the
+        # home region is off on these corpora anyway: none of their documents has a source)
         "context, no imputed-population rule": ContextPolicy(replace(w, imputed_abroad=False)),
         "context, no English-name prominence": ContextPolicy(replace(w, alias_prominence=False)),
         "context, no plural-list cue": ContextPolicy(replace(w, plural_list=False)),

@@ -9,7 +9,7 @@ and resume, is ``geoparser.batch.run`` (``toposcope parse``).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -24,7 +24,7 @@ from geoparser.model import Document, Mention, ParsedDocument
 from geoparser.pipeline import lookup_all, recognise, resolve
 from geoparser.progress import track
 from geoparser.recognition.base import Recogniser
-from geoparser.resolution.base import Policy
+from geoparser.resolution.base import SOURCE_PREFERENCE, Policy, policy_order
 from geoparser.resolution.home import HomeRegion, HomeVotes
 
 T = TypeVar("T")
@@ -81,7 +81,7 @@ def resolve_corpus(
     """
     check_output(out, [source])
     use_context = context_recogniser is not None and getattr(policy, "uses_context", False)
-    homes = home_regions_of(source, gazetteer, group_by) if group_by else {}
+    homes = home_regions_of(source, gazetteer, group_by, policy_order(policy)) if group_by else {}
     docs = iter_documents(source, unique_ids=True, group_field=group_by)
     stats = CorpusStats()
     t0 = time.perf_counter()
@@ -103,10 +103,12 @@ def resolve_corpus(
     return stats
 
 
-def home_regions_of(source: Path, gazetteer: Gazetteer, group_by: str) -> dict[str, HomeRegion]:
+def home_regions_of(source: Path, gazetteer: Gazetteer, group_by: str,
+                    order: Sequence[str] = SOURCE_PREFERENCE) -> dict[str, HomeRegion]:
     """Each group's home region, read off the gold mentions of the whole file (one pass,
-    names looked up a chunk at a time; memory bounded by the number of groups)."""
-    votes = HomeVotes()
+    names looked up a chunk at a time; memory bounded by the number of groups); ``order``:
+    the policy's point convention."""
+    votes = HomeVotes(order)
     for chunk in chunked(iter_documents(source, group_field=group_by), 1000):
         if not any(d.source for d in chunk):
             for _ in chunk:

@@ -23,6 +23,7 @@ from geoparser.batch.chunk_task import decode_records, read_recognised
 from geoparser.batch.stages import PipelineSpec, stages_for
 from geoparser.io.sources import Record, RowDecoder
 from geoparser.pipeline import lookup_all, recognise
+from geoparser.resolution.base import policy_order
 from geoparser.resolution.home import HomeVotes
 
 
@@ -51,7 +52,7 @@ def recognise_chunk(task: RecogniseTask) -> RecognisedChunk:
     docs, bad = decode_records(task.decoder, task.records)
     parsed = recognise(stages.recogniser, [d for _, d in docs])
     names = lookup_all(stages.gazetteer, {m.text for p in parsed for m in p.mentions})
-    votes = HomeVotes()
+    votes = HomeVotes(policy_order(stages.policy))
     for p in parsed:
         votes.add(p.document.source, p.mentions, names)
     payload = {

@@ -25,7 +25,7 @@ from geoparser.recognition import (
 )
 from geoparser.recognition.spacy_models import resolve_package
 from geoparser.resolution import POLICIES, Policy, create_policy
-from geoparser.resolution.base import POINT_CONVENTIONS, HomeRegion, use_points
+from geoparser.resolution.base import POINT_CONVENTIONS, HomeRegion
 from geoparser.resolution.confidence import check_min_confidence
 from geoparser.web_config import WebConfig
 
@@ -104,8 +104,8 @@ def stages_for(spec: PipelineSpec) -> Stages:
     if spec not in cache:
         BUILDS += 1
         cache[spec] = Stages(create_recogniser(spec.ner, list(spec.labels)),
-                             build_gazetteer(spec), create_policy(spec.policy), spec.points,
-                             spec.min_confidence)
+                             build_gazetteer(spec), create_policy(spec.policy, points=spec.points),
+                             spec.points, spec.min_confidence)
     return cache[spec]
 
 
@@ -118,6 +118,5 @@ def resolve_documents(stages: Stages, parsed: list[ParsedDocument],
                       homes: dict[str, HomeRegion] | None = None) -> list[ParsedDocument]:
     """Look up (one batch) and resolve recognised documents; ``homes``: the groups' home
     regions read off the whole corpus (else off these documents)."""
-    use_points(stages.points)  # process-wide: set in each worker, before every chunk
     return resolve(parsed, stages.gazetteer, stages.policy, homes=homes,
                    min_confidence=stages.min_confidence)

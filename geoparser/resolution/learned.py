@@ -19,8 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
+from geoparser.defaults import DEFAULT_POINTS
 from geoparser.model import Candidate, Mention, Resolution
-from geoparser.resolution.base import POLICIES, ResolutionContext, population_key
+from geoparser.resolution.base import POLICIES, ResolutionContext, point_order, population_key
 from geoparser.resolution.context import term_matrix
 from geoparser.resolution.features import FEATURES, INDEX, FeatureExtractor
 
@@ -82,12 +83,15 @@ class LearnedPolicy:
     name = "learned"
     uses_context = True
 
-    def __init__(self, model: object | None = None, model_path: str | Path | None = None
-                 ) -> None:
+    def __init__(self, model: object | None = None, model_path: str | Path | None = None,
+                 points: str = DEFAULT_POINTS) -> None:
         self._model = model
         self._path = Path(model_path) if model_path else MODEL_PATH
         self._names: tuple[str, ...] | None = None
-        self.extractor = FeatureExtractor()
+        #: The point convention (``base.POINT_CONVENTIONS``): whose point stands for a place.
+        self.points = points
+        self.order = point_order(points)
+        self.extractor = FeatureExtractor(order=self.order)
 
     @property
     def model(self):

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from geoparser.defaults import DEFAULT_POINTS
 from geoparser.distance import distance_km
 from geoparser.model import Candidate, Mention, Resolution
 from geoparser.resolution.base import (
     POLICIES,
     ResolutionContext,
+    point_order,
     population_key,
     representatives,
 )
@@ -29,10 +31,15 @@ class NearestPolicy:
     #: Without a guide point it resolves nothing: callers check that some document has one.
     needs_guide = True
 
+    def __init__(self, points: str = DEFAULT_POINTS) -> None:
+        #: The point convention (``base.POINT_CONVENTIONS``): whose point stands for a place.
+        self.points = points
+        self.order = point_order(points)
+
     def choose(
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext
     ) -> Resolution:
-        places = representatives(candidates)
+        places = representatives(candidates, self.order)
         if context.guide is None:
             return Resolution(mention, None, len(places), self.name,
                               "no guide point for this document, so nothing is nearest")

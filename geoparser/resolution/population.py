@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from geoparser.defaults import DEFAULT_POINTS
 from geoparser.model import Candidate, Mention, Resolution
 from geoparser.resolution.base import (
     POLICIES,
     ResolutionContext,
+    point_order,
     population_key,
     representatives,
 )
@@ -24,12 +26,18 @@ class PopulationPolicy:
 
     name = "population"
 
+    def __init__(self, points: str = DEFAULT_POINTS) -> None:
+        #: The point convention (``base.POINT_CONVENTIONS``): whose point stands for a place.
+        self.points = points
+        self.order = point_order(points)
+
     def choose(
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext
     ) -> Resolution:
         if not candidates:
             return Resolution(mention, None, 0, self.name, "no candidate in the gazetteer")
-        ranked = sorted(representatives(candidates), key=population_key, reverse=True)
+        ranked = sorted(representatives(candidates, self.order), key=population_key,
+                        reverse=True)
         best = ranked[0]
         pop = "unknown" if best.population is None else f"{best.population:,}"
         reason = f"most populous of {len(ranked)} places (population {pop})"

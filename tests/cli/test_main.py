@@ -8,7 +8,6 @@ import pytest
 from typer.testing import CliRunner
 
 from geoparser.cli.main import app
-from geoparser.defaults import DEFAULT_POINTS
 from geoparser.distance import distance_km
 from geoparser.io.documents import read_gold
 from geoparser.resolution import DEFAULT_POLICY
@@ -264,27 +263,22 @@ def test_a_source_that_is_a_number_or_an_object_is_a_group_not_an_error(tmp_path
 def test_parse_points_by_convention_in_every_worker(tmp_path):
     """``parse --points geonames`` places a bare "Canada" on GeoNames' own point, in the calling
     process and in worker processes alike; an unknown convention is a usage error."""
-    from geoparser.resolution.base import use_points
-
     docs = tmp_path / "docs.jsonl"
     docs.write_text("".join(json.dumps({"id": str(i), "text": "Snow across Canada."}) + "\n"
                             for i in range(4)))
-    try:
-        for workers in ("1", "2"):
-            out = tmp_path / f"w{workers}.jsonl"
-            result = runner.invoke(app, ["parse", "--in", str(docs), "--out", str(out),
-                                         "--ner", "en_core_web_sm", "--points", "geonames",
-                                         "--workers", workers, "--chunk-size", "2"])
-            assert result.exit_code == 0, result.output
-            for line in out.read_text().splitlines():
-                (t,) = json.loads(line)["toponyms"]
-                assert distance_km(t["lat"], t["lon"], 60.10867, -113.64258) < 1, workers
-        result = runner.invoke(app, ["parse", "--in", str(docs), "--out",
-                                     str(tmp_path / "x.jsonl"), "--points", "wikipedia"])
-        assert result.exit_code == 2 and "unknown point convention" in result.output
-        assert not (tmp_path / "x.jsonl").exists()
-    finally:
-        use_points(DEFAULT_POINTS)
+    for workers in ("1", "2"):
+        out = tmp_path / f"w{workers}.jsonl"
+        result = runner.invoke(app, ["parse", "--in", str(docs), "--out", str(out),
+                                     "--ner", "en_core_web_sm", "--points", "geonames",
+                                     "--workers", workers, "--chunk-size", "2"])
+        assert result.exit_code == 0, result.output
+        for line in out.read_text().splitlines():
+            (t,) = json.loads(line)["toponyms"]
+            assert distance_km(t["lat"], t["lon"], 60.10867, -113.64258) < 1, workers
+    result = runner.invoke(app, ["parse", "--in", str(docs), "--out",
+                                 str(tmp_path / "x.jsonl"), "--points", "wikipedia"])
+    assert result.exit_code == 2 and "unknown point convention" in result.output
+    assert not (tmp_path / "x.jsonl").exists()
 
 
 def test_resolve_points_by_convention(tmp_path):
@@ -292,31 +286,26 @@ def test_resolve_points_by_convention(tmp_path):
     id 6251999) by default and with --points geonames, Natural Earth's centroid with
     --points natural-earth, the Factbook's 60 N 95 W with --points factbook; an unknown
     convention is a usage error."""
-    from geoparser.resolution.base import use_points
-
     gold = tmp_path / "gold.jsonl"
     gold.write_text('{"id": "a", "text": "Snow in Canada.", "toponyms": '
                     '[{"start": 8, "end": 14, "text": "Canada"}]}\n')
     points = {}
-    try:
-        for convention in ("natural-earth", "factbook", "geonames"):
-            out = tmp_path / f"{convention}.jsonl"
-            result = runner.invoke(app, ["resolve", "--gold", str(gold), "--out", str(out),
-                                         "--context-ner", "none", "--points", convention])
-            assert result.exit_code == 0, result.output
-            t = json.loads(out.read_text())["toponyms"][0]
-            points[convention] = (t["lat"], t["lon"], t["geonameid"])
-        out = tmp_path / "default.jsonl"
+    for convention in ("natural-earth", "factbook", "geonames"):
+        out = tmp_path / f"{convention}.jsonl"
         result = runner.invoke(app, ["resolve", "--gold", str(gold), "--out", str(out),
-                                     "--context-ner", "none"])
+                                     "--context-ner", "none", "--points", convention])
         assert result.exit_code == 0, result.output
         t = json.loads(out.read_text())["toponyms"][0]
-        points["default"] = (t["lat"], t["lon"], t["geonameid"])
-        result = runner.invoke(app, ["resolve", "--gold", str(gold), "--out",
-                                     str(tmp_path / "x.jsonl"), "--points", "wikipedia"])
-        assert result.exit_code == 2 and "unknown point convention" in result.output
-    finally:
-        use_points(DEFAULT_POINTS)
+        points[convention] = (t["lat"], t["lon"], t["geonameid"])
+    out = tmp_path / "default.jsonl"
+    result = runner.invoke(app, ["resolve", "--gold", str(gold), "--out", str(out),
+                                 "--context-ner", "none"])
+    assert result.exit_code == 0, result.output
+    t = json.loads(out.read_text())["toponyms"][0]
+    points["default"] = (t["lat"], t["lon"], t["geonameid"])
+    result = runner.invoke(app, ["resolve", "--gold", str(gold), "--out",
+                                 str(tmp_path / "x.jsonl"), "--points", "wikipedia"])
+    assert result.exit_code == 2 and "unknown point convention" in result.output
     assert {p[2] for p in points.values()} == {6251999}  # the same place
     assert distance_km(*points["factbook"][:2], 60.0, -95.0) < 5
     assert distance_km(*points["geonames"][:2], 60.10867, -113.64258) < 1
