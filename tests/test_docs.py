@@ -1,5 +1,4 @@
-"""The documentation site builds with no warning (`make docs`), and the README stays short
-(issue 15 item 8)."""
+"""The documentation site builds with no warning (`make docs`), and the README stays short."""
 
 import os
 import re

@@ -24,7 +24,7 @@ from benchmarks.public_corpora import SHARED
 from benchmarks.training import ranker_data
 from geoparser.resolution.learned import (
     ALL_COLUMNS,
-    ISSUE_21_FEATURES,
+    CONTEXT_ONLY_FEATURES,
     MODEL_FEATURES,
     MODEL_PATH,
     RANKER_FEATURES,
@@ -38,7 +38,7 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "learned, with the imputed-population feature": (*RANKER_FEATURES, "imputed_abroad",
                                                      "context_score"),
     "learned, with the alias-gap feature": (*RANKER_FEATURES, "alias_gap", "context_score"),
-    "learned, with both": (*RANKER_FEATURES, *ISSUE_21_FEATURES, "context_score"),
+    "learned, with both": (*RANKER_FEATURES, *CONTEXT_ONLY_FEATURES, "context_score"),
     "learned": MODEL_FEATURES,
 }
 

@@ -29,15 +29,15 @@ from geoparser.resolution.features import FEATURES, INDEX, FeatureExtractor
 #: model could learn nothing of them; they reach the ranker through the context score.
 HOME_FEATURES: tuple[str, ...] = ("home_first_level", "home_country")
 
-#: Issue 21's other terms. As features of their own they did not make the ranker better (at
-#: most 0.011 either way on the held-out corpora, with no consistent sign across three runs:
-#: docs/resolution.md, "Leave-one-corpus-out table"), so they too reach it only through the
-#: context score.
-ISSUE_21_FEATURES: tuple[str, ...] = ("imputed_abroad", "alias_gap")
+#: The imputed-population and English-name terms. As features of their own they did not make
+#: the ranker better (at most 0.011 either way on the held-out corpora, with no consistent
+#: sign across three runs: docs/resolution.md, "Leave-one-corpus-out table"), so they too
+#: reach it only through the context score.
+CONTEXT_ONLY_FEATURES: tuple[str, ...] = ("imputed_abroad", "alias_gap")
 
 #: The evidence the shipped model reads.
 RANKER_FEATURES: tuple[str, ...] = tuple(
-    f for f in FEATURES if f not in HOME_FEATURES + ISSUE_21_FEATURES)
+    f for f in FEATURES if f not in HOME_FEATURES + CONTEXT_ONLY_FEATURES)
 
 #: The model's inputs: the evidence features and the ``context`` policy's score over all of
 #: them (its hand-set weights as a prior the trees can correct).
@@ -245,5 +245,6 @@ def _near_guide(reps: Sequence[Candidate], guide: tuple[float, float] | None
     return keep or None
 
 
-__all__ = ["ALL_COLUMNS", "GUIDE_RADIUS_KM", "HOME_FEATURES", "ISSUE_21_FEATURES", "LearnedPolicy",
-           "MODEL_FEATURES", "MODEL_PATH", "RANKER_FEATURES", "load_model", "model_rows"]
+__all__ = ["ALL_COLUMNS", "CONTEXT_ONLY_FEATURES", "GUIDE_RADIUS_KM", "HOME_FEATURES",
+           "LearnedPolicy", "MODEL_FEATURES", "MODEL_PATH", "RANKER_FEATURES", "load_model",
+           "model_rows"]

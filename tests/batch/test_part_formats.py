@@ -52,7 +52,7 @@ def test_geojson_join_of_nothing_is_valid(tmp_path):
 
 
 def test_parquet_is_flat_one_row_per_toponym_with_an_integer_geonameid(tmp_path):
-    """Issue 23: the Parquet output has the CSV's columns, one row per toponym, and the
+    """The Parquet output has the CSV's columns, one row per toponym, and the
     GeoNames id comes back an integer (it was nested, and a float)."""
     import pyarrow as pa
 

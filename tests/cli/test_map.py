@@ -1,5 +1,5 @@
-"""`toposcope map RESULT` and `parse --map`: a self-contained offline map of any result
-(issue 15 item 2); unplaced toponyms listed beside it and kept in GeoJSON as null geometry."""
+"""`toposcope map RESULT` and `parse --map`: a self-contained offline map of any result;
+unplaced toponyms listed beside it and kept in GeoJSON as null geometry."""
 
 import json
 import re

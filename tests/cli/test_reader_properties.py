@@ -98,7 +98,7 @@ def test_random_wiktor_never_gives_a_traceback(data):
     feed(data, "random.jsonl", lambda p, d: ["convert", "--from", "wiktor", p])
 
 
-# Issue 22: the XML (GeoVirus, LGL) and brat (GeoWebNews, SemEval-2019) converters, and
+# The XML (GeoVirus, LGL) and brat (GeoWebNews, SemEval-2019) converters, and
 # Parquet input to parse (fewer examples: each runs a converter or a parse end to end).
 FEW = settings(SETTINGS, max_examples=8)
 xml_text = st.text(st.sampled_from(list("<>/=\"' &;abxyz\n")) | st.characters(), max_size=60)

@@ -1,4 +1,4 @@
-"""Issue 14: ``evaluation.score`` on documents and ``toposcope score`` on the same documents
+"""``evaluation.score`` on documents and ``toposcope score`` on the same documents
 written to files give identical results, in every scheme."""
 
 import json

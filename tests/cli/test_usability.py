@@ -1,4 +1,4 @@
-"""The command line as a new user meets it (issue 15, items 1 and 7): plain text in, options
+"""The command line as a new user meets it: plain text in, options
 anywhere, -h, --version, choices in help, one name for one thing, and clear refusals."""
 
 import json
@@ -236,7 +236,7 @@ def test_progress_bar_knows_the_total_and_shows_time_left(docs_jsonl, tmp_path, 
 
 def test_toposcope_help_lists_commands_without_importing_spacy():
     """Filling in registry choices is for the help of one command; the command list itself
-    stays as light as before the choices existed (issue 10: --help no slower)."""
+    stays as light as before the choices existed."""
     import subprocess
     import sys
 

@@ -260,7 +260,7 @@ def test_lookup_many_memo_is_bounded(tmp_path, monkeypatch):
 
 
 def test_garbled_page_with_the_mtime_put_back_is_found(tmp_path, monkeypatch, caplog):
-    """Issue 22: same size, inode and mtime as the copy checked before, a page garbled: the
+    """Same size, inode and mtime as the copy checked before, a page garbled: the
     stamp no longer vouches for it (the content digest differs), so it is rebuilt."""
     import os
 
@@ -281,7 +281,7 @@ def test_garbled_page_with_the_mtime_put_back_is_found(tmp_path, monkeypatch, ca
 
 
 def test_coordinate_edited_inside_the_index_is_found(tmp_path, monkeypatch, caplog):
-    """Issue 22: a coordinate changed with SQL passes quick_check; the checksum written at
+    """A coordinate changed with SQL passes quick_check; the checksum written at
     build time does not match, so the offline index is rebuilt from its sources."""
     monkeypatch.setattr(offline, "all_records", lambda: iter(ANDORRA))
     path = tmp_path / "offline.sqlite"

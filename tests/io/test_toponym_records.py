@@ -1,4 +1,4 @@
-"""Issue 23, part 1: every output names the place and says why, the same way.
+"""Every output names the place and says why, the same way.
 
 Name, first-level area, country, kind and integer GeoNames id in JSONL, GeoJSON, CSV, Parquet,
 the data frame and the spaCy component; candidates best first, the chosen one marked,

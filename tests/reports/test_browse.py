@@ -1,4 +1,4 @@
-"""``toposcope browse`` (issue 23): every error of one or two systems on one offline page, with
+"""``toposcope browse``: every error of one or two systems on one offline page, with
 filters by category and document, spans highlighted, and each error's map; and
 ``score --errors FILE.csv``, every error in a spreadsheet. The page is opened in headless
 Chromium where it is installed (skipped otherwise, as the other browser tests)."""

@@ -1,4 +1,4 @@
-"""Issue 13 item 1: text and ids from the data never become markup in the HTML we write."""
+"""Text and ids from the data never become markup in the HTML we write."""
 
 import json
 import re

@@ -1,5 +1,5 @@
 """The interactive map opens offline in headless Chromium: base map, markers, legend, and no
-injected script runs (issue 15 item 2, issue 13 item 1)."""
+injected script runs."""
 
 import json
 import re

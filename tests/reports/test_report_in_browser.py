@@ -51,7 +51,7 @@ def test_report_renders_something_visible(report, tmp_path):
 
 
 def test_report_tables_fit_1280px(report, tmp_path):
-    """Issue 15 item 3: no table of the report needs sideways scrolling in a 1280 px window."""
+    """No table of the report needs sideways scrolling in a 1280 px window."""
     measure = (
         "<script>var wide = [...document.querySelectorAll('table')].filter("
         "t => t.getBoundingClientRect().right > document.documentElement.clientWidth"
@@ -66,7 +66,7 @@ def test_report_tables_fit_1280px(report, tmp_path):
 
 
 def test_report_headers_break_only_between_words(report, tmp_path):
-    """Issue 23: headers read "geonamei d" and "T P" (broken mid-word) in the report. A break
+    """Headers read "geonamei d" and "T P" (broken mid-word) in the report. A break
     after a hyphen ("toponym-" / "transformer-checked") is between words."""
     measure = (
         "<script>var broken = [...document.querySelectorAll('th')].filter(th => {"

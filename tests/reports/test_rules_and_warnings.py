@@ -1,4 +1,4 @@
-"""Issue 23, part 2: scores carry their rules (tolerance, match mode used, pairing) in every
+"""Scores carry their rules (tolerance, match mode used, pairing) in every
 header, JSON and CSV; summaries first; "undefined" explained; a warning when a shipped model
 meets documents it was trained on; the report says what the recogniser tagged a missed toponym
 as; ``compare`` shows progress and full names and has its own default folder."""

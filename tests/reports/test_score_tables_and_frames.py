@@ -1,4 +1,4 @@
-"""Issue 15 item 4: ``--scheme all`` prints one table per scheme, "n/a" for a measure that does
+"""``--scheme all`` prints one table per scheme, "n/a" for a measure that does
 not apply and "undefined" only for 0/0; ``to_dataframe`` gives a tidy long frame for every
 scheme and for ``all``."""
 

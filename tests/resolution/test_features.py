@@ -88,7 +88,7 @@ def test_feature_index_matches_names():
 
 
 def test_a_document_of_4000_mentions_extracts_each_reading_once(monkeypatch):
-    """Issue 13's hostile size: the context policy on 4,000 mentions took 11 s, a scan and a
+    """Hostile size: the context policy on 4,000 mentions took 11 s, a scan and a
     sort of every mention per mention. Repeated names with the same cues now share their rows,
     and the next mention is found by bisection."""
     from geoparser.resolution import create_policy, features

@@ -1,5 +1,5 @@
-"""Mistakes issue 12 found, on the real offline gazetteer, with the default policy (which is
-``context``; the ``learned`` ranker still puts a bare Galway on its county, see
+"""Mistakes found on the captions and corpora, on the real offline gazetteer, with the
+default policy (which is ``context``; the ``learned`` ranker still puts a bare Galway on its county, see
 docs/resolution.md). Each test is named after the mistake it prevents."""
 
 from __future__ import annotations
@@ -193,7 +193,7 @@ def _captions_within(gazetteer, captions, **kw) -> int:
 
 
 def test_captions_as_one_collection_from_gold_mentions(offline_gazetteer, captions):
-    """Issue 12's captions target without guide points: a lone caption borrows the
+    """Captions target without guide points: a lone caption borrows the
     collection's toponyms (Whitby among Galway, Portree and Kilkenny is in Yorkshire)."""
     assert _captions_within(offline_gazetteer, captions) == 6  # each caption alone
     assert _captions_within(offline_gazetteer, captions, collection=True) >= 11
@@ -220,7 +220,7 @@ def test_a_document_with_its_own_co_mentions_ignores_the_collection(offline_gaze
     assert parsed[2].resolutions[0].candidate.country_code == "AU"
 
 
-# Issue 21: an imputed population is no prominence; world cities under their English names;
+# An imputed population is no prominence; world cities under their English names;
 # names the gazetteer files under another; lists closed by a plural. Sentences written for
 # these tests.
 

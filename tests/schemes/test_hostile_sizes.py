@@ -1,4 +1,4 @@
-"""Issue 13 (hostile sizes): one document with tens of thousands of toponyms scores through
+"""One document with tens of thousands of toponyms scores through
 sparse candidate pairs, and the name-based modes refuse what they cannot bound."""
 
 import pytest

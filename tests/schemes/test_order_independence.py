@@ -1,4 +1,4 @@
-"""Issue 14: shuffling documents, toponyms within documents, or predictions changes no count,
+"""Shuffling documents, toponyms within documents, or predictions changes no count,
 in every scheme and every match mode (hypothesis)."""
 
 import math
@@ -39,7 +39,7 @@ def build(case, offsets):
         seen, golds = set(), []
         for w, pt, tol, lab, keep in g:
             s, e = WORDS[w]
-            if (s, e) in seen:  # a repeated gold span is an error (issue 14)
+            if (s, e) in seen:  # a repeated gold span is an error
                 continue
             seen.add((s, e))
             off = keep or offsets

@@ -1,5 +1,5 @@
-"""Every field read from a web answer is checked before the answer is parsed or cached
-(issue 22, case 2), with hypothesis putting random JSON into each field."""
+"""Every field read from a web answer is checked before the answer is parsed or cached, with
+hypothesis putting random JSON into each field."""
 
 from __future__ import annotations
 

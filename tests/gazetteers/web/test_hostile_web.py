@@ -1,4 +1,4 @@
-"""The second hostile round on the web gazetteers (issue 22): no username in a cassette or
+"""Hostile input on the web gazetteers: no username in a cassette or
 a cookie, no code run from a cache file, no hang on a cache that cannot be written or a
 server that drips, an edited cache named as such, and no traceback for a bad service URL."""
 

@@ -1,4 +1,4 @@
-"""What docs/schemes.md now says (issue 23's scoring-docs corrections), pinned."""
+"""What docs/schemes.md says about scoring, pinned: each claim of the page as a test."""
 
 from evaluation import score
 from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction

@@ -1,4 +1,4 @@
-"""Issue 14's cases: scores that never depend on input order, and one set of input rules for
+"""Scores that never depend on input order, and one set of input rules for
 the Python API and the command line."""
 
 import pytest

@@ -1,5 +1,5 @@
-"""Issue 22, the second hostile round: each case a named test, on the command line where a
-user meets it (the web gazetteers' cases are in tests/gazetteers/web/test_hostile_web.py and
+"""Hostile input and output cases, each a named test, on the command line where a user meets
+it (the web gazetteers' cases are in tests/gazetteers/web/test_hostile_web.py and
 test_answer_fields.py, the atomic renames' in tests/io/test_output_path.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 23's small frictions, each with the behaviour that changed."""
+"""Small command-line behaviours a new user meets, each pinned by a test."""
 
 import io
 import json
