@@ -1,6 +1,6 @@
 """Mistakes found on the captions and corpora, on the real offline gazetteer, with the
-default policy (which is ``context``; the ``learned`` ranker still puts a bare Galway on its county, see
-docs/resolution.md). Each test is named after the mistake it prevents."""
+default policy (which is ``context``; the ``learned`` ranker still puts a bare Galway on its
+county, see docs/resolution.md). Each test is named after the mistake it prevents."""
 
 from __future__ import annotations
 
