@@ -144,3 +144,16 @@ def test_roots_hold_only_their_cores():
     harness = {"__init__", "matching", "assignment", "flat_corpus", "metrics", "results",
                "pairs_matched", "markdown", "calibration"}
     assert {p.stem for p in (ROOT / "evaluation").glob("*.py")} <= harness
+
+
+def test_the_architecture_page_lists_every_module_as_its_docstring_says():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(ROOT / "docs" / "module_index.py"), "--check"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for name in modules():
+        if name.startswith(("geoparser", "evaluation")):
+            assert f"| `{name}` |" in page, name

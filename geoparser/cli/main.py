@@ -16,6 +16,7 @@ from geoparser.cli import options as web
 from geoparser.cli.common import err, info, out, stdout, user_errors
 from geoparser.cli.gazetteer import gazetteer_app
 from geoparser.cli.group import ToposcopeGroup
+from geoparser.cli.options import minimum_confidence, split_list
 from geoparser.cli.serve import serve
 from geoparser.defaults import DEFAULT_POINTS, DEFAULT_POLICY, DEFAULT_RECOGNISER
 from geoparser.progress import set_enabled, set_notes
@@ -80,10 +81,6 @@ def main(
     if quiet:
         # Library warnings (matplotlib's "Glyph ... missing from font") are not errors.
         warnings.simplefilter("ignore")
-
-
-def _split(value: str) -> list[str]:
-    return [v.strip() for v in value.split(",") if v.strip()]
 
 
 def _command_line() -> str:
@@ -162,10 +159,10 @@ def _run(gold: Path, ner: str, labels: str, gazetteer: str, tolerance_km: float 
     ans = answer(
         captions,
         ner,
-        _split(labels),
+        split_list(labels),
         create_gazetteer(gazetteer, **gazetteer_config),
         match,
-        others=_split(others) if others is not None else None,
+        others=split_list(others) if others is not None else None,
         min_confidence=min_confidence,
     )
     files = render(ans, _command_line())
@@ -383,7 +380,7 @@ def _compare(source: Path, ner: str, labels: str, match: str, out_dir: Path) -> 
         info.print(f"compare: {k}/{n} {name} on {len(documents)} documents …",
                    highlight=False, soft_wrap=True)
 
-    result = comparison.compare(_split(ner), documents, _split(labels), match, progress)
+    result = comparison.compare(split_list(ner), documents, split_list(labels), match, progress)
     for warning in result.warnings:
         err.print(f"warning: {warning}", markup=False, highlight=False, soft_wrap=True)
     files = comparison.render(result)
@@ -507,7 +504,7 @@ def parse(
             raise UsageError("--map reads the output back: give --out a file name")
         check_output(map_out, [source, out], option="--map",
                      kept={"the web cache": web_cache})
-    spec = PipelineSpec(ner, tuple(_split(labels)), gazetteer, policy, web.web_overrides(
+    spec = PipelineSpec(ner, tuple(split_list(labels)), gazetteer, policy, web.web_overrides(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
         cache_days=cache_days, contact=contact), points,
         minimum_confidence(policy, min_confidence))
@@ -669,24 +666,6 @@ def resolve_cmd(
                            group_by=None if group_by.lower() == "none" else group_by,
                            min_confidence=minimum_confidence(policy, min_confidence))
     info.print(f"{stats.line()}; wrote {out}", highlight=False)
-
-
-def minimum_confidence(policy: str | None, given: float | None) -> float | None:
-    """``--min-confidence`` as given, else the default; a minimum for a policy that has no
-    confidence model is refused rather than silently ignored (``None``: several policies,
-    each applying it where it can)."""
-    from geoparser.defaults import DEFAULT_MIN_CONFIDENCE
-    from geoparser.errors import UsageError
-    from geoparser.resolution.confidence import check_min_confidence, policies_with_confidence
-
-    if given is None:
-        return DEFAULT_MIN_CONFIDENCE
-    check_min_confidence(given)
-    known = policies_with_confidence()
-    if given > 0 and policy is not None and policy not in known:
-        raise UsageError(f"--min-confidence: policy {policy!r} has no confidence model (those "
-                         f"that have one: {', '.join(known) or 'none'})")
-    return given
 
 
 app.add_typer(gazetteer_app, name="gazetteer")

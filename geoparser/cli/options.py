@@ -73,3 +73,26 @@ def web_overrides(
     if contact:
         pairs.append(("contact", contact))
     return tuple(pairs)
+
+
+def split_list(value: str) -> list[str]:
+    """A comma-separated option (``--labels GPE,LOC``) as its items."""
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def minimum_confidence(policy: str | None, given: float | None) -> float | None:
+    """``--min-confidence`` as given, else the default; a minimum for a policy that has no
+    confidence model is refused rather than silently ignored (``None``: several policies,
+    each applying it where it can)."""
+    from geoparser.defaults import DEFAULT_MIN_CONFIDENCE
+    from geoparser.errors import UsageError
+    from geoparser.resolution.confidence import check_min_confidence, policies_with_confidence
+
+    if given is None:
+        return DEFAULT_MIN_CONFIDENCE
+    check_min_confidence(given)
+    known = policies_with_confidence()
+    if given > 0 and policy is not None and policy not in known:
+        raise UsageError(f"--min-confidence: policy {policy!r} has no confidence model (those "
+                         f"that have one: {', '.join(known) or 'none'})")
+    return given

@@ -33,7 +33,7 @@ def serve(
     """Serve the geoparser over HTTP: POST /parse (JSON, the records parse writes), GET
     /health, the OpenAPI description at /docs, and a page at / to paste text into."""
     from geoparser.batch.stages import PipelineSpec
-    from geoparser.cli.main import _split, minimum_confidence
+    from geoparser.cli.options import minimum_confidence, split_list
     from geoparser.errors import UsageError
 
     try:
@@ -47,7 +47,7 @@ def serve(
         raise UsageError(f"--port must be from 1 to 65535, got {port}")
     if max_documents < 1 or timeout <= 0:
         raise UsageError("--max-documents and --timeout must be positive")
-    spec = PipelineSpec(ner, tuple(_split(labels)), gazetteer, policy, (), points,
+    spec = PipelineSpec(ner, tuple(split_list(labels)), gazetteer, policy, (), points,
                         minimum_confidence(policy, min_confidence))
     info.print(f"loading {ner}, {gazetteer}, {policy} ...", highlight=False)
     application = create_app(spec, Limits(max_documents=max_documents, timeout_s=timeout))
