@@ -22,7 +22,7 @@ from geoparser.gazetteers import create_gazetteer
 from geoparser.pipeline import resolve
 from geoparser.resolution import base
 from geoparser.resolution.context import ContextPolicy
-from geoparser.resolution.features import is_country_level
+from geoparser.resolution.place_facts import is_country_level
 
 
 def country_point_errors(corpus, parsed) -> tuple[int, int, Counter]:

@@ -37,8 +37,9 @@ from geoparser.model import Candidate, Document, Mention, ParsedDocument
 from geoparser.paths import cache_dir
 from geoparser.pipeline import recognise, resolve
 from geoparser.resolution.base import ResolutionContext
-from geoparser.resolution.features import FeatureExtractor, is_country_level
+from geoparser.resolution.features import FeatureExtractor
 from geoparser.resolution.learned import ALL_COLUMNS, model_rows
+from geoparser.resolution.place_facts import is_country_level
 
 LABEL_RADIUS_KM = 25.0
 AREA_LABEL_RADIUS_KM = 161.0

@@ -58,7 +58,9 @@ from geoparser.distance import haversine_km
 from geoparser.model import Candidate, Resolution
 from geoparser.names import normalise_name
 from geoparser.resolution.base import ResolutionContext, entity_key
-from geoparser.resolution.features import FEATURES, FeatureExtractor, is_country_level
+from geoparser.resolution.feature_names import FEATURES
+from geoparser.resolution.features import FeatureExtractor
+from geoparser.resolution.place_facts import is_country_level
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "confidence.json"
 #: What "right" means for the probability: the gold point within this distance.

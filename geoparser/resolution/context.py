@@ -78,14 +78,9 @@ from geoparser.resolution.base import (
     point_order,
     population_key,
 )
-from geoparser.resolution.features import (
-    FACTS,
-    FAR_LARGER,
-    INDEX,
-    PRIOR,
-    TOWN_POPULATION,
-    FeatureExtractor,
-)
+from geoparser.resolution.feature_names import INDEX
+from geoparser.resolution.features import FeatureExtractor
+from geoparser.resolution.place_facts import FACTS, FAR_LARGER, PRIOR, TOWN_POPULATION
 
 _CITY_LOG = math.log10(TOWN_POPULATION + 1)
 

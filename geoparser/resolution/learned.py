@@ -23,7 +23,8 @@ from geoparser.defaults import DEFAULT_POINTS
 from geoparser.model import Candidate, Mention, Resolution
 from geoparser.resolution.base import POLICIES, ResolutionContext, point_order, population_key
 from geoparser.resolution.context import term_matrix
-from geoparser.resolution.features import FEATURES, INDEX, FeatureExtractor
+from geoparser.resolution.feature_names import FEATURES, INDEX
+from geoparser.resolution.features import FeatureExtractor
 
 #: The home-region terms: no training corpus has sources, so they are always 0 there and a
 #: model could learn nothing of them; they reach the ranker through the context score.

@@ -4,7 +4,8 @@ import math
 
 from geoparser.model import Candidate, Document, Mention
 from geoparser.resolution.base import ResolutionContext
-from geoparser.resolution.features import FEATURES, INDEX, FeatureExtractor
+from geoparser.resolution.feature_names import FEATURES, INDEX
+from geoparser.resolution.features import FeatureExtractor
 
 
 def c(name, lat, lon, pop, cc, admin1=None, fclass="P", fcode=None, gid=0):
@@ -118,7 +119,7 @@ def test_a_document_of_4000_mentions_extracts_each_reading_once(monkeypatch):
 def test_facts_cache_never_serves_another_list():
     """The per-list cache is keyed by identity: a new list, even of the same places, and a
     list whose old id was recycled, get their own facts."""
-    from geoparser.resolution.features import _FactsCache
+    from geoparser.resolution.place_facts import _FactsCache
 
     cache = _FactsCache(size=2)
     a, b = list(PLACES["Lancaster"]), list(PLACES["Moscow"])

@@ -1,0 +1,176 @@
+"""What a document says about each of its toponyms: the other toponyms' facts, the places
+they agree on, the focus, and what the text around a mention names (a container after it, a
+list of areas beside it)."""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from geoparser.distance import haversine_km
+from geoparser.model import Candidate, Mention
+from geoparser.names import normalise_name
+from geoparser.resolution import cues
+from geoparser.resolution.base import (
+    SOURCE_PREFERENCE,
+    ResolutionContext,
+)
+from geoparser.resolution.place_facts import FACTS, NameFacts, is_country_level
+
+_CONTAINER_GAP = (",", "in")
+
+
+class DocumentEvidence:
+    """The document's toponyms, prepared once per document for all its mentions."""
+
+    def __init__(self, context: ResolutionContext,
+                 order: tuple[str, ...] = SOURCE_PREFERENCE) -> None:
+        self.context = context
+        self.order = order  # the point convention's (``base.point_order``)
+        names: dict[str, NameFacts] = {}
+        for m in context.mentions:
+            key = normalise_name(m.text)
+            cs = context.candidates.get((m.start, m.end))
+            if key in names or not cs:
+                continue
+            names[key] = FACTS.get(cs, order)
+        if len(names) <= 1:  # a lone toponym borrows its collection's (``pipeline.resolve``)
+            for key, cs in context.collection.items():
+                if key not in names and cs:
+                    names[key] = FACTS.get(cs, order)
+        self.names = names
+        keys = list(names)
+        self.placed_keys = [k for k in keys if names[k].lats.size]
+        self._points: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # see ``points``
+        # Mentions in text order, to find the one after a mention by bisection: a document of
+        # thousands of mentions must not cost a scan (or a sort) per mention.
+        self.in_order = sorted(context.mentions, key=lambda m: (m.start, m.end))
+        self.order_starts = [m.start for m in self.in_order]
+        self.focus_keys = [k for k in keys if names[k].top.has_point
+                           and not is_country_level(names[k].top)]
+        self._focus_d: np.ndarray | None = None  # distances between them, when first needed
+        self.rows: dict[tuple, tuple[list[Candidate], np.ndarray]] = {}  # see FeatureExtractor
+
+    def points(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """All placed toponyms' candidate points in one array each (latitudes, longitudes),
+        and where each toponym's run starts; built when a mention first needs them."""
+        if self._points is None:
+            names, keys = self.names, self.placed_keys
+            self._points = (np.concatenate([names[k].lats for k in keys] or [[]]),
+                            np.concatenate([names[k].lons for k in keys] or [[]]),
+                            np.cumsum([0] + [names[k].lats.size for k in keys[:-1]]))
+        return self._points
+
+    def next_mention(self, offset: int) -> Mention | None:
+        """The first mention (in text order) that starts at or after ``offset``."""
+        i = bisect.bisect_left(self.order_starts, offset)
+        return self.in_order[i] if i < len(self.in_order) else None
+
+    def others(self, own: str) -> list[NameFacts]:
+        return [n for k, n in self.names.items() if k != own]
+
+    def focus(self, own: str) -> Candidate | None:
+        """The medoid of the other toponyms' first readings."""
+        keep = [i for i, k in enumerate(self.focus_keys) if k != own]
+        if not keep:
+            return None
+        if len(keep) == 1:
+            return self.names[self.focus_keys[keep[0]]].top
+        if self._focus_d is None:
+            lat = np.array([self.names[k].top.lat for k in self.focus_keys], dtype=float)
+            lon = np.array([self.names[k].top.lon for k in self.focus_keys], dtype=float)
+            self._focus_d = haversine_km(lat[:, None], lon[:, None], lat[None, :], lon[None, :])
+        sub = self._focus_d[np.ix_(keep, keep)]
+        return self.names[self.focus_keys[keep[int(np.argmin(sub.sum(axis=1)))]]].top
+
+
+def containers_after(mention: Mention, context: ResolutionContext, doc: DocumentEvidence
+                ) -> tuple[bool, list]:
+    """Whether a container follows the mention, and its (country, admin1 or None) keys."""
+    text = context.document.text
+    abbreviated = cues.abbreviated_container(text, mention.end)
+    if abbreviated is not None:
+        return True, [abbreviated]
+    m = doc.next_mention(mention.end)
+    if m is not None and text[mention.end:m.start].strip() in _CONTAINER_GAP:
+        keys = [k for c in context.candidates.get((m.start, m.end), ())
+                if (k := area_key(c)) is not None]
+        return bool(keys), keys
+    return False, []
+
+
+def area_key(c: Candidate) -> tuple[str, str | None] | None:
+    """(country, None) for a country, (country, admin1) for a first-level area, else None:
+    what a container or a code names."""
+    if c.country_code and is_country_level(c):
+        return (c.country_code, None)
+    if c.country_code and c.feature_code == "ADM1" and c.admin1:
+        return (c.country_code, c.admin1)
+    return None
+
+
+_LIST_GAP = re.compile(r",|,?\s*(?:and|or|&)")
+
+
+def area_by_position(mention: Mention, context: ResolutionContext, doc: DocumentEvidence,
+                      reps: Sequence[Candidate]) -> bool:
+    """Whether the mention's place in the text makes it an area: it holds the toponym just
+    before it ("Buffalo, New York": a state of this name holds a Buffalo; not when a list goes
+    on, as in "Washington, New York and Boston"), or it stands in a list beside a first-level
+    area ("Florida and New York", "New Mexico, New York, Indiana")."""
+    text = context.document.text
+    i = bisect.bisect_left(doc.order_starts, mention.start)
+    before = doc.in_order[i - 1] if i > 0 else None
+    after = doc.in_order[i + 1] if i + 1 < len(doc.in_order) else None
+    listed = after is not None and bool(_LIST_GAP.fullmatch(text[mention.end:after.start].strip()))
+    if before is not None and not listed and text[before.end:mention.start].strip() == ",":
+        prior = context.candidates.get((before.start, before.end), ())
+        for c in reps:
+            key = area_key(c)
+            if key is not None and any(holds_key(key, p) for p in prior):
+                return True
+    for m, gap in ((before, text[before.end:mention.start] if before else ""),
+                   (after, text[mention.end:after.start] if after else "")):
+        cs = context.candidates.get((m.start, m.end)) if m is not None else None
+        if cs and _LIST_GAP.fullmatch(gap.strip()) and (
+                FACTS.get(cs, doc.order).top.feature_code == "ADM1"):
+            return True
+    return False
+
+
+def holds_key(key: tuple[str, str | None], c: Candidate) -> bool:
+    cc, admin1 = key
+    if c.country_code != cc:
+        return False
+    return admin1 is None or (c.admin1 == admin1 and not is_country_level(c))
+
+
+
+
+def majority(counts: Counter):
+    """The most common key when it is strictly ahead of the next; else ``None``."""
+    top = counts.most_common(2)
+    if not top or (len(top) == 2 and top[0][1] == top[1][1]):
+        return None
+    return top[0][0]
+
+
+def median_nearest(lats: np.ndarray, lons: np.ndarray, doc: DocumentEvidence, own: str
+                    ) -> list[float | None]:
+    """Per candidate, the median over the other toponyms of the distance to their nearest
+    candidate; ``None`` without a point or without other placed toponyms."""
+    keep = [i for i, k in enumerate(doc.placed_keys) if k != own]
+    if not keep:
+        return [None] * len(lats)
+    all_lat, all_lon, starts = doc.points()
+    d = haversine_km(lats[:, None], lons[:, None], all_lat[None, :], all_lon[None, :])
+    nearest = np.minimum.reduceat(d, starts, axis=1)[:, keep]
+    nearest.sort(axis=1)
+    k = nearest.shape[1]
+    med = nearest[:, k // 2] if k % 2 else (nearest[:, k // 2 - 1] + nearest[:, k // 2]) / 2
+    return [None if math.isnan(v) else float(v) for v in med]

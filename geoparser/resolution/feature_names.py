@@ -1,0 +1,15 @@
+"""The names of the evidence features, in column order: ``FEATURES`` (what each means:
+``features``) and ``INDEX``, each name's column."""
+
+from __future__ import annotations
+
+FEATURES: tuple[str, ...] = (
+    "log_population", "population_gap", "foreign_gap", "population_rank", "known_population",
+    "capital", "admin_seat", "country", "first_level", "second_level", "populated",
+    "other_feature", "area_with_town", "town_in_area", "area_cue", "city_cue",
+    "contained", "container_named", "same_country", "same_first_level", "top_same_country",
+    "top_same_first_level", "country_named", "first_level_named", "near_km", "focus_km",
+    "focus_country", "focus_first_level", "alternate_name", "candidates", "others",
+    "placeable", "imputed_abroad", "alias_gap", "home_first_level", "home_country",
+)
+INDEX = {name: i for i, name in enumerate(FEATURES)}
