@@ -96,3 +96,15 @@ def minimum_confidence(policy: str | None, given: float | None) -> float | None:
         raise UsageError(f"--min-confidence: policy {policy!r} has no confidence model (those "
                          f"that have one: {', '.join(known) or 'none'})")
     return given
+
+
+#: ``--points`` of ``parse`` and ``resolve`` (``resolution.base.POINT_CONVENTIONS``).
+PointsOption = Annotated[str, typer.Option(
+    help="Whose point stands for a country or first-level area: geonames (GeoNames' own "
+    "country points; Natural Earth's for the rest), natural-earth (centroids and label "
+    "points) or factbook (the CIA Factbook's country points).")]
+
+MinConfidenceOption = Annotated[float | None, typer.Option(
+    "--min-confidence", metavar="P", help="Leave a toponym unplaced (geometry null, the reason "
+    "says why) when the probability that its point is within 161 km of the right one is below "
+    "P (default: the policy's, chosen on the shared corpora; 0 places every toponym).")]

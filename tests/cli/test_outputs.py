@@ -284,7 +284,7 @@ def test_run_with_a_folder_where_summary_json_goes_leaves_results_as_they_were(
 def test_run_replaces_every_file_and_keeps_the_others(tmp_path, monkeypatch):
     results = _results(tmp_path)
     _fake_run(monkeypatch, {name: "new\n" for name in OLD})
-    monkeypatch.setattr("geoparser.cli.main._print_summary", lambda *a: None)
+    monkeypatch.setattr("geoparser.cli.coursework._print_summary", lambda *a: None)
     result = invoke("run", "--captions", CAPTIONS, "--out", results)
     assert result.exit_code == 0, result.output
     snap = _snapshot(results)

@@ -1,0 +1,206 @@
+"""``toposcope parse``, ``resolve`` and ``convert``: geoparse a corpus of any size, resolve
+gold mentions, turn a public corpus into gold JSONL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from geoparser.cli import options as web
+from geoparser.cli.common import info, user_errors
+from geoparser.cli.options import (
+    MinConfidenceOption,
+    PointsOption,
+    minimum_confidence,
+    split_list,
+)
+from geoparser.cli.scoring import write_map
+from geoparser.defaults import DEFAULT_POINTS, DEFAULT_POLICY, DEFAULT_RECOGNISER
+
+
+@user_errors
+def convert(
+    fmt: Annotated[str, typer.Option(
+        "--from", help="Corpus format: geovirus, wiktor, gwn, semeval2019 or lgl.")],
+    path: Annotated[Path, typer.Argument(help="The corpus file or folder.")],
+) -> None:
+    """Convert a public corpus into gold JSONL on standard output."""
+    from geoparser.cli.convert import run_convert
+
+    run_convert(fmt, path)
+
+
+
+
+@user_errors
+def parse(
+    source: Annotated[
+        str, typer.Option(
+            "--in", metavar="FILE|FOLDER|-",
+            help="Documents: a .txt file (one document, id from its name), a folder of .txt "
+            "files, JSONL, CSV or Parquet (by file name), or - for standard input (JSONL when "
+            "it starts with {, else one text). Records without an id get their line number.")
+    ],
+    out: Annotated[Path, typer.Option(
+        "--out", help="Output file (- for standard output); its extension names the format "
+        "(.jsonl, .geojson, .csv, .parquet, .gpkg).")],
+    ner: Annotated[str, typer.Option(
+        help="Recogniser: {ner}, or a spaCy pipeline by package name or path.")]
+    = DEFAULT_RECOGNISER,
+    labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
+    gazetteer: Annotated[str, typer.Option(help="Gazetteer: {gazetteer}.")] = "offline",
+    policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = DEFAULT_POLICY,
+    fmt: Annotated[str | None, typer.Option(
+        "--format", help="jsonl, geojson, csv, parquet (GeoParquet with the geo extra) or gpkg "
+        "(GeoPackage, needs the geo extra) (default: from the --out extension, else jsonl).")
+    ] = None,
+    in_format: Annotated[
+        str | None, typer.Option(
+            "--in-format", help="text, jsonl, csv or parquet, when the file name does not say "
+            "(standard input: jsonl or text).")
+    ] = None,
+    text_column: Annotated[str, typer.Option(help="Field or column holding the text.")] = "text",
+    id_column: Annotated[str, typer.Option(
+        help="Field or column holding the id (when it is 'id' and absent, the line number).")]
+    = "id",
+    group_by: Annotated[str, typer.Option(
+        "--group-by", metavar="FIELD", help="JSONL field or CSV column naming each document's "
+        "group (the paper it appeared in): a group's home region, read off all its documents, "
+        "favours namesakes there. 'none': no groups (one pass instead of two).")] = "source",
+    with_candidates: Annotated[bool, typer.Option(
+        "--with-candidates", help="JSONL or GeoJSON: also write every candidate each place "
+        "was chosen from (the errors scheme then tells disambiguation errors apart; --map "
+        "popups list them).")] = False,
+    points: PointsOption = DEFAULT_POINTS,
+    min_confidence: MinConfidenceOption = None,
+    workers: Annotated[int, typer.Option(help="Worker processes, each with its own model.")] = 1,
+    chunk_size: Annotated[int, typer.Option(help="Documents per chunk (unit of work).")] = 1000,
+    resume: Annotated[
+        bool, typer.Option("--resume",
+                           help="Finish an interrupted run, redoing only unfinished chunks.")
+    ] = False,
+    on_error: Annotated[
+        str, typer.Option(help="Bad rows: fail (stop, write nothing) or skip (list them).")
+    ] = "fail",
+    dask: Annotated[
+        str | None, typer.Option(help="Run on the Dask cluster at this scheduler address.")
+    ] = None,
+    no_cache: web.NoCacheOption = False,
+    refresh: web.RefreshOption = False,
+    web_cache: web.CachePathOption = None,
+    cache_days: web.CacheDaysOption = None,
+    contact: web.ContactOption = None,
+    map_out: Annotated[
+        Path | None, typer.Option("--map", help="Also write an offline interactive map (HTML).")
+    ] = None,
+) -> None:
+    """Geoparse documents end to end: recognise, look up and resolve every one."""
+    from geoparser.batch.part_formats import PART_FORMATS
+    from geoparser.batch.run import BatchOptions, parse_batch
+    from geoparser.batch.stages import PipelineSpec
+    from geoparser.errors import UsageError
+    from geoparser.io.output_path import check_output, output_format
+    from geoparser.io.sources import STDIN, open_source
+
+    fmt = output_format(out, fmt, PART_FORMATS.names())
+    check_output(out, [source], kept={"the web cache": web_cache})
+    options = BatchOptions(fmt, chunk_size, workers, resume, on_error, dask, with_candidates)
+    options.check()
+    if resume and source == STDIN:
+        raise UsageError("--resume needs an input file: standard input cannot be read again")
+    if map_out is not None:
+        from geoparser.io.atomic import is_stream
+
+        if fmt not in ("jsonl", "geojson"):
+            raise UsageError(f"--map draws from jsonl or geojson output, not {fmt}")
+        if is_stream(out):
+            raise UsageError("--map reads the output back: give --out a file name")
+        check_output(map_out, [source, out], option="--map",
+                     kept={"the web cache": web_cache})
+    spec = PipelineSpec(ner, tuple(split_list(labels)), gazetteer, policy, web.web_overrides(
+        gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
+        cache_days=cache_days, contact=contact), points,
+        minimum_confidence(policy, min_confidence))
+    spec.check()
+    group_column = None if group_by.lower() == "none" else group_by
+    if map_out is None:
+        stats = parse_batch(open_source(source, in_format, text_column, id_column,
+                                        group_column=group_column), out, spec, options)
+        info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)
+        return
+    from geoparser.io.atomic import kept_aside
+
+    # OUT and the map are one output: if the map fails, OUT goes back to what it was.
+    with kept_aside(out):
+        stats = parse_batch(open_source(source, in_format, text_column, id_column,
+                                        group_column=group_column), out, spec, options)
+        write_map(out, map_out, docs=None if source == STDIN else source,
+                   input_format=in_format, text_column=text_column, id_column=id_column,
+                   announce=False)
+    info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)
+    info.print(f"wrote {map_out}", highlight=False, soft_wrap=True)
+
+
+
+
+@user_errors
+def resolve_cmd(
+    gold: Annotated[Path, typer.Option(help="Gold documents whose toponyms are resolved.")],
+    out: Annotated[Path, typer.Option(
+        "--out", help="Output file (- for standard output); its extension names the format.")],
+    gazetteer: Annotated[str, typer.Option(help="Gazetteer: {gazetteer}.")] = "offline",
+    policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = DEFAULT_POLICY,
+    fmt: Annotated[str | None, typer.Option(
+        "--format", help="jsonl, geojson or csv (default: from the --out extension, else "
+        "jsonl).")] = None,
+    context_ner: Annotated[str, typer.Option(
+        help="Recogniser whose toponyms the context policy may use as evidence ('none': "
+             "only the gold mentions).")] = DEFAULT_RECOGNISER,
+    collection: Annotated[bool, typer.Option(
+        "--collection", help="The documents belong together (one album's captions, one "
+        "paper's stories): a document naming a single place weighs the others' toponyms as "
+        "its context. Reads all documents at once.")] = False,
+    group_by: Annotated[str, typer.Option(
+        "--group-by", metavar="FIELD", help="The field naming each document's group (the "
+        "paper it appeared in): a group's home region, where most of its unambiguous towns "
+        "lie, favours namesakes there. 'none': no groups.")] = "source",
+    points: PointsOption = DEFAULT_POINTS,
+    min_confidence: MinConfidenceOption = None,
+    no_cache: web.NoCacheOption = False,
+    refresh: web.RefreshOption = False,
+    web_cache: web.CachePathOption = None,
+    cache_days: web.CacheDaysOption = None,
+    contact: web.ContactOption = None,
+) -> None:
+    """Resolve the gold toponym mentions (toponym resolution without recognition errors)."""
+    from geoparser.batch.corpus import resolve_corpus
+    from geoparser.gazetteers import create_gazetteer
+    from geoparser.io.output_path import check_output, output_format
+    from geoparser.io.writers import WRITERS
+    from geoparser.resolution import create_policy
+
+    fmt = output_format(out, fmt, WRITERS.names())
+    check_output(out, [gold], kept={"the web cache": web_cache})
+    from geoparser.errors import UsageError
+    from geoparser.recognition import create_recogniser
+    from geoparser.resolution.base import point_order
+
+    point_order(points)  # an unknown convention is refused before the policy is made
+    chosen = create_policy(policy, points=points)
+    if getattr(chosen, "needs_guide", False):
+        raise UsageError(f"policy {policy!r} needs guide points, and resolving gold mentions "
+                         "has none (use it in toposcope run, where each caption's guide is "
+                         "known)")
+    context = None
+    if context_ner != "none" and getattr(chosen, "uses_context", False):
+        context = create_recogniser(context_ner)
+    gaz = create_gazetteer(gazetteer, **web.gazetteer_config(
+        gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
+        cache_days=cache_days, contact=contact))
+    stats = resolve_corpus(gold, out, gaz, chosen, fmt, context_recogniser=context,
+                           collection=collection,
+                           group_by=None if group_by.lower() == "none" else group_by,
+                           min_confidence=minimum_confidence(policy, min_confidence))
+    info.print(f"{stats.line()}; wrote {out}", highlight=False)
