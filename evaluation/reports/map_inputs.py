@@ -18,7 +18,8 @@ from typing import Any
 
 from evaluation.reports.webmap import MapToponym, map_toponym
 from geoparser.errors import InputError
-from geoparser.io.documents import check_readable_file, iter_json_lines
+from geoparser.io.documents import check_readable_file
+from geoparser.io.json_lines import iter_json_lines
 from geoparser.model import DocumentFocus, focus_columns
 from geoparser.places import describe_focus
 

@@ -17,14 +17,8 @@ from evaluation.flat_corpus import FlatCorpus
 from evaluation.matching import MATCHERS, TooManyPairs, create_matcher
 from evaluation.schemes import coursework
 from geoparser.errors import InputError, UsageError
-from geoparser.io.documents import (
-    GOLD_FILENAME,
-    checked_documents,
-    document_line,
-    load_gold,
-    load_predictions,
-    paused_gc,
-)
+from geoparser.io.documents import GOLD_FILENAME, checked_documents, load_gold, load_predictions
+from geoparser.io.json_lines import document_line, paused_gc
 from geoparser.model import Document, PredictedDocument
 from geoparser.registry import Registry
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from geoparser.corpora.base import Conversion
 from geoparser.corpora.toponym_record import toponym
 from geoparser.errors import InputError
-from geoparser.io.documents import iter_json_lines
+from geoparser.io.json_lines import iter_json_lines
 
 
 def convert(path: Path) -> Conversion:

@@ -24,23 +24,29 @@ model's dataclasses.
 
 from __future__ import annotations
 
-import gc
 import json
 import math
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, TypeVar
 
-from geoparser.distance import check_point
 from geoparser.errors import InputError
 from geoparser.io.bulk import Source, read_gold_lines, read_prediction_lines
+from geoparser.io.json_lines import (
+    MAX_JSON_DEPTH,
+    LineChecker,
+    iter_json_lines,
+    numbered_lines,
+    paused_gc,
+    read_bytes,
+    slow_object,
+    unreadable_error,
+)
 from geoparser.io.records import GoldRecords, PredictionRecords
 from geoparser.model import (
-    CandidatePoint,
     Document,
     GoldToponym,
     PredictedDocument,
@@ -55,224 +61,8 @@ DATASET_FILENAME = "dataset.json"
 DEFAULT_TOLERANCE_KM = 10.0
 
 
-BOM = b"\xef\xbb\xbf"
-#: JSON nested deeper than this is refused (Python's parser would overflow its stack first).
-MAX_JSON_DEPTH = 100
-
-
 #: The field that says which group (a paper, an archive) a document belongs to.
 SOURCE_FIELD = "source"
-
-def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(line number, object) for every non-blank line; malformed lines raise ``InputError``.
-    A UTF-8 byte-order mark before the first line and CRLF line ends are accepted."""
-    try:
-        with path.open("rb") as fh:
-            for lineno, raw in enumerate(fh, start=1):
-                if lineno == 1 and raw.startswith(BOM):
-                    raw = raw[len(BOM):]
-                if not raw.strip():
-                    continue
-                yield lineno, _slow_object(path, lineno, raw)
-    except OSError as exc:
-        raise _unreadable(path, exc) from None
-
-
-def _unreadable(path: Path, exc: OSError) -> InputError:
-    if isinstance(exc, FileNotFoundError):
-        return InputError("file not found", path)
-    if isinstance(exc, IsADirectoryError):
-        return InputError("is a directory, expected a JSONL file", path)
-    return InputError(f"cannot read the file ({exc.strerror or exc})", path)
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while building many acyclic records.
-
-    Each of its passes walks every tracked object; over 100,000 documents that costs a third
-    of the reading time and finds nothing to collect. On the way out the survivors are frozen
-    (``gc.freeze``) so that later passes skip them too; reference counting still frees them.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if was_enabled:
-            gc.enable()
-
-
-def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise _unreadable(path, exc) from None
-
-
-def _numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
-    """(line number, raw bytes) for every non-blank line (a leading byte-order mark dropped)."""
-    if data.startswith(BOM):
-        data = data[len(BOM):]
-    return [(n, raw) for n, raw in enumerate(data.split(b"\n"), start=1) if raw.strip()]
-
-
-def document_line(path: Path, index: int) -> int | None:
-    """The line of a JSONL file holding its ``index``-th document (0-based: blank lines do not
-    count), for errors found after reading; None if the file has changed or cannot be read."""
-    try:
-        lines = _numbered_lines(path.read_bytes())
-    except OSError:
-        return None
-    return lines[index][0] if 0 <= index < len(lines) else None
-
-
-def _slow_object(path: Path, lineno: int, raw: bytes) -> dict[str, Any]:
-    """The line as a JSON object, or the precise ``InputError`` for it."""
-    try:
-        line = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text ({exc.reason})", path, lineno) from None
-    return json_object(line, path, lineno)
-
-
-def json_object(line: str, path: Path, lineno: int) -> dict[str, Any]:
-    """One JSON Lines line as an object, or the ``InputError`` naming its file and line:
-    malformed, nested deeper than ``MAX_JSON_DEPTH``, or holding a lone surrogate (``\\ud800``
-    escapes to no character, and no file could be written with it)."""
-    try:
-        obj = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"malformed JSON ({exc.msg})", path, lineno) from None
-    except RecursionError:
-        raise InputError(f"JSON nested more than {MAX_JSON_DEPTH} levels deep", path,
-                         lineno) from None
-    # Only a line with an escape or many brackets can hold a surrogate or nest too deep.
-    if "\\u" in line or line.count("[") + line.count("{") > MAX_JSON_DEPTH:
-        problem = _problem(obj)
-        if problem:
-            raise InputError(problem, path, lineno)
-    if not isinstance(obj, dict):
-        raise InputError("expected a JSON object", path, lineno)
-    return obj
-
-
-def _problem(obj: object) -> str | None:
-    """What makes a parsed line unacceptable, walking it without recursion; None if nothing."""
-    stack: list[tuple[object, int]] = [(obj, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, str):
-            if not _encodable(value):
-                return "a string holds a lone surrogate (such as \\ud800), which is not text"
-        elif isinstance(value, dict | list):
-            if depth > MAX_JSON_DEPTH:
-                return f"JSON nested more than {MAX_JSON_DEPTH} levels deep"
-            items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
-            stack.extend((v, depth + 1) for v in items)
-    return None
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-class _Line:
-    """Field access for one JSON object, raising ``InputError`` at its file and line."""
-
-    def __init__(self, path: Path, lineno: int, where: str = "") -> None:
-        self.path, self.lineno, self.where = path, lineno, where
-
-    def fail(self, message: str) -> InputError:
-        return InputError(f"{self.where}{message}", self.path, self.lineno)
-
-    def string(self, obj: dict, key: str, required: bool = True) -> str | None:
-        value = obj.get(key)
-        if value is None:
-            if required:
-                raise self.fail(f"missing field {key!r}")
-            return None
-        if isinstance(value, int) and not isinstance(value, bool) and key == "id":
-            return str(value)
-        if not isinstance(value, str):
-            raise self.fail(f"field {key!r} must be a string, got {type(value).__name__}")
-        return value
-
-    def integer(self, obj: dict, key: str) -> int | None:
-        value = obj.get(key)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(f"field {key!r} must be an integer, got {value!r}")
-        return value
-
-    def number(self, obj: dict, key: str) -> float | None:
-        value = obj.get(key)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(f"field {key!r} must be a number, got {value!r}")
-        if not math.isfinite(value):
-            raise self.fail(f"field {key!r} must be a finite number, got {value!r}")
-        return float(value)
-
-    def probability(self, obj: dict, key: str) -> float | None:
-        value = self.number(obj, key)
-        if value is not None and not 0.0 <= value <= 1.0:
-            raise self.fail(f"field {key!r} must be a probability from 0 to 1, got {value!r}")
-        return value
-
-    def point(self, obj: dict) -> tuple[float | None, float | None]:
-        lat, lon = self.number(obj, "lat"), self.number(obj, "lon")
-        if (lat is None) != (lon is None):
-            raise self.fail("give both 'lat' and 'lon' or neither")
-        if lat is not None:
-            try:
-                check_point(lat, lon)  # type: ignore[arg-type]
-            except ValueError as exc:
-                raise self.fail(str(exc)) from None
-        return lat, lon
-
-    def span(self, obj: dict, text: str, name: str | None) -> tuple[int | None, int | None]:
-        start, end = self.integer(obj, "start"), self.integer(obj, "end")
-        if (start is None) != (end is None):
-            raise self.fail("give both 'start' and 'end' or neither")
-        if start is None or end is None:
-            return None, None
-        if start == end:
-            raise self.fail(f"offsets {start}-{end} give an empty span (end must follow start)")
-        if not 0 <= start < end <= len(text):
-            raise self.fail(f"offsets {start}-{end} are outside the text (length {len(text)})")
-        if name is not None and text[start:end] != name:
-            raise self.fail(
-                f"offsets {start}-{end} give {text[start:end]!r}, not the toponym {name!r}"
-            )
-        return start, end
-
-    def candidates(self, obj: dict) -> tuple[CandidatePoint, ...]:
-        value = obj.get("candidates", [])
-        if not isinstance(value, list) or not all(isinstance(c, dict) for c in value):
-            raise self.fail("field 'candidates' must be a list of objects")
-        out = []
-        for k, c in enumerate(value):
-            cline = _Line(self.path, self.lineno, f"{self.where}candidate {k + 1}: ")
-            lat, lon = cline.point(c)
-            out.append(CandidatePoint(cline.integer(c, "geonameid"), lat, lon,
-                                      cline.integer(c, "population"),
-                                      cline.string(c, "name", required=False)))
-        return tuple(out)
-
-    def toponym_list(self, obj: dict) -> list[dict]:
-        value = obj.get("toponyms", [])
-        if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
-            raise self.fail("field 'toponyms' must be a list of objects")
-        return value
-
 
 def _gold_source(path: Path, default_tolerance_km: float | None) -> tuple[Path, float]:
     """The JSONL file behind ``path`` (a file or a dataset directory) and the tolerance that
@@ -330,8 +120,8 @@ def load_gold(path: Path, default_tolerance_km: float | None = None) -> GoldReco
         records = _bulk(read_gold_lines, path, default)
         if records is not None:
             return records
-        data = _read_bytes(path)
-        return GoldRecords.of_documents(_read_gold_by_line(path, _numbered_lines(data), default))
+        data = read_bytes(path)
+        return GoldRecords.of_documents(_read_gold_by_line(path, numbered_lines(data), default))
 
 
 def _bulk(read: Callable[..., T | None], path: Path, *args: Any) -> T | None:
@@ -384,14 +174,14 @@ def gold_from_objects(objects: Iterable[dict[str, Any]], source: Path,
 
 def _read_gold_by_line(path: Path, lines: list[tuple[int, bytes]], default: float
                        ) -> list[Document]:
-    docs = ((lineno, _slow_gold(path, lineno, _slow_object(path, lineno, raw), default))
+    docs = ((lineno, _slow_gold(path, lineno, slow_object(path, lineno, raw), default))
             for lineno, raw in lines)
     return [doc for _, doc in _unique_ids(docs, path)]
 
 
 def _slow_gold(path: Path, lineno: int, obj: dict, default: float,
                group_field: str | None = SOURCE_FIELD) -> Document:
-    line = _Line(path, lineno)
+    line = LineChecker(path, lineno)
     doc_id = line.string(obj, "id")
     assert doc_id is not None
     if not doc_id:
@@ -403,7 +193,7 @@ def _slow_gold(path: Path, lineno: int, obj: dict, default: float,
     toponyms = []
     spans: dict[tuple[int, int], int] = {}
     for i, t in enumerate(line.toponym_list(obj)):
-        tline = _Line(path, lineno, f"toponym {i + 1} of {doc_id!r}: ")
+        tline = LineChecker(path, lineno, f"toponym {i + 1} of {doc_id!r}: ")
         name = tline.string(t, "text")
         start, end = tline.span(t, text, name)
         if start is not None and end is not None:
@@ -434,7 +224,7 @@ def _dataset_default_tolerance(path: Path) -> float | None:
     try:
         meta = json.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as exc:
-        raise _unreadable(path, exc) from None
+        raise unreadable_error(path, exc) from None
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 text ({exc.reason})", path) from None
     except json.JSONDecodeError as exc:
@@ -470,22 +260,22 @@ def load_predictions(path: Path, gold_ids: Sequence[str], gold_texts: Sequence[s
         out = _bulk(read_prediction_lines, path, gold_ids, gold_texts)
         if out is not None:
             return out
-        data = _read_bytes(path)
+        data = read_bytes(path)
         texts = dict(zip(gold_ids, gold_texts, strict=True))
-        docs = _read_predictions_by_line(path, _numbered_lines(data), texts)
+        docs = _read_predictions_by_line(path, numbered_lines(data), texts)
         return PredictionRecords.of_documents(docs, gold_ids)
 
 
 def _read_predictions_by_line(path: Path, lines: list[tuple[int, bytes]], texts: dict[str, str]
                               ) -> dict[str, PredictedDocument]:
-    docs = ((lineno, _slow_predictions(path, lineno, _slow_object(path, lineno, raw), texts))
+    docs = ((lineno, _slow_predictions(path, lineno, slow_object(path, lineno, raw), texts))
             for lineno, raw in lines)
     return {doc.id: doc for _, doc in _unique_ids(docs, path)}
 
 
 def _slow_predictions(path: Path, lineno: int, obj: dict, texts: dict[str, str]
                       ) -> PredictedDocument:
-    line = _Line(path, lineno)
+    line = LineChecker(path, lineno)
     doc_id = line.string(obj, "id")
     assert doc_id is not None
     if doc_id not in texts:
@@ -493,7 +283,7 @@ def _slow_predictions(path: Path, lineno: int, obj: dict, texts: dict[str, str]
     text = texts[doc_id]
     preds = []
     for i, t in enumerate(line.toponym_list(obj)):
-        tline = _Line(path, lineno, f"toponym {i + 1} of {doc_id!r}: ")
+        tline = LineChecker(path, lineno, f"toponym {i + 1} of {doc_id!r}: ")
         name = tline.string(t, "text", required=False) or None
         start, end = tline.span(t, text, name)
         if name is None:

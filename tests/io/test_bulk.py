@@ -10,7 +10,8 @@ import pytest
 from geoparser.errors import InputError
 from geoparser.io import bulk
 from geoparser.io.bulk import Source, read_gold_lines, read_prediction_lines
-from geoparser.io.documents import _numbered_lines, _read_gold_by_line, _read_predictions_by_line
+from geoparser.io.documents import _read_gold_by_line, _read_predictions_by_line
+from geoparser.io.json_lines import numbered_lines as _numbered_lines
 
 TEXT = "Rain over Perth and New York today"
 

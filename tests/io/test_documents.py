@@ -116,11 +116,8 @@ def test_a_file_the_bulk_reader_refuses_is_still_read_line_by_line(tmp_path):
 
 def test_bulk_and_line_readers_agree(tmp_path):
     from geoparser.io.bulk import Source, read_gold_lines, read_prediction_lines
-    from geoparser.io.documents import (
-        _numbered_lines,
-        _read_gold_by_line,
-        _read_predictions_by_line,
-    )
+    from geoparser.io.documents import _read_gold_by_line, _read_predictions_by_line
+    from geoparser.io.json_lines import numbered_lines as _numbered_lines
 
     lines = [GOOD, with_toponym(lat=None, lon=None, tolerance_km=3),
              dict(GOOD, id="c03", toponyms=[{"text": "Whitby"}])]
