@@ -306,8 +306,6 @@ class AutoMode(MatchMode):
         return self._span.relate(corpus) if every else super().relate(corpus)
 
 
-Matcher = MatchMode
-
 
 def candidate_pairs(corpus: FlatCorpus, mode: MatchMode) -> Pairs:
     """The pairs the schemes may use: the mode's ``near`` pairs.

@@ -128,11 +128,6 @@ def chart(c: Comparison) -> bytes:
     return metric_bars(values, f"NER on {len(c.gold)} documents")
 
 
-def fmt_cell(v: object) -> object:
-    """Table cell: undefined ratios spelt out, floats to three decimals (see ``formatted``)."""
-    return "undefined" if v is None else round(v, 3) if isinstance(v, float) else v
-
-
 def formatted(c: Comparison) -> pd.DataFrame:
     """The comparison table as people read it: ratios 3 decimals, counts integers, docs/s one
     decimal (``evaluation.reports.formatting``)."""

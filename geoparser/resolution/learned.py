@@ -4,8 +4,9 @@ The model (``geoparser/data/ranker.txt``, LightGBM's text format) was trained by
 ``make train-ranker`` on the four public corpora (see ``docs/resolution.md``); it loads offline,
 once per process. Each candidate gets the model's score; the highest wins, ties going to the
 most populous. The reason gives the score, the runner-up and the features whose contributions
-(TreeSHAP, in score units) most separated the two, e.g. "ranker score 2.31 of 12 places, vs
-Galway County 0.42: area_with_town +1.20, population_gap +0.35" (``TreePaths``).
+(Saabas' path attribution, in score units: ``TreePaths``) most separated the two, e.g.
+"ranker score 2.31 of 12 places, vs Galway County 0.42: area_with_town +1.20,
+population_gap +0.35".
 
 A guide point (a photo's known location) is evidence the corpora never had, so it is not a
 feature: when given, only candidates within ``GUIDE_RADIUS_KM`` of it are ranked, if any are.
