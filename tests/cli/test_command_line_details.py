@@ -8,7 +8,7 @@ import sys
 from rich.console import Console
 from typer.testing import CliRunner
 
-from geoparser.cli import main
+from geoparser.cli import coursework
 from geoparser.cli.main import app
 
 runner = CliRunner()
@@ -58,9 +58,9 @@ def test_convert_names_the_candidates_when_a_folder_is_ambiguous(tmp_path):
 
 def test_terminal_summary_keeps_full_recogniser_names(monkeypatch):
     buf = io.StringIO()
-    monkeypatch.setattr(main, "out", Console(file=buf, width=50))
+    monkeypatch.setattr(coursework, "out", Console(file=buf, width=50))
     counts = {"tp": 1, "fp": 0, "fn": 0, "precision": 1.0, "recall": 1.0, "f1": 1.0}
-    main._print_summary({"q1": counts, "q2": {"toponym-checked-long-name": counts},
+    coursework._print_summary({"q1": counts, "q2": {"toponym-checked-long-name": counts},
                          "q3": counts, "q4": counts}, "en_core_web_sm")
     assert "toponym-checked-long-name" in buf.getvalue()
     assert "en_core_web_sm" in buf.getvalue()
