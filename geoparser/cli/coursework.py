@@ -13,7 +13,7 @@ from rich.table import Table
 
 from geoparser.cli import options as web
 from geoparser.cli.common import err, info, out, user_errors
-from geoparser.cli.options import minimum_confidence, split_list
+from geoparser.cli.options import LabelsOption, minimum_confidence, split_list
 from geoparser.cli.scoring import note_own_tolerances
 
 
@@ -32,7 +32,7 @@ def run(
             help="Recogniser for Q1/Q3/Q4: {ner}, or a spaCy pipeline by package name or path."
         ),
     ] = "en_core_web_sm",
-    labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
+    labels: LabelsOption = "GPE,LOC",
     gazetteer: Annotated[
         str, typer.Option(help="Gazetteer for Q3/Q4: {gazetteer}.")
     ] = "offline",
@@ -154,7 +154,7 @@ def compare(
        "toponym-transformer-checked"),
     gold: Annotated[Path | None, typer.Option(
         help="Gold documents (default: the caption set).")] = None,
-    labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
+    labels: LabelsOption = "GPE,LOC",
     match: Annotated[str, typer.Option(help="Toponym matching mode.")] = "auto",
     out_dir: Annotated[Path, typer.Option("--out", help="Folder for compare.md/.csv/.png "
                                           "(its own, so the coursework's results/ stay).")]

@@ -11,8 +11,12 @@ import typer
 from geoparser.cli import options as web
 from geoparser.cli.common import info, user_errors
 from geoparser.cli.options import (
+    GazetteerOption,
+    LabelsOption,
     MinConfidenceOption,
+    NerOption,
     PointsOption,
+    PolicyOption,
     minimum_confidence,
     split_list,
 )
@@ -46,12 +50,10 @@ def parse(
     out: Annotated[Path, typer.Option(
         "--out", help="Output file (- for standard output); its extension names the format "
         "(.jsonl, .geojson, .csv, .parquet, .gpkg).")],
-    ner: Annotated[str, typer.Option(
-        help="Recogniser: {ner}, or a spaCy pipeline by package name or path.")]
-    = DEFAULT_RECOGNISER,
-    labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
-    gazetteer: Annotated[str, typer.Option(help="Gazetteer: {gazetteer}.")] = "offline",
-    policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = DEFAULT_POLICY,
+    ner: NerOption = DEFAULT_RECOGNISER,
+    labels: LabelsOption = "GPE,LOC",
+    gazetteer: GazetteerOption = "offline",
+    policy: PolicyOption = DEFAULT_POLICY,
     fmt: Annotated[str | None, typer.Option(
         "--format", help="jsonl, geojson, csv, parquet (GeoParquet with the geo extra) or gpkg "
         "(GeoPackage, needs the geo extra) (default: from the --out extension, else jsonl).")
@@ -150,8 +152,8 @@ def resolve_cmd(
     gold: Annotated[Path, typer.Option(help="Gold documents whose toponyms are resolved.")],
     out: Annotated[Path, typer.Option(
         "--out", help="Output file (- for standard output); its extension names the format.")],
-    gazetteer: Annotated[str, typer.Option(help="Gazetteer: {gazetteer}.")] = "offline",
-    policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = DEFAULT_POLICY,
+    gazetteer: GazetteerOption = "offline",
+    policy: PolicyOption = DEFAULT_POLICY,
     fmt: Annotated[str | None, typer.Option(
         "--format", help="jsonl, geojson or csv (default: from the --out extension, else "
         "jsonl).")] = None,

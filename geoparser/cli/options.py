@@ -108,3 +108,11 @@ MinConfidenceOption = Annotated[float | None, typer.Option(
     "--min-confidence", metavar="P", help="Leave a toponym unplaced (geometry null, the reason "
     "says why) when the probability that its point is within 161 km of the right one is below "
     "P (default: the policy's, chosen on the shared corpora; 0 places every toponym).")]
+
+
+#: The pipeline's parts by name, as ``parse``, ``resolve`` and ``serve`` take them.
+NerOption = Annotated[str, typer.Option(
+    help="Recogniser: {ner}, or a spaCy pipeline by package name or path.")]
+LabelsOption = Annotated[str, typer.Option(help="Entity labels kept as toponyms.")]
+GazetteerOption = Annotated[str, typer.Option(help="Gazetteer: {gazetteer}.")]
+PolicyOption = Annotated[str, typer.Option(help="Resolver policy: {policy}.")]

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from geoparser.cli.common import info
+from geoparser.cli.options import GazetteerOption, LabelsOption, NerOption, PolicyOption
 from geoparser.defaults import DEFAULT_POINTS, DEFAULT_POLICY, DEFAULT_RECOGNISER
 
 
@@ -15,12 +16,10 @@ def serve(
     host: Annotated[str, typer.Option(
         help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    ner: Annotated[str, typer.Option(
-        help="Recogniser: {ner}, or a spaCy pipeline by package name or path.")]
-    = DEFAULT_RECOGNISER,
-    labels: Annotated[str, typer.Option(help="Entity labels kept as toponyms.")] = "GPE,LOC",
-    gazetteer: Annotated[str, typer.Option(help="Gazetteer: {gazetteer}.")] = "offline",
-    policy: Annotated[str, typer.Option(help="Resolver policy: {policy}.")] = DEFAULT_POLICY,
+    ner: NerOption = DEFAULT_RECOGNISER,
+    labels: LabelsOption = "GPE,LOC",
+    gazetteer: GazetteerOption = "offline",
+    policy: PolicyOption = DEFAULT_POLICY,
     points: Annotated[str, typer.Option(
         help="Whose point stands for a country or first-level area: geonames, natural-earth "
         "or factbook (as parse --points).")] = DEFAULT_POINTS,
