@@ -39,7 +39,7 @@ are 0 out of 0.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -178,31 +178,130 @@ class ErrorsResult:
         return "\n".join(out) + "\n"
 
 
+@dataclass(frozen=True)
+class MissedGold:
+    """A gold toponym no prediction found, with the predictions overlapping it."""
+
+    gold: GoldToponym
+    near: list[Prediction]
+    lowercased: bool
+
+
+@dataclass(frozen=True)
+class SpuriousPrediction:
+    """A prediction that matches no gold toponym, with the gold toponyms overlapping it."""
+
+    pred: Prediction
+    near: list[GoldToponym]
+
+
+@dataclass(frozen=True)
+class MatchedPair:
+    """A matched gold toponym with a place, its prediction, and what the candidates say."""
+
+    gold: GoldToponym
+    pred: Prediction
+    gold_in: list[CandidatePoint]  # the candidates that are the gold place
+    top: CandidatePoint | None  # the most populous candidate
+    top_is_gold: bool
+
+
+@dataclass(frozen=True)
+class Category:
+    """One error category as a small strategy: ``counts`` puts a case in its denominator
+    (``None``: the category has none, as ELEVANT reports it), ``holds`` files an error
+    there."""
+
+    name: str
+    holds: Callable[[Any], bool]
+    counts: Callable[[Any], bool] | None = None
+
+
+def _rare(c: MatchedPair) -> bool:
+    return bool(c.gold_in) and c.top is not None and not c.top_is_gold
+
+
+def _metonymic(c: MatchedPair) -> bool:
+    return c.gold.label is not None and c.gold.label.casefold() in METONYMIC_LABELS
+
+
+#: NER false negatives, in ``NER_FN`` order.
+MISSED: tuple[Category, ...] = (
+    Category("lowercased", lambda c: c.lowercased),
+    Category("partially_included", lambda c: len(c.gold.text.split()) > 1 and any(
+        _part_of(p.text, c.gold.text) and _inside(p, c.gold) for p in c.near)),
+    Category("partial_overlap", lambda c: not c.lowercased and bool(c.near)),
+)
+#: NER false positives, in ``NER_FP`` order (kept in the order errors were always filed in).
+SPURIOUS: tuple[Category, ...] = (
+    Category("wrong_span", lambda c: bool(c.near) and any(
+        same_place(g, c.pred) is not False for g in c.near)),
+    Category("lowercased", lambda c: is_lowercased(c.pred.text) and not c.near),
+)
+#: Disambiguation errors, in ``DISAMBIGUATION`` order, each with its denominator.
+WRONG_PLACE: tuple[Category, ...] = (
+    Category("wrong_candidates", lambda c: bool(c.pred.candidates) and not c.gold_in,
+             lambda c: bool(c.pred.candidates)),
+    Category("multiple_candidates", lambda c: len(c.pred.candidates) > 1 and bool(c.gold_in),
+             lambda c: len(c.pred.candidates) > 1 and bool(c.gold_in)),
+    Category("rare", lambda c: _rare(c) and _chose(c.pred, c.top), _rare),
+    Category("demonym", lambda c: is_demonym(c.pred.text, c.gold.label),
+             lambda c: is_demonym(c.pred.text, c.gold.label)),
+    Category("metonymy", _metonymic, _metonymic),
+    Category("partial_name", lambda c: _part_of(c.pred.text, c.gold.name),
+             lambda c: _part_of(c.pred.text, c.gold.name)),
+)
+
+
+def _hits(categories: Sequence[Category], case: Any) -> list[str]:
+    return [k.name for k in categories if k.holds(case)]
+
+
 def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any],
                  every: bool = False) -> ErrorsResult:
+    """Every error of the corpus filed under the categories above (the module docstring)."""
     m = match_same(corpus, mode)
     g2p = m.gold_to_pred()
-    matched_preds = set(g2p.values())
     near_g: dict[int, list[int]] = {}
     near_p: dict[int, list[int]] = {}
     for g, p in zip(m.pairs.gold.tolist(), m.pairs.pred.tolist(), strict=True):
         near_g.setdefault(g, []).append(p)
         near_p.setdefault(p, []).append(g)
-    golds, preds, doc_ids = corpus.golds, corpus.preds, corpus.doc_ids
+    examples = _Examples(corpus)
+    fn = _missed(corpus, g2p, near_g, examples, every)
+    fp = _spurious(corpus, set(g2p.values()), near_p, examples, every)
+    dis, unresolved = _wrong_places(corpus, g2p, examples, every)
+    notes = []
+    if unresolved:
+        notes.append(f"{unresolved} matched toponyms have no predicted coordinates or id; "
+                     "they count as disambiguation errors (`other` unless another applies)")
+    return ErrorsResult("errors", options, {"ner_fn": fn, "ner_fp": fp, "disambiguation": dis},
+                        tuple(notes))
 
-    def example(kind: str, i: int) -> dict:
-        t = golds[i] if kind == "gold" else preds[i]
-        doc = int((corpus.gold_doc if kind == "gold" else corpus.pred_doc)[i])
-        out = {"doc": doc_ids[doc], "text": t.text, "start": t.start, "end": t.end,
-               "label": t.label}
-        if kind == "gold":
-            out |= {"gold_name": t.name, "gold_point": [t.lat, t.lon],
-                    "gold_geonameid": t.geonameid}
-        else:
-            out |= {"chosen_name": t.name, "predicted": [t.lat, t.lon],
-                    "geonameid": t.geonameid, "confidence": t.confidence}
-        return out
 
+class _Examples:
+    """An error as the examples and the error list show it."""
+
+    def __init__(self, corpus: FlatCorpus) -> None:
+        self.corpus = corpus
+
+    def gold(self, i: int) -> dict[str, Any]:
+        t = self.corpus.golds[i]
+        return {"doc": self.corpus.doc_ids[int(self.corpus.gold_doc[i])], "text": t.text,
+                "start": t.start, "end": t.end, "label": t.label, "gold_name": t.name,
+                "gold_point": [t.lat, t.lon], "gold_geonameid": t.geonameid}
+
+    def pred(self, j: int) -> dict[str, Any]:
+        t = self.corpus.preds[j]
+        return {"doc": self.corpus.doc_ids[int(self.corpus.pred_doc[j])], "text": t.text,
+                "start": t.start, "end": t.end, "label": t.label, "chosen_name": t.name,
+                "predicted": [t.lat, t.lon], "geonameid": t.geonameid,
+                "confidence": t.confidence}
+
+
+def _missed(corpus: FlatCorpus, g2p: dict[int, int], near_g: dict[int, list[int]],
+            examples: _Examples, every: bool) -> Tally:
+    golds, preds = corpus.golds, corpus.preds
     fn = Tally(NER_FN, every=[] if every else None)
     lower = [is_lowercased(g.text) for g in golds]
     fn.denominators = {"all": len(golds), "lowercased": sum(lower),
@@ -210,32 +309,27 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any],
                        "partial_overlap": len(golds) - sum(lower),
                        "other": len(golds) - sum(lower)}
     for i, g in enumerate(golds):
-        if i in g2p:
-            continue
-        near = [preds[j] for j in near_g.get(i, [])]
-        hits = []
-        if lower[i]:
-            hits.append("lowercased")
-        if len(g.text.split()) > 1 and any(_part_of(p.text, g.text) and _inside(p, g)
-                                           for p in near):
-            hits.append("partially_included")
-        if not lower[i] and near:
-            hits.append("partial_overlap")
-        fn.error(hits, example("gold", i))
+        if i not in g2p:
+            case = MissedGold(g, [preds[j] for j in near_g.get(i, [])], lower[i])
+            fn.error(_hits(MISSED, case), examples.gold(i))
+    return fn
 
+
+def _spurious(corpus: FlatCorpus, matched: set[int], near_p: dict[int, list[int]],
+              examples: _Examples, every: bool) -> Tally:
+    golds, preds = corpus.golds, corpus.preds
     fp = Tally(NER_FP, every=[] if every else None)
     fp.denominators = {"all": None, "lowercased": None, "wrong_span": len(preds), "other": None}
     for j, p in enumerate(preds):
-        if j in matched_preds:
-            continue
-        near = [golds[i] for i in near_p.get(j, [])]
-        hits = []
-        if near and any(same_place(g, p) is not False for g in near):
-            hits.append("wrong_span")
-        if is_lowercased(p.text) and not near:
-            hits.append("lowercased")
-        fp.error(hits, example("pred", j))
+        if j not in matched:
+            case = SpuriousPrediction(p, [golds[i] for i in near_p.get(j, [])])
+            fp.error(_hits(SPURIOUS, case), examples.pred(j))
+    return fp
 
+
+def _wrong_places(corpus: FlatCorpus, g2p: dict[int, int], examples: _Examples, every: bool
+                  ) -> tuple[Tally, int]:
+    golds, preds = corpus.golds, corpus.preds
     dis = Tally(DISAMBIGUATION, every=[] if every else None)
     den = dict.fromkeys(("all", *DISAMBIGUATION), 0)
     unresolved = 0
@@ -244,49 +338,23 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any],
         if not (g.has_point or g.geonameid is not None):
             continue
         den["all"] += 1
-        cands = p.candidates
-        gold_in = [c for c in cands if same_place(g, c)]
-        top = _most_populous(cands)
-        top_is_gold = top is not None and bool(same_place(g, top))
-        demonym = is_demonym(p.text, g.label)
-        metonymic = g.label is not None and g.label.casefold() in METONYMIC_LABELS
-        partial_name = _part_of(p.text, g.name)
-        den["wrong_candidates"] += bool(cands)
-        den["multiple_candidates"] += len(cands) > 1 and bool(gold_in)
-        den["rare"] += bool(gold_in) and top is not None and not top_is_gold
-        den["demonym"] += demonym
-        den["metonymy"] += metonymic
-        den["partial_name"] += partial_name
+        top = _most_populous(p.candidates)
+        case = MatchedPair(g, p, [c for c in p.candidates if same_place(g, c)], top,
+                           top is not None and bool(same_place(g, top)))
+        for k in WRONG_PLACE:
+            den[k.name] += bool(k.counts(case))  # type: ignore[misc]
         if same_place(g, p):
             continue
         if not p.has_point and p.geonameid is None:
             unresolved += 1
-        hits = []
-        if cands and not gold_in:
-            hits.append("wrong_candidates")
-        if len(cands) > 1 and gold_in:
-            hits.append("multiple_candidates")
-        if gold_in and top is not None and not top_is_gold and _chose(p, top):
-            hits.append("rare")
-        if demonym:
-            hits.append("demonym")
-        if metonymic:
-            hits.append("metonymy")
-        if partial_name:
-            hits.append("partial_name")
-        ex = example("gold", i) | {"predicted": [p.lat, p.lon], "geonameid": p.geonameid,
-                                   "chosen_name": p.name, "predicted_span": [p.start, p.end],
-                                   "confidence": p.confidence}
+        ex = examples.gold(i) | {"predicted": [p.lat, p.lon], "geonameid": p.geonameid,
+                                 "chosen_name": p.name, "predicted_span": [p.start, p.end],
+                                 "confidence": p.confidence}
         if g.has_point and p.has_point:
             ex["distance_km"] = round(distance_km(g.lat, g.lon, p.lat, p.lon), 1)  # type: ignore[arg-type]
-        dis.error(hits, ex)
+        dis.error(_hits(WRONG_PLACE, case), ex)
     dis.denominators = {**den, "other": None}
-    notes = []
-    if unresolved:
-        notes.append(f"{unresolved} matched toponyms have no predicted coordinates or id; "
-                     "they count as disambiguation errors (`other` unless another applies)")
-    return ErrorsResult("errors", options, {"ner_fn": fn, "ner_fp": fp, "disambiguation": dis},
-                        tuple(notes))
+    return dis, unresolved
 
 
 def _inside(p: Prediction, g: GoldToponym) -> bool:
