@@ -19,8 +19,31 @@ def test_disabled_is_never_visible():
 
 
 def test_counter_advances_when_drawn_and_is_silent_when_hidden(monkeypatch):
-    with progress.counter("x") as advance:  # not a TTY under pytest
-        advance(3)
+    counted: list[tuple[str, object]] = []
+    with progress.counter("x", total=lambda: counted.append(("total", None)) or 4) as advance:
+        advance(3)  # not a TTY under pytest: nothing drawn, and the total never counted
+    assert counted == []
+
+    class Bar:
+        def __init__(self, *columns, transient):
+            self.done = 0
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            counted.append(("done", self.done))
+
+        def add_task(self, description, total):
+            counted.append((description, total))
+            return 0
+
+        def advance(self, task, n):
+            self.done += n
+
     monkeypatch.setattr(progress, "visible", lambda: True)
-    with progress.counter("x", total=4) as advance:
-        advance(4)
+    monkeypatch.setattr(progress, "Progress", Bar)
+    with progress.counter("x", total=lambda: 4) as advance:
+        advance(1)
+        advance(3)
+    assert counted == [("x", 4), ("done", 4)]
