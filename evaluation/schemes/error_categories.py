@@ -273,8 +273,10 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any],
     dis, unresolved = _wrong_places(corpus, g2p, examples, every)
     notes = []
     if unresolved:
-        notes.append(f"{unresolved} matched toponyms have no predicted coordinates or id; "
-                     "they count as disambiguation errors (`other` unless another applies)")
+        which = ("1 matched toponym has" if unresolved == 1
+                 else f"{unresolved:,} matched toponyms have")
+        notes.append(f"{which} no predicted coordinates or id; they count as disambiguation "
+                     "errors (`other` unless another applies)")
     return ErrorsResult("errors", options, {"ner_fn": fn, "ner_fp": fp, "disambiguation": dis},
                         tuple(notes))
 
