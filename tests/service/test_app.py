@@ -172,3 +172,5 @@ def test_the_page_shows_a_pasted_texts_places_on_the_map_offline(server, tmp_pat
     assert dom.count('class="place-marker leaflet-interactive"') == markers
     assert "<img src=\"x\"" not in dom  # the pasted markup stayed text
     assert "Connacht" in dom and "Ireland" in dom and "confidence" in dom
+    assert "the text is about Ireland" in dom  # the document's focus
+    assert "Ireland, Ireland" not in dom  # a country is not its own country
