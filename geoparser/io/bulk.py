@@ -13,7 +13,9 @@ checking that it has not changed (``Source``).
 
 A reader here answers only "all good" or ``None``; on ``None`` the caller reads the file line by
 line, which accepts what this path is too strict for and gives the precise error for the rest.
-Line numbers are therefore never needed here.
+Line numbers are therefore never needed here. The line reader is the format's one definition:
+this path may refuse more, never accept more or read a field otherwise, and
+``tests/io/test_bulk_agrees_with_line_reader.py`` holds it to that on generated files.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from geoparser.io.records import (
     flatten,
     span_columns,
 )
-from geoparser.model import Document, PredictedDocument
+from geoparser.model import Document, PredictedDocument, group_of
 
 CHUNK_BYTES = 1 << 19  # its records fit in a core's L2 cache; larger chunks are slower
 
@@ -219,6 +221,9 @@ def read_gold_lines(source: Source, default_tolerance: float) -> GoldRecords | N
             chunk_ids = list(map(attrgetter("id"), docs))
             chunk_texts = list(map(attrgetter("text"), docs))
             if not (all(chunk_ids) and all(chunk_texts)) or any(map(str.isspace, chunk_texts)):
+                raise _Refused
+            sources = [s for s in map(attrgetter("source"), docs) if s is not None]
+            if sources != list(map(group_of, sources)):  # blank or padded: the group differs
                 raise _Refused
             toponyms, doc = flatten(docs)
             spans = _check_toponyms(toponyms, doc, chunk_texts, name_required=True)

@@ -14,12 +14,13 @@ system's probability, 0 to 1, that its point is within 161 km of the right one),
 ``distance`` scheme weighs.
 
 A file is first decoded by ``msgspec`` in chunks into private records and checked column by
-column (``documents_bulk``); if anything there fails, the file is read again line by line by
-the field-by-field reader (``_Line``), which either accepts it (e.g. an integer id) or raises
-the one-line error naming the file and line. So errors are as precise as ever while clean
-files read several times faster. ``load_gold``/``load_predictions`` return those records and
-their columns (what ``toposcope score`` scores from); ``read_gold``/``read_predictions`` the
-model's dataclasses.
+column (``geoparser.io.bulk``); if anything there fails, the file is read again line by line by
+the field-by-field reader (``LineChecker``), which either accepts it (e.g. an integer id) or
+raises the one-line error naming the file and line. The line reader is the one definition of
+the format; the bulk reader only accepts faster what it would accept, which a property test
+checks. So errors are as precise as ever while clean files read several times faster.
+``load_gold``/``load_predictions`` return those records and their columns (what ``toposcope
+score`` scores from); ``read_gold``/``read_predictions`` the model's dataclasses.
 """
 
 from __future__ import annotations

@@ -113,3 +113,16 @@ def test_explicit_nulls_read_like_absent_fields():
     assert b is not None and a.documents() == b.documents()
     for x, y in zip(a.toponyms.spans, b.toponyms.spans, strict=True):
         assert np.array_equal(x, y)
+
+
+@pytest.mark.parametrize("source", ["", "  ", " Herald ", "Herald"])
+def test_a_blank_or_padded_source_names_the_same_group_on_both_paths(tmp_path, source):
+    data = jsonl({**gold_line(0), "source": source})
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(data)
+    records = read_gold_lines(Source(data), 5.0)
+    documents = records.documents() if records is not None else None
+    by_line = _read_gold_by_line(path, _numbered_lines(data), 5.0)
+    assert by_line[0].source == (source.strip() or None)
+    assert documents in (None, by_line)
+    assert (records is not None) == (source == "Herald")
