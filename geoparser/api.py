@@ -28,6 +28,7 @@ from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import recognise, resolve
 from geoparser.recognition import DEFAULT_LABELS, Recogniser, create_recogniser
 from geoparser.resolution import DEFAULT_POLICY, Policy, create_policy
+from geoparser.resolution.base import policy_identity
 from geoparser.resolution.confidence import check_min_confidence
 
 
@@ -55,6 +56,16 @@ class Geoparser:
         #: The point convention (``resolution.base.POINT_CONVENTIONS``) of this geoparser's
         #: policy: two geoparsers with different ones live side by side in one process.
         self.points = getattr(self.policy, "points", points)
+
+    def settings(self) -> dict[str, object]:
+        """What this geoparser was made with, as JSON values: recogniser, gazetteer, the
+        policy's identity (``resolution.base.policy_identity``: its name, point convention,
+        weights or model digest) and the minimum confidence. Equal settings, equal answers;
+        record them beside what it writes."""
+        return {"recogniser": getattr(self.recogniser, "name", type(self.recogniser).__name__),
+                "gazetteer": getattr(self.gazetteer, "name", type(self.gazetteer).__name__),
+                "policy": policy_identity(self.policy),
+                "min_confidence": self.min_confidence}
 
     @overload
     def parse(self, texts: str | Document, guide: tuple[float, float] | None = None

@@ -106,6 +106,7 @@ def manifest(source: Source, spec: PipelineSpec, options: BatchOptions) -> dict[
                     "text": getattr(decoder, "text_column", None),
                     "group": getattr(decoder, "group_column", None)},
         "pipeline": spec.to_json(),
+        "policy_identity": spec.policy_identity(),
         "output_format": options.output_format,
         "with_candidates": options.with_candidates,
         "chunk_size": options.chunk_size,

@@ -25,7 +25,7 @@ from geoparser.recognition import (
 )
 from geoparser.recognition.spacy_models import resolve_package
 from geoparser.resolution import POLICIES, Policy, create_policy
-from geoparser.resolution.base import POINT_CONVENTIONS, HomeRegion
+from geoparser.resolution.base import POINT_CONVENTIONS, HomeRegion, policy_identity
 from geoparser.resolution.confidence import check_min_confidence
 from geoparser.web_config import WebConfig
 
@@ -55,6 +55,11 @@ class PipelineSpec:
         data = {**asdict(self), "labels": list(self.labels)}
         del data["web"]
         return data
+
+    def policy_identity(self) -> str:
+        """The policy this spec makes and what it is made with (``policy_identity``): the
+        ranker's digest too, so that a run resumed with another model file is refused."""
+        return policy_identity(create_policy(self.policy, points=self.points))
 
     def check(self) -> None:
         """Fail early, in the calling process, on a name no worker could build."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from geoparser.defaults import DEFAULT_POINTS
 from geoparser.model import Candidate, Document, Mention, Resolution
@@ -56,6 +58,32 @@ class Policy(Protocol):
 
 
 POLICIES: Registry[Policy] = Registry("policy", ENTRY_POINT_GROUPS["policy"])
+
+
+def digest_of(value: object) -> str:
+    """A short, stable digest of a JSON-able setting (weights, a model's bytes), for an
+    identity that stays one line."""
+    data = value if isinstance(value, bytes) else json.dumps(
+        value, sort_keys=True, separators=(",", ":")).encode()
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+def policy_settings(policy: object) -> dict[str, Any]:
+    """What a policy was made with, as JSON values: its name, then what its ``settings()``
+    gives (the point convention, weights or model digests); a policy without ``settings``
+    is known by its name alone."""
+    settings = getattr(policy, "settings", None)
+    return {"policy": getattr(policy, "name", type(policy).__name__),
+            **(settings() if callable(settings) else {})}
+
+
+def policy_identity(policy: object) -> str:
+    """One line that names a policy and everything it was made with
+    (``context points=geonames weights=default``): equal for policies that give the same
+    answers, recorded with outputs so that a reader knows which settings produced them."""
+    settings = policy_settings(policy)
+    name = settings.pop("policy")
+    return " ".join([str(name), *(f"{k}={v}" for k, v in sorted(settings.items()))])
 
 
 #: Population assumed for administrative areas whose source gives none, so that a state or

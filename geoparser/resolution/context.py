@@ -62,6 +62,7 @@ enough for a prior. Scores are reported in the reason, so each decision can be c
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -74,6 +75,7 @@ from geoparser.model import Candidate, Mention, Resolution
 from geoparser.resolution.base import (
     POLICIES,
     ResolutionContext,
+    digest_of,
     effective_population,
     point_order,
     population_key,
@@ -191,6 +193,12 @@ class ContextPolicy:
         self.order = point_order(points)
         self.extractor = FeatureExtractor(alias_prominence=self.w.alias_prominence,
                                           plural_list=self.w.plural_list, order=self.order)
+
+    def settings(self) -> dict[str, str]:
+        """The point convention and the weights ("default", or a digest of other ones)."""
+        weights = ("default" if self.w == ContextWeights()
+                   else digest_of(dataclasses.asdict(self.w)))
+        return {"points": self.points, "weights": weights}
 
     def choose(
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext

@@ -22,7 +22,13 @@ import numpy as np
 
 from geoparser.defaults import DEFAULT_POINTS
 from geoparser.model import Candidate, Mention, Resolution
-from geoparser.resolution.base import POLICIES, ResolutionContext, point_order, population_key
+from geoparser.resolution.base import (
+    POLICIES,
+    ResolutionContext,
+    digest_of,
+    point_order,
+    population_key,
+)
 from geoparser.resolution.context import term_matrix
 from geoparser.resolution.feature_names import FEATURES, INDEX
 from geoparser.resolution.features import FeatureExtractor
@@ -94,6 +100,15 @@ class LearnedPolicy:
         self.points = points
         self.order = point_order(points)
         self.extractor = FeatureExtractor(order=self.order)
+
+    def settings(self) -> dict[str, str]:
+        """The point convention and a digest of the ranker (its file's bytes, or the model
+        it was given, as LightGBM writes it)."""
+        if self._model is None:
+            model = digest_of(self._path.read_bytes()) if self._path.is_file() else "missing"
+        else:
+            model = digest_of(str(self._model.model_to_string()).encode())
+        return {"points": self.points, "model": model}
 
     @property
     def model(self):

@@ -36,6 +36,10 @@ class NearestPolicy:
         self.points = points
         self.order = point_order(points)
 
+    def settings(self) -> dict[str, str]:
+        """The point convention."""
+        return {"points": self.points}
+
     def choose(
         self, mention: Mention, candidates: Sequence[Candidate], context: ResolutionContext
     ) -> Resolution:

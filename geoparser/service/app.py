@@ -29,6 +29,7 @@ from geoparser.batch.stages import PipelineSpec, Stages, parse_documents, stages
 from geoparser.errors import ToposcopeError
 from geoparser.io.writers import prediction_line
 from geoparser.model import Document
+from geoparser.resolution.base import policy_identity
 from geoparser.resolution.confidence import check_min_confidence
 
 
@@ -75,6 +76,8 @@ class Health(BaseModel):
     policy: str
     points: str
     min_confidence: float | None
+    #: The policy and everything it was made with (``resolution.base.policy_identity``).
+    policy_identity: str
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -132,7 +135,8 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None) -
                   version="1", docs_url="/docs", redoc_url=None)
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
     health = Health(status="ok", recogniser=spec.ner, gazetteer=spec.gazetteer,
-                    policy=spec.policy, points=spec.points, min_confidence=spec.min_confidence)
+                    policy=spec.policy, points=spec.points, min_confidence=spec.min_confidence,
+                    policy_identity=policy_identity(stages.policy))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -124,6 +124,21 @@ def test_resume_refuses_a_changed_input(docs_jsonl, tmp_path):
         parse_batch(open_source(docs_jsonl), out, SPEC, BatchOptions(resume=True))
 
 
+def test_resume_refuses_a_ranker_that_changed_since_the_run_began(docs_jsonl, tmp_path,
+                                                                  monkeypatch):
+    from geoparser.resolution import learned
+
+    spec = PipelineSpec(policy="learned")
+    out = tmp_path / "out.jsonl"
+    PartStore(out, batch.manifest(open_source(docs_jsonl), spec, BatchOptions()),
+              batch.PART_FORMATS.create("jsonl")).open(resume=False)
+    other = tmp_path / "other-ranker.txt"
+    other.write_bytes(learned.MODEL_PATH.read_bytes() + b"\n")
+    monkeypatch.setattr(learned, "MODEL_PATH", other)
+    with pytest.raises(UsageError, match="cannot resume: policy_identity differ"):
+        parse_batch(open_source(docs_jsonl), out, spec, BatchOptions(resume=True))
+
+
 BAD = ('{"id": "a", "text": "Snow in Boston."}\n'
        '{"id": "b", "text": ""}\n'
        '{"id": "c", "text": "Rain in Perth."\n'

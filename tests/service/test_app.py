@@ -67,6 +67,7 @@ def test_the_service_answers_the_records_parse_writes(client, tmp_path):
 def test_health_and_openapi_describe_the_service(client):
     health = client.get("/health").json()
     assert health["status"] == "ok" and health["recogniser"] and health["gazetteer"]
+    assert health["policy_identity"] == f"context points={health['points']} weights=default"
     spec = client.get("/openapi.json").json()
     assert "/parse" in spec["paths"] and "ParseRequest" in json.dumps(spec)
 
