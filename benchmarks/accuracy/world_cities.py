@@ -1,7 +1,7 @@
 """World cities in short photo captions: how many of our own captions, each naming one world
 city the way an English caption does, each policy places within 10 km of the city.
 
-Issue 21's target is measured on twelve such captions that the maintainers keep; these are
+The world-cities target is measured on twelve such captions that the maintainers keep; these are
 ours, written for this measurement (never used to set a weight or a rule), so that the figure
 can be reproduced. Many name a city GeoNames files under its local name ("Cologne" is Köln,
 "Seville" Sevilla) or one with smaller namesakes abroad ("Naples", "Vienna", "Athens").

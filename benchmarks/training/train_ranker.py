@@ -3,11 +3,12 @@
 ``make train-ranker`` (opt-in; needs ``../shared/corpora``). For each of GeoVirus, WikToR,
 GeoWebNews and SemEval-2019 in turn, a LambdaRank model is trained on the other three with
 the fixed configuration ``benchmarks/training/ranker.json`` (seed included) and scored on the
-held-out one next to ``population`` and ``context`` (before and after issue 12's evidence), by
-``ranker_data.evaluate`` (our ``distance`` scheme, resolution from gold mentions, context
-toponyms from ``en_core_web_sm``). Then one model is trained on all four and written to
-``geoparser/data/ranker.txt``; that is the shipped model, never scored on data it was not
-trained on. Run: ``python -m benchmarks.training.train_ranker [--shared ../shared] [--no-write]``.
+held-out one next to ``population`` and ``context`` (its shipped weighting, and with each
+name-form or list term off), by ``ranker_data.evaluate`` (our ``distance`` scheme,
+resolution from gold mentions, context toponyms from ``en_core_web_sm``). Then one model is
+trained on all four and written to ``geoparser/data/ranker.txt``; that is the shipped model,
+never scored on data it was not trained on. Run:
+``python -m benchmarks.training.train_ranker [--shared ../shared] [--no-write]``.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from geoparser.resolution.learned import (
 
 CONFIG = Path(__file__).resolve().parent / "ranker.json"
 
-#: The rankers of the table, by row name: issue 21's features added to the shipped ones
+#: The rankers of the table, by row name: the name-form and list features added to the shipped ones
 #: (``MODEL_FEATURES``) each in turn, then both; the last row is the shipped configuration.
 VARIANTS: dict[str, tuple[str, ...]] = {
     "learned, with the imputed-population feature": (*RANKER_FEATURES, "imputed_abroad",
