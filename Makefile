@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 DEV_STAMP := $(VENV)/.toposcope-dev-installed
 
-.PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy bench-serve \
+.PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy bench-serve bench-context-weights \
 	docs vendor-leaflet outline-10m train-ranker train-ner train-confidence
 
 # `make run` installs what geoparsing needs plus the report's charts; `make test`, `make docs`
@@ -103,6 +103,11 @@ outline-10m: setup-dev
 # Opt-in, several minutes: throughput and memory of `toposcope parse` against bare nlp.pipe.
 bench: setup-dev
 	$(PY) -m benchmarks.speed.run --json bench-results.json
+
+# Opt-in (needs ../shared/corpora; about an hour here): each `context` weight at 0, half and
+# double, resolution from gold mentions on the four corpora (docs/resolution.md).
+bench-context-weights: setup-dev
+	$(PY) -m benchmarks.accuracy.context_weights --json context-weights.json
 
 # Opt-in, about a minute: `toposcope serve` under 4 concurrent clients on loopback (requests/s,
 # p50/p95 latency) against `toposcope parse` on the same texts. See docs/service.md.

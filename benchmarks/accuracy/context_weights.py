@@ -82,7 +82,7 @@ def table(rows: list[dict]) -> str:
         if variant == "shipped":
             continue
         deltas = [100 * (by[(c, variant)] - base[c]) for c in corpora]
-        lines.append(f"| {variant} | " + " | ".join(f"{d:+.1f}" for d in deltas)
+        lines.append(f"| {variant} | " + " | ".join(f"{d:+.2f}" for d in deltas)
                      + f" | {sum(deltas) / len(deltas):+.2f} |")
     return "\n".join(lines)
 
