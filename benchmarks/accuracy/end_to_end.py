@@ -9,6 +9,8 @@ the fold models that never saw it (``make train-ner`` writes them to
 * exact-span P / R / F1 (SemEval strict without types, ``cross_corpus.recognition_scores``),
 * **end-to-end acc@161**: the share of gold toponyms with a point that the recogniser found
   with the exact span *and* the default policy placed within 161 km (offline gazetteer),
+* **end to end by GeoNames id** (Mordecai 3's measure): the share of gold toponyms with a
+  GeoNames id found with the exact span *and* resolved to that id (— where none has an id),
 * false positives (predicted spans that are no gold span) per 100 gold toponyms.
 
 Every recogniser goes through ``Tidied`` as ``create_recogniser`` builds it (span hygiene and
@@ -180,7 +182,8 @@ def choose_default(results: dict[str, dict[str, Any]], folds: Sequence[str],
 def markdown(results: dict[str, dict[str, Any]]) -> str:
     """One row per corpus and recogniser."""
     lines = ["| held-out corpus | recogniser | exact P | exact R | exact F1 | end-to-end acc@161 "
-             "| FP per 100 gold | documents/s |", "|---|---|---:|---:|---:|---:|---:|---:|"]
+             "| end to end by GeoNames id | FP per 100 gold | documents/s |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for corpus, rows in results.items():
         for name, r in rows.items():
             if "exact" in r:
@@ -190,8 +193,9 @@ def markdown(results: dict[str, dict[str, Any]]) -> str:
             fp = f"{r['fp_per_100']:.1f}" if r.get("fp_per_100") is not None else "—"
             rate = (f"{r['docs'] / r['seconds']:.1f}" if name not in SHARED and r.get("docs")
                     else "—")
+            by_id = f"{r['acc_id']:.3f}" if r.get("acc_id") is not None else "—"
             lines.append(f"| {corpus} | {name} | {' | '.join(cells)} | {r['acc161']:.3f} "
-                         f"| {fp} | {rate} |")
+                         f"| {by_id} | {fp} | {rate} |")
     return "\n".join(lines) + "\n"
 
 

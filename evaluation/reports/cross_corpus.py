@@ -46,13 +46,15 @@ def gold_with_points(docs: Sequence[dict[str, Any]]) -> list[Document]:
 def end_to_end_scores(parsed: Sequence[ParsedDocument], gazetteer: Gazetteer, policy: Policy,
                       km: float = 161.0) -> dict[str, Any]:
     """Recognition and resolution together, over the gold toponyms that have a point: the share
-    found with the exact span *and* placed within ``km`` (acc@161 end to end), and false
+    found with the exact span *and* placed within ``km`` (acc@161 end to end); over those that
+    carry a GeoNames id, the share found with the exact span *and* resolved to that very id
+    (Mordecai 3's measure, ``acc_id``; ``None`` when no gold toponym has an id); and false
     positives (predicted spans that are no gold span) per 100 gold toponyms."""
     from geoparser.distance import distance_km
     from geoparser.pipeline import resolve
 
     resolved = resolve(parsed, gazetteer, policy)
-    with_point = placed = found = false_pos = n_gold = 0
+    with_point = placed = found = false_pos = n_gold = with_id = same_id = 0
     for p in resolved:
         gold = {(g.start, g.end): g for g in p.document.toponyms}
         n_gold += len(gold)
@@ -60,6 +62,10 @@ def end_to_end_scores(parsed: Sequence[ParsedDocument], gazetteer: Gazetteer, po
         false_pos += sum(1 for span in {(m.start, m.end) for m in p.mentions}
                          if span not in gold)
         for span, g in gold.items():
+            if g.geonameid is not None:
+                with_id += 1
+                c = chosen.get(span)
+                same_id += c is not None and c.geonameid == g.geonameid
             if not g.has_point:
                 continue
             with_point += 1
@@ -73,4 +79,5 @@ def end_to_end_scores(parsed: Sequence[ParsedDocument], gazetteer: Gazetteer, po
     return {"acc161": placed / with_point if with_point else None,
             "found": found / with_point if with_point else None,
             "fp_per_100": 100 * false_pos / n_gold if n_gold else None,
+            "acc_id": same_id / with_id if with_id else None, "gold_with_id": with_id,
             "gold_with_point": with_point, "gold": n_gold, "false_positives": false_pos}
