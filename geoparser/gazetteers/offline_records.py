@@ -16,6 +16,10 @@
   region (``RGN``) with a point derived from its member countries.
 * **Airports** (airportsdata, IATA-coded): as extracted (``AIRP``), also named without their
   city ("Heathrow Airport").
+* **Physical features** (Natural Earth's labels: islands, capes, mountains and ranges,
+  deserts, peninsulas, regions, coasts, rivers, lakes): as extracted, minus every name that is
+  also a country's, an administrative area's or a town of 15,000 people's, and without a
+  river or lake cadis already has, whose record gains their names instead (``_described``).
 * **Water bodies**: cadis as it is, plus the bare adjective of an "…an/…ic Sea/Ocean" name
   ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian").
 
@@ -28,14 +32,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 
+from geoparser.distance import distance_km
 from geoparser.gazetteers.extras_source import ExtraPlace
 from geoparser.gazetteers.sqlite_index import PlaceRecord
 from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "7"
+MERGE_VERSION = "8"
+#: The extract of Natural Earth's physical labels (islands, mountains, rivers, regions...).
+PHYSICAL_SOURCE = "ne-physical"
 
 # How English news writes some countries that no source spells so.
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -190,10 +198,71 @@ def _merged(
     for ent in sorted(admin.values(), key=_admin_level):
         yield from _admin(ent)
     demonyms = {d for ent in countries.values() for p in ent.places for d in p.demonyms}
+    taken = _area_and_city_names(countries, admin, big_city_names)
+    known = _water_by_name(w for w in water if w.source != PHYSICAL_SOURCE)
+    physical: list[tuple[ExtraPlace, list[str]]] = []
+    more_names: dict[str, list[str]] = {}  # names a described water body gains, by source id
     for p in water:
+        if p.source != PHYSICAL_SOURCE:
+            continue
+        names = [n for n in dict.fromkeys((p.name, *p.names)) if normalise_name(n) not in taken]
+        same = _described(p, names, known) if names else None
+        if same is not None:
+            more_names.setdefault(same.source_id, []).extend(names)
+        elif names:
+            physical.append((p, names))
+    for p in water:
+        if p.source == PHYSICAL_SOURCE:
+            continue
         m = _ADJECTIVAL_WATER.match(p.name)
         bare = (m.group(1),) if m and m.group(1) not in demonyms else ()
-        yield PlaceRecord(_candidate(p, p.name, feature_code=p.feature_code), (*p.names, *bare))
+        extra = tuple(n for n in more_names.get(p.source_id, ()) if n not in p.names)
+        yield PlaceRecord(_candidate(p, p.name, feature_code=p.feature_code),
+                          tuple(dict.fromkeys((*p.names, *bare, *extra))))
+    for p, names in physical:
+        yield PlaceRecord(_candidate(p, names[0], feature_code=p.feature_code), tuple(names[1:]))
+
+
+#: How far apart two sources' points of one lake may lie (a lake's box centre and its
+#: centroid); a river is one river by name alone, since its points (mouth, box centre, a
+#: vertex near the middle) may lie a thousand km apart.
+SAME_LAKE_KM = 300.0
+
+
+def _water_by_name(places: Iterable[ExtraPlace]) -> dict[tuple[str, str | None], list]:
+    out: dict[tuple[str, str | None], list[ExtraPlace]] = {}
+    for w in places:
+        for n in (w.name, *w.names):
+            out.setdefault((normalise_name(n), w.feature_code), []).append(w)
+    return out
+
+
+def _described(p: ExtraPlace, names: list[str], known: Mapping) -> ExtraPlace | None:
+    """The record of another extract that already has this river or lake (same kind, a shared
+    name; a lake also near), if any: one water body is one candidate, with the names of both,
+    so that a second source's copy does not make it look ambiguous."""
+    for n in names:
+        for w in known.get((normalise_name(n), p.feature_code), ()):
+            if p.feature_code == "STM" or (w.has_point and p.has_point and distance_km(
+                    p.lat, p.lon, w.lat, w.lon) <= SAME_LAKE_KM):
+                return w
+    return None
+
+
+def _area_and_city_names(countries: dict[str, _Entity], admin: dict[object, _Entity],
+                         big_city_names: Mapping[str, set[str]]) -> set[str]:
+    """Normalised names of every country (all its names), administrative area (its own names
+    in each source, not its aliases: the Serbian district with "Danube" among its aliases
+    keeps no claim on the river) and town of 15,000 people: a physical feature never takes
+    one of them ("Florida" the peninsula, "Korea", "Calabria", the island "Mayotte"), so a
+    name news uses for a state or a city gains no namesake that no reader means."""
+    names = {normalise_name(n) for n in chain.from_iterable(
+        [*(p.name for p in ent.places), *(n for p in ent.places for n in p.names), *ent.names]
+        for ent in countries.values())}
+    names.update(normalise_name(n) for ent in admin.values() for n in chain(
+        (p.name for p in ent.places), [ent.geonames.name] if ent.geonames else []))
+    names.update(normalise_name(n) for towns in big_city_names.values() for n in towns)
+    return names
 
 
 def _country(cc: str, ent: _Entity, towns: set[str]) -> Iterator[PlaceRecord]:

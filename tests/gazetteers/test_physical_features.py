@@ -1,0 +1,91 @@
+"""Natural Earth's physical labels in the offline gazetteer: islands, mountains and ranges,
+deserts, peninsulas, regions, rivers and lakes, each with a point near the feature and a
+kind in words; never a namesake of a country, an area or a city."""
+
+import pytest
+
+from geoparser.places import feature_kind
+
+
+def _of_kind(gazetteer, name: str, code: str) -> list:
+    return [c for c in gazetteer.lookup(name) if c.feature_code == code
+            and c.source == "ne-physical"]
+
+
+#: (name, code, kind, south, north, west, east): the feature's point lies in its extent.
+FEATURES = [
+    ("Sahara", "DSRT", "desert", 15, 32, -17, 35),
+    ("Caucasus Mountains", "MTS", "mountains", 39, 45, 37, 50),
+    ("Ural Mountains", "MTS", "mountains", 50, 69, 55, 67),
+    ("Scandinavia", "PEN", "peninsula", 55, 71, 4, 32),
+    ("Korea", "PEN", "peninsula", 34, 43, 124, 131),
+    ("Sumatra", "ISL", "island", -6, 6, 95, 106),
+    ("Siberia", "RGN", "region", 50, 78, 60, 180),
+    ("Lake Tana", "LK", "lake", 11.5, 12.4, 37.0, 37.7),
+    ("Mount Kilimanjaro", "MT", "mountain", -3.2, -2.9, 37.2, 37.5),
+]
+
+
+@pytest.mark.parametrize(("name", "code", "kind", "south", "north", "west", "east"), FEATURES)
+def test_physical_features_are_found_with_their_kind_and_a_point_on_them(
+        offline_gazetteer, name, code, kind, south, north, west, east):
+    found = _of_kind(offline_gazetteer, name, code)
+    assert found, name
+    assert feature_kind(found[0].feature_class, found[0].feature_code) == kind
+    assert any(south <= c.lat <= north and west <= c.lon <= east for c in found), found
+
+
+@pytest.mark.parametrize("name", ["Volga", "Volga River", "River Volga"])
+def test_a_river_is_found_bare_and_as_news_writes_it(offline_gazetteer, name):
+    rivers = _of_kind(offline_gazetteer, name, "STM")
+    assert [r.name for r in rivers] == ["Volga"]
+    assert feature_kind(rivers[0].feature_class, rivers[0].feature_code) == "river"
+
+
+@pytest.mark.parametrize("name", ["Danube", "River Danube", "Danube River"])
+def test_a_river_another_extract_has_is_one_candidate_with_both_sources_names(
+        offline_gazetteer, name):
+    """cadis has the Danube; Natural Earth's copy adds its names ("Danube", "River Danube")
+    to that record instead of a second candidate that would make the river look ambiguous."""
+    rivers = [c for c in offline_gazetteer.lookup(name) if c.feature_code == "STM"]
+    assert [(r.name, r.source) for r in rivers] == [("Danube River", "cadis")]
+
+
+def test_everest_alone_is_the_mountain_but_kilimanjaro_alone_stays_the_region(
+        offline_gazetteer):
+    assert _of_kind(offline_gazetteer, "Everest", "MT")
+    assert not _of_kind(offline_gazetteer, "Kilimanjaro", "MT")  # the Tanzanian region's name
+    assert not _of_kind(offline_gazetteer, "Kenya", "MT")  # Mount Kenya is no bare "Kenya"
+
+
+def test_a_river_point_lies_on_the_river_not_off_its_bend(offline_gazetteer):
+    """The Volga's point is a vertex of the river between Tver and Astrakhan, in Russia, not
+    in the steppe inside its great bend."""
+    volga = _of_kind(offline_gazetteer, "Volga", "STM")
+    assert volga and 45.0 < volga[0].lat < 58.0 and 33.0 < volga[0].lon < 50.0
+
+
+@pytest.mark.parametrize("name", ["Florida", "Calabria", "Mayotte", "India", "Alaska",
+                                  "Punjab", "Crimea"])
+def test_a_country_state_or_city_name_gains_no_physical_namesake(offline_gazetteer, name):
+    assert not [c for c in offline_gazetteer.lookup(name) if c.source == "ne-physical"]
+
+
+def test_natural_earth_capitals_are_written_as_names(offline_gazetteer):
+    assert _of_kind(offline_gazetteer, "Gobi Desert", "DSRT")
+    assert not offline_gazetteer.lookup("GOBI DESERT") or all(
+        c.name == "Gobi Desert" for c in _of_kind(offline_gazetteer, "GOBI DESERT", "DSRT"))
+
+
+@pytest.mark.parametrize(("label", "name"), [
+    ("SAHARA", "Sahara"), ("GULF OF GUINEA", "Gulf of Guinea"),
+    ("Taurus Mts.", "Taurus Mountains"),
+    ("Kopet Dag Mts .", "Kopet Dag Mountains"), ("Hamersley Ra.", "Hamersley Range"),
+    ("Unimak I.", "Unimak Island"), ("Midway Is.", "Midway Islands"),
+    ("BALKAN PEN.", "Balkan Peninsula"), ("Mt. Binga", "Mount Binga"),
+    ("George V Coast\r", "George V Coast"),
+])
+def test_natural_earth_labels_become_names(label, name):
+    from scripts.build_gazetteer_extras import ne_label
+
+    assert ne_label(label) == name
