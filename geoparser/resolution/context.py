@@ -3,7 +3,10 @@
 Every candidate gets a score, the sum of named evidence terms, and the reason lists the terms
 that decided. One fixed set of weights (``ContextWeights``), set by reasoning about the error
 classes found on the shared corpora and the captions (docs/resolution.md), not fitted to any
-corpus. The evidence comes from ``features`` (shared with the ``learned`` policy):
+corpus; what each is worth (acc@161 with it removed, halved, doubled, on every shared corpus)
+is measured by ``benchmarks/accuracy/context_weights.py`` and tabled in docs/resolution.md,
+"What each context weight is worth". The evidence comes from ``features`` (shared with the
+``learned`` policy):
 
 * ``population``: log10(population + 1) / 7, so a city of 10 million scores 1.0 and a village
   of 1,000 about 0.43; unknown population scores 0. A prior, not a verdict.
@@ -89,6 +92,11 @@ _CITY_LOG = math.log10(TOWN_POPULATION + 1)
 
 @dataclass(frozen=True)
 class ContextWeights:
+    """The weight of each evidence term (module docstring). Source: set by reasoning about
+    single errors; measured, each at 0, half and double, by ``make bench-context-weights``
+    (docs/resolution.md, "What each context weight is worth"). The guide and home-region
+    weights no shared corpus exercises."""
+
     population_scale: float = PRIOR.population_scale
     country_or_continent: float = PRIOR.country_or_continent
     first_level: float = PRIOR.first_level

@@ -1,6 +1,6 @@
-"""Natural Earth's physical labels in the offline gazetteer: islands, mountains and ranges,
-deserts, peninsulas, regions, rivers and lakes, each with a point near the feature and a
-kind in words; never a namesake of a country, an area or a city."""
+"""Natural Earth's physical labels and regions in the offline gazetteer: islands, ranges,
+mountains, deserts, peninsulas, regions, rivers and lakes, each with a point on the feature
+and a kind in words; never a namesake of a country, an area or a city."""
 
 import pytest
 
@@ -89,3 +89,32 @@ def test_natural_earth_labels_become_names(label, name):
     from scripts.build_gazetteer_extras import ne_label
 
     assert ne_label(label) == name
+
+
+@pytest.mark.parametrize(("name", "cc", "south", "north", "west", "east"), [
+    ("Darfur", "SD", 11, 16, 22, 26), ("East Midlands", "GB", 52, 53.5, -2, 0),
+    ("Tohoku", "JP", 37, 41, 139, 142), ("Midwest", "US", 38, 47, -100, -84),
+])
+def test_regions_natural_earth_groups_areas_into_are_regions_of_their_country(
+        offline_gazetteer, name, cc, south, north, west, east):
+    found = [c for c in offline_gazetteer.lookup(name) if c.source == "ne-regions"]
+    assert [(c.feature_code, c.country_code) for c in found] == [("RGN", cc)]
+    assert south <= found[0].lat <= north and west <= found[0].lon <= east
+
+
+@pytest.mark.parametrize("label", ["Central", "South Western", "Centre-Est", "Northeastern",
+                                   "Capital Region", "Far-Western"])
+def test_a_region_named_by_position_words_alone_is_no_place(label):
+    from scripts.build_gazetteer_extras import region_name
+
+    assert region_name(label) is None
+
+
+def test_a_region_code_in_brackets_is_left_off_its_name():
+    from scripts.build_gazetteer_extras import region_name
+
+    assert region_name("Cagayan Valley (Region II)") == "Cagayan Valley"
+
+
+def test_the_rest_of_iraq_is_no_second_iraq(offline_gazetteer):
+    assert not [c for c in offline_gazetteer.lookup("Iraq") if c.source == "ne-regions"]
