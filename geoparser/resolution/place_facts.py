@@ -315,11 +315,23 @@ def alias_gaps(reps: Sequence[Candidate], names: Sequence[str], own: str,
 _QUALIFIER = re.compile(r"[ -](?:upon|on|under|am|an der|an|in|im|sur|sul)[ -]")
 
 
+#: Generic words a river, lake or landform is named with and without ("the Danube", "Danube
+#: River"; "Victoria" for Lake Victoria is not such a case: "Lake" comes first there only for
+#: lakes, and a bare lake name is as often a town).
+_GENERIC_AFTER = ("river", "mountains", "mountain range", "range", "desert", "peninsula",
+                  "islands", "island", "valley", "delta")
+_GENERIC_BEFORE = ("river", "mount", "mt")
+
+
 def is_qualified_name(name: str, own: str) -> bool:
     """Whether ``name`` is ``own`` qualified by its river or district ("Newcastle upon Tyne",
-    "Frankfurt am Main", "Southend-on-Sea"): the short form is the town's
-    everyday name, not an alternate one; "Mexico City" for "Mexico" is not such a case."""
-    return name.startswith(own) and _QUALIFIER.match(name, len(own)) is not None
+    "Frankfurt am Main", "Southend-on-Sea") or by its kind ("Danube River", "River Danube",
+    "Mount Everest", "Gobi Desert"): the short form is the place's everyday name, not an
+    alternate one; "Mexico City" for "Mexico" is not such a case."""
+    if name.startswith(own) and _QUALIFIER.match(name, len(own)) is not None:
+        return True
+    return any(name == f"{own} {g}" for g in _GENERIC_AFTER) or any(
+        name == f"{g} {own}" for g in _GENERIC_BEFORE)
 
 
 def town_of(town: Candidate, area: Candidate) -> bool:

@@ -349,3 +349,22 @@ def test_canadian_smoke_over_minneapolis_is_from_canada(offline_gazetteer, polic
                      "Canadian wildfire smoke drifted over Minneapolis.",
                      ["Canadian", "Minneapolis"])
     assert r["Canadian"].candidate.country_code == "CA"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_the_danube_is_the_river_not_the_serbian_district_that_lists_it_as_an_alias(
+        offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Barges sailed down the Danube.", ["Danube"])
+    assert r["Danube"].candidate.feature_code == "STM", r["Danube"].reason
+
+
+@pytest.mark.parametrize(("name", "own", "qualified"), [
+    ("danube river", "danube", True), ("river danube", "danube", True),
+    ("mount everest", "everest", True), ("gobi desert", "gobi", True),
+    ("newcastle upon tyne", "newcastle", True), ("mexico city", "mexico", False),
+    ("lake victoria", "victoria", False), ("riverside", "river", False),
+])
+def test_a_name_with_its_kind_is_the_same_name(name, own, qualified):
+    from geoparser.resolution.place_facts import is_qualified_name
+
+    assert is_qualified_name(name, own) is qualified
