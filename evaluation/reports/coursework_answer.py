@@ -22,6 +22,7 @@ from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import resolve
 from geoparser.recognition import available_recognisers
 from geoparser.resolution import DEFAULT_POLICY, create_policy
+from geoparser.resolution.base import policy_identity
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,8 @@ class GeoRun:
     policy: str
     parsed: list[ParsedDocument]
     score: SchemeResult
+    #: The policy and what it was made with (``resolution.base.policy_identity``).
+    identity: str = ""
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,10 @@ class CourseworkAnswer:
             "rules": {"match": self.match, "tolerance_km": tolerances,
                       "tolerance": "each gold toponym's own; captions without one get "
                                    "--tolerance-km, else the dataset's default",
-                      "gazetteer": self.gazetteer},
+                      "gazetteer": self.gazetteer,
+                      "policies": {k: run.identity for k, run in (
+                          ("q3", self.q3), ("q4", self.q4), ("default", self.default))
+                          if run is not None}},
             "q1": self.q1.score.overall.as_dict(),
             "q2": {run.recogniser: run.score.overall.as_dict() for run in self.q2},
             "q3": self.q3.score.overall.as_dict(),
@@ -77,11 +83,13 @@ def run_geo(
     policy_name: str, ner: NerRun, gold: Sequence[Document], gazetteer: Gazetteer, match: str,
     min_confidence: float = 0.0,
 ) -> GeoRun:
-    parsed = resolve(ner.parsed, gazetteer, create_policy(policy_name), caption_guides(gold),
+    policy = create_policy(policy_name)
+    parsed = resolve(ner.parsed, gazetteer, policy, caption_guides(gold),
                      min_confidence=min_confidence)
     preds = {p.document.id: p.predictions() for p in parsed}
     options = {"match": match, "policy": policy_name, "gazetteer": gazetteer.name}
-    return GeoRun(policy_name, parsed, score_geo(gold, preds, create_matcher(match), options))
+    return GeoRun(policy_name, parsed, score_geo(gold, preds, create_matcher(match), options),
+                  policy_identity(policy))
 
 
 def answer(

@@ -261,8 +261,9 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
             Heading(f"Question {number} — geocoding with the `{run.policy}` policy"),
             Para(
                 f"Each toponym Question 1 matched to the gold is looked up in `{ans.gazetteer}` "
-                f"and resolved to {rule}. Within tolerance: TP; outside: FP and FN; gold "
-                "toponym not recognised or not resolved: FN."
+                f"and resolved to {rule} (policy settings: `{run.identity}`). Within "
+                "tolerance: TP; outside: FP and FN; gold toponym not recognised or not "
+                "resolved: FN."
             ),
             Table(report_view(df)),
             Para(totals_line(run.score.overall)),
@@ -275,7 +276,8 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
     if ans.default is not None:
         blocks += [
             Para(f"For comparison, the default policy `{ans.default.policy}` on the same "
-                 "toponyms and guides (the policy `toposcope parse` and the Python API use):"),
+                 "toponyms and guides (the policy `toposcope parse` and the Python API use; "
+                 f"settings `{ans.default.identity}`):"),
             Para(totals_line(ans.default.score.overall)),
         ]
     for run in (ans.q3, ans.q4):

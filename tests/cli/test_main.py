@@ -38,6 +38,10 @@ def test_run_writes_report_csvs_and_summary(run_output):
         assert set(summary[key]) - {"policy"} == {"tp", "fp", "fn", "precision", "recall", "f1"}
         assert summary[key]["tp"] + summary[key]["fn"] == 12
     assert summary["default"]["policy"] == DEFAULT_POLICY
+    assert summary["rules"]["policies"] == {
+        "q3": "population points=geonames", "q4": "nearest points=geonames",
+        "default": f"{DEFAULT_POLICY} points=geonames weights=default"}
+    assert "policy settings: `population points=geonames`" in (out / "report.md").read_text()
     assert f"default policy `{DEFAULT_POLICY}`" in (out / "report.md").read_text()
     assert {"gazetteer", "hybrid"} <= set(summary["q2"])
     q3 = json.loads((out / "q3.geojson").read_text())
