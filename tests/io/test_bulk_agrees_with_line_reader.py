@@ -92,6 +92,8 @@ def _document(rng: Random, k: int, gold: bool) -> dict:
     text = rng.choice(TEXTS) if gold else known["text"]
     if gold:
         doc["text"] = text if rng.random() < 0.97 else rng.choice(["", "  "])
+        if rng.random() < 0.3:  # the group, now and then blank or padded
+            doc["source"] = rng.choice(["Herald", "Herald", " Herald ", "", None, 7])
     toponyms = [_toponym(rng, text, gold) for _ in range(rng.randint(0, 3))]
     if gold and toponyms and rng.random() < 0.05:
         toponyms.append(toponyms[0])  # a span given twice
@@ -131,46 +133,46 @@ def _detailed(objects: list[dict], field: str) -> bool:
     return any("lat" in t for t in toponyms) and any(t.get(field) for t in toponyms)
 
 
-def test_bulk_gold_reading_accepts_only_what_the_line_reader_accepts():
-    accepted = []
+def _agreement(gold: bool) -> list[bool]:
+    """Run the property on generated gold or prediction files; whether each file the bulk
+    reader accepted had toponyms with points and tolerances (gold) or candidates."""
+    gold_ids, gold_texts = [g["id"] for g in GOLD], [g["text"] for g in GOLD]
+    texts = dict(zip(gold_ids, gold_texts, strict=True))
+    accepted: list[bool] = []
 
     @SETTINGS
     @given(st.randoms(use_true_random=False))
     def agree(rng: Random) -> None:
-        objects = _file(rng, gold=True)
+        objects = _file(rng, gold=gold)
         data = _jsonl(objects)
-        fast = read_gold_lines(Source(data), 5.0)
-        slow = _by_line(_read_gold_by_line, data, 5.0)
+        if gold:
+            fast, slow = (read_gold_lines(Source(data), 5.0),
+                          _by_line(_read_gold_by_line, data, 5.0))
+        else:
+            fast, slow = (read_prediction_lines(Source(data), gold_ids, gold_texts),
+                          _by_line(_read_predictions_by_line, data, texts))
         if fast is None:
             return
         assert slow is not None, "the bulk reader accepted a file the line reader refuses"
-        assert fast.documents() == slow
-        _same_columns(fast.toponyms, GoldRecords.of_documents(slow).toponyms)
-        accepted.append(_detailed(objects, "tolerance_km"))
+        if gold:
+            assert fast.documents() == slow
+            _same_columns(fast.toponyms, GoldRecords.of_documents(slow).toponyms)
+        else:
+            assert fast.predictions() == slow
+            _same_columns(fast.toponyms,
+                          PredictionRecords.of_documents(slow, gold_ids).toponyms)
+            assert fast.gold_index.tolist() == [gold_ids.index(i) for i in fast.ids]
+        accepted.append(_detailed(objects, "tolerance_km" if gold else "candidates"))
 
     agree()
-    assert sum(accepted) >= 50, (len(accepted), sum(accepted))  # files worth reading
+    return accepted
+
+
+def test_bulk_gold_reading_accepts_only_what_the_line_reader_accepts():
+    accepted = _agreement(gold=True)
+    assert sum(accepted) >= 25, (len(accepted), sum(accepted))  # files worth reading
 
 
 def test_bulk_prediction_reading_accepts_only_what_the_line_reader_accepts():
-    gold_ids, gold_texts = [g["id"] for g in GOLD], [g["text"] for g in GOLD]
-    accepted = []
-
-    @SETTINGS
-    @given(st.randoms(use_true_random=False))
-    def agree(rng: Random) -> None:
-        objects = _file(rng, gold=False)
-        data = _jsonl(objects)
-        fast = read_prediction_lines(Source(data), gold_ids, gold_texts)
-        slow = _by_line(_read_predictions_by_line, data,
-                        dict(zip(gold_ids, gold_texts, strict=True)))
-        if fast is None:
-            return
-        assert slow is not None, "the bulk reader accepted a file the line reader refuses"
-        assert fast.predictions() == slow
-        _same_columns(fast.toponyms, PredictionRecords.of_documents(slow, gold_ids).toponyms)
-        assert fast.gold_index.tolist() == [gold_ids.index(i) for i in fast.ids]
-        accepted.append(_detailed(objects, "candidates"))
-
-    agree()
-    assert sum(accepted) >= 50, (len(accepted), sum(accepted))
+    accepted = _agreement(gold=False)
+    assert sum(accepted) >= 25, (len(accepted), sum(accepted))
