@@ -257,7 +257,7 @@ def _area_and_city_names(countries: dict[str, _Entity], admin: dict[object, _Ent
     """Normalised names of every country (all its names), administrative area (its own names
     in each source, not its aliases: the Serbian district with "Danube" among its aliases
     keeps no claim on the river) and town of 15,000 people: a physical feature never takes
-    one of them ("Florida" the peninsula, "Korea", "Calabria", the island "Mayotte"), so a
+    one of them ("Florida" the peninsula, "Calabria", the island "Mayotte"), so a
     name news uses for a state or a city gains no namesake that no reader means."""
     names = {normalise_name(n) for n in chain.from_iterable(
         [*(p.name for p in ent.places), *(n for p in ent.places for n in p.names), *ent.names]
