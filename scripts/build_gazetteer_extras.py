@@ -174,9 +174,7 @@ class Archive:
 
     @staticmethod
     def joined(archives: list[Archive]) -> Archive:
-        """One archive holding the members of all of ``archives``."""
-        if len(archives) == 1:
-            return archives[0]
+        """One archive holding the members of all of ``archives`` (the first, grown)."""
         out = archives[0]
         for a in archives[1:]:
             out.members.update(a.members)
@@ -657,9 +655,9 @@ def ne_physical(archive: Archive) -> Iterator[dict]:
                          point=point, elevation=p.get("elevation"))
     rivers: dict[str, list[dict]] = defaultdict(list)
     for f in archive.json("ne_10m_rivers_lake_centerlines.json")["features"]:
-        name = (f["properties"].get("name_en") or f["properties"].get("name") or "").strip()
-        if name and f.get("geometry") is not None and not _mangled(ne_label(name)):
-            rivers[ne_label(name)].append(f)
+        label = ne_label(f["properties"].get("name_en") or f["properties"].get("name") or "")
+        if label and f.get("geometry") is not None and not _mangled(label):
+            rivers[label].append(f)
     for name, features in sorted(rivers.items()):
         for k, system in enumerate(sorted(_river_systems(features),
                                           key=lambda s: min(f["properties"].get("rivernum") or 0
