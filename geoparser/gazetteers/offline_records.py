@@ -219,9 +219,8 @@ def _merged(
             continue
         m = _ADJECTIVAL_WATER.match(p.name)
         bare = (m.group(1),) if m and m.group(1) not in demonyms else ()
-        extra = tuple(n for n in more_names.get(p.source_id, ()) if n not in p.names)
-        yield PlaceRecord(_candidate(p, p.name, feature_code=p.feature_code),
-                          tuple(dict.fromkeys((*p.names, *bare, *extra))))
+        yield PlaceRecord(_candidate(p, p.name, feature_code=p.feature_code), tuple(
+            dict.fromkeys((*p.names, *bare, *more_names.get(p.source_id, ())))))
     for p, names in physical:
         yield PlaceRecord(_candidate(p, names[0], feature_code=p.feature_code), tuple(names[1:]))
 
