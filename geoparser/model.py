@@ -117,6 +117,10 @@ class Candidate:
     #: when the pipeline looks names up, so every output can say which place this is.
     admin1_name: str | None = None
     country_name: str | None = None
+    #: The part of the place a toponym names by a direction ("north" for "North Texas",
+    #: ``gazetteers.area_parts``): the point is that part's, while the kind and population,
+    #: which rank it against other candidates, are the whole place's.
+    part: str | None = None
 
     @property
     def has_point(self) -> bool:

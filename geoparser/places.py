@@ -61,16 +61,31 @@ def feature_kind(feature_class: str | None, feature_code: str | None) -> str | N
     return feature_code or feature_class or None
 
 
+#: A part of a place named by a direction (``Candidate.part``) in words.
+PART_KINDS = {
+    "north": "northern part", "south": "southern part", "east": "eastern part",
+    "west": "western part", "northeast": "north-eastern part",
+    "northwest": "north-western part", "southeast": "south-eastern part",
+    "southwest": "south-western part", "central": "central part", "whole": "greater area",
+}
+
+
 def place_fields(c: Candidate | None) -> dict[str, Any]:
-    """The fields that say which place ``c`` is; all ``None`` for no place."""
+    """The fields that say which place ``c`` is; all ``None`` for no place. A part of a place
+    ("North Texas") is said so in its kind ("northern part of a first-level administrative
+    area") and has no population of its own."""
     if c is None:
         return dict.fromkeys(PLACE_FIELDS)
+    kind = feature_kind(c.feature_class, c.feature_code)
+    whole = c.part is None
     return {
         "name": c.name, "admin1": c.admin1_name, "country": c.country_name,
-        "country_code": c.country_code, "kind": feature_kind(c.feature_class, c.feature_code),
+        "country_code": c.country_code,
+        "kind": kind if whole else f"{PART_KINDS.get(c.part, 'part')} of a {kind or 'place'}",
         "feature_code": c.feature_code,
         "geonameid": int(c.geonameid) if c.geonameid is not None else None,
-        "lat": c.lat, "lon": c.lon, "population": c.population, "source": c.source,
+        "lat": c.lat, "lon": c.lon, "population": c.population if whole else None,
+        "source": c.source,
     }
 
 

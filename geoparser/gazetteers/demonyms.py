@@ -35,3 +35,14 @@ def demonyms_by_country(path: Path = SOURCE) -> dict[str, tuple[str, ...]]:
         if found and place.country_code:
             out[place.country_code] = found
     return out
+
+
+@lru_cache(maxsize=1)
+def _all_demonyms() -> frozenset[str]:
+    return frozenset(normalise_name(d) for ds in demonyms_by_country().values() for d in ds)
+
+
+def is_demonym(word: str) -> bool:
+    """Whether ``word`` is a country's demonym or its plural ("American", "Americans")."""
+    key = normalise_name(word)
+    return key in _all_demonyms() or key.removesuffix("s") in _all_demonyms()

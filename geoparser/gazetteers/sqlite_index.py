@@ -244,14 +244,26 @@ class SqliteIndex:
              " WHERE lat IS NOT NULL AND lon IS NOT NULL GROUP BY 1")
         return {(k,): n for k, n in self._rows(q)}
 
+    def towns_in(self, country_code: str, admin1: str | None = None
+                 ) -> list[tuple[float, float, int | None]]:
+        """(lat, lon, population) of every town with a point in a country, or in one of its
+        first-level areas, in index order."""
+        query = ("SELECT lat, lon, population FROM places WHERE feature_class = 'P'"
+                 " AND lat IS NOT NULL AND lon IS NOT NULL AND country_code = ?")
+        args: tuple[str, ...] = (country_code,)
+        if admin1 is not None:
+            query, args = query + " AND admin1 = ?", (country_code, admin1)
+        self.queries += 1
+        return [tuple(r) for r in self._rows(query + " ORDER BY id", args)]
+
     def count_names(self) -> int:
         return self._rows("SELECT COUNT(*) FROM names")[0][0]
 
-    def _rows(self, query: str) -> list[tuple]:
+    def _rows(self, query: str, args: tuple = ()) -> list[tuple]:
         """All rows of ``query``; a damaged page met on the way is one line naming the file
         (an index opened unchecked, like a dump's, meets it only here)."""
         try:
-            return self._con.execute(query).fetchall()
+            return self._con.execute(query, args).fetchall()
         except sqlite3.DatabaseError as exc:
             raise DamagedIndexError(
                 f"gazetteer index {self.path} is damaged ({exc}); rebuild it with "

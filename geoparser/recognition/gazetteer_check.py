@@ -17,7 +17,7 @@ from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.model import Mention
 from geoparser.recognition.base import Recogniser
-from geoparser.recognition.span_hygiene import tidy
+from geoparser.recognition.span_hygiene import joined_parts, tidy
 
 
 class KnownNames:
@@ -59,8 +59,11 @@ class GazetteerCheck:
                             f"gazetteer '{self.gazetteer.name}' knows")
 
     def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
-        # checked as it will be looked up: "the United States" is "United States"
-        batch = [tidy(ms) for ms in self.inner.recognise(texts)]
+        # checked as it will be looked up: "the United States" is "United States", and
+        # "Southern" + "California" is "Southern California"
+        texts = list(texts)
+        batch = [joined_parts(text, tidy(ms))
+                 for text, ms in zip(texts, self.inner.recognise(texts), strict=True)]
         known = self.known(m.text for ms in batch for m in ms)
         for ms in batch:
             yield [replace(m, recogniser=self.name) for m in ms if known[m.text]]

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
+from geoparser.gazetteers.area_parts import PART_WORDS, part_form
 from geoparser.model import Mention
 
 _ARTICLE = re.compile(r"^(?:the|The|THE)\s+")
@@ -165,6 +166,23 @@ def embedded_spans(text: str, start: int, end: int,
         if hit is not None:
             found.append(hit)
     return found
+
+
+def joined_parts(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """``mentions`` with a direction word and the place right after it made one mention
+    ("Southern" + "California" -> "Southern California"), as the corpora annotate a part of
+    a place and as the gazetteer looks it up (``gazetteers.area_parts``); a word-level
+    tagger often opens a new span at the place's name."""
+    out: list[Mention] = []
+    for m in sorted(mentions, key=lambda m: (m.start, m.end)):
+        prev = out[-1] if out else None
+        if (prev is not None and prev.text.lower() in PART_WORDS and prev.text[:1].isupper()
+                and m.start - prev.end == 1 and text[prev.end] in " -"
+                and part_form(text[prev.start:m.end]) is not None):
+            out[-1] = replace(prev, end=m.end, text=text[prev.start:m.end])
+        else:
+            out.append(m)
+    return out
 
 
 def tidy(mentions: Iterable[Mention]) -> list[Mention]:

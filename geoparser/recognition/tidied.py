@@ -1,7 +1,8 @@
 """Every recogniser's mentions as gold writes them, with newspapers' conventions read.
 
 ``create_recogniser`` wraps each recogniser it builds in ``Tidied``: mentions are trimmed
-(``span_hygiene.tidy``: no "the", no "'s", no edge punctuation), and the toponyms of datelines,
+(``span_hygiene.tidy``: no "the", no "'s", no edge punctuation; a direction word joined to
+the place after it, ``span_hygiene.joined_parts``), and the toponyms of datelines,
 of area abbreviations after a place and of plural lists are added
 (``news_conventions.convention_mentions``). Names are checked against the gazetteer, each once.
 No mention made only of function words or generic heads ("of", "Center", "Station") comes out,
@@ -18,7 +19,7 @@ from geoparser.model import Mention
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.gazetteer_check import KnownNames
 from geoparser.recognition.news_conventions import convention_mentions
-from geoparser.recognition.span_hygiene import is_generic, tidy
+from geoparser.recognition.span_hygiene import is_generic, joined_parts, tidy
 
 CHUNK = 256
 
@@ -42,5 +43,6 @@ class Tidied:
         stream = iter(texts)
         while chunk := list(islice(stream, CHUNK)):
             for text, mentions in zip(chunk, self.inner.recognise(chunk), strict=True):
-                found = convention_mentions(text, tidy(mentions), self.known, self.name)
+                found = convention_mentions(text, joined_parts(text, tidy(mentions)),
+                                            self.known, self.name)
                 yield [m for m in found if not is_generic(m.text)]

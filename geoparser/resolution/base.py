@@ -140,6 +140,11 @@ def policy_order(policy: object) -> tuple[str, ...]:
 
 
 def entity_key(c: Candidate) -> tuple:
+    """What makes two candidates one place: the GeoNames id; for a part of a place ("North
+    Texas" from two sources' Texas) its part and the kind and area of the whole."""
+    if c.part is not None:
+        return ("part", c.part, c.name, c.country_code, c.admin1, c.feature_class,
+                c.feature_code)
     if c.geonameid is not None:
         return ("geonameid", c.geonameid)
     return ("source", c.source, c.source_id)

@@ -3,7 +3,7 @@
 import pytest
 
 from geoparser.model import Mention
-from geoparser.recognition.span_hygiene import embedded_spans, tidy, trim
+from geoparser.recognition.span_hygiene import embedded_spans, joined_parts, tidy, trim
 
 
 @pytest.mark.parametrize(("text", "written", "gold"), [
@@ -67,3 +67,24 @@ def test_toponyms_inside_organisation_names(text, org, places, found):
 def test_an_organisation_named_alone_after_a_place_is_not_the_place():
     text = "Paris said"
     assert embedded_spans(text, 0, 5, known("Paris")) == []
+
+
+def _mentions(text, *names):
+    out = []
+    for n in names:
+        start = text.index(n, out[-1].end if out else 0)
+        out.append(Mention(start, start + len(n), n, "TOPONYM", "t"))
+    return out
+
+
+@pytest.mark.parametrize(("text", "split", "joined"), [
+    ("Storms in Southern California.", ("Southern", "California"), ["Southern California"]),
+    ("Fighting in Eastern Ghouta.", ("Eastern", "Ghouta"), ["Eastern Ghouta"]),
+    ("Rain in North-East England.", ("North-East", "England"), ["North-East England"]),
+    # not joined: no direction word, a comma between, a lower-case word
+    ("Paris Texas", ("Paris", "Texas"), ["Paris", "Texas"]),
+    ("the West, Texas", ("West", "Texas"), ["West", "Texas"]),
+    ("the eastern Ghouta", ("eastern", "Ghouta"), ["eastern", "Ghouta"]),
+])
+def test_a_direction_word_and_the_place_after_it_are_one_mention(text, split, joined):
+    assert [m.text for m in joined_parts(text, _mentions(text, *split))] == joined

@@ -1,0 +1,173 @@
+"""Parts of a place named by a direction ("North Texas"): the form, the point, the candidate."""
+
+import pytest
+
+from geoparser.distance import haversine_km
+from geoparser.gazetteers.area_parts import (
+    CITY_WITH_PARTS,
+    has_parts,
+    part_candidate,
+    part_form,
+    part_point,
+    region_forms,
+)
+from geoparser.model import Candidate
+from geoparser.places import place_fields
+from geoparser.resolution.base import entity_key
+
+
+@pytest.mark.parametrize(("written", "form"), [
+    ("North Texas", ("north", "Texas")), ("Southern California", ("south", "California")),
+    ("Western New York", ("west", "New York")), ("Central Ohio", ("central", "Ohio")),
+    ("South West England", ("southwest", "England")), ("North-East England",
+                                                       ("northeast", "England")),
+    ("Northeastern Ohio", ("northeast", "Ohio")), ("Greater Mumbai", ("whole", "Mumbai")),
+    ("Mid Wales", ("central", "Wales")), ("NORTH TEXAS", ("north", "TEXAS")),
+    ("Texas", None), ("North", None), ("North texas", None), ("North South Wales", None),
+    ("Northern", None),
+])
+def test_part_form_splits_the_part_from_the_place(written, form):
+    assert part_form(written) == form
+
+
+def _town(lat, lon, pop):
+    return (lat, lon, pop)
+
+
+def test_the_north_of_an_area_is_where_its_northern_towns_live():
+    # a square area: a big town in the north-west corner, a small one in the north-east
+    towns = [_town(lat, lon, 100) for lat in range(10) for lon in range(10)]
+    towns += [_town(9.0, 0.0, 1_000_000)]
+    lat, lon = part_point("north", towns)
+    assert lat > 8 and lon < 1
+    south = part_point("south", towns)
+    assert south[0] < 2 and 3 < south[1] < 6  # the south has no big town: its middle
+
+
+def test_central_is_the_middle_third_both_ways():
+    towns = [_town(lat, lon, 10) for lat in range(9) for lon in range(9)]
+    assert part_point("central", towns) == (4.0, 4.0)
+
+
+def test_an_outlying_island_does_not_stretch_the_thirds():
+    towns = [_town(lat, lon, 10) for lat in range(10) for lon in range(10)]
+    towns += [_town(-40.0, 5.0, 10), _town(-40.0, 5.0, 10)]  # 2 of 102: under the 2 % edge
+    assert part_point("south", towns)[0] > -1
+
+
+@pytest.mark.parametrize("towns", [[], [_town(1.0, 1.0, 5)] * 3])
+def test_too_few_towns_keep_the_place_point(towns):
+    assert part_point("north", towns) is None
+
+
+def test_greater_is_the_whole_place():
+    towns = [_town(lat, lon, 10) for lat in range(9) for lon in range(9)]
+    assert part_point("whole", towns) is None
+
+
+def _candidate(**kw):
+    base = dict(source="geonames", source_id="1", name="Texas", lat=31.0, lon=-99.0,
+                population=29_000_000, geonameid=4736286, country_code="US", admin1="TX",
+                feature_class="A", feature_code="ADM1")
+    base.update(kw)
+    return Candidate(**base)
+
+
+def test_what_has_parts():
+    assert has_parts(_candidate())
+    assert has_parts(_candidate(feature_class="H", feature_code="SEA"))
+    assert has_parts(_candidate(feature_class="P", feature_code="PPL",
+                                population=CITY_WITH_PARTS))
+    assert not has_parts(_candidate(feature_class="P", feature_code="PPL", population=2_589))
+    assert not has_parts(_candidate(feature_class="S", feature_code="HTL"))
+
+
+def test_a_part_candidate_is_named_as_written_and_says_what_it_is_part_of():
+    part = part_candidate(_candidate(), "north", "North Texas", (33.0, -97.4))
+    assert (part.name, part.lat, part.lon, part.part) == ("North Texas", 33.0, -97.4, "north")
+    assert part.geonameid is None and "coordinates" in part.derived
+    fields = place_fields(part)
+    assert fields["kind"] == "northern part of a first-level administrative area"
+    assert fields["population"] is None and fields["geonameid"] is None
+
+
+def test_a_part_without_a_worked_out_point_keeps_the_place_point():
+    part = part_candidate(_candidate(feature_class="P", feature_code="PPL"), "whole",
+                          "Greater Dallas", None)
+    assert (part.lat, part.lon, part.derived) == (31.0, -99.0, ())
+    assert place_fields(part)["kind"] == "greater area of a populated place"
+
+
+def test_two_sources_of_one_state_give_one_part_and_a_county_another():
+    ne = part_candidate(_candidate(source="natural-earth", source_id="ne"), "north",
+                        "North Texas", (33.0, -97.4))
+    csc = part_candidate(_candidate(source="countrystatecity", source_id="csc"), "north",
+                         "North Texas", (33.0, -97.4))
+    county = part_candidate(_candidate(admin1="MO", feature_code="ADM2"), "north",
+                            "North Texas", None)
+    assert entity_key(ne) == entity_key(csc) != entity_key(county)
+
+
+@pytest.mark.parametrize(("written", "near", "km"), [
+    ("North Texas", (32.78, -96.80), 120),          # Dallas
+    ("Southern California", (34.05, -118.24), 120),  # Los Angeles
+    ("South Florida", (25.76, -80.19), 120),         # Miami
+    ("Western New York", (42.89, -78.88), 161),      # Buffalo (the state's, not the city's)
+    ("Northern Virginia", (38.88, -77.10), 120),     # Arlington
+])
+def test_north_texas_is_placed_in_north_texas(offline_gazetteer, written, near, km):
+    parts = [c for c in offline_gazetteer.lookup(written)
+             if c.feature_code == "ADM1" and c.country_code == "US"]
+    assert parts and all(c.name == written and c.part for c in parts)
+    assert haversine_km(parts[0].lat, parts[0].lon, *near) <= km
+
+
+def test_a_name_the_gazetteer_knows_is_not_taken_for_a_part(offline_gazetteer):
+    assert {c.part for c in offline_gazetteer.lookup("North Carolina")} == {None}
+    assert {c.part for c in offline_gazetteer.lookup("South Africa")} == {None}
+
+
+def test_west_wing_is_no_part_of_a_village_called_wing(offline_gazetteer):
+    assert offline_gazetteer.lookup("Wing")
+    assert offline_gazetteer.lookup("West Wing") == []
+
+
+@pytest.fixture(scope="module")
+def default_geoparser():
+    from geoparser import Geoparser
+
+    return Geoparser()
+
+
+def test_north_texas_and_southern_california_are_found_whole_and_placed(default_geoparser):
+    doc = default_geoparser.parse(
+        "Storms hit North Texas and Southern California on Monday, and South Florida braced "
+        "for more.")
+    placed = {r.mention.text: r.candidate for r in doc.resolutions}
+    assert set(placed) == {"North Texas", "Southern California", "South Florida"}
+    assert haversine_km(placed["North Texas"].lat, placed["North Texas"].lon,
+                        32.78, -96.80) <= 120
+    assert place_fields(placed["South Florida"])["admin1"] == "Florida"
+    assert "southern part" in place_fields(placed["Southern California"])["kind"]
+
+
+@pytest.mark.parametrize(("written", "forms"), [
+    ("Central American", ("Central America", "Central Americ")),
+    ("West Africans", ("West Africa", "West Afric")),
+    ("Eastern European", ("Eastern Europea", "Eastern Europe")),
+    ("North Texas", ()), ("Southern California", ()),
+])
+def test_region_forms_read_a_direction_and_a_people_as_a_region(written, forms):
+    assert region_forms(written) == forms
+
+
+@pytest.mark.parametrize(("written", "region"), [
+    ("Central American", "Central America"), ("North American", "North America"),
+    ("West African", "Western Africa"), ("Southeast Asian", "Southeast Asia"),
+    ("Central Americans", "Central America"),
+])
+def test_central_american_is_central_america_not_the_middle_of_the_united_states(
+        offline_gazetteer, written, region):
+    found = offline_gazetteer.lookup(written)
+    assert found and {c.part for c in found} == {None}
+    assert region in {c.name for c in found}
