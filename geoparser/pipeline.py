@@ -26,6 +26,7 @@ from geoparser.resolution.base import (
     representatives,
 )
 from geoparser.resolution.confidence import ConfidenceEstimator
+from geoparser.resolution.facilities import place_facilities
 from geoparser.resolution.focus import document_focus
 from geoparser.resolution.home import HomeRegion, home_regions
 
@@ -74,7 +75,8 @@ def resolve(
     for the policy's model; 0: none) is left unplaced.
     ``confidence`` replaces the estimator (anything with its ``apply``).
 
-    Each document gets its ``focus`` (``resolution.focus``) from its own resolutions.
+    Each document gets its ``focus`` (``resolution.focus``) from its own resolutions; then a
+    street or building no gazetteer knows is placed at its town (``resolution.facilities``).
     """
     parsed = list(parsed)
     order = policy_order(policy)
@@ -104,7 +106,8 @@ def resolve(
         resolutions = estimator.apply(
             [_with_candidates(policy.choose(m, found[m.start, m.end], context), order,
                               found[m.start, m.end]) for m in p.mentions], context)
-        out.append(ParsedDocument(p.document, list(p.mentions), resolutions,
+        # the focus is the gazetteer's places'; streets and buildings are placed from it
+        out.append(ParsedDocument(p.document, list(p.mentions), place_facilities(resolutions),
                                   document_focus(resolutions)))
     return out
 

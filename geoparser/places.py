@@ -42,6 +42,10 @@ FEATURE_KINDS = {
     "ISTH": "isthmus", "GRGE": "gorge", "HLLS": "hills",
     "AIRP": "airport", "CSTL": "castle", "CH": "church", "UNIV": "university",
     "STDM": "stadium", "MUS": "museum", "RSTN": "railway station", "HTL": "hotel",
+    "ST": "street", "RD": "road", "SQR": "square", "HSP": "hospital", "SCH": "school",
+    "MSQE": "mosque", "TMPL": "temple", "GDN": "garden", "LIBR": "library", "PAL": "palace",
+    "BDG": "bridge", "MALL": "mall", "MKT": "market", "TOWR": "tower", "PRN": "prison",
+    "THTR": "theatre", "CTHSE": "courthouse", "BLDG": "building",
 }
 #: GeoNames feature classes in words: the fallback for codes not listed above.
 FEATURE_CLASSES = {

@@ -54,6 +54,21 @@ def placed(resolutions: Sequence[Resolution]) -> list[Resolution]:
     return [r for r in resolutions if r.candidate is not None and r.candidate.has_point]
 
 
+def _city_key(c: Candidate) -> Hashable:
+    return c.geonameid if c.geonameid is not None else f"{c.source}:{c.source_id}"
+
+
+def focus_town(resolutions: Sequence[Resolution]) -> Candidate | None:
+    """The placed town (GeoNames class P) the document names most, as its focus city: most
+    mentions, then named first; ``None`` when no town is placed."""
+    towns: dict[Hashable, _Tally] = {}
+    for r in placed(resolutions):
+        if r.candidate is not None and r.candidate.feature_class == "P":
+            _vote(towns, _city_key(r.candidate), r.mention.start, r.candidate)
+    top = _top(towns)
+    return top[1].example if top is not None else None
+
+
 def document_focus(resolutions: Sequence[Resolution]) -> DocumentFocus | None:
     """The focus of a document from its resolutions (see the module docstring)."""
     votes = placed(resolutions)
@@ -71,8 +86,7 @@ def document_focus(resolutions: Sequence[Resolution]) -> DocumentFocus | None:
             if c.admin1 and (c.country_code, c.admin1) in admin1_names():
                 _vote(areas, (c.country_code, c.admin1), at, c)
         if c.feature_class == "P":
-            key = c.geonameid if c.geonameid is not None else f"{c.source}:{c.source_id}"
-            _vote(cities, key, at, c)
+            _vote(cities, _city_key(c), at, c)
 
     def share(n: int) -> float:
         return n / total

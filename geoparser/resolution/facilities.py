@@ -1,0 +1,68 @@
+"""Streets and buildings placed at their town: "Royal Street" in a story about New Orleans.
+
+Local news names streets and buildings as places ("on Royal Street", "at Colchester General
+Hospital", "the Rogers Centre"), news corpora annotate them as toponyms, and no offline
+gazetteer lists them. A reader places one in the town the story is about; so does
+``place_facilities``: a toponym with no gazetteer candidate whose name says it is a street or
+building (``gazetteers.name_forms.facility_code``) is placed at the town named at the start of
+its own name when the document places that town ("[Colchester] General Hospital"), else at the
+document's focus town (``focus.focus_town``: the town it names most). The place it gets is the
+street or building itself, named as written, with its kind ("street", "hospital"), the town's
+point (``derived``), area and country, and no GeoNames id, population or confidence of its
+own; the reason names the town. With no town placed in the document it stays unplaced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from geoparser.gazetteers.name_forms import ROAD_CODES, facility_code
+from geoparser.model import Candidate, Resolution
+from geoparser.names import normalise_name
+from geoparser.places import feature_kind
+from geoparser.resolution.focus import focus_town, placed
+
+
+def place_facilities(resolutions: Sequence[Resolution]) -> list[Resolution]:
+    """``resolutions`` with each street or building that had no candidate placed at its town
+    (see the module's docstring); every other resolution unchanged."""
+    todo = [i for i, r in enumerate(resolutions)
+            if r.n_candidates == 0 and r.candidate is None and facility_code(r.mention.text)]
+    if not todo:
+        return list(resolutions)
+    focus = focus_town(resolutions)
+    towns = {normalise_name(r.mention.text): r.candidate for r in placed(resolutions)
+             if r.candidate is not None and r.candidate.feature_class == "P"}
+    out = list(resolutions)
+    for i in todo:
+        r = resolutions[i]
+        named = _named_town(r.mention.text, towns)
+        town = named or focus
+        if town is None:
+            continue
+        code = facility_code(r.mention.text) or "BLDG"
+        place = Candidate(
+            source="document", source_id=f"{town.source}:{town.source_id}",
+            name=r.mention.text, lat=town.lat, lon=town.lon, country_code=town.country_code,
+            admin1=town.admin1, feature_class="R" if code in ROAD_CODES else "S",
+            feature_code=code, missing=("geonameid", "population"), licence=town.licence,
+            derived=("coordinates",), admin1_name=town.admin1_name,
+            country_name=town.country_name)
+        kind = feature_kind(place.feature_class, code) or "building"
+        where = "named in it" if named is not None else "the document names most"
+        out[i] = replace(r, candidate=place, confidence=None, reason=(
+            f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} with no gazetteer entry, placed at "
+            f"the town {where}: {town.name}"))
+    return out
+
+
+def _named_town(name: str, towns: dict[str, Candidate]) -> Candidate | None:
+    """The placed town whose name opens ``name`` ("Colchester" of "Colchester General
+    Hospital"), the longest such; ``None`` when none does."""
+    words = name.split()
+    for k in range(len(words) - 1, 0, -1):
+        town = towns.get(normalise_name(" ".join(words[:k])))
+        if town is not None:
+            return town
+    return None

@@ -1,0 +1,88 @@
+"""Streets and buildings with no gazetteer entry, placed at their town."""
+
+from geoparser.model import Candidate, Mention, Resolution
+from geoparser.places import place_fields
+from geoparser.resolution.facilities import place_facilities
+
+
+def _town(name, lat, lon, gid):
+    return Candidate(source="geonames", source_id=str(gid), name=name, lat=lat, lon=lon,
+                     geonameid=gid, country_code="US", admin1="LA", feature_class="P",
+                     feature_code="PPL", population=100_000, admin1_name="Louisiana",
+                     country_name="United States")
+
+
+NEW_ORLEANS = _town("New Orleans", 29.95, -90.08, 4335045)
+LAFAYETTE = _town("Lafayette", 30.22, -92.02, 4330145)
+
+
+def _placed(text, start, town):
+    return Resolution(Mention(start, start + len(text), text, "TOPONYM"), town, 1, "context",
+                      "the only place", confidence=0.9)
+
+
+def _unplaced(text, start):
+    return Resolution(Mention(start, start + len(text), text, "TOPONYM"), None, 0, "context",
+                      "no candidate in the gazetteer")
+
+
+def test_royal_street_in_a_new_orleans_story_is_placed_in_new_orleans():
+    out = place_facilities([_placed("New Orleans", 0, NEW_ORLEANS),
+                            _unplaced("Royal Street", 20),
+                            _placed("New Orleans", 40, NEW_ORLEANS),
+                            _placed("Lafayette", 60, LAFAYETTE)])
+    street = out[1]
+    assert (street.candidate.lat, street.candidate.lon) == (29.95, -90.08)
+    fields = place_fields(street.candidate)
+    assert fields["kind"] == "street" and fields["name"] == "Royal Street"
+    assert fields["admin1"] == "Louisiana" and fields["geonameid"] is None
+    assert fields["population"] is None and street.confidence is None
+    assert street.reason == ("a street with no gazetteer entry, placed at the town the "
+                             "document names most: New Orleans")
+    assert "coordinates" in street.candidate.derived
+    assert out[0] is not street and out[3].candidate is LAFAYETTE  # the others unchanged
+
+
+def test_a_building_named_after_a_town_of_the_story_is_placed_there():
+    out = place_facilities([_placed("New Orleans", 0, NEW_ORLEANS),
+                            _placed("New Orleans", 20, NEW_ORLEANS),
+                            _placed("Lafayette", 40, LAFAYETTE),
+                            _unplaced("Lafayette General Hospital", 60)])
+    assert out[3].candidate.lat == LAFAYETTE.lat
+    assert out[3].reason.startswith("a hospital with no gazetteer entry, placed at the town "
+                                    "named in it: Lafayette")
+
+
+def test_an_airport_is_an_airport():
+    out = place_facilities([_placed("New Orleans", 0, NEW_ORLEANS),
+                            _unplaced("Lakefront Airport", 20)])
+    assert out[1].reason.startswith("an airport")
+
+
+def test_with_no_town_in_the_story_a_street_stays_unplaced():
+    state = Candidate(source="geonames", source_id="1", name="Louisiana", lat=31.0, lon=-92.0,
+                      feature_class="A", feature_code="ADM1", country_code="US")
+    rs = [_placed("Louisiana", 0, state), _unplaced("Royal Street", 20)]
+    assert place_facilities(rs)[1].candidate is None
+
+
+def test_a_name_that_is_no_street_or_building_is_left_alone():
+    rs = [_placed("New Orleans", 0, NEW_ORLEANS), _unplaced("Marigny", 20)]
+    assert place_facilities(rs)[1].candidate is None
+
+
+def test_a_street_a_policy_placed_from_the_gazetteer_is_left_alone():
+    known = _placed("Bourbon Street", 20, _town("Bourbon Street", 29.96, -90.07, 1))
+    assert place_facilities([_placed("New Orleans", 0, NEW_ORLEANS), known])[1] is known
+
+
+def test_the_default_geoparser_places_a_street_at_the_story_town():
+    from geoparser import Geoparser
+
+    doc = Geoparser().parse(
+        "Police in New Orleans said the shooting happened on Royal Street near Frenchmen "
+        "Street. New Orleans police are investigating.")
+    placed = {r.mention.text: r for r in doc.resolutions}
+    assert placed["Royal Street"].candidate.name == "Royal Street"
+    assert placed["Royal Street"].candidate.lat == placed["New Orleans"].candidate.lat
+    assert doc.focus.city.name == "New Orleans"
