@@ -6,6 +6,10 @@
   abbreviation is a toponym of its own (the state or province), as the corpora annotate it.
 * **Lists closed by a plural**: "Becker, Clay, Douglas, Grant, Mahnomen counties", "Oconee and
   Oglethorpe counties": each name is a toponym (a county), not one span across the list.
+* **Area abbreviations in a list of areas**: "S.C. and N.C.", "Va., Md. and D.C.", "Texas and
+  Okla.": an abbreviation written with a full stop is a toponym when a list joins it to
+  another such abbreviation or to a toponym already found; alone in running text it is not
+  ("Col. Smith", "Miss. Jones").
 
 Each rule adds a mention only where the gazetteer knows the name (the abbreviations are the
 ones resolution expands: ``gazetteers.abbreviations.EXPANSIONS``), and never over a mention a
@@ -32,6 +36,10 @@ PLURAL_LIST = re.compile(
     rf"(?P<names>{_NAME}(?:(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+){_NAME})+)[ \t]+"
     r"(?P<kind>counties|parishes|townships|boroughs|provinces|states)\b")
 _LIST_NAME = re.compile(_NAME)
+#: An abbreviation written with a full stop ("S.C.", "W.Va.", "Okla."), and what joins two
+#: items of a list.
+_DOTTED = re.compile(r"(?<![\w.])[A-Z][A-Za-z.]*\.(?: Va\.)?")
+_LIST_JOIN = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)")
 
 
 def convention_mentions(text: str, mentions: Sequence[Mention],
@@ -53,7 +61,9 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
         lists.append((m.start("names"), m.end("names")))
         for n in _LIST_NAME.finditer(text, m.start("names"), m.end("names")):
             found.append((n.start(), n.end(), f"one of a list of {m.group('kind')}"))
-    names = sorted({text[a:b] for a, b, why in found if not why.startswith("area")})
+    found += [(a, b, "one of a list of areas") for a, b in _listed_codes(text, places)]
+    names = sorted({text[a:b] for a, b, why in found if not why.startswith("area")
+                    and not why.endswith("areas")})
     is_known = known(names) if names else {}
     kept = [m for m in mentions
             if not any(a <= m.start and m.end <= b and _spans_two(text, m) for a, b in lists)]
@@ -71,3 +81,17 @@ def _spans_two(text: str, mention: Mention) -> bool:
     """Whether ``mention`` runs across a list's comma or "and" (two names as one span)."""
     inner = text[mention.start:mention.end]
     return "," in inner or " and " in inner
+
+
+def _listed_codes(text: str, places: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of the area abbreviations with a full stop that a list joins to another such
+    abbreviation or to one of ``places`` ("S.C. and N.C.", "Texas and Okla.")."""
+    codes = {(m.start(), m.end()) for m in _DOTTED.finditer(text) if m.group() in EXPANSIONS}
+    starts = {a: (a, b) for a, b in codes | set(places)}
+    kept: set[tuple[int, int]] = set()
+    for item in sorted(starts.values()):
+        join = _LIST_JOIN.match(text, item[1])
+        nxt = starts.get(join.end()) if join else None
+        if nxt is not None:
+            kept |= {item, nxt} & codes
+    return sorted(kept)

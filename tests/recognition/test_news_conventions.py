@@ -61,3 +61,16 @@ def test_a_mention_already_made_is_kept_as_it_is():
     kept = at(text, "ATLANTA", "TOPONYM")
     got = convention_mentions(text, [kept], known("ATLANTA"))
     assert got == [kept]
+
+
+def test_area_abbreviations_in_a_list_are_toponyms():
+    assert names("Storms moved through S.C. and N.C. on Monday.") == ["S.C.", "N.C."]
+    assert names("Rain in Va., Md. and D.C. today.") == ["Va.", "Md.", "D.C."]
+    text = "Fires in Texas and Okla. spread."
+    assert names(text, [at(text, "Texas")]) == ["Texas", "Okla."]
+
+
+def test_an_abbreviation_alone_or_before_a_name_is_no_list():
+    assert names("Col. Smith and Miss. Jones met.") == []
+    assert names("Ask S.C. Johnson and N.C. today.") == []
+    assert names("He moved to Tenn. in 1990.") == []
