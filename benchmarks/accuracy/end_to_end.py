@@ -199,6 +199,11 @@ def markdown(results: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _only(rows: dict[str, Callable[[], Any]], wanted: Sequence[str] | None
+          ) -> dict[str, Callable[[], Any]]:
+    return rows if not wanted else {k: v for k, v in rows.items() if k in wanted}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpora", type=Path, default=Path("../shared/corpora"))
@@ -206,6 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", nargs="*", default=None,
                     help="only these held-out corpora (WikToR included)")
     ap.add_argument("--no-wiktor", action="store_true")
+    ap.add_argument("--rows", nargs="*", default=None, choices=ROWS, metavar="ROW",
+                    help="score only these rows (e.g. toponym-transformer-checked, to compare "
+                         "a recipe's fold models in another --work)")
     ap.add_argument("--table-only", action="store_true",
                     help="score nothing: the table and the default from <work>/end-to-end.json")
     args = ap.parse_args(argv)
@@ -229,14 +237,15 @@ def main(argv: list[str] | None = None) -> int:
             continue
         fold = args.work / f"without-{src.name.split()[0].lower()}"
         print(f"end-to-end: {src.name}", flush=True)
-        rows = fold_recognisers(fold / "model" / "model-best", fold / "tagger", gazetteer)
+        rows = _only(fold_recognisers(fold / "model" / "model-best", fold / "tagger",
+                                      gazetteer), args.rows)
         results[src.name] = score_rows(rows, load_gold(src, args.corpora), gazetteer, policy)
     wanted = not args.corpus or WIKTOR.name in args.corpus
     if wanted and not (args.no_wiktor or args.table_only) and \
             (args.corpora / WIKTOR.path).exists():
         print("end-to-end: WikToR (shipped models)", flush=True)
         docs = convert(WIKTOR.converter, args.corpora / WIKTOR.path).documents
-        rows = fold_recognisers(SPACY_MODEL, TAGGER, gazetteer)
+        rows = _only(fold_recognisers(SPACY_MODEL, TAGGER, gazetteer), args.rows)
         results["WikToR"] = score_rows(rows, docs, gazetteer, policy, precision=False)
     folds = [s.name for s in SOURCES if s.name in results]
     default = choose_default(results, folds, NEWS)

@@ -42,3 +42,11 @@ def test_the_bound_applies_to_the_news_folds_named():
 
 def test_no_held_out_fold_chooses_nothing():
     assert choose_default({"WikToR": {"toponym": {"acc161": 0.5}}}, []) is None
+
+
+def test_rows_limits_the_table_to_the_rows_asked_for():
+    from benchmarks.accuracy.end_to_end import _only
+
+    rows = {"hybrid": object, "toponym-transformer-checked": object}
+    assert list(_only(rows, ["toponym-transformer-checked"])) == ["toponym-transformer-checked"]
+    assert _only(rows, None) is rows and _only(rows, []) is rows
