@@ -24,6 +24,7 @@ from dataclasses import replace
 
 from geoparser.gazetteers.demonyms import is_demonym
 from geoparser.model import Candidate
+from geoparser.names import normalise_name
 
 #: Words that name a part, and the part each means.
 PART_WORDS = {
@@ -73,12 +74,14 @@ def region_forms(name: str) -> tuple[str, ...]:
     return tuple(f"{word} {stem}" for stem in (people[:-1], people[:-2]) if stem)
 
 
-def has_parts(c: Candidate) -> bool:
+def has_parts(c: Candidate, place: str | None = None) -> bool:
     """Whether news may name a part of ``c``: an area, region, landform or water body, or a
-    city of ``CITY_WITH_PARTS`` people."""
+    city of ``CITY_WITH_PARTS`` people called ``place`` by its own name (not the Turkish city
+    that lists "Side" among its names, for "South Side")."""
     if c.feature_class in {"A", "L", "T", "H"}:
         return True
-    return c.feature_class == "P" and (c.population or 0) >= CITY_WITH_PARTS
+    return (c.feature_class == "P" and (c.population or 0) >= CITY_WITH_PARTS
+            and (place is None or normalise_name(c.name) == normalise_name(place)))
 
 
 def has_towns(c: Candidate) -> bool:

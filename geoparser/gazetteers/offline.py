@@ -140,7 +140,7 @@ class OfflineGazetteer:
             found = self._lookup_keys({place for _, place in parts.values()})
             for t, (part, place) in parts.items():
                 out[t] = [part_candidate(c, part, t.strip(), self._part_point(c, part))
-                          for c in found[place] if has_parts(c)]
+                          for c in found[place] if has_parts(c, place)]
         return out
 
     def _part_point(self, c: Candidate, part: str) -> tuple[float, float] | None:

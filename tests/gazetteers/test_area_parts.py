@@ -171,3 +171,10 @@ def test_central_american_is_central_america_not_the_middle_of_the_united_states
     found = offline_gazetteer.lookup(written)
     assert found and {c.part for c in found} == {None}
     assert region in {c.name for c in found}
+
+
+def test_south_side_is_no_part_of_a_city_that_lists_side_among_its_names():
+    assert has_parts(_candidate(name="Dallas", feature_class="P", population=1_300_000),
+                     "Dallas")
+    assert not has_parts(_candidate(name="Fatsa", feature_class="P", population=82_160),
+                         "Side")
