@@ -118,6 +118,11 @@ class OfflineGazetteer:
     def lookup(self, toponym: str) -> list[Candidate]:
         return self.lookup_many([toponym])[toponym]
 
+    def forget(self) -> None:
+        """Empty the memo and the parts' points worked out so far (for measuring)."""
+        self.memo = BoundedMemo(self.memo.size)
+        self._part_points.clear()
+
     def lookup_many(self, toponyms: Iterable[str]) -> dict[str, list[Candidate]]:
         """Candidates for each distinct name, with one SQL query for all the new ones; a
         joined or hashtag form the index does not know as written is looked up with its words

@@ -178,3 +178,10 @@ def test_south_side_is_no_part_of_a_city_that_lists_side_among_its_names():
                      "Dallas")
     assert not has_parts(_candidate(name="Fatsa", feature_class="P", population=82_160),
                          "Side")
+
+
+def test_forget_empties_the_memo_and_the_parts_points(offline_gazetteer):
+    offline_gazetteer.lookup("North Texas")
+    assert offline_gazetteer._part_points and len(offline_gazetteer.memo)
+    offline_gazetteer.forget()
+    assert not offline_gazetteer._part_points and not len(offline_gazetteer.memo)
