@@ -9,6 +9,7 @@ the ellipsoid's mean radius (within 0.5% of the geodesic), vectorised.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -55,3 +56,16 @@ def haversine_km(lat1: Any, lon1: Any, lat2: Any, lon2: Any) -> Any:
     dphi, dlmb = p2 - p1, np.radians(lon2) - np.radians(lon1)
     a = np.sin(dphi / 2) ** 2 + np.cos(p1) * np.cos(p2) * np.sin(dlmb / 2) ** 2
     return 2 * EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0.0, 1.0)))
+
+
+def spherical_mean(points: Iterable[tuple[float, float]]) -> tuple[float, float]:
+    """(lat, lon) in degrees of the normalised mean of the points' unit vectors: the middle of
+    places on the sphere, right across the antimeridian where a plain mean of longitudes is
+    not."""
+    x = y = z = 0.0
+    for lat, lon in points:
+        la, lo = math.radians(lat), math.radians(lon)
+        x += math.cos(la) * math.cos(lo)
+        y += math.cos(la) * math.sin(lo)
+        z += math.sin(la)
+    return (math.degrees(math.atan2(z, math.hypot(x, y))), math.degrees(math.atan2(y, x)))

@@ -27,6 +27,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from geoparser.distance import spherical_mean
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "geoparser" / "gazetteers" / "data"
 
@@ -248,17 +250,6 @@ def polygons_centroid(geometry: dict) -> tuple[float, float]:
     if total <= 0:
         return largest_polygon_centroid(geometry)
     return (sum(a * y for a, _, y in parts) / total, sum(a * x for a, x, _ in parts) / total)
-
-
-def spherical_mean(points: list[tuple[float, float]]) -> tuple[float, float]:
-    """(lat, lon) of the normalised mean of the points' unit vectors."""
-    x = y = z = 0.0
-    for lat, lon in points:
-        la, lo = math.radians(lat), math.radians(lon)
-        x += math.cos(la) * math.cos(lo)
-        y += math.cos(la) * math.sin(lo)
-        z += math.sin(la)
-    return (math.degrees(math.atan2(z, math.hypot(x, y))), math.degrees(math.atan2(y, x)))
 
 
 # ---------------------------------------------------------------- extractors

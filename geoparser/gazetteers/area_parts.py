@@ -12,7 +12,10 @@ Only what has parts qualifies (``has_parts``): an area, region, landform or wate
 city of 50,000 people or more ("North Dallas"), never a village that shares a common word's
 name ("West Wing" is no part of Wing, Buckinghamshire). A direction before a people ("Central
 American", "West Africans") is no part of the people's country but the adjective of a region
-("Central America", "West Africa"): ``region_forms`` gives the names to look up.
+("Central America", "West Africa"): ``region_forms`` gives the names to look up. And a plural
+names the places a direction tells apart, together: "the Carolinas" are North and South
+Carolina, "the Virginias" Virginia and West Virginia, "the Americas" North and South America
+(``pair_forms``; ``pair_candidate`` makes them one region at the middle of their points).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from geoparser.distance import spherical_mean
 from geoparser.gazetteers.demonyms import is_demonym
 from geoparser.model import Candidate
 from geoparser.names import normalise_name
@@ -144,3 +148,53 @@ def part_candidate(c: Candidate, part: str, written: str,
         c, name=written, source_id=f"{c.source_id}#{part}", geonameid=None, lat=lat, lon=lon,
         part=part,
         derived=tuple(dict.fromkeys((*c.derived, "coordinates"))) if point else c.derived)
+
+
+#: The directions a plural's members are told apart by ("North Carolina", "West Virginia").
+_PAIR_WORDS = ("North", "South", "East", "West")
+
+
+def pair_forms(name: str) -> tuple[str, ...]:
+    """For a plural ("Carolinas", "the Dakotas"), the names of the places it may gather: its
+    singular with and without a direction ("North Carolina", ..., "Carolina"); else ``()``."""
+    plural = name.strip().removeprefix("the ").removeprefix("The ")
+    if not plural.endswith("s") or len(plural) < 5 or not plural[0].isupper() or " " in plural:
+        return ()
+    one = plural[:-1]
+    return (*(f"{word} {one}" for word in _PAIR_WORDS), one)
+
+
+#: Kinds two members must share to be gathered: countries, first-level areas, continents.
+_PAIR_KINDS = (("PCL",), ("ADM1",), ("CONT",))
+
+
+def pair_candidate(written: str, found: dict[str, list[Candidate]]) -> Candidate | None:
+    """The region a plural names (``pair_forms``), from ``found`` (each member name's
+    candidates, the bare singular last): two members or more of one kind, each by its own
+    name, at least one with a direction, make one region named as written at the middle of
+    their points; a first-level area of the bare singular counts only in a country of the
+    others. ``None`` when fewer are found."""
+    for prefixes in _PAIR_KINDS:
+        members = {}
+        for member, cs in found.items():
+            c = next((c for c in cs if c.has_point and c.part is None
+                      and (c.feature_code or "").startswith(prefixes)
+                      and normalise_name(c.name) == normalise_name(member)), None)
+            if c is not None:
+                members[member] = c
+        bare = members.pop(next(reversed(found)), None) if found else None
+        if bare is not None and members and (prefixes != ("ADM1",) or bare.country_code in {
+                c.country_code for c in members.values()}):
+            members["bare"] = bare  # Virginia with West Virginia; not Carolina, Puerto Rico
+        if len(members) >= 2:
+            members = list(members.values())
+            lat, lon = spherical_mean((c.lat, c.lon) for c in members)  # type: ignore[misc]
+            codes = {c.country_code for c in members}
+            return Candidate(
+                source=members[0].source, source_id="+".join(c.source_id for c in members),
+                name=written.strip().removeprefix("the ").removeprefix("The "),
+                lat=round(lat, 5), lon=round(lon, 5),
+                country_code=codes.pop() if len(codes) == 1 else None, feature_class="L",
+                feature_code="RGN", missing=("geonameid", "population"),
+                licence=members[0].licence, derived=("coordinates",))
+    return None

@@ -16,6 +16,8 @@ from geoparser.gazetteers import extras_source, geonamescache_source, offline_re
 from geoparser.gazetteers.area_parts import (
     has_parts,
     has_towns,
+    pair_candidate,
+    pair_forms,
     part_candidate,
     part_form,
     part_point,
@@ -127,8 +129,9 @@ class OfflineGazetteer:
         """Candidates for each distinct name, with one SQL query for all the new ones; a
         joined or hashtag form the index does not know as written is looked up with its words
         apart (``unjoined``), a part of a place named by a direction ("North Texas") as that
-        part of the place, and a direction before a people ("Central American") as the region
-        ("Central America"; both ``area_parts``)."""
+        part of the place, a direction before a people ("Central American") as the region
+        ("Central America"), and a plural as the places a direction tells apart ("the
+        Carolinas"; all three ``area_parts``)."""
         names = set(toponyms)
         out = self._lookup_keys(names)
         apart = {t: u for t in names if not out[t] and (u := unjoined(t)) and u != t}
@@ -140,6 +143,12 @@ class OfflineGazetteer:
             found = self._lookup_keys({r for rs in regions.values() for r in rs})
             for t, rs in regions.items():
                 out[t] = next((found[r] for r in rs if found[r]), [])
+        pairs = {t: p for t in names if not out[t] and (p := pair_forms(t))}
+        if pairs:
+            found = self._lookup_keys({m for ms in pairs.values() for m in ms})
+            for t, members in pairs.items():
+                pair = pair_candidate(t, {m: found[m] for m in members})
+                out[t] = [pair] if pair is not None else []
         parts = {t: p for t in names if not out[t] and (p := part_form(t))}
         if parts:
             found = self._lookup_keys({place for _, place in parts.values()})

@@ -6,6 +6,8 @@ from geoparser.distance import haversine_km
 from geoparser.gazetteers.area_parts import (
     CITY_WITH_PARTS,
     has_parts,
+    pair_candidate,
+    pair_forms,
     part_candidate,
     part_form,
     part_point,
@@ -185,3 +187,55 @@ def test_forget_empties_the_memo_and_the_parts_points(offline_gazetteer):
     assert offline_gazetteer._part_points and len(offline_gazetteer.memo)
     offline_gazetteer.forget()
     assert not offline_gazetteer._part_points and not len(offline_gazetteer.memo)
+
+
+@pytest.mark.parametrize(("written", "forms"), [
+    ("Carolinas", ("North Carolina", "South Carolina", "East Carolina", "West Carolina",
+                   "Carolina")),
+    ("the Dakotas", ("North Dakota", "South Dakota", "East Dakota", "West Dakota", "Dakota")),
+    ("Texas", ("North Texa", "South Texa", "East Texa", "West Texa", "Texa")),
+    ("Carolina", ()), ("the carolinas", ()), ("New Yorks", ()), ("Ks", ()),
+])
+def test_pair_forms_read_a_plural_as_the_places_a_direction_tells_apart(written, forms):
+    assert pair_forms(written) == forms
+
+
+def _area(name, cc, admin1, lat, lon, code="ADM1"):
+    return Candidate(source="geonames", source_id=name, name=name, lat=lat, lon=lon,
+                     country_code=cc, admin1=admin1, feature_class="A", feature_code=code)
+
+
+def test_the_carolinas_are_north_and_south_carolina_not_carolina_puerto_rico():
+    found = {"North Carolina": [_area("North Carolina", "US", "NC", 35.5, -79.4)],
+             "South Carolina": [_area("South Carolina", "US", "SC", 33.9, -80.9)],
+             "East Carolina": [], "West Carolina": [],
+             "Carolina": [_area("Carolina", "PR", "31", 18.4, -65.96)]}
+    pair = pair_candidate("the Carolinas", found)
+    assert pair.name == "Carolinas" and pair.feature_code == "RGN"
+    assert pair.country_code == "US" and "coordinates" in pair.derived
+    assert haversine_km(pair.lat, pair.lon, 34.7, -80.15) < 20
+
+
+def test_the_virginias_take_the_bare_state_of_the_same_country():
+    found = {"North Virginia": [], "South Virginia": [], "East Virginia": [],
+             "West Virginia": [_area("West Virginia", "US", "WV", 38.6, -80.6)],
+             "Virginia": [_area("Virginia", "US", "VA", 37.5, -78.8)]}
+    assert pair_candidate("Virginias", found).source_id == "West Virginia+Virginia"
+
+
+def test_one_place_alone_is_no_pair():
+    found = {"North Dakota": [_area("North Dakota", "US", "ND", 47.5, -100.5)],
+             "South Dakota": [], "East Dakota": [], "West Dakota": [], "Dakota": []}
+    assert pair_candidate("Dakotas", found) is None
+
+
+@pytest.mark.parametrize(("written", "near"), [
+    ("the Carolinas", (34.7, -80.0)), ("Dakotas", (46.0, -100.3)), ("Koreas", (38.3, 127.5)),
+])
+def test_the_carolinas_lie_between_the_carolinas(offline_gazetteer, written, near):
+    [pair] = offline_gazetteer.lookup(written)
+    assert pair.feature_code == "RGN" and haversine_km(pair.lat, pair.lon, *near) < 100
+
+
+def test_a_plural_the_gazetteer_knows_is_itself(offline_gazetteer):
+    assert {c.feature_code for c in offline_gazetteer.lookup("Philippines")} == {"PCLI"}

@@ -106,3 +106,12 @@ def test_within_km_agrees_with_the_geodesic_including_near_the_bound():
             assert within_km(10.0, 20.0, lat2, 20.3, km) is (d <= km)
     d = distance_km(0.0, 0.0, 1.0, 0.0)
     assert within_km(0.0, 0.0, 1.0, 0.0, d) and not within_km(0.0, 0.0, 1.0, 0.0, d - 1e-6)
+
+
+def test_spherical_mean_is_the_middle_across_the_antimeridian():
+    from geoparser.distance import spherical_mean
+
+    lat, lon = spherical_mean([(0.0, 179.0), (0.0, -179.0)])
+    assert abs(lat) < 1e-9 and abs(abs(lon) - 180.0) < 1e-9  # not 0, as a plain mean gives
+    lat, lon = spherical_mean([(10.0, 20.0)])
+    assert (round(lat, 9), round(lon, 9)) == (10.0, 20.0)
