@@ -14,7 +14,7 @@ name ("West Wing" is no part of Wing, Buckinghamshire). A direction before a peo
 American", "West Africans") is no part of the people's country but the adjective of a region
 ("Central America", "West Africa"): ``region_forms`` gives the names to look up. And a plural
 names the places a direction tells apart, together: "the Carolinas" are North and South
-Carolina, "the Virginias" Virginia and West Virginia, "the Americas" North and South America
+Carolina, "the Virginias" Virginia and West Virginia, "the Koreas" North and South Korea
 (``pair_forms``; ``pair_candidate`` makes them one region at the middle of their points).
 """
 
@@ -164,16 +164,19 @@ def pair_forms(name: str) -> tuple[str, ...]:
     return (*(f"{word} {one}" for word in _PAIR_WORDS), one)
 
 
-#: Kinds two members must share to be gathered: countries, first-level areas, continents.
-_PAIR_KINDS = (("PCL",), ("ADM1",), ("CONT",))
+#: Kinds two members must share to be gathered: countries and first-level areas. Not
+#: continents: the middle of the Americas is near no place a text means by them, and the
+#: confidence model, which cannot tell how large such a region is, would be sure of it.
+_PAIR_KINDS = (("PCL",), ("ADM1",))
 
 
 def pair_candidate(written: str, found: dict[str, list[Candidate]]) -> Candidate | None:
     """The region a plural names (``pair_forms``), from ``found`` (each member name's
     candidates, the bare singular last): two members or more of one kind, each by its own
     name, at least one with a direction, make one region named as written at the middle of
-    their points; a first-level area of the bare singular counts only in a country of the
-    others. ``None`` when fewer are found."""
+    their points, with the sum of their populations where each has one; a first-level area
+    of the bare singular counts only in a country of the others. ``None`` when fewer are
+    found."""
     for prefixes in _PAIR_KINDS:
         members = {}
         for member, cs in found.items():
@@ -190,11 +193,15 @@ def pair_candidate(written: str, found: dict[str, list[Candidate]]) -> Candidate
             members = list(members.values())
             lat, lon = spherical_mean((c.lat, c.lon) for c in members)  # type: ignore[misc]
             codes = {c.country_code for c in members}
+            pops = [c.population for c in members if c.population is not None]
+            counted = len(pops) == len(members)
             return Candidate(
                 source=members[0].source, source_id="+".join(c.source_id for c in members),
                 name=written.strip().removeprefix("the ").removeprefix("The "),
-                lat=round(lat, 5), lon=round(lon, 5),
+                lat=round(lat, 5), lon=round(lon, 5), population=sum(pops) if counted else None,
                 country_code=codes.pop() if len(codes) == 1 else None, feature_class="L",
-                feature_code="RGN", missing=("geonameid", "population"),
-                licence=members[0].licence, derived=("coordinates",))
+                feature_code="RGN", missing=("geonameid",) if counted else ("geonameid",
+                                                                             "population"),
+                licence=members[0].licence,
+                derived=("coordinates", "population") if counted else ("coordinates",))
     return None

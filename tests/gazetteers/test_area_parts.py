@@ -239,3 +239,15 @@ def test_the_carolinas_lie_between_the_carolinas(offline_gazetteer, written, nea
 
 def test_a_plural_the_gazetteer_knows_is_itself(offline_gazetteer):
     assert {c.feature_code for c in offline_gazetteer.lookup("Philippines")} == {"PCLI"}
+
+
+def test_the_koreas_count_both_countries_people_and_the_americas_are_no_pair(
+        offline_gazetteer):
+    [pair] = offline_gazetteer.lookup("Koreas")
+    north, south = (next(c for c in offline_gazetteer.lookup(n) if c.feature_code == "PCLI")
+                    for n in ("North Korea", "South Korea"))
+    assert pair.population == north.population + south.population
+    assert "population" in pair.derived
+    [carolinas] = offline_gazetteer.lookup("Carolinas")
+    assert carolinas.population is None and "population" in carolinas.missing
+    assert offline_gazetteer.lookup("Americas") == []
