@@ -150,6 +150,8 @@ def part_candidate(c: Candidate, part: str, written: str,
         derived=tuple(dict.fromkeys((*c.derived, "coordinates"))) if point else c.derived)
 
 
+#: How the plurals of such places end (Carolinas, Dakotas, Koreas, Sudans): not "Atlantis".
+_PAIR_ENDINGS = ("as", "ns")
 #: The directions a plural's members are told apart by ("North Carolina", "West Virginia").
 _PAIR_WORDS = ("North", "South", "East", "West")
 
@@ -158,7 +160,8 @@ def pair_forms(name: str) -> tuple[str, ...]:
     """For a plural ("Carolinas", "the Dakotas"), the names of the places it may gather: its
     singular with and without a direction ("North Carolina", ..., "Carolina"); else ``()``."""
     plural = name.strip().removeprefix("the ").removeprefix("The ")
-    if not plural.endswith("s") or len(plural) < 5 or not plural[0].isupper() or " " in plural:
+    if not plural.endswith(_PAIR_ENDINGS) or len(plural) < 5 or not plural[0].isupper() or (
+            " " in plural):
         return ()
     one = plural[:-1]
     return (*(f"{word} {one}" for word in _PAIR_WORDS), one)

@@ -54,6 +54,17 @@ def unjoined(name: str) -> str | None:
     return _WORD_START.sub(" ", name.removeprefix("#"))
 
 
+def _other_forms(name: str) -> dict[str, tuple[str, ...]]:
+    """The names to look up for ``name`` when it is not found as written, by the reading that
+    would use them: its words apart, the region of a direction and a people, the members of
+    a plural, the place a direction is part of."""
+    apart = unjoined(name)
+    part = part_form(name)
+    return {"apart": (apart,) if apart and apart != name else (),
+            "region": region_forms(name), "pair": pair_forms(name),
+            "part": (part[1],) if part else ()}
+
+
 def default_index_path() -> Path:
     return cache_dir() / INDEX_FILENAME
 
@@ -134,27 +145,22 @@ class OfflineGazetteer:
         Carolinas"; all three ``area_parts``)."""
         names = set(toponyms)
         out = self._lookup_keys(names)
-        apart = {t: u for t in names if not out[t] and (u := unjoined(t)) and u != t}
-        if apart:
-            found = self._lookup_keys(set(apart.values()))
-            out.update({t: found[u] for t, u in apart.items()})
-        regions = {t: r for t in names if not out[t] and (r := region_forms(t))}
-        if regions:
-            found = self._lookup_keys({r for rs in regions.values() for r in rs})
-            for t, rs in regions.items():
-                out[t] = next((found[r] for r in rs if found[r]), [])
-        pairs = {t: p for t in names if not out[t] and (p := pair_forms(t))}
-        if pairs:
-            found = self._lookup_keys({m for ms in pairs.values() for m in ms})
-            for t, members in pairs.items():
-                pair = pair_candidate(t, {m: found[m] for m in members})
+        forms = {t: _other_forms(t) for t in names if not out[t]}
+        wanted = {f for fs in forms.values() for group in fs.values() for f in group}
+        if not wanted:
+            return out
+        found = self._lookup_keys(wanted)  # one more query for every form of every name
+        for t, fs in forms.items():
+            if fs["apart"]:
+                out[t] = found[fs["apart"][0]]
+            if not out[t] and fs["region"]:
+                out[t] = next((found[r] for r in fs["region"] if found[r]), [])
+            if not out[t] and fs["pair"]:
+                pair = pair_candidate(t, {m: found[m] for m in fs["pair"]})
                 out[t] = [pair] if pair is not None else []
-        parts = {t: p for t in names if not out[t] and (p := part_form(t))}
-        if parts:
-            found = self._lookup_keys({place for _, place in parts.values()})
-            for t, (part, place) in parts.items():
-                out[t] = [part_candidate(c, part, t.strip(), self._part_point(c, part))
-                          for c in found[place] if has_parts(c, place)]
+            if not out[t] and (part := part_form(t)):
+                out[t] = [part_candidate(c, part[0], t.strip(), self._part_point(c, part[0]))
+                          for c in found[part[1]] if has_parts(c, part[1])]
         return out
 
     def _part_point(self, c: Candidate, part: str) -> tuple[float, float] | None:

@@ -194,7 +194,9 @@ def test_forget_empties_the_memo_and_the_parts_points(offline_gazetteer):
                    "Carolina")),
     ("the Dakotas", ("North Dakota", "South Dakota", "East Dakota", "West Dakota", "Dakota")),
     ("Texas", ("North Texa", "South Texa", "East Texa", "West Texa", "Texa")),
-    ("Carolina", ()), ("the carolinas", ()), ("New Yorks", ()), ("Ks", ()),
+    ("Sudans", ("North Sudan", "South Sudan", "East Sudan", "West Sudan", "Sudan")),
+    ("Carolina", ()), ("the carolinas", ()), ("New Yorks", ()), ("Ks", ()), ("Atlantis", ()),
+    ("Alps", ()),
 ])
 def test_pair_forms_read_a_plural_as_the_places_a_direction_tells_apart(written, forms):
     assert pair_forms(written) == forms

@@ -251,6 +251,16 @@ def test_offline_gazetteer_batches_and_memoises_lookups(tmp_path, monkeypatch):
     assert gaz.index.queries == 2
 
 
+def test_the_other_forms_of_every_unknown_name_are_one_more_query(tmp_path, monkeypatch):
+    monkeypatch.setattr(offline, "all_records", lambda: iter(ANDORRA))
+    gaz = offline.OfflineGazetteer(tmp_path / "idx.sqlite")
+    found = gaz.lookup_many(["Northern Andorra", "AndorraLaVella", "Andorras", "Atlantis"])
+    assert gaz.index.queries == 2  # the names; then their parts, words apart and members
+    assert [c.part for c in found["Northern Andorra"]] == ["north"] * len(
+        found["Northern Andorra"]) and found["Northern Andorra"]
+    assert found["AndorraLaVella"] and found["Andorras"] == [] and found["Atlantis"] == []
+
+
 def test_lookup_many_memo_is_bounded(tmp_path, monkeypatch):
     monkeypatch.setattr(offline, "all_records", lambda: iter(ANDORRA))
     gaz = offline.OfflineGazetteer(tmp_path / "idx.sqlite", memo_size=2)
