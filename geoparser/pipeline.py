@@ -12,11 +12,13 @@ from dataclasses import replace
 
 from geoparser.defaults import DEFAULT_MIN_CONFIDENCE
 from geoparser.gazetteers.abbreviations import EXPANSIONS
+from geoparser.gazetteers.area_parts import part_form
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.gazetteers.name_forms import bare_form, municipal
 from geoparser.gazetteers.regions import admin1_names, country_name, country_names, region_name
 from geoparser.model import Candidate, Document, Mention, ParsedDocument, Resolution
 from geoparser.names import normalise_name
+from geoparser.places import PART_KINDS
 from geoparser.recognition.base import Recogniser
 from geoparser.resolution.base import (
     Policy,
@@ -103,13 +105,22 @@ def resolve(
             p.document, evidence, (guides or {}).get(p.document.id), found, shared,
             homes.get(p.document.source) if p.document.source else None,
         )
-        resolutions = estimator.apply(
+        resolutions = [_part_said(r) for r in estimator.apply(
             [_with_candidates(policy.choose(m, found[m.start, m.end], context), order,
-                              found[m.start, m.end]) for m in p.mentions], context)
+                              found[m.start, m.end]) for m in p.mentions], context)]
         # the focus is the gazetteer's places'; streets and buildings are placed from it
         out.append(ParsedDocument(p.document, list(p.mentions), place_facilities(resolutions),
                                   document_focus(resolutions)))
     return out
+
+
+def _part_said(r: Resolution) -> Resolution:
+    """The resolution, its reason saying which part of which place a part of a place is
+    ("North Texas": "...; the northern part of Texas"; ``gazetteers.area_parts``)."""
+    c = r.candidate
+    if c is None or c.part is None or (form := part_form(c.name)) is None:
+        return r
+    return replace(r, reason=f"{r.reason}; the {PART_KINDS.get(c.part, 'part')} of {form[1]}")
 
 
 def _with_candidates(r: Resolution, order: Sequence[str], found: Sequence[Candidate]

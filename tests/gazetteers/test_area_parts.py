@@ -151,6 +151,8 @@ def test_north_texas_and_southern_california_are_found_whole_and_placed(default_
                         32.78, -96.80) <= 120
     assert place_fields(placed["South Florida"])["admin1"] == "Florida"
     assert "southern part" in place_fields(placed["Southern California"])["kind"]
+    reasons = {r.mention.text: r.reason for r in doc.resolutions}
+    assert reasons["North Texas"].endswith("; the northern part of Texas")
 
 
 @pytest.mark.parametrize(("written", "forms"), [
