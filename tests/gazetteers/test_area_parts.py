@@ -3,16 +3,7 @@
 import pytest
 
 from geoparser.distance import haversine_km
-from geoparser.gazetteers.area_parts import (
-    CITY_WITH_PARTS,
-    has_parts,
-    pair_candidate,
-    pair_forms,
-    part_candidate,
-    part_form,
-    part_point,
-    region_forms,
-)
+from geoparser.gazetteers import area_parts
 from geoparser.model import Candidate
 from geoparser.places import place_fields
 from geoparser.resolution.base import entity_key
@@ -29,7 +20,7 @@ from geoparser.resolution.base import entity_key
     ("Northern", None),
 ])
 def test_part_form_splits_the_part_from_the_place(written, form):
-    assert part_form(written) == form
+    assert area_parts.part_form(written) == form
 
 
 def _town(lat, lon, pop):
@@ -40,31 +31,31 @@ def test_the_north_of_an_area_is_where_its_northern_towns_live():
     # a square area: a big town in the north-west corner, a small one in the north-east
     towns = [_town(lat, lon, 100) for lat in range(10) for lon in range(10)]
     towns += [_town(9.0, 0.0, 1_000_000)]
-    lat, lon = part_point("north", towns)
+    lat, lon = area_parts.part_point("north", towns)
     assert lat > 8 and lon < 1
-    south = part_point("south", towns)
+    south = area_parts.part_point("south", towns)
     assert south[0] < 2 and 3 < south[1] < 6  # the south has no big town: its middle
 
 
 def test_central_is_the_middle_third_both_ways():
     towns = [_town(lat, lon, 10) for lat in range(9) for lon in range(9)]
-    assert part_point("central", towns) == (4.0, 4.0)
+    assert area_parts.part_point("central", towns) == (4.0, 4.0)
 
 
 def test_an_outlying_island_does_not_stretch_the_thirds():
     towns = [_town(lat, lon, 10) for lat in range(10) for lon in range(10)]
     towns += [_town(-40.0, 5.0, 10), _town(-40.0, 5.0, 10)]  # 2 of 102: under the 2 % edge
-    assert part_point("south", towns)[0] > -1
+    assert area_parts.part_point("south", towns)[0] > -1
 
 
 @pytest.mark.parametrize("towns", [[], [_town(1.0, 1.0, 5)] * 3])
 def test_too_few_towns_keep_the_place_point(towns):
-    assert part_point("north", towns) is None
+    assert area_parts.part_point("north", towns) is None
 
 
 def test_greater_is_the_whole_place():
     towns = [_town(lat, lon, 10) for lat in range(9) for lon in range(9)]
-    assert part_point("whole", towns) is None
+    assert area_parts.part_point("whole", towns) is None
 
 
 def _candidate(**kw):
@@ -76,16 +67,17 @@ def _candidate(**kw):
 
 
 def test_what_has_parts():
-    assert has_parts(_candidate())
-    assert has_parts(_candidate(feature_class="H", feature_code="SEA"))
-    assert has_parts(_candidate(feature_class="P", feature_code="PPL",
-                                population=CITY_WITH_PARTS))
-    assert not has_parts(_candidate(feature_class="P", feature_code="PPL", population=2_589))
-    assert not has_parts(_candidate(feature_class="S", feature_code="HTL"))
+    assert area_parts.has_parts(_candidate())
+    assert area_parts.has_parts(_candidate(feature_class="H", feature_code="SEA"))
+    assert area_parts.has_parts(_candidate(feature_class="P", feature_code="PPL",
+                                population=area_parts.CITY_WITH_PARTS))
+    assert not area_parts.has_parts(_candidate(feature_class="P", feature_code="PPL",
+                                               population=2_589))
+    assert not area_parts.has_parts(_candidate(feature_class="S", feature_code="HTL"))
 
 
 def test_a_part_candidate_is_named_as_written_and_says_what_it_is_part_of():
-    part = part_candidate(_candidate(), "north", "North Texas", (33.0, -97.4))
+    part = area_parts.part_candidate(_candidate(), "north", "North Texas", (33.0, -97.4))
     assert (part.name, part.lat, part.lon, part.part) == ("North Texas", 33.0, -97.4, "north")
     assert part.geonameid is None and "coordinates" in part.derived
     fields = place_fields(part)
@@ -94,18 +86,18 @@ def test_a_part_candidate_is_named_as_written_and_says_what_it_is_part_of():
 
 
 def test_a_part_without_a_worked_out_point_keeps_the_place_point():
-    part = part_candidate(_candidate(feature_class="P", feature_code="PPL"), "whole",
+    part = area_parts.part_candidate(_candidate(feature_class="P", feature_code="PPL"), "whole",
                           "Greater Dallas", None)
     assert (part.lat, part.lon, part.derived) == (31.0, -99.0, ())
     assert place_fields(part)["kind"] == "greater area of a populated place"
 
 
 def test_two_sources_of_one_state_give_one_part_and_a_county_another():
-    ne = part_candidate(_candidate(source="natural-earth", source_id="ne"), "north",
+    ne = area_parts.part_candidate(_candidate(source="natural-earth", source_id="ne"), "north",
                         "North Texas", (33.0, -97.4))
-    csc = part_candidate(_candidate(source="countrystatecity", source_id="csc"), "north",
+    csc = area_parts.part_candidate(_candidate(source="countrystatecity", source_id="csc"), "north",
                          "North Texas", (33.0, -97.4))
-    county = part_candidate(_candidate(admin1="MO", feature_code="ADM2"), "north",
+    county = area_parts.part_candidate(_candidate(admin1="MO", feature_code="ADM2"), "north",
                             "North Texas", None)
     assert entity_key(ne) == entity_key(csc) != entity_key(county)
 
@@ -162,7 +154,7 @@ def test_north_texas_and_southern_california_are_found_whole_and_placed(default_
     ("North Texas", ()), ("Southern California", ()),
 ])
 def test_region_forms_read_a_direction_and_a_people_as_a_region(written, forms):
-    assert region_forms(written) == forms
+    assert area_parts.region_forms(written) == forms
 
 
 @pytest.mark.parametrize(("written", "region"), [
@@ -178,9 +170,9 @@ def test_central_american_is_central_america_not_the_middle_of_the_united_states
 
 
 def test_south_side_is_no_part_of_a_city_that_lists_side_among_its_names():
-    assert has_parts(_candidate(name="Dallas", feature_class="P", population=1_300_000),
+    assert area_parts.has_parts(_candidate(name="Dallas", feature_class="P", population=1_300_000),
                      "Dallas")
-    assert not has_parts(_candidate(name="Fatsa", feature_class="P", population=82_160),
+    assert not area_parts.has_parts(_candidate(name="Fatsa", feature_class="P", population=82_160),
                          "Side")
 
 
@@ -201,7 +193,7 @@ def test_forget_empties_the_memo_and_the_parts_points(offline_gazetteer):
     ("Alps", ()),
 ])
 def test_pair_forms_read_a_plural_as_the_places_a_direction_tells_apart(written, forms):
-    assert pair_forms(written) == forms
+    assert area_parts.pair_forms(written) == forms
 
 
 def _area(name, cc, admin1, lat, lon, code="ADM1"):
@@ -214,7 +206,7 @@ def test_the_carolinas_are_north_and_south_carolina_not_carolina_puerto_rico():
              "South Carolina": [_area("South Carolina", "US", "SC", 33.9, -80.9)],
              "East Carolina": [], "West Carolina": [],
              "Carolina": [_area("Carolina", "PR", "31", 18.4, -65.96)]}
-    pair = pair_candidate("the Carolinas", found)
+    pair = area_parts.pair_candidate("the Carolinas", found)
     assert pair.name == "Carolinas" and pair.feature_code == "RGN"
     assert pair.country_code == "US" and "coordinates" in pair.derived
     assert haversine_km(pair.lat, pair.lon, 34.7, -80.15) < 20
@@ -224,13 +216,13 @@ def test_the_virginias_take_the_bare_state_of_the_same_country():
     found = {"North Virginia": [], "South Virginia": [], "East Virginia": [],
              "West Virginia": [_area("West Virginia", "US", "WV", 38.6, -80.6)],
              "Virginia": [_area("Virginia", "US", "VA", 37.5, -78.8)]}
-    assert pair_candidate("Virginias", found).source_id == "West Virginia+Virginia"
+    assert area_parts.pair_candidate("Virginias", found).source_id == "West Virginia+Virginia"
 
 
 def test_one_place_alone_is_no_pair():
     found = {"North Dakota": [_area("North Dakota", "US", "ND", 47.5, -100.5)],
              "South Dakota": [], "East Dakota": [], "West Dakota": [], "Dakota": []}
-    assert pair_candidate("Dakotas", found) is None
+    assert area_parts.pair_candidate("Dakotas", found) is None
 
 
 @pytest.mark.parametrize(("written", "near"), [
