@@ -156,10 +156,14 @@ _PAIR_ENDINGS = ("as", "ns")
 _PAIR_WORDS = ("North", "South", "East", "West")
 
 
+def _without_article(name: str) -> str:
+    return name.strip().removeprefix("the ").removeprefix("The ")
+
+
 def pair_forms(name: str) -> tuple[str, ...]:
     """For a plural ("Carolinas", "the Dakotas"), the names of the places it may gather: its
     singular with and without a direction ("North Carolina", ..., "Carolina"); else ``()``."""
-    plural = name.strip().removeprefix("the ").removeprefix("The ")
+    plural = _without_article(name)
     if not plural.endswith(_PAIR_ENDINGS) or len(plural) < 5 or not plural[0].isupper() or (
             " " in plural):
         return ()
@@ -200,7 +204,7 @@ def pair_candidate(written: str, found: dict[str, list[Candidate]]) -> Candidate
             counted = len(pops) == len(members)
             return Candidate(
                 source=members[0].source, source_id="+".join(c.source_id for c in members),
-                name=written.strip().removeprefix("the ").removeprefix("The "),
+                name=_without_article(written),
                 lat=round(lat, 5), lon=round(lon, 5), population=sum(pops) if counted else None,
                 country_code=codes.pop() if len(codes) == 1 else None, feature_class="L",
                 feature_code="RGN", missing=("geonameid",) if counted else ("geonameid",

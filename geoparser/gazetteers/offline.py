@@ -54,12 +54,11 @@ def unjoined(name: str) -> str | None:
     return _WORD_START.sub(" ", name.removeprefix("#"))
 
 
-def _other_forms(name: str) -> dict[str, tuple[str, ...]]:
+def _other_forms(name: str, part: tuple[str, str] | None) -> dict[str, tuple[str, ...]]:
     """The names to look up for ``name`` when it is not found as written, by the reading that
     would use them: its words apart, the region of a direction and a people, the members of
-    a plural, the place a direction is part of."""
+    a plural, the place a direction is part of (``part``, its ``part_form``)."""
     apart = unjoined(name)
-    part = part_form(name)
     return {"apart": (apart,) if apart and apart != name else (),
             "region": region_forms(name), "pair": pair_forms(name),
             "part": (part[1],) if part else ()}
@@ -145,7 +144,8 @@ class OfflineGazetteer:
         Carolinas"; all three ``area_parts``)."""
         names = set(toponyms)
         out = self._lookup_keys(names)
-        forms = {t: _other_forms(t) for t in names if not out[t]}
+        parts = {t: part_form(t) for t in names if not out[t]}
+        forms = {t: _other_forms(t, part) for t, part in parts.items()}
         wanted = {f for fs in forms.values() for group in fs.values() for f in group}
         if not wanted:
             return out
@@ -158,7 +158,7 @@ class OfflineGazetteer:
             if not out[t] and fs["pair"]:
                 pair = pair_candidate(t, {m: found[m] for m in fs["pair"]})
                 out[t] = [pair] if pair is not None else []
-            if not out[t] and (part := part_form(t)):
+            if not out[t] and (part := parts[t]):
                 out[t] = [part_candidate(c, part[0], t.strip(), self._part_point(c, part[0]))
                           for c in found[part[1]] if has_parts(c, part[1])]
         return out

@@ -58,14 +58,19 @@ def _city_key(c: Candidate) -> Hashable:
     return c.geonameid if c.geonameid is not None else f"{c.source}:{c.source_id}"
 
 
-def focus_town(resolutions: Sequence[Resolution]) -> Candidate | None:
-    """The placed town (GeoNames class P) the document names most, as its focus city: most
-    mentions, then named first; ``None`` when no town is placed."""
+def _town_votes(votes: Sequence[Resolution]) -> dict[Hashable, _Tally]:
+    """The placed towns (GeoNames class P) among ``votes``, each with its mentions."""
     towns: dict[Hashable, _Tally] = {}
-    for r in placed(resolutions):
+    for r in votes:
         if r.candidate is not None and r.candidate.feature_class == "P":
             _vote(towns, _city_key(r.candidate), r.mention.start, r.candidate)
-    top = _top(towns)
+    return towns
+
+
+def focus_town(resolutions: Sequence[Resolution]) -> Candidate | None:
+    """The placed town the document names most, its focus city: most mentions, then named
+    first; ``None`` when no town is placed."""
+    top = _top(_town_votes(placed(resolutions)))
     return top[1].example if top is not None else None
 
 
@@ -77,7 +82,6 @@ def document_focus(resolutions: Sequence[Resolution]) -> DocumentFocus | None:
     total = len(votes)
     countries: dict[Hashable, _Tally] = {}
     areas: dict[Hashable, _Tally] = {}
-    cities: dict[Hashable, _Tally] = {}
     for r in votes:
         c, at = r.candidate, r.mention.start
         assert c is not None
@@ -85,8 +89,6 @@ def document_focus(resolutions: Sequence[Resolution]) -> DocumentFocus | None:
             _vote(countries, c.country_code, at, c)
             if c.admin1 and (c.country_code, c.admin1) in admin1_names():
                 _vote(areas, (c.country_code, c.admin1), at, c)
-        if c.feature_class == "P":
-            _vote(cities, _city_key(c), at, c)
 
     def share(n: int) -> float:
         return n / total
@@ -100,7 +102,7 @@ def document_focus(resolutions: Sequence[Resolution]) -> DocumentFocus | None:
         (cc, code), t = top  # type: ignore[misc]
         area = FocusPlace(admin1_names()[(cc, code)], admin1_ids().get((cc, code)), cc, code,
                           t.count, share(t.count))
-    if (top := _top(cities)) is not None:
+    if (top := _top(_town_votes(votes))) is not None:
         _, t = top
         c = t.example
         city = FocusPlace(c.name, c.geonameid, c.country_code, c.admin1, t.count,
