@@ -135,6 +135,11 @@ class OfflineGazetteer:
         self.memo = BoundedMemo(self.memo.size)
         self._part_points.clear()
 
+    def lookup_written(self, toponyms: Iterable[str]) -> dict[str, list[Candidate]]:
+        """Candidates for each distinct name the index lists as written (after
+        normalisation), without the other forms ``lookup_many`` tries; one SQL query."""
+        return self._lookup_keys(set(toponyms))
+
     def lookup_many(self, toponyms: Iterable[str]) -> dict[str, list[Candidate]]:
         """Candidates for each distinct name, with one SQL query for all the new ones; a
         joined or hashtag form the index does not know as written is looked up with its words

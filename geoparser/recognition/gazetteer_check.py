@@ -20,6 +20,7 @@ from geoparser.gazetteers.name_forms import facility_code
 from geoparser.model import Mention
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.span_hygiene import joined_parts, tidy
+from geoparser.recognition.whole_names import whole_names
 
 
 class KnownNames:
@@ -30,6 +31,7 @@ class KnownNames:
     def __init__(self, gazetteer: Gazetteer | None = None) -> None:
         self._gazetteer = gazetteer
         self._known: dict[str, bool] = {}
+        self._written: dict[str, bool] = {}
 
     @property
     def gazetteer(self) -> Gazetteer:
@@ -48,6 +50,17 @@ class KnownNames:
                 self._known[n] = bool(found.get(n)) or n in EXPANSIONS
         return self._known
 
+    def written(self, names: Iterable[str]) -> dict[str, bool]:
+        """Whether the gazetteer lists each name as written, no other form of it (for
+        ``whole_names``; a gazetteer without ``lookup_written`` lists none)."""
+        todo = [n for n in dict.fromkeys(names) if n not in self._written]
+        lookup = getattr(self.gazetteer, "lookup_written", None)
+        if todo:
+            found = lookup(todo) if lookup is not None else {}
+            for n in todo:
+                self._written[n] = bool(found.get(n))
+        return self._written
+
 
 class GazetteerCheck:
     """``inner``'s mentions whose exact text ``gazetteer`` knows (or a code it stands for, or
@@ -65,7 +78,7 @@ class GazetteerCheck:
         # checked as it will be looked up: "the United States" is "United States", and
         # "Southern" + "California" is "Southern California"
         texts = list(texts)
-        batch = [joined_parts(text, tidy(ms))
+        batch = [whole_names(text, joined_parts(text, tidy(ms)), self.known.written)
                  for text, ms in zip(texts, self.inner.recognise(texts), strict=True)]
         known = self.known(m.text for ms in batch for m in ms)
         for ms in batch:

@@ -10,6 +10,10 @@
   Okla.": an abbreviation written with a full stop is a toponym when a list joins it to
   another such abbreviation or to a toponym already found; alone in running text it is not
   ("Col. Smith", "Miss. Jones").
+* **Lists of places**: "Suba, Migori, Homa Bay, Rongo, Siaya, Kisumu and Bondo are among the
+  worst affected districts": when a recogniser found at least ``LIST_EVIDENCE`` of a list's
+  names, each of its other names is a toponym too. A list is of capitalised names of at most
+  four words joined by commas, "and" or "or"; a name with a lower-case word breaks it.
 
 Each rule adds a mention only where the gazetteer knows the name (the abbreviations are the
 ones resolution expands: ``gazetteers.abbreviations.EXPANSIONS``), and never over a mention a
@@ -40,6 +44,11 @@ _LIST_NAME = re.compile(_NAME)
 #: items of a list.
 _DOTTED = re.compile(r"(?<![\w.])[A-Z][A-Za-z.]*\.(?: Va\.)?")
 _LIST_JOIN = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)")
+_LIST_SEPARATOR = re.compile(r", (?:and |or )?| and | or ")
+_LIST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+#: How many of a list's names a recogniser must have found for the others to be read as
+#: toponyms.
+LIST_EVIDENCE = 2
 
 
 def convention_mentions(text: str, mentions: Sequence[Mention],
@@ -62,6 +71,7 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
         for n in _LIST_NAME.finditer(text, m.start("names"), m.end("names")):
             found.append((n.start(), n.end(), f"one of a list of {m.group('kind')}"))
     found += [(a, b, "one of a list of areas") for a, b in _listed_codes(text, places)]
+    found += [(a, b, "one of a list of places") for a, b in _place_lists(text, mentions)]
     names = sorted({text[a:b] for a, b, why in found if not why.startswith("area")
                     and not why.endswith("areas")})
     is_known = known(names) if names else {}
@@ -95,3 +105,43 @@ def _listed_codes(text: str, places: Sequence[tuple[int, int]]) -> list[tuple[in
         if nxt is not None:
             kept |= {item, nxt} & codes
     return sorted(kept)
+
+
+def _names(text: str) -> list[tuple[int, int]]:
+    """Spans of runs of one to four capitalised words joined by single spaces; a word that
+    ends in a full stop ends its run."""
+    runs: list[list[int]] = []
+    for w in _LIST_WORD.finditer(text):
+        capital = w.group()[0].isupper()
+        last = runs[-1] if runs else None
+        if (capital and last is not None and last[2] and last[3] < 4
+                and text[last[1]:w.start()] == " "):
+            last[1], last[3] = w.end(), last[3] + 1
+        else:
+            runs.append([w.start(), w.end(), capital, 1])
+        if w.end() < len(text) and text[w.end()] == ".":
+            runs[-1][2] = False
+    return [(a, b) for a, b, capital, _ in runs if text[a].isupper()]
+
+
+def _place_lists(text: str, mentions: Sequence[Mention]) -> list[tuple[int, int]]:
+    """Spans of the names of lists at least ``LIST_EVIDENCE`` of whose names are among
+    ``mentions`` (a name counts when it is a mention or ends with one: "In Kisumu")."""
+    found = {(m.start, m.end) for m in mentions}
+    ends = {m.end: m.start for m in mentions}
+    out: list[tuple[int, int]] = []
+    chain: list[tuple[int, int]] = []
+
+    def close() -> None:
+        named = sum(1 for a, b in chain if (a, b) in found or (b in ends and ends[b] >= a))
+        if len(chain) >= 3 and named >= LIST_EVIDENCE:
+            out.extend(chain)
+
+    for a, b in _names(text):
+        if chain and _LIST_SEPARATOR.fullmatch(text[chain[-1][1]:a]):
+            chain.append((a, b))
+            continue
+        close()
+        chain = [(a, b)]
+    close()
+    return out

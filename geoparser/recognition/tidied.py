@@ -2,8 +2,9 @@
 
 ``create_recogniser`` wraps each recogniser it builds in ``Tidied``: mentions are trimmed
 (``span_hygiene.tidy``: no "the", no "'s", no edge punctuation; a direction word joined to
-the place after it, ``span_hygiene.joined_parts``), and the toponyms of datelines,
-of area abbreviations after a place and of plural lists are added
+the place after it, ``span_hygiene.joined_parts``; a piece of a longer place name widened to
+the whole name, ``whole_names``), and the toponyms of datelines, of area abbreviations after a
+place, of plural lists and of lists of places are added
 (``news_conventions.convention_mentions``). Names are checked against the gazetteer, each once.
 No mention made only of function words or generic heads ("of", "Center", "Station") comes out,
 whichever rule made it (``span_hygiene.is_generic``).
@@ -20,6 +21,7 @@ from geoparser.recognition.base import Recogniser
 from geoparser.recognition.gazetteer_check import KnownNames
 from geoparser.recognition.news_conventions import convention_mentions
 from geoparser.recognition.span_hygiene import is_generic, joined_parts, tidy
+from geoparser.recognition.whole_names import whole_names
 
 CHUNK = 256
 
@@ -43,6 +45,7 @@ class Tidied:
         stream = iter(texts)
         while chunk := list(islice(stream, CHUNK)):
             for text, mentions in zip(chunk, self.inner.recognise(chunk), strict=True):
-                found = convention_mentions(text, joined_parts(text, tidy(mentions)),
-                                            self.known, self.name)
+                whole = whole_names(text, joined_parts(text, tidy(mentions)),
+                                    self.known.written)
+                found = convention_mentions(text, whole, self.known, self.name)
                 yield [m for m in found if not is_generic(m.text)]

@@ -74,3 +74,50 @@ def test_an_abbreviation_alone_or_before_a_name_is_no_list():
     assert names("Col. Smith and Miss. Jones met.") == []
     assert names("Ask S.C. Johnson and N.C. today.") == []
     assert names("He moved to Tenn. in 1990.") == []
+
+
+KENYA = ("Suba, Migori, Homa Bay, Rongo, Siaya and Kisumu are among the worst affected "
+         "districts.")
+KENYA_TOWNS = ("Suba", "Migori", "Homa Bay", "Rongo", "Siaya", "Kisumu")
+
+
+def test_a_list_with_two_places_found_makes_its_other_names_places():
+    found = [at(KENYA, "Homa Bay"), at(KENYA, "Kisumu")]
+    assert names(KENYA, found, places=KENYA_TOWNS) == list(KENYA_TOWNS)
+    why = {m.text: m.why for m in convention_mentions(KENYA, found, known(*KENYA_TOWNS))}
+    assert why["Suba"] == "one of a list of places"
+
+
+def test_a_list_with_one_place_found_is_left_as_it_is():
+    found = [at(KENYA, "Kisumu")]
+    assert names(KENYA, found, places=KENYA_TOWNS) == ["Kisumu"]
+
+
+def test_a_name_of_a_list_the_gazetteer_does_not_know_stays_out():
+    found = [at(KENYA, "Homa Bay"), at(KENYA, "Kisumu")]
+    assert "Rongo" not in names(KENYA, found, places=("Suba", "Migori", "Siaya"))
+
+
+def test_two_names_are_no_list_of_places():
+    text = "Smith and Kisumu"
+    assert names(text, [at(text, "Kisumu")], places=("Smith", "Kisumu")) == ["Kisumu"]
+
+
+def test_a_lower_case_word_ends_a_list():
+    text = "Paris, London, the Smiths, Jones and Brown"
+    found = [at(text, "Paris"), at(text, "London")]
+    assert names(text, found, places=("Jones", "Brown", "Smiths")) == ["Paris", "London"]
+
+
+def test_a_place_at_the_end_of_a_longer_name_counts_as_found():
+    text = "In Kisumu, Siaya, Bondo and Rongo"
+    found = [at(text, "Kisumu"), at(text, "Siaya")]
+    assert names(text, found, places=("Bondo", "Rongo")) == ["Kisumu", "Siaya", "Bondo",
+                                                              "Rongo"]
+
+
+def test_a_full_stop_closes_a_list_name():
+    text = "They met Paris, Lyon, Nice. Bordeaux and Marseille were quiet."
+    found = [at(text, "Paris"), at(text, "Lyon")]
+    assert names(text, found, places=("Nice", "Bordeaux", "Marseille")) == [
+        "Paris", "Lyon", "Nice"]

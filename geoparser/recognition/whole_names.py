@@ -1,0 +1,120 @@
+"""A mention widened to the whole place name it is part of, where the gazetteer lists it.
+
+Word-level taggers and spaCy's NER often cut a multi-word name short or in pieces: "Goz" +
+"Beida" for Goz Beida, "Congo" out of "Democratic Republic of the Congo", "York" out of "New
+York", "Natal" out of "KwaZulu-Natal", "Dallas" out of "Dallas County". A mention is widened
+over the capitalised words joined to it by a space or a hyphen (and the particles inside a
+name: "of the", "es", "au"), up to ``MAX_WORDS`` words in all, to the longest such name the
+gazetteer lists as written (an alias or a derived form such as "North Texas" does not count);
+mentions inside the wider one go. Nothing is widened across a sentence's or a clause's
+punctuation, over an article or a direction word at its start (``joined_parts`` owns those),
+or to a name no gazetteer entry carries, so "Washington" stays "Washington" in "Washington
+Post".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from geoparser.gazetteers.area_parts import PART_WORDS
+from geoparser.model import Mention
+
+#: The most words a widened name may have.
+MAX_WORDS = 6
+#: Lower-case words that may stand inside a place name, never at its ends.
+PARTICLES = frozenset({
+    "of", "the", "and", "on", "upon", "in", "de", "del", "della", "di", "da", "do", "dos", "das",
+    "du", "des", "la", "le", "les", "los", "las", "el", "al", "es", "au", "aux", "en", "sur",
+    "y", "van", "von", "der", "den", "ter", "op", "am", "an", "im",
+})
+_ARTICLES = frozenset({"the", "a", "an"})
+_WORD = r"[^\W\d_][\w'’.]*"
+_NEXT = re.compile(rf"(?:['’]s)?[ -]({_WORD})")
+_PREVIOUS = re.compile(rf"({_WORD})[ -]\Z")
+
+
+def _opens_name(word: str) -> bool:
+    """A word a place name may start or end with: capitalised ("Beida", "ANGELES") or an
+    elided article before one ("d'Ivoire")."""
+    return word[:1].isupper() or bool(re.match(r"[dl]['’][A-Z]", word))
+
+
+def _word_ends(word: str, end: int) -> list[int]:
+    """Where a name may end with ``word`` (ending at ``end``): after it, and before its
+    sentence stop or possessive ("Beida." and "Beida's" end at "Beida")."""
+    ends = [end]
+    stripped = re.sub(r"(?:['’]s|\.)\Z", "", word)
+    if stripped != word and stripped and ("." not in stripped or word.endswith("'s")):
+        ends.append(end - (len(word) - len(stripped)))
+    return ends
+
+
+def _right_ends(text: str, end: int) -> list[tuple[int, int]]:
+    """(end, words added) for each name-closing word to the right of ``end``."""
+    out, pos, words = [], end, 0
+    while words < MAX_WORDS - 1 and (m := _NEXT.match(text, pos)):
+        word, words = m.group(1), words + 1
+        if _opens_name(word):
+            out.extend((e, words) for e in _word_ends(word, m.end(1)))
+            if word.endswith((".", "'s", "’s")) and not re.search(r"\.\w", word):
+                break  # the name cannot go on past a full stop or a possessive
+        elif word not in PARTICLES:
+            break
+        pos = m.end(1)
+    return out
+
+
+def _left_starts(text: str, start: int) -> list[tuple[int, int]]:
+    """(start, words added) for each name-opening word to the left of ``start``."""
+    out, pos, words = [], start, 0
+    while words < MAX_WORDS - 1 and (m := _PREVIOUS.search(text, max(0, pos - 60), pos)):
+        word, words = m.group(1), words + 1
+        if word.endswith((".", ",")) and not re.fullmatch(r"(?:[A-Z][a-z]?\.)+", word):
+            break  # a sentence or clause ends here; "St." and "Ft." open names
+        if _opens_name(word):
+            if word.lower() in _ARTICLES or word.lower() in PART_WORDS:
+                break
+            out.append((m.start(1), words))
+        elif word not in PARTICLES:
+            break
+        pos = m.start(1)
+    return out
+
+
+def widenings(text: str, mention: Mention) -> list[tuple[int, int]]:
+    """Every wider span ``mention`` could be part of, longest first."""
+    own = len(mention.text.split())
+    starts = [(mention.start, 0)] + _left_starts(text, mention.start)
+    ends = [(mention.end, 0)] + _right_ends(text, mention.end)
+    spans = {(s, e) for s, ls in starts for e, rs in ends
+             if own + ls + rs <= MAX_WORDS and (s, e) != (mention.start, mention.end)}
+    return sorted(spans, key=lambda se: (se[0] - se[1], se[0]))
+
+
+def whole_names(text: str, mentions: Sequence[Mention],
+                listed: Callable[[Sequence[str]], dict[str, bool]]) -> list[Mention]:
+    """``mentions`` each widened to the longest whole name around it that ``listed`` says the
+    gazetteer lists as written; mentions inside a widened one are dropped, and a widening that
+    would cut through another mention is not made."""
+    options = {m: widenings(text, m) for m in mentions}
+    names = [text[s:e] for spans in options.values() for s, e in spans]
+    is_listed = listed(names) if names else {}
+    out: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+    for m in sorted(mentions, key=lambda m: (m.start, m.end)):
+        if any(s <= m.start and m.end <= e for s, e in taken):
+            continue
+        for s, e in options[m]:
+            if not is_listed.get(text[s:e]):
+                continue
+            if any(o.start < e and s < o.end and not (s <= o.start and o.end <= e)
+                   for o in mentions):
+                continue
+            m = replace(m, start=s, end=e, text=text[s:e])
+            break
+        taken.append((m.start, m.end))
+        out.append(m)
+    return [m for m in out if not any(s <= m.start and m.end <= e and (s, e) != (m.start, m.end)
+                                      for s, e in taken)]
