@@ -14,6 +14,11 @@
   worst affected districts": when a recogniser found at least ``LIST_EVIDENCE`` of a list's
   names, each of its other names is a toponym too. A list is of capitalised names of at most
   four words joined by commas, "and" or "or"; a name with a lower-case word breaks it.
+* **Acronyms a story defines**: "the Democratic Republic of the Congo (DRC)": an acronym of
+  three or more capitals in brackets right after a toponym of as many capitalised words,
+  spelling their initials, is a toponym wherever it stands as a word of its own in the story
+  ("DRC", not "DRC-1" or "A/DRC/07"). A street's or building's name defines none ("Dubai World
+  Trade Centre (DWTC)").
 
 Each rule adds a mention only where the gazetteer knows the name (the abbreviations are the
 ones resolution expands: ``gazetteers.abbreviations.EXPANSIONS``), and never over a mention a
@@ -26,6 +31,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
+from geoparser.gazetteers.name_forms import facility_code
 from geoparser.model import Mention
 
 LABEL = "TOPONYM"
@@ -49,6 +55,7 @@ _LIST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 #: How many of a list's names a recogniser must have found for the others to be read as
 #: toponyms.
 LIST_EVIDENCE = 2
+_ACRONYM_AFTER = re.compile(r" \(([A-Z]{3,6})\)")
 
 
 def convention_mentions(text: str, mentions: Sequence[Mention],
@@ -72,6 +79,9 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
             found.append((n.start(), n.end(), f"one of a list of {m.group('kind')}"))
     found += [(a, b, "one of a list of areas") for a, b in _listed_codes(text, places)]
     found += [(a, b, "one of a list of places") for a, b in _place_lists(text, mentions)]
+    for acronym, long_form in _defined_acronyms(text, mentions).items():
+        found += [(m.start(), m.end(), f"short for {long_form}") for m in
+                  re.finditer(rf"(?<![\w/-]){acronym}(?![\w/-])", text)]
     names = sorted({text[a:b] for a, b, why in found if not why.startswith("area")
                     and not why.endswith("areas")})
     is_known = known(names) if names else {}
@@ -144,4 +154,19 @@ def _place_lists(text: str, mentions: Sequence[Mention]) -> list[tuple[int, int]
         close()
         chain = [(a, b)]
     close()
+    return out
+
+
+def _defined_acronyms(text: str, mentions: Sequence[Mention]) -> dict[str, str]:
+    """Acronym -> the toponym it is defined for ("DRC" -> "Democratic Republic of the
+    Congo"): capitals in brackets right after a mention, spelling the initials of its
+    capitalised words."""
+    out = {}
+    for m in mentions:
+        if (a := _ACRONYM_AFTER.match(text, m.end)) is None or facility_code(m.text):
+            continue
+        initials = "".join(w[0] for w in re.findall(r"[^\W\d_][\w'’]*", m.text)
+                           if w[0].isupper())
+        if initials == a.group(1):
+            out.setdefault(a.group(1), m.text)
     return out

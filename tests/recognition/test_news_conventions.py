@@ -121,3 +121,38 @@ def test_a_full_stop_closes_a_list_name():
     found = [at(text, "Paris"), at(text, "Lyon")]
     assert names(text, found, places=("Nice", "Bordeaux", "Marseille")) == [
         "Paris", "Lyon", "Nice"]
+
+
+DRC = ("Experts went to the Democratic Republic of the Congo (DRC). MSF has 14 experts in "
+       "DRC; the DRC-1 and A/DRC/07 strains are lab names.")
+
+
+def test_an_acronym_a_story_defines_for_a_place_is_that_place_throughout():
+    found = [at(DRC, "Democratic Republic of the Congo")]
+    out = convention_mentions(DRC, found, known("DRC"))
+    assert [(m.text, m.start) for m in out] == [
+        ("Democratic Republic of the Congo", DRC.index("Democratic")),
+        ("DRC", DRC.index("(DRC)") + 1), ("DRC", DRC.index("in DRC") + 3)]
+    assert out[1].why == "short for Democratic Republic of the Congo"
+
+
+def test_an_acronym_that_does_not_spell_the_initials_is_not_defined():
+    text = "Aid reached Kenya (MSF) and MSF left."
+    assert names(text, [at(text, "Kenya")], places=("MSF",)) == ["Kenya"]
+
+
+def test_a_building_defines_no_acronym():
+    text = "At the Dubai World Trade Centre (DWTC) the DWTC board met."
+    found = [at(text, "Dubai World Trade Centre")]
+    assert names(text, found, places=("DWTC",)) == ["Dubai World Trade Centre"]
+
+
+def test_a_two_letter_acronym_is_not_defined():
+    text = "Birds in Hong Kong (HK) and the HK strain."
+    assert names(text, [at(text, "Hong Kong")], places=("HK",)) == ["Hong Kong"]
+
+
+def test_a_defined_acronym_the_gazetteer_does_not_know_stays_out():
+    text = "the Federally Administered Tribal Areas (FATA) and FATA"
+    found = [at(text, "Federally Administered Tribal Areas")]
+    assert names(text, found) == ["Federally Administered Tribal Areas"]
