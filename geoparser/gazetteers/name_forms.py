@@ -10,7 +10,9 @@ Local news names streets and buildings as places ("Royal Street", "Colchester Ge
 Hospital", "Rogers Centre"), and news corpora annotate them; no offline gazetteer lists them.
 ``facility_code`` reads such a name's kind off its last word, as a GeoNames feature code
 ("ST", "HSP"), so a recogniser can keep it and resolution can place it at its town
-(``resolution.facilities``).
+(``resolution.facilities``). Rivers, valleys, islands and lakes that no source lists ("Tijuana
+River", "Salinas Valley", "Islington Bay", "Lake Manassas") are read the same way by
+``natural_code``, from a last word or from a first word ("Lake", "Mount", "Isle of").
 """
 
 from __future__ import annotations
@@ -66,3 +68,50 @@ def facility_code(name: str) -> str | None:
     if len(words) < 2 or not (words[0][:1].isupper() or words[0][:1].isdigit()):
         return None
     return FACILITY_HEADS.get(words[-1].lower())
+
+
+#: The last word of a natural feature's name, and the GeoNames feature code of its kind.
+NATURAL_HEADS = {
+    "river": "STM", "creek": "STM", "brook": "STM", "valley": "VAL", "canyon": "CNYN",
+    "island": "ISL", "islands": "ISLS", "isle": "ISL", "peninsula": "PEN", "bay": "BAY",
+    "harbour": "HBR", "harbor": "HBR", "lake": "LK", "lakes": "LKS", "reservoir": "RSV",
+    "mountain": "MT", "mountains": "MTS", "hills": "HLLS", "forest": "FRST",
+    "desert": "DSRT", "delta": "DLTA", "falls": "FLLS", "beach": "BCH",
+}
+#: The first word of a natural feature's name ("Lake Manassas", "Mount Kenya", "Isle of
+#: Wight"), and the feature code of its kind.
+NATURAL_OPENERS = {"lake": "LK", "mount": "MT", "mt.": "MT", "isle": "ISL", "river": "STM"}
+#: Feature codes of water (GeoNames class H); the other natural features are terrain (T) or
+#: forest (V).
+WATER_CODES = frozenset({"STM", "BAY", "HBR", "LK", "LKS", "RSV", "FLLS"})
+
+
+def natural_code(name: str) -> str | None:
+    """The GeoNames feature code of a natural feature named ``name`` ("STM" for "Tijuana
+    River", "LK" for "Lake Manassas", "ISL" for "Isle of Wight"): a name of two words or
+    more, each word but "of" capitalised, that ends or opens with such a feature's word; else
+    ``None``."""
+    words = name.split()
+    if len(words) < 2 or not all(w[:1].isupper() for w in words if w != "of"):
+        return None
+    opener = NATURAL_OPENERS.get(words[0].lower())
+    return NATURAL_HEADS.get(words[-1].lower()) or opener
+
+
+def natural_place_name(name: str) -> str | None:
+    """The place a natural feature's name is made from: "Tijuana" of "Tijuana River",
+    "Manassas" of "Lake Manassas", "Wight" of "Isle of Wight"; ``None`` when ``name`` is no
+    such name."""
+    if natural_code(name) is None:
+        return None
+    words = name.split()
+    if words[-1].lower() in NATURAL_HEADS:
+        return " ".join(words[:-1])
+    rest = words[1:]
+    return " ".join(rest[1:] if rest and rest[0] == "of" else rest) or None
+
+
+def unlisted_code(name: str) -> str | None:
+    """The feature code of a street, building or natural feature read off ``name``
+    (``facility_code``, then ``natural_code``); what a gazetteer check keeps unlisted."""
+    return facility_code(name) or natural_code(name)

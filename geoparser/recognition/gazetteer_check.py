@@ -5,8 +5,9 @@ out of its register, in a scientific paper, "HA", "RT-PCR", "GenBank" and "MDCK"
 toponyms. A name no gazetteer entry carries cannot be put on the map either, so dropping it
 costs a geoparser little; measured in docs/recognition-model.md. A code written as an area
 code ("CA", "N.Y.", "NSW": ``gazetteers.abbreviations.EXPANSIONS``) counts as known, as
-resolution reads it so; and so does a street's or building's name ("Royal Street":
-``gazetteers.name_forms.facility_code``), which resolution places at its town.
+resolution reads it so; and so does a street's, building's or natural feature's name ("Royal
+Street", "Tijuana River": ``gazetteers.name_forms.unlisted_code``), which resolution places at
+its town.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import replace
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
-from geoparser.gazetteers.name_forms import facility_code
+from geoparser.gazetteers.name_forms import unlisted_code
 from geoparser.model import Mention
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.span_hygiene import joined_parts, tidy
@@ -64,7 +65,7 @@ class KnownNames:
 
 class GazetteerCheck:
     """``inner``'s mentions whose exact text ``gazetteer`` knows (or a code it stands for, or
-    a street or building)."""
+    a street, building or natural feature)."""
 
     def __init__(self, inner: Recogniser, gazetteer: Gazetteer | None = None,
                  name: str | None = None) -> None:
@@ -83,4 +84,4 @@ class GazetteerCheck:
         known = self.known(m.text for ms in batch for m in ms)
         for ms in batch:
             yield [replace(m, recogniser=self.name) for m in ms
-                   if known[m.text] or facility_code(m.text)]
+                   if known[m.text] or unlisted_code(m.text)]

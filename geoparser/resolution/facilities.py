@@ -10,6 +10,11 @@ document's focus town (``focus.focus_town``: the town it names most). The place 
 street or building itself, named as written, with its kind ("street", "hospital"), the town's
 point (``derived``), area and country, and no GeoNames id, population or confidence of its
 own; the reason names the town. With no town placed in the document it stays unplaced.
+
+A river, valley, island or lake no gazetteer lists ("Tijuana River", "Salinas Valley", "Lake
+Manassas": ``name_forms.natural_code``) is placed the same way at the place its name is made
+from when the document places it ("Tijuana"), and never at the focus town: a peninsula or a
+river may lie far from the town a story is about.
 """
 
 from __future__ import annotations
@@ -17,7 +22,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from geoparser.gazetteers.name_forms import ROAD_CODES, facility_code
+from geoparser.gazetteers.name_forms import (
+    ROAD_CODES,
+    WATER_CODES,
+    facility_code,
+    natural_code,
+    natural_place_name,
+    unlisted_code,
+)
 from geoparser.model import Candidate, Resolution
 from geoparser.names import normalise_name
 from geoparser.places import feature_kind
@@ -25,35 +37,44 @@ from geoparser.resolution.focus import focus_town, placed
 
 
 def place_facilities(resolutions: Sequence[Resolution]) -> list[Resolution]:
-    """``resolutions`` with each street or building that had no candidate placed at its town
-    (see the module's docstring); every other resolution unchanged."""
+    """``resolutions`` with each street, building or natural feature that had no candidate
+    placed at its town (see the module's docstring); every other resolution unchanged."""
     todo = [i for i, r in enumerate(resolutions)
-            if r.n_candidates == 0 and r.candidate is None and facility_code(r.mention.text)]
+            if r.n_candidates == 0 and r.candidate is None and unlisted_code(r.mention.text)]
     if not todo:
         return list(resolutions)
     focus = focus_town(resolutions)
-    towns = {normalise_name(r.mention.text): r.candidate for r in placed(resolutions)
-             if r.candidate is not None and r.candidate.feature_class == "P"}
+    places = {normalise_name(r.mention.text): r.candidate for r in placed(resolutions)
+              if r.candidate is not None}
+    towns = {k: c for k, c in places.items() if c.feature_class == "P"}
     out = list(resolutions)
     for i in todo:
         r = resolutions[i]
-        named = _named_town(r.mention.text, towns)
-        town = named or focus
+        code = facility_code(r.mention.text)
+        if code is not None:
+            named = _named_town(r.mention.text, towns)
+            town = named or focus
+            feature_class = "R" if code in ROAD_CODES else "S"
+        else:
+            code = natural_code(r.mention.text) or "AREA"
+            made_of = natural_place_name(r.mention.text)
+            named = town = places.get(normalise_name(made_of)) if made_of else None
+            feature_class = "H" if code in WATER_CODES else "V" if code == "FRST" else "T"
         if town is None:
             continue
-        code = facility_code(r.mention.text) or "BLDG"
         place = Candidate(
             source="document", source_id=f"{town.source}:{town.source_id}",
             name=r.mention.text, lat=town.lat, lon=town.lon, country_code=town.country_code,
-            admin1=town.admin1, feature_class="R" if code in ROAD_CODES else "S",
+            admin1=town.admin1, feature_class=feature_class,
             feature_code=code, missing=("geonameid", "population"), licence=town.licence,
             derived=("coordinates",), admin1_name=town.admin1_name,
             country_name=town.country_name)
         kind = feature_kind(place.feature_class, code) or "building"
-        where = "named in it" if named is not None else "the document names most"
+        where = (f"{town.name}, the place its name is made from" if feature_class in "HTV"
+                 else f"the town named in it: {town.name}" if named is not None
+                 else f"the town the document names most: {town.name}")
         out[i] = replace(r, candidate=place, confidence=None, reason=(
-            f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} with no gazetteer entry, placed at "
-            f"the town {where}: {town.name}"))
+            f"{_article(kind)}{kind} with no gazetteer entry, placed at {where}"))
     return out
 
 
@@ -66,3 +87,10 @@ def _named_town(name: str, towns: dict[str, Candidate]) -> Candidate | None:
         if town is not None:
             return town
     return None
+
+
+def _article(kind: str) -> str:
+    """"a " or "an " before a kind in words, nothing before a plural ("hills", "lakes")."""
+    if kind.endswith("s") and not kind.endswith("ss"):
+        return ""
+    return "an " if kind[0] in "aeiou" else "a "

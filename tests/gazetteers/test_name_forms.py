@@ -2,7 +2,13 @@
 
 import pytest
 
-from geoparser.gazetteers.name_forms import bare_form, facility_code
+from geoparser.gazetteers.name_forms import (
+    bare_form,
+    facility_code,
+    natural_code,
+    natural_place_name,
+    unlisted_code,
+)
 
 
 @pytest.mark.parametrize(("written", "bare"), [
@@ -25,3 +31,26 @@ def test_bare_form_leaves_the_municipal_word_off(written, bare):
 ])
 def test_facility_code_reads_a_street_or_building_off_its_last_word(name, code):
     assert facility_code(name) == code
+
+
+@pytest.mark.parametrize(("name", "code", "made_of"), [
+    ("Tijuana River", "STM", "Tijuana"), ("Salinas Valley", "VAL", "Salinas"),
+    ("Mahim Creek", "STM", "Mahim"), ("Islington Bay", "BAY", "Islington"),
+    ("Waiheke Island", "ISL", "Waiheke"), ("Pilanesburg Mountains", "MTS", "Pilanesburg"),
+    ("Lake Manassas", "LK", "Manassas"), ("Mount Chaambi", "MT", "Chaambi"),
+    ("Isle of Wight", "ISL", "Wight"), ("San Fernando Valley", "VAL", "San Fernando"),
+])
+def test_natural_code_reads_a_river_valley_island_or_lake_off_its_name(name, code, made_of):
+    assert natural_code(name) == code
+    assert natural_place_name(name) == made_of
+    assert unlisted_code(name) == code
+
+
+@pytest.mark.parametrize("name", ["River", "Lake", "the river", "Big river", "Texas",
+                                  "Royal Street", "Lake"])
+def test_a_name_that_is_no_natural_feature_has_no_natural_code(name):
+    assert natural_code(name) is None and natural_place_name(name) is None
+
+
+def test_a_street_is_read_as_a_street_before_a_natural_feature():
+    assert unlisted_code("Lake Street") == "ST"

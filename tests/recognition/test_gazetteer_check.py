@@ -58,3 +58,11 @@ def test_each_name_is_looked_up_once_across_texts_and_batches():
     list(check.recognise(["a", "b"]))
     assert sorted(gaz.queries) == ["Lyon", "Lyonx"]
     assert check.name == "checked"
+
+
+def test_a_street_building_or_natural_feature_is_kept_unlisted():
+    text = "Royal Street, Rogers Centre, Tijuana River, Lake Manassas, River Road, Big river"
+    found = [mention(w, text.index(w)) for w in text.split(", ")]
+    [kept] = GazetteerCheck(Listed(found), Known()).recognise([text])
+    assert [m.text for m in kept] == ["Royal Street", "Rogers Centre", "Tijuana River",
+                                      "Lake Manassas", "River Road"]

@@ -76,6 +76,35 @@ def test_a_street_a_policy_placed_from_the_gazetteer_is_left_alone():
     assert place_facilities([_placed("New Orleans", 0, NEW_ORLEANS), known])[1] is known
 
 
+TIJUANA = Candidate(source="geonames", source_id="3981609", name="Tijuana", lat=32.53,
+                    lon=-117.02, geonameid=3981609, country_code="MX", feature_class="P",
+                    feature_code="PPLA2", population=1_376_457, country_name="Mexico")
+
+
+def test_a_river_no_gazetteer_lists_is_placed_at_the_place_its_name_is_made_from():
+    out = place_facilities([_placed("Tijuana", 0, TIJUANA), _unplaced("Tijuana River", 20)])
+    river = out[1]
+    assert (river.candidate.lat, river.candidate.lon) == (32.53, -117.02)
+    assert place_fields(river.candidate)["kind"] == "river"
+    assert river.candidate.feature_class == "H" and river.confidence is None
+    assert river.reason == ("a river with no gazetteer entry, placed at Tijuana, the place its "
+                            "name is made from")
+
+
+def test_hills_are_hills_with_no_article():
+    out = place_facilities([_placed("St. Louis", 0, _town("St. Louis", 38.6, -90.2, 4407066)),
+                            _unplaced("St. Louis Hills", 20)])
+    assert out[1].reason.startswith("hills with no gazetteer entry")
+    assert out[1].candidate.feature_class == "T"
+
+
+def test_a_natural_feature_is_never_placed_at_the_focus_town():
+    rs = [_placed("New Orleans", 0, NEW_ORLEANS), _placed("New Orleans", 20, NEW_ORLEANS),
+          _unplaced("Korean Peninsula", 40), _unplaced("Fire Island", 60)]
+    out = place_facilities(rs)
+    assert out[2].candidate is None and out[3].candidate is None
+
+
 def test_the_default_geoparser_places_a_street_at_the_story_town():
     from geoparser import Geoparser
 
