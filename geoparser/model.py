@@ -95,7 +95,10 @@ class Candidate:
     so a consumer can tell "unknown" from "zero"; ``derived`` lists the fields computed rather
     than given (e.g. a point averaged from member towns). ``licence`` is the licence of the
     record's data, e.g. ``"CC-BY-4.0 (GeoNames)"`` or ``"ODbL-1.0"``. ``importance`` is
-    Nominatim's 0..1 ranking score, absent from GeoNames sources.
+    Nominatim's 0..1 ranking score, absent from GeoNames sources. ``scale_rank`` is Natural
+    Earth's for its physical features: the map scale from which the feature is labelled, 0 at
+    the scale of the whole world, about 10 for the least; what ranks a peninsula or a desert,
+    which has no population, against the towns of its name.
     """
 
     source: str
@@ -121,6 +124,7 @@ class Candidate:
     #: ``gazetteers.area_parts``): the point is that part's, while the kind and population,
     #: which rank it against other candidates, are the whole place's.
     part: str | None = None
+    scale_rank: float | None = None
 
     @property
     def has_point(self) -> bool:

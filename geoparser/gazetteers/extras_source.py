@@ -42,6 +42,7 @@ class ExtraPlace:
     demonyms: tuple[str, ...] = ()
     derived: tuple[str, ...] = ()
     missing: tuple[str, ...] = ()
+    scale_rank: float | None = None
 
     @property
     def has_point(self) -> bool:
@@ -56,7 +57,7 @@ def _place(row: dict) -> ExtraPlace:
         names=tuple(row.get("names", ())), geonameid=row.get("geonameid"),
         admin1=row.get("admin1"), admin2=row.get("admin2"), iso=row.get("iso"),
         demonyms=tuple(row.get("demonyms", ())), derived=tuple(row.get("derived", ())),
-        missing=tuple(row.get("missing", ())),
+        missing=tuple(row.get("missing", ())), scale_rank=row.get("scalerank"),
     )
 
 

@@ -352,7 +352,7 @@ def _candidate(p: ExtraPlace, name: str, **fields: object) -> Candidate:
         "source": p.source, "source_id": p.source_id, "name": name, "lat": p.lat,
         "lon": p.lon, "geonameid": p.geonameid, "country_code": p.country_code,
         "admin1": p.admin1, "feature_class": p.feature_class, "feature_code": p.feature_code,
-        "licence": p.licence, "derived": p.derived,
+        "licence": p.licence, "derived": p.derived, "scale_rank": p.scale_rank,
     }
     base.update(fields)
     base["missing"] = tuple(

@@ -22,7 +22,7 @@ from geoparser.io.digest import file_sha256
 from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -41,7 +41,8 @@ CREATE TABLE places (
     feature_code TEXT,
     missing TEXT NOT NULL,
     licence TEXT,
-    derived TEXT NOT NULL
+    derived TEXT NOT NULL,
+    scale_rank REAL
 );
 CREATE TABLE names (norm TEXT NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (norm, place))
     WITHOUT ROWID;
@@ -96,7 +97,7 @@ def build_index(
             place_rows.append(
                 (pid, c.source, c.source_id, c.geonameid, c.name, c.lat, c.lon, c.population,
                  c.country_code, c.admin1, c.feature_class, c.feature_code, ",".join(c.missing),
-                 c.licence, ",".join(c.derived))
+                 c.licence, ",".join(c.derived), c.scale_rank)
             )
             for name in (c.name, *rec.names):
                 key = normalise_name(name)
@@ -130,7 +131,7 @@ def build_index(
 
 def _flush(con: sqlite3.Connection, place_rows: list, name_rows: set) -> None:
     con.executemany(
-        "INSERT OR IGNORE INTO places VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", place_rows
+        "INSERT OR IGNORE INTO places VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", place_rows
     )
     con.executemany("INSERT OR IGNORE INTO names VALUES (?, ?)", sorted(name_rows))
     place_rows.clear()
@@ -163,7 +164,7 @@ COUNTABLE = frozenset(
 _SELECT = (
     "SELECT n.norm, p.source, p.source_id, p.name, p.lat, p.lon, p.population, p.geonameid,"
     " p.country_code, p.admin1, p.feature_class, p.feature_code, p.missing,"
-    " p.licence, p.derived"
+    " p.licence, p.derived, p.scale_rank"
     " FROM names n JOIN places p ON p.id = n.place"
 )
 #: Keys per query: well under SQLite's bound-parameter limit on every version.
@@ -315,11 +316,11 @@ def _quick_check(con: sqlite3.Connection, path: Path) -> None:
 
 def _candidate(row: tuple) -> Candidate:
     (source, source_id, name, lat, lon, population, geonameid,
-     cc, admin1, fclass, fcode, missing, licence, derived) = row
+     cc, admin1, fclass, fcode, missing, licence, derived, scale_rank) = row
     return Candidate(
         source=source, source_id=source_id, name=name, lat=lat, lon=lon,
         population=population, geonameid=geonameid, country_code=cc, admin1=admin1,
         feature_class=fclass, feature_code=fcode,
         missing=tuple(m for m in missing.split(",") if m), licence=licence,
-        derived=tuple(d for d in derived.split(",") if d),
+        derived=tuple(d for d in derived.split(",") if d), scale_rank=scale_rank,
     )

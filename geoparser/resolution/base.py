@@ -171,12 +171,25 @@ def representatives(candidates: Sequence[Candidate],
     return list(best.values())
 
 
+def scale_rank_population(rank: float) -> int:
+    """The population of a town as prominent as a natural feature Natural Earth labels from
+    scale rank ``rank``: 10 million at world scale (0), ten times fewer every 2.5 ranks (a
+    million at 2.5, 100,000 at 5, 16,000 at 7), a little below the towns Natural Earth labels
+    at the same ranks, so a tie goes to the town."""
+    return round(10 ** (7 - rank / 2.5))
+
+
 def effective_population(c: Candidate) -> tuple[int | None, bool]:
-    """The population to weigh, and whether it was imputed (see ``IMPUTED_POPULATION``)."""
+    """The population to weigh, and whether it was imputed: an area's from
+    ``IMPUTED_POPULATION``, a natural feature's from its scale rank (``scale_rank_population``;
+    not a river's, which shares its name with the states and towns along it: "Ohio",
+    "Paraná")."""
     if c.population is not None:
         return c.population, False
     if c.feature_class == "A" and c.feature_code in IMPUTED_POPULATION:
         return IMPUTED_POPULATION[c.feature_code], True
+    if c.scale_rank is not None and c.feature_code != "STM":
+        return scale_rank_population(c.scale_rank), True
     return None, False
 
 

@@ -57,7 +57,9 @@ is measured by ``benchmarks/accuracy/context_weights.py`` and tabled in docs/res
 Candidates describing the same place (same GeoNames id, from several sources) are weighed
 once, through the preferred source's point (``base.representatives``). Administrative areas
 without a population count as ``base.IMPUTED_POPULATION`` (a state as a million people), so a
-state is not outranked by every village of its name; the reason says "imputed".
+state is not outranked by every village of its name, and a natural feature as a town Natural
+Earth labels from its scale rank (``base.scale_rank_population``: "Korea" is the peninsula,
+not a village in Côte d'Ivoire); the reason says "imputed".
 
 Distances here are ``distance.haversine_km`` (the mean-radius sphere): fast, and precise
 enough for a prior. Scores are reported in the reason, so each decision can be checked.

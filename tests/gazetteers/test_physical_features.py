@@ -121,3 +121,12 @@ def test_a_region_code_in_brackets_is_left_off_its_name():
 
 def test_the_rest_of_iraq_is_no_second_iraq(offline_gazetteer):
     assert not [c for c in offline_gazetteer.lookup("Iraq") if c.source == "ne-regions"]
+
+
+def test_natural_earth_s_scale_rank_comes_with_each_feature(offline_gazetteer):
+    assert [c.scale_rank for c in _of_kind(offline_gazetteer, "Korea", "PEN")] == [4.0]
+    assert [c.scale_rank for c in _of_kind(offline_gazetteer, "Sahara", "DSRT")] == [1.0]
+    volga = _of_kind(offline_gazetteer, "Volga", "STM")
+    assert volga[0].scale_rank == 3.0  # its segments' least
+    towns = [c for c in offline_gazetteer.lookup("Korea") if c.feature_class == "P"]
+    assert towns and all(c.scale_rank is None for c in towns)

