@@ -43,7 +43,8 @@ WIKTOR = CorpusSource("WikToR", "wiktor", "wiktor/WikToR_reconstructed_from_EUPE
 #: Rows in table order; the trained ones are skipped for a fold whose model is missing.
 ROWS = ("en_core_web_sm (raw)", "en_core_web_sm", "hybrid", "en_core_web_sm-checked",
         "toponym", "toponym-checked", "toponym-hybrid",
-        "toponym-transformer", "toponym-transformer-checked", "toponym-transformer-hybrid")
+        "toponym-transformer", "toponym-transformer-checked", "toponym-transformer-orgs",
+        "toponym-transformer-hybrid")
 #: The default recogniser is the best mean end-to-end acc@161 among those with at most this
 #: many false positives per 100 gold toponyms on every held-out *news* corpus. On the SemEval
 #: papers no recogniser comes near (their front matter is unannotated: 138 per 100 for
@@ -53,7 +54,8 @@ MAX_FP_PER_100 = 25.0
 NEWS = ("GeoWebNews", "GeoVirus")
 #: Rows that reuse another row's mentions (``Remembered``): their time is not their own.
 SHARED = frozenset({"en_core_web_sm-checked", "toponym-checked", "toponym-hybrid",
-                    "toponym-transformer-checked", "toponym-transformer-hybrid"})
+                    "toponym-transformer-checked", "toponym-transformer-orgs",
+                    "toponym-transformer-hybrid"})
 
 
 class Remembered:
@@ -79,6 +81,7 @@ def fold_recognisers(spacy_model: Path | None, tagger: Path | None,
     row). Parts are shared through ``Remembered``."""
     from geoparser.recognition.gazetteer_check import GazetteerCheck, KnownNames
     from geoparser.recognition.hybrid import HybridRecogniser
+    from geoparser.recognition.organisation_places import OrganisationPlaces
     from geoparser.recognition.spacy_ner import SpacyRecogniser
     from geoparser.recognition.tidied import Tidied
     from geoparser.recognition.toponym_model import ToponymRecogniser
@@ -107,6 +110,10 @@ def fold_recognisers(spacy_model: Path | None, tagger: Path | None,
         rows[prefix] = lambda own=own, prefix=prefix: tidied(own, prefix)
         rows[f"{prefix}-checked"] = (lambda own=own, prefix=prefix: tidied(
             GazetteerCheck(own, gazetteer), f"{prefix}-checked"))
+        if prefix == "toponym-transformer":
+            rows[f"{prefix}-orgs"] = (lambda own=own, prefix=prefix: tidied(OrganisationPlaces(
+                GazetteerCheck(own, gazetteer), gazetteer, name=f"{prefix}-orgs"),
+                f"{prefix}-orgs"))
         rows[f"{prefix}-hybrid"] = (lambda own=own, prefix=prefix: tidied(
             HybridRecogniser(labels=("TOPONYM",), gazetteer=gazetteer, rescue_labels=(),
                              inner=own), f"{prefix}-hybrid"))

@@ -24,6 +24,7 @@ from geoparser.model import Mention
 from geoparser.recognition.base import RECOGNISERS
 from geoparser.recognition.gazetteer_check import GazetteerCheck
 from geoparser.recognition.hybrid import HybridRecogniser
+from geoparser.recognition.organisation_places import OrganisationPlaces
 from geoparser.recognition.wordpieces import MAX_PIECES, Window, WordPieces, sentence_words
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "toponym-transformer"
@@ -230,6 +231,19 @@ class TransformerCheckedRecogniser(GazetteerCheck):
                  path: Path | None = None) -> None:
         super().__init__(TransformerRecogniser(labels, path=path), gazetteer,
                          name="toponym-transformer-checked")
+
+
+@RECOGNISERS.register("toponym-transformer-orgs")
+class TransformerOrgsRecogniser(OrganisationPlaces):
+    """``toponym-transformer-checked`` and the places inside organisation names that
+    en_core_web_sm finds (``organisation_places``)."""
+
+    check = staticmethod(TransformerRecogniser.check)
+
+    def __init__(self, labels: Sequence[str] = (LABEL,), gazetteer: Gazetteer | None = None,
+                 path: Path | None = None) -> None:
+        checked = TransformerCheckedRecogniser(labels, gazetteer, path=path)
+        super().__init__(checked, checked.gazetteer, name="toponym-transformer-orgs")
 
 
 @RECOGNISERS.register("toponym-transformer-hybrid")

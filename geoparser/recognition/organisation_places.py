@@ -1,0 +1,162 @@
+"""Place names inside organisation names, for recognisers that only tag toponyms.
+
+News corpora annotate the place an organisation or facility is named after as a toponym:
+"the [Illinois] Department of Public Health", "the [Toronto] Transit Commission", "the
+[Jamaica] Cancer Society", "University of [Nebraska]". A tagger taught only toponyms
+(``toponym-transformer``, the spaCy ``toponym`` model) finds them only as far as its training
+corpora annotate them, and GeoVirus and SemEval-2019 do not. ``OrganisationPlaces`` adds to an
+inner recogniser's mentions the place names inside the organisation and facility entities
+en_core_web_sm finds (``span_hygiene.embedded_spans``: the longest opening run of
+capitalised words the gazetteer knows, or one after "of"/"at"), where the inner recogniser
+made no mention there and the place is one a capitalised word does not name by chance
+(``prominent_places``). Like every embedded place they are resolved and output, but lend no
+context to the document's other toponyms (``Mention.evidence``).
+
+en_core_web_sm reads only the sentences where it could find one: those with a run of
+capitalised words (``NAME_RUN``) outside the inner recogniser's mentions with a prominent place
+among its words. On the shared news corpora that is a fraction of
+the text, and the entities of a sentence do not depend on the sentences around it.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from geoparser.gazetteers.abbreviations import EXPANSIONS
+from geoparser.gazetteers.base import Gazetteer, lookup_batch
+from geoparser.model import Candidate, Mention
+from geoparser.recognition.base import Recogniser
+from geoparser.recognition.spacy_models import DEFAULT_MODEL
+from geoparser.recognition.word_frequency import zipf_frequency
+
+#: The entity labels of en_core_web_sm whose names may open with a place.
+CONTAINERS = ("ORG", "FAC")
+#: A town must be this large to be read out of an organisation's name: as the gazetteer
+#: matcher's sentence-initial and common-word rules, a capitalised word names a small town
+#: only by chance.
+MIN_TOWN_POPULATION = 15_000
+#: A name that is a common English word ("Orange", "Monster", "Reading") only when the
+#: place is this large (the gazetteer matcher's ``min_population_common``).
+MIN_COMMON_POPULATION = 100_000
+#: Zipf frequency from which a word is common English (the gazetteer matcher's).
+COMMON_ZIPF = 3.5
+#: Articles and Spanish and French ones opening weather systems and names ("La Niña").
+_NEVER = frozenset({"la", "el", "le", "los", "las", "les", "the", "no", "new"})
+#: Two capitalised words or more, "of", "for", "and" or "&" allowed between them: what an
+#: organisation's or a facility's name looks like.
+NAME_RUN = re.compile(r"[A-Z][\w'’.-]*(?:\s(?:(?:of|for|and|&)\s)?[A-Z][\w'’.-]*)+")
+_CAPITAL_WORD = re.compile(r"[A-Z][\w'’.-]*")
+#: The longest place name looked for inside a run, in words.
+_PLACE_WORDS = 3
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)]*\s|\n")
+_TOP_AREAS = frozenset({"PCLI", "PCLD", "PCLS", "PCLF", "PCLIX", "PCL", "TERR", "ADM1"})
+_AREA_CODES = _TOP_AREAS | {"ADM2", "RGN", "CONT"}
+
+
+def _prominent(name: str, candidates: Sequence[Candidate]) -> bool:
+    if not candidates:
+        return False
+    top_area = any(c.feature_class in ("A", "L") and (c.feature_code or "") in _TOP_AREAS
+                   for c in candidates)
+    if name in EXPANSIONS or (name.isupper() and top_area):
+        return True  # an area code or a country's letters: "NY", "US", "UK", "DRC"
+    words = name.split()
+    if name.lower() in _NEVER or name.lower() in STOP_WORDS:
+        return False
+    if name.isupper() and len(name.replace(".", "")) <= 4:
+        return False  # "NBC", "CBS", "EIB": an acronym, not a place
+    common = all(zipf_frequency(w) >= COMMON_ZIPF for w in words)
+    areas = _TOP_AREAS if common else _AREA_CODES
+    need = MIN_COMMON_POPULATION if common else MIN_TOWN_POPULATION
+    return any((c.feature_class in ("A", "L") and (c.feature_code or "") in areas)
+               or (c.population or 0) >= need for c in candidates)
+
+
+def prominent_places(gazetteer: Gazetteer):  # noqa: ANN201 (a callable, as ``KnownNames``)
+    """A ``known`` for ``embedded_spans`` that says yes only to an area code ("US"), a
+    country, a first- or second-level area, a region or a town of ``MIN_TOWN_POPULATION``
+    people (for a common English word, "Orange", "Georgia": only a country, a first-level area
+    or a town of ``MIN_COMMON_POPULATION``), and never to another acronym of up to four
+    capitals ("NBC"), an article or a stop word."""
+    memo: dict[str, bool] = {}
+
+    def ask(names: Sequence[str]) -> dict[str, bool]:
+        todo = [n for n in dict.fromkeys(names) if n not in memo]
+        if todo:
+            found = lookup_batch(gazetteer, todo)
+            for n in todo:
+                memo[n] = _prominent(n, found.get(n) or [])
+        return memo
+
+    return ask
+
+
+class OrganisationPlaces:
+    """``inner``'s mentions and the places inside en_core_web_sm's organisation and facility
+    names that none of them overlaps (see the module's docstring)."""
+
+    def __init__(self, inner: Recogniser, gazetteer: Gazetteer | None = None,
+                 name: str | None = None, model: str = DEFAULT_MODEL) -> None:
+        from geoparser.recognition.spacy_ner import SpacyRecogniser
+
+        if gazetteer is None:
+            from geoparser.gazetteers import create_gazetteer
+
+            gazetteer = create_gazetteer("offline")
+        self.inner = inner
+        self.organisations = SpacyRecogniser(model, labels=(), known=prominent_places(gazetteer),
+                                             containers=CONTAINERS)
+        self.name = name or f"{getattr(inner, 'name', 'recogniser')}-orgs"
+        self.description = (f"{getattr(inner, 'description', self.name)}; and the places "
+                            f"inside {model}'s organisation names")
+
+    def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
+        texts = list(texts)
+        owned = list(self.inner.recognise(texts))
+        snippets = [self._snippets(text, own) for text, own in zip(texts, owned, strict=True)]
+        flat = [text[a:b] for text, spans in zip(texts, snippets, strict=True) for a, b in spans]
+        found_in = iter(self.organisations.recognise(flat))
+        for own, spans in zip(owned, snippets, strict=True):
+            found = list(own)
+            for a, _ in spans:
+                found += [replace(m, start=m.start + a, end=m.end + a) for m in next(found_in)
+                          if not any(m.start + a < o.end and o.start < m.end + a for o in own)]
+            yield sorted(found, key=lambda m: (m.start, m.end))
+
+    @staticmethod
+    def _holds_place(run: str, known: Callable[[Sequence[str]], dict[str, bool]]) -> bool:
+        """Whether a prominent place opens ``run`` or a word of it ("Yesterday [Illinois]
+        Department"), in up to ``_PLACE_WORDS`` words."""
+        words = [m.group() for m in _CAPITAL_WORD.finditer(run)]
+        names = [" ".join(words[i:i + k]) for i in range(len(words))
+                 for k in range(1, _PLACE_WORDS + 1) if i + k <= len(words)]
+        is_known = known(names)
+        return any(is_known.get(n) for n in names)
+
+    def _snippets(self, text: str, own: Sequence[Mention]) -> list[tuple[int, int]]:
+        """The sentences of ``text`` holding a name run outside ``own`` with a prominent place
+        in it, merged where they touch."""
+        known = self.organisations.known
+        assert known is not None
+        spans: list[tuple[int, int]] = []
+        breaks: list[int] | None = None  # where sentences start, worked out when needed
+        for run in NAME_RUN.finditer(text):
+            a, b = run.span()
+            if any(o.start <= a and b <= o.end for o in own):
+                continue
+            if not self._holds_place(text[a:b], known):
+                continue
+            if breaks is None:
+                breaks = [0] + [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]
+            k = bisect_right(breaks, a) - 1
+            start, end = breaks[k], breaks[bisect_left(breaks, b)]
+            if spans and start <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+            else:
+                spans.append((start, end))
+        return spans

@@ -1,0 +1,111 @@
+"""Place names inside organisation names, added to a recogniser that only tags toponyms."""
+
+import pytest
+
+from geoparser.model import Candidate, Mention
+from geoparser.recognition.organisation_places import (
+    MIN_COMMON_POPULATION,
+    MIN_TOWN_POPULATION,
+    OrganisationPlaces,
+    _prominent,
+)
+
+
+def _place(fclass, fcode, population=None):
+    return Candidate(source="t", source_id="1", name="x", lat=0.0, lon=0.0,
+                     feature_class=fclass, feature_code=fcode, population=population)
+
+
+STATE = _place("A", "ADM1")
+CITY = _place("P", "PPL", 2_700_000)
+TOWN = _place("P", "PPL", MIN_TOWN_POPULATION - 1)
+
+
+@pytest.mark.parametrize(("name", "candidates", "prominent"), [
+    ("Illinois", [STATE], True),
+    ("Toronto", [CITY], True),
+    ("Allendale", [TOWN], False),  # a town too small to be read out of a name by chance
+    ("Orange", [_place("P", "PPL", MIN_COMMON_POPULATION - 1), _place("A", "ADM2")],
+     False),  # a common word: only a country, a state or a city
+    ("Georgia", [STATE], True),
+    ("Orange", [_place("P", "PPL", MIN_COMMON_POPULATION)], True),
+    ("NBC", [CITY], False),  # an acronym, not a place
+    ("US", [_place("A", "PCLI", 330_000_000)], True),  # an area code
+    ("La", [STATE], False),
+    ("The", [CITY], False),
+    ("Nowhere", [], False),
+])
+def test_only_a_prominent_place_is_read_out_of_an_organisation_name(name, candidates,
+                                                                    prominent):
+    assert _prominent(name, candidates) is prominent
+
+
+class _Fixed:
+    name = "fixed"
+
+    def __init__(self, *words):
+        self.words = words
+
+    def recognise(self, texts):
+        for text in texts:
+            yield [Mention(text.index(w), text.index(w) + len(w), w, "TOPONYM", "fixed")
+                   for w in self.words if w in text]
+
+
+@pytest.fixture(scope="module")
+def gazetteer():
+    from geoparser.gazetteers import create_gazetteer
+
+    return create_gazetteer("offline")
+
+
+TEXT = ("Experts at the Illinois Department of Public Health say the water is safe. "
+        "It rained all day in Chicago.")
+
+
+def test_the_place_opening_an_organisation_name_is_a_mention_lending_no_context(gazetteer):
+    (out,) = OrganisationPlaces(_Fixed("Chicago"), gazetteer).recognise([TEXT])
+    assert [m.text for m in out] == ["Illinois", "Chicago"]
+    illinois = out[0]
+    assert (illinois.start, illinois.end) == (TEXT.index("Illinois"),
+                                              TEXT.index("Illinois") + len("Illinois"))
+    assert illinois.evidence is False and "ORG" in illinois.why
+
+
+def test_a_place_the_inner_recogniser_found_is_not_added_twice(gazetteer):
+    (out,) = OrganisationPlaces(_Fixed("Illinois", "Chicago"), gazetteer).recognise([TEXT])
+    assert [m.text for m in out] == ["Illinois", "Chicago"]
+    assert out[0].recogniser == "fixed"
+
+
+def test_only_sentences_with_a_place_in_a_name_reach_the_spacy_pipeline(gazetteer):
+    recogniser = OrganisationPlaces(_Fixed(), gazetteer)
+    seen = []
+    inner = recogniser.organisations.recognise
+
+    def spy(texts):
+        texts = list(texts)
+        seen.extend(texts)
+        return inner(texts)
+
+    recogniser.organisations.recognise = spy
+    list(recogniser.recognise([TEXT, "Nothing here names a place at all."]))
+    assert seen == ["Experts at the Illinois Department of Public Health say the water is "
+                    "safe. "]
+
+
+def test_a_text_gives_the_same_mentions_alone_and_among_others(gazetteer):
+    texts = [TEXT, "The Toronto Transit Commission met. Nothing else.", "No names."]
+    recogniser = OrganisationPlaces(_Fixed("Chicago"), gazetteer)
+    together = list(recogniser.recognise(texts))
+    alone = [next(recogniser.recognise([t])) for t in texts]
+    assert together == alone
+    assert [m.text for m in together[1]] == ["Toronto"]
+
+
+def test_the_registered_recogniser_finds_the_place_in_the_name():
+    from geoparser.recognition import create_recogniser
+
+    (out,) = create_recogniser("toponym-transformer-orgs").recognise(
+        ["Riders said the Toronto Transit Commission cut service on Monday."])
+    assert "Toronto" in [m.text for m in out]
