@@ -8,7 +8,7 @@ DEFAULT_POLICY = "context"
 #: component: the best mean end-to-end acc@161 across held-out corpora among recognisers with
 #: at most 25 false positives per 100 gold toponyms (docs/recognition-model.md). ``make run``'s
 #: Question 1 stays spaCy's ``en_core_web_sm``, as the coursework asks.
-DEFAULT_RECOGNISER = "toponym-transformer-checked"
+DEFAULT_RECOGNISER = "toponym-transformer-orgs"
 #: Whose point stands for a country (``resolution.base.POINT_CONVENTIONS``): GeoNames' own,
 #: the best of the three conventions on every shared corpus (docs/resolution.md).
 DEFAULT_POINTS = "geonames"

@@ -5,7 +5,9 @@ load, reading, writing: everything a user waits for), with its CPU time (all its
 peak memory: the exact peak RSS of the largest process (``wait4``) and the sampled peak of all
 its processes together. Cases (a) bare ``nlp.pipe``, (b) ``parse --ner en_core_web_sm``, (c)
 ``parse`` with the default recogniser (``defaults.DEFAULT_RECOGNISER``), (d) the same with
-``--workers 2`` and (e) ``parse --ner toponym`` alternate ``--repeat`` times and the fastest of
+``--workers 2``, (e) ``parse --ner toponym`` and (f) ``parse --ner
+toponym-transformer-checked`` (the default without the places in organisation names: what
+those cost) alternate ``--repeat`` times and the fastest of
 each counts, which damps the noise of other work on the machine; the load average
 before each case is shown, since other work slows both sides, and parallel workers most.
 """
@@ -89,6 +91,10 @@ def parse_cmd(src: Path, out: Path, workers: int = 1, ner: str | None = None) ->
             "--workers", str(workers), *(["--ner", ner] if ner else [])]
 
 
+#: The tagger with the gazetteer check alone, case (f).
+CHECKED = "toponym-transformer-checked"
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
@@ -114,7 +120,7 @@ def main(argv: list[str] | None = None) -> None:
         def raw_cmd(n: int) -> list[str]:
             return [sys.executable, "-m", "benchmarks.speed.raw_pipe", str(files[n])]
 
-        raw, ours, dflt, two, topo = [], [], [], [], []
+        raw, ours, dflt, two, topo, checked = [], [], [], [], [], []
         small = "en_core_web_sm"
         for _ in range(args.repeat):
             raw.append(measure("(a) nlp.pipe", args.docs, raw_cmd(args.docs)))
@@ -126,8 +132,10 @@ def main(argv: list[str] | None = None) -> None:
                                parse_cmd(files[args.docs], work / "d.jsonl", workers=2)))
             topo.append(measure("(e) toposcope parse --ner toponym", args.docs,
                                 parse_cmd(files[args.docs], work / "e.jsonl", ner="toponym")))
-        a, b, c, d, e = (min(runs, key=lambda r: r.seconds)
-                         for runs in (raw, ours, dflt, two, topo))
+            checked.append(measure(f"(f) toposcope parse --ner {CHECKED}", args.docs,
+                                   parse_cmd(files[args.docs], work / "f.jsonl", ner=CHECKED)))
+        a, b, c, d, e, f = (min(runs, key=lambda r: r.seconds)
+                            for runs in (raw, ours, dflt, two, topo, checked))
         sizes = [
             measure(f"(a) nlp.pipe, {args.small}", args.small, raw_cmd(args.small)),
             measure(f"(b) toposcope parse --ner {small}, {args.small}", args.small,
@@ -141,7 +149,7 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    rows = [a, b, c, d, e, *sizes]
+    rows = [a, b, c, d, e, f, *sizes]
     print("\n| case | documents | wall s | documents/s | vs (a) | CPU s | peak RSS MB, largest "
           "process | peak RSS MB, all processes | load avg |\n"
           "|---|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -165,6 +173,10 @@ def main(argv: list[str] | None = None) -> None:
           f"{b_cpu / min(r.cpu_seconds for r in topo):.3f} by CPU "
           f"time: `toposcope parse --ner toponym` against en_core_web_sm (target "
           f">= 0.8); peak RSS {e.max_rss_mb:.0f} MB against {b.max_rss_mb:.0f} MB")
+    print(f"\n(c)/(f) documents/s = {c.rate / f.rate:.3f} by wall time, "
+          f"{min(r.cpu_seconds for r in checked) / min(r.cpu_seconds for r in dflt):.3f} by "
+          f"CPU time: the default against {CHECKED}; peak RSS {c.max_rss_mb:.0f} MB against "
+          f"{f.max_rss_mb:.0f} MB")
     print(f"\ngazetteer lookups, median µs per name over {looked['names']} distinct toponyms: "
           f"ours {looked['ours_cold_us']:.1f} first time (SQLite), "
           f"{looked['ours_memoised_us']:.1f} memoised, "
@@ -180,7 +192,8 @@ def main(argv: list[str] | None = None) -> None:
                                          "all_b": [vars(r) for r in ours],
                                          "all_c": [vars(r) for r in dflt],
                                          "all_d": [vars(r) for r in two],
-                                         "all_e": [vars(r) for r in topo]}, indent=2))
+                                         "all_e": [vars(r) for r in topo],
+                                         "all_f": [vars(r) for r in checked]}, indent=2))
 
 
 if __name__ == "__main__":

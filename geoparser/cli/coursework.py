@@ -151,7 +151,7 @@ def compare(
     ner: Annotated[str, typer.Option(
         help="Recognisers, comma-separated: {ner}, or spaCy pipelines by name or path.")]
     = ("en_core_web_sm,gazetteer,hybrid,toponym,toponym-checked,toponym-transformer,"
-       "toponym-transformer-checked"),
+       "toponym-transformer-checked,toponym-transformer-orgs"),
     gold: Annotated[Path | None, typer.Option(
         help="Gold documents (default: the caption set).")] = None,
     labels: LabelsOption = "GPE,LOC",

@@ -14,8 +14,8 @@ context to the document's other toponyms (``Mention.evidence``).
 
 en_core_web_sm reads only the sentences where it could find one: those with a run of
 capitalised words (``NAME_RUN``) outside the inner recogniser's mentions with a prominent place
-among its words. On the shared news corpora that is a fraction of
-the text, and the entities of a sentence do not depend on the sentences around it.
+among its words: a third of GeoWebNews' text and 38% of GeoVirus'. The entities of a sentence
+do not depend on the sentences around it, so neither do a document's mentions.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def _prominent(name: str, candidates: Sequence[Candidate]) -> bool:
                or (c.population or 0) >= need for c in candidates)
 
 
-def prominent_places(gazetteer: Gazetteer):  # noqa: ANN201 (a callable, as ``KnownNames``)
+def prominent_places(gazetteer: Gazetteer) -> Callable[[Sequence[str]], dict[str, bool]]:
     """A ``known`` for ``embedded_spans`` that says yes only to an area code ("US"), a
     country, a first- or second-level area, a region or a town of ``MIN_TOWN_POPULATION``
     people (for a common English word, "Orange", "Georgia": only a country, a first-level area

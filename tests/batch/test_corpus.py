@@ -31,7 +31,7 @@ def test_parse_writes_predictions_that_score_reads(tmp_path):
     assert boston["text"] == "Boston" and boston["n_candidates"] > 1 and "geonameid" in boston
     scored = invoke("score", "--scheme", "coursework-ner", "--gold", str(CAPTIONS),
                     "--pred", str(out), "--format", "json")
-    # the default recogniser (toponym-transformer-checked) finds all twelve caption toponyms
+    # the default recogniser (toponym-transformer-orgs) finds all twelve caption toponyms
     assert json.loads(scored.stdout)["overall"]["tp"] == 12
 
 
