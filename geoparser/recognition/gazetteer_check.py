@@ -33,6 +33,7 @@ class KnownNames:
         self._gazetteer = gazetteer
         self._known: dict[str, bool] = {}
         self._written: dict[str, bool] = {}
+        self._places: dict[str, list[tuple[str | None, str | None]]] = {}
 
     @property
     def gazetteer(self) -> Gazetteer:
@@ -50,6 +51,20 @@ class KnownNames:
             for n in todo:
                 self._known[n] = bool(found.get(n)) or n in EXPANSIONS
         return self._known
+
+    def within(self, pairs: Iterable[tuple[str, str]]) -> dict[tuple[str, str], bool]:
+        """Whether the gazetteer has a place called ``name`` inside the area ``code`` stands
+        for (``abbreviations.EXPANSIONS``), for each ``(name, code)``: "Carlsbad" in "CA"."""
+        pairs = list(dict.fromkeys(pairs))
+        todo = [n for n in dict.fromkeys(n for n, _ in pairs) if n not in self._places]
+        if todo:
+            found = lookup_batch(self.gazetteer, todo)
+            for n in todo:
+                self._places[n] = [(c.country_code, c.admin1) for c in found.get(n) or []]
+        return {(n, code): any(cc == want_cc and (want_a1 is None or a1 == want_a1)
+                               for cc, a1 in self._places[n]
+                               for want_cc, want_a1 in EXPANSIONS.get(code, ()))
+                for n, code in pairs}
 
     def written(self, names: Iterable[str]) -> dict[str, bool]:
         """Whether the gazetteer lists each name as written, no other form of it (for

@@ -10,6 +10,10 @@
   Okla.": an abbreviation written with a full stop is a toponym when a list joins it to
   another such abbreviation or to a toponym already found; alone in running text it is not
   ("Col. Smith", "Miss. Jones").
+* **A place before its area's abbreviation**: "(Invitrogen, Carlsbad, CA)", "Gauteng, RSA",
+  "Madison, WI": one to three capitalised words right before ", " and an area abbreviation
+  are a toponym when the gazetteer has a place of that name inside that area (the
+  abbreviation itself is the rule above's).
 * **Lists of places**: "Suba, Migori, Homa Bay, Rongo, Siaya, Kisumu and Bondo are among the
   worst affected districts": when a recogniser found at least ``LIST_EVIDENCE`` of a list's
   names, each of its other names is a toponym too. A list is of capitalised names of at most
@@ -69,6 +73,9 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
         if m.group("area"):
             found.append((m.start("area"), m.end("area"), "dateline area"))
     places = [(m.start, m.end) for m in mentions] + [(a, b) for a, b, _ in found]
+    before = _before_area_codes(text, places, known)
+    found += [(a, b, "a place before its area's abbreviation") for a, b in before]
+    places += before
     for _, end in places:
         if (m := _AREA_AFTER.match(text, end)) and m.group("area") in EXPANSIONS:
             found.append((m.start("area"), m.end("area"), "area abbreviation after a place"))
@@ -83,13 +90,13 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
         found += [(m.start(), m.end(), f"short for {long_form}") for m in
                   re.finditer(rf"(?<![\w/-]){acronym}(?![\w/-])", text)]
     names = sorted({text[a:b] for a, b, why in found if not why.startswith("area")
-                    and not why.endswith("areas")})
+                    and not why.endswith("areas") and not why.endswith("abbreviation")})
     is_known = known(names) if names else {}
     kept = [m for m in mentions
             if not any(a <= m.start and m.end <= b and _spans_two(text, m) for a, b in lists)]
     for start, end, why in found:
         name = text[start:end]
-        if not (name in EXPANSIONS or is_known.get(name)):
+        if not (name in EXPANSIONS or is_known.get(name) or why.endswith("abbreviation")):
             continue
         if any(start < k.end and k.start < end for k in kept):
             continue
@@ -170,3 +177,37 @@ def _defined_acronyms(text: str, mentions: Sequence[Mention]) -> dict[str, str]:
         if initials == a.group(1):
             out.setdefault(a.group(1), m.text)
     return out
+
+
+_AREA_CODE_AFTER = re.compile(r",[ \t]+(?P<area>[A-Z][A-Za-z.]*)(?![\w])")
+_NAME_BEFORE = re.compile(r"(?<![\w.'’-])[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}\Z")
+
+
+def _before_area_codes(text: str, places: Sequence[tuple[int, int]],
+                       known: Callable[[Sequence[str]], dict[str, bool]]
+                       ) -> list[tuple[int, int]]:
+    """Spans of the names right before ", " and an area abbreviation that the gazetteer has
+    inside that area (``known.within``; none when ``known`` cannot tell), the longest of one
+    to three words, not already among ``places``."""
+    within = getattr(known, "within", None)
+    if within is None:
+        return []
+    options: list[list[tuple[int, int, str, str]]] = []
+    for m in _AREA_CODE_AFTER.finditer(text):
+        area = m.group("area")
+        if area not in EXPANSIONS:
+            continue
+        before = _NAME_BEFORE.search(text, max(0, m.start() - 80), m.start())
+        if before is None or any(p < m.start() and before.start() < q for p, q in places):
+            continue
+        words = before.group().split(" ")
+        options.append([(m.start() - len(" ".join(words[k:])), m.start(),
+                         " ".join(words[k:]), area) for k in range(len(words))])
+    pairs = [(name, area) for spans in options for _, _, name, area in spans]
+    answers = within(pairs) if pairs else {}
+    out = []
+    for spans in options:
+        hit = next(((a, b) for a, b, name, area in spans if answers.get((name, area))), None)
+        if hit is not None:
+            out.append(hit)
+    return sorted(out)

@@ -66,3 +66,12 @@ def test_a_street_building_or_natural_feature_is_kept_unlisted():
     [kept] = GazetteerCheck(Listed(found), Known()).recognise([text])
     assert [m.text for m in kept] == ["Royal Street", "Rogers Centre", "Tijuana River",
                                       "Lake Manassas", "River Road"]
+
+
+def test_known_names_tell_which_area_holds_a_place():
+    from geoparser.recognition.gazetteer_check import KnownNames
+
+    within = KnownNames().within([("Carlsbad", "CA"), ("Gauteng", "RSA"), ("Gauteng", "CA"),
+                                  ("Nowhereville", "CA")])
+    assert within == {("Carlsbad", "CA"): True, ("Gauteng", "RSA"): True,
+                      ("Gauteng", "CA"): False, ("Nowhereville", "CA"): False}

@@ -156,3 +156,47 @@ def test_a_defined_acronym_the_gazetteer_does_not_know_stays_out():
     text = "the Federally Administered Tribal Areas (FATA) and FATA"
     found = [at(text, "Federally Administered Tribal Areas")]
     assert names(text, found) == ["Federally Administered Tribal Areas"]
+
+
+class _Within:
+    """A gazetteer that knows which place lies in which area."""
+
+    def __init__(self, *pairs):
+        self.pairs = set(pairs)
+
+    def __call__(self, names):
+        return {n: n in {"CA", "RSA", "WI"} for n in names}
+
+    def within(self, pairs):
+        return {p: p in self.pairs for p in pairs}
+
+
+def test_a_place_before_its_area_abbreviation_is_a_toponym_and_so_is_the_abbreviation():
+    text = "the kit (Invitrogen, Carlsbad, CA) and an enzyme"
+    out = convention_mentions(text, [], _Within(("Carlsbad", "CA")))
+    assert [(m.text, m.why) for m in out] == [
+        ("Carlsbad", "a place before its area's abbreviation"),
+        ("CA", "area abbreviation after a place")]
+
+
+def test_the_longest_name_the_area_holds_wins_and_nothing_else_before_it():
+    text = "Researchers at Stanford University Palo Alto, CA said"
+    out = convention_mentions(text, [], _Within(("Palo Alto", "CA"), ("Alto", "CA")))
+    assert [m.text for m in out] == ["Palo Alto", "CA"]
+
+
+def test_a_name_not_in_the_area_before_an_abbreviation_is_no_toponym():
+    text = "Smith, CA said"
+    assert convention_mentions(text, [], _Within(("Carlsbad", "CA"))) == []
+
+
+def test_a_name_a_recogniser_found_is_not_made_again():
+    text = "Johannesburg, Gauteng, RSA"
+    found = [at(text, "Gauteng")]
+    out = convention_mentions(text, found, _Within(("Gauteng", "RSA")))
+    assert [(m.text, m.recogniser) for m in out] == [("Gauteng", "r"), ("RSA", "")]
+
+
+def test_without_a_gazetteer_that_knows_areas_the_rule_is_off():
+    text = "the kit (Invitrogen, Carlsbad, CA) and an enzyme"
+    assert names(text, places=("Carlsbad", "CA")) == []
