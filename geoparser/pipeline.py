@@ -173,7 +173,9 @@ def lookup_all(gazetteer: Gazetteer, names: Collection[str]) -> dict[str, list[C
     the area it stands for, looked up by its written-out name: a toponym to resolve is a
     place, where a recogniser scanning text for names must not take "ACT" or "CAR" for one.
     A name written with a municipal word ("Readington Township") that has no candidate gets
-    its bare name's towns (``gazetteers.name_forms``).
+    its bare name's towns (``gazetteers.name_forms``). An acronym is no town whose name has the
+    same letters in lower case: "EU" is the European Union, not Eu in Normandy, where a
+    candidate bears the acronym itself (``_not_by_case``).
     """
     spelled = {n: _spelled_out(n) for n in names if n.strip() in EXPANSIONS}
     wanted = set(names) | {full for targets in spelled.values() for _, full in targets}
@@ -191,7 +193,18 @@ def lookup_all(gazetteer: Gazetteer, names: Collection[str]) -> dict[str, list[C
             key = normalise_name(full)
             out[n] += [c for c in found[full] if c not in out[n]
                        and normalise_name(c.name) == key and _is_area(c, cc, admin1)]
-    return out
+    return {n: _not_by_case(n, cs) for n, cs in out.items()}
+
+
+def _not_by_case(name: str, candidates: list[Candidate]) -> list[Candidate]:
+    """``candidates`` of a name of two or three capitals ("EU", "US", "SA") without the places
+    whose own name is those letters in another case ("Eu", "Us", "Sa"), when another candidate
+    is left: an acronym names what bears it, not a village that shares its letters."""
+    text = name.strip()
+    if not (2 <= len(text) <= 3 and text.isalpha() and text.isupper()):
+        return candidates
+    kept = [c for c in candidates if not (c.name != text and c.name.upper() == text)]
+    return kept if kept else candidates
 
 
 def _named(c: Candidate) -> Candidate:

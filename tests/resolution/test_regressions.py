@@ -395,3 +395,19 @@ def test_the_pantanal_is_the_wetland_not_a_town_in_santa_catarina(offline_gazett
     r = resolve_text(offline_gazetteer, policy, "Jaguars of the Pantanal were tracked.",
                      ["Pantanal"])
     assert km_from(r["Pantanal"], -18.0, -56.0) <= 161
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_eu_is_the_european_union_not_eu_in_normandy(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Britain will leave the EU next year.",
+                     ["Britain", "EU"])
+    assert r["EU"].candidate.name == "European Union"
+    assert all(c.name != "Eu" for c in r["EU"].candidates or ())
+
+
+def test_a_name_in_lower_case_letters_keeps_its_town(offline_gazetteer):
+    from geoparser.pipeline import lookup_all
+
+    found = lookup_all(offline_gazetteer, ["Eu", "EU"])
+    assert any(c.name == "Eu" for c in found["Eu"])  # written as a town's name, it is one
+    assert not any(c.name == "Eu" for c in found["EU"])
