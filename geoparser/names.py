@@ -1,8 +1,9 @@
 """Normalisation of place names, so that "St. Ives", "Saint Ives" and "st ives" meet in the index.
 
-Rules, applied in order: Unicode NFKD with combining marks removed (diacritics), case folding,
-apostrophes dropped, other punctuation to spaces, whitespace collapsed, and the abbreviations
-in ``ABBREVIATIONS`` expanded token by token.
+Rules, applied in order: a word broken at a line's end by a hyphen joined again ("Bul-" and
+"garia" on the next line, as text taken from a PDF has it), Unicode NFKD with combining marks
+removed (diacritics), case folding, apostrophes dropped, other punctuation to spaces,
+whitespace collapsed, and the abbreviations in ``ABBREVIATIONS`` expanded token by token.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ ABBREVIATIONS = {
     "ft": "fort",
 }
 
+#: A hyphen that breaks a word at a line's end: the next line goes on in lower case.
+LINE_BREAK_HYPHEN = re.compile(r"-[ \t]*\r?\n[ \t]*(?=[a-zß-öø-ÿ])")
 _APOSTROPHES = re.compile(r"['\u2018\u2019\u02bb\u02bc`]")
 _PUNCT = re.compile(r"[\W_]+", re.UNICODE)
 
@@ -38,6 +41,8 @@ def strip_diacritics(text: str) -> str:
 
 def normalise_name_uncached(text: str) -> str:
     """The lookup key of a place name; equal keys are treated as the same name."""
+    if "\n" in text:
+        text = LINE_BREAK_HYPHEN.sub("", text)
     folded = _APOSTROPHES.sub("", strip_diacritics(text).casefold())
     tokens = _PUNCT.sub(" ", folded).split()
     return " ".join(ABBREVIATIONS.get(tok, tok) for tok in tokens)

@@ -34,3 +34,12 @@ def test_normalise_name_is_memoised():
     normalise_name("Zürich")
     normalise_name("Zürich")
     assert normalise_name.cache_info().hits == 1
+
+
+def test_a_word_broken_by_a_hyphen_at_a_line_end_is_one_word():
+    from geoparser.names import normalise_name
+
+    assert normalise_name("Bul-\ngaria") == normalise_name("Bulgaria")
+    assert normalise_name("Aus-\r\ntralia") == "australia"
+    assert normalise_name("Hadejia-\r\nNguru") == normalise_name("Hadejia-Nguru")  # a real one
+    assert normalise_name("Foster\r\nCity") == "foster city"

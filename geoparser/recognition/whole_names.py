@@ -4,7 +4,8 @@ Word-level taggers and spaCy's NER often cut a multi-word name short or in piece
 "Beida" for Goz Beida, "Congo" out of "Democratic Republic of the Congo", "York" out of "New
 York", "Natal" out of "KwaZulu-Natal", "Dallas" out of "Dallas County". A mention is widened
 over the capitalised words joined to it by a space or a hyphen (and the particles inside a
-name: "of the", "es", "au"), up to ``MAX_WORDS`` words in all, to the longest such name the
+name: "of the", "es", "au"), or by a line's end as text from a PDF breaks a name ("Foster" /
+"City", "Bul-" / "garia"), up to ``MAX_WORDS`` words in all, to the longest such name the
 gazetteer lists as written (an alias or a derived form such as "North Texas" does not count);
 mentions inside the wider one go. Nothing is widened across a sentence's or a clause's
 punctuation, over an article or a direction word at its start (``joined_parts`` owns those),
@@ -31,8 +32,11 @@ PARTICLES = frozenset({
 })
 _ARTICLES = frozenset({"the", "a", "an"})
 _WORD = r"[^\W\d_][\w'’.]*"
-_NEXT = re.compile(rf"(?:['’]s)?[ -]({_WORD})")
-_PREVIOUS = re.compile(rf"({_WORD})[ -]\Z")
+#: What joins two words of a name: a space or a hyphen, or a line's end (text from a PDF:
+#: "Foster" / "City", "Bul-" / "garia").
+_JOIN = r"(?:[ \t]*\r?\n[ \t]*|-[ \t]*\r?\n[ \t]*|[ -])"
+_NEXT = re.compile(rf"(?:['’]s)?(?P<join>{_JOIN})(?P<word>{_WORD})")
+_PREVIOUS = re.compile(rf"(?P<word>{_WORD}){_JOIN}\Z")
 
 
 def _opens_name(word: str) -> bool:
@@ -55,14 +59,16 @@ def _right_ends(text: str, end: int) -> list[tuple[int, int]]:
     """(end, words added) for each name-closing word to the right of ``end``."""
     out, pos, words = [], end, 0
     while words < MAX_WORDS - 1 and (m := _NEXT.match(text, pos)):
-        word, words = m.group(1), words + 1
-        if _opens_name(word):
-            out.extend((e, words) for e in _word_ends(word, m.end(1)))
+        word, words = m.group("word"), words + 1
+        join = m.group("join")
+        broken = "\n" in join and (join.startswith("-") or text[pos - 1:pos] == "-")
+        if _opens_name(word) or (broken and word[:1].islower()):
+            out.extend((e, words) for e in _word_ends(word, m.end("word")))
             if word.endswith((".", "'s", "’s")) and not re.search(r"\.\w", word):
                 break  # the name cannot go on past a full stop or a possessive
         elif word not in PARTICLES:
             break
-        pos = m.end(1)
+        pos = m.end("word")
     return out
 
 
@@ -70,16 +76,16 @@ def _left_starts(text: str, start: int) -> list[tuple[int, int]]:
     """(start, words added) for each name-opening word to the left of ``start``."""
     out, pos, words = [], start, 0
     while words < MAX_WORDS - 1 and (m := _PREVIOUS.search(text, max(0, pos - 60), pos)):
-        word, words = m.group(1), words + 1
+        word, words = m.group("word"), words + 1
         if word.endswith((".", ",")) and not re.fullmatch(r"(?:[A-Z][a-z]?\.)+", word):
             break  # a sentence or clause ends here; "St." and "Ft." open names
         if _opens_name(word):
             if word.lower() in _ARTICLES or word.lower() in PART_WORDS:
                 break
-            out.append((m.start(1), words))
+            out.append((m.start("word"), words))
         elif word not in PARTICLES:
             break
-        pos = m.start(1)
+        pos = m.start("word")
     return out
 
 

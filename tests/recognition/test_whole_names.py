@@ -146,3 +146,20 @@ def test_the_gazetteer_check_keeps_a_piece_of_a_listed_name_widened(known):
     check = GazetteerCheck(_Fixed(["Goz", "Beida", "Bissau"]), known.gazetteer)
     (out,) = check.recognise([text])
     assert [m.text for m in out] == ["Goz Beida", "Guinea-Bissau"]
+
+
+def test_a_name_broken_at_a_line_end_is_widened_whole():
+    text = "cells (Invitrogen, Foster\r\nCity, CA) were grown"
+    assert widened(text, ["Foster"], "Foster\r\nCity") == ["Foster\r\nCity"]
+    text = "samples from Foz do\nIguaçu and Lima"
+    assert widened(text, ["Iguaçu", "Lima"], "Foz do\nIguaçu") == ["Foz do\nIguaçu", "Lima"]
+
+
+def test_a_word_a_hyphen_breaks_at_a_line_end_goes_on_in_lower_case():
+    text = "isolates from Aus-\ntralia and Bul-\r\ngaria"
+    assert widened(text, ["Aus-", "Bul"], "Aus-\ntralia", "Bul-\r\ngaria") == [
+        "Aus-\ntralia", "Bul-\r\ngaria"]
+
+
+def test_a_blank_line_ends_a_name():
+    assert widened("in New\n\nYork", ["York"], "New\n\nYork") == ["York"]
