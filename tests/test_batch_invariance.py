@@ -49,8 +49,9 @@ def in_batches(order, cuts, run):
 
 
 RECOGNISER_NAMES = ["en_core_web_sm", "gazetteer", "hybrid", "toponym", "toponym-checked",
-                    "toponym-hybrid", "toponym-transformer", "toponym-transformer-checked",
-                    "toponym-transformer-orgs", "toponym-transformer-hybrid"]
+                    "toponym-orgs", "toponym-hybrid", "toponym-transformer",
+                    "toponym-transformer-checked", "toponym-transformer-orgs",
+                    "toponym-transformer-hybrid"]
 
 
 @pytest.fixture(scope="module")

@@ -42,7 +42,7 @@ from geoparser.recognition.training.data import SOURCES, CorpusSource, load_gold
 WIKTOR = CorpusSource("WikToR", "wiktor", "wiktor/WikToR_reconstructed_from_EUPEG.jsonl")
 #: Rows in table order; the trained ones are skipped for a fold whose model is missing.
 ROWS = ("en_core_web_sm (raw)", "en_core_web_sm", "hybrid", "en_core_web_sm-checked",
-        "toponym", "toponym-checked", "toponym-hybrid",
+        "toponym", "toponym-checked", "toponym-orgs", "toponym-hybrid",
         "toponym-transformer", "toponym-transformer-checked", "toponym-transformer-orgs",
         "toponym-transformer-hybrid")
 #: The default recogniser is the best mean end-to-end acc@161 among those with at most this
@@ -53,7 +53,8 @@ ROWS = ("en_core_web_sm (raw)", "en_core_web_sm", "hybrid", "en_core_web_sm-chec
 MAX_FP_PER_100 = 25.0
 NEWS = ("GeoWebNews", "GeoVirus")
 #: Rows that reuse another row's mentions (``Remembered``): their time is not their own.
-SHARED = frozenset({"en_core_web_sm-checked", "toponym-checked", "toponym-hybrid",
+SHARED = frozenset({"en_core_web_sm-checked", "toponym-checked", "toponym-orgs",
+                    "toponym-hybrid",
                     "toponym-transformer-checked", "toponym-transformer-orgs",
                     "toponym-transformer-hybrid"})
 
@@ -110,10 +111,8 @@ def fold_recognisers(spacy_model: Path | None, tagger: Path | None,
         rows[prefix] = lambda own=own, prefix=prefix: tidied(own, prefix)
         rows[f"{prefix}-checked"] = (lambda own=own, prefix=prefix: tidied(
             GazetteerCheck(own, gazetteer), f"{prefix}-checked"))
-        if prefix == "toponym-transformer":
-            rows[f"{prefix}-orgs"] = (lambda own=own, prefix=prefix: tidied(OrganisationPlaces(
-                GazetteerCheck(own, gazetteer), gazetteer, name=f"{prefix}-orgs"),
-                f"{prefix}-orgs"))
+        rows[f"{prefix}-orgs"] = (lambda own=own, prefix=prefix: tidied(OrganisationPlaces(
+            GazetteerCheck(own, gazetteer), gazetteer, name=f"{prefix}-orgs"), f"{prefix}-orgs"))
         rows[f"{prefix}-hybrid"] = (lambda own=own, prefix=prefix: tidied(
             HybridRecogniser(labels=("TOPONYM",), gazetteer=gazetteer, rescue_labels=(),
                              inner=own), f"{prefix}-hybrid"))

@@ -17,6 +17,7 @@ from geoparser.gazetteers.base import Gazetteer
 from geoparser.recognition.base import RECOGNISERS
 from geoparser.recognition.gazetteer_check import GazetteerCheck
 from geoparser.recognition.hybrid import HybridRecogniser
+from geoparser.recognition.organisation_places import OrganisationPlaces
 from geoparser.recognition.spacy_ner import SpacyRecogniser
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "toponym"
@@ -110,3 +111,17 @@ class ToponymCheckedRecogniser(GazetteerCheck):
     def __init__(self, labels: Sequence[str] = (LABEL,), gazetteer: Gazetteer | None = None,
                  path: Path | None = None) -> None:
         super().__init__(ToponymRecogniser(labels, path=path), gazetteer, name="toponym-checked")
+
+
+@RECOGNISERS.register("toponym-orgs")
+class ToponymOrgsRecogniser(OrganisationPlaces):
+    """``toponym-checked`` and the places inside organisation names that en_core_web_sm finds
+    (``organisation_places``): the model, taught toponyms alone, no longer finds
+    organisations."""
+
+    check = staticmethod(ToponymRecogniser.check)
+
+    def __init__(self, labels: Sequence[str] = (LABEL,), gazetteer: Gazetteer | None = None,
+                 path: Path | None = None) -> None:
+        checked = ToponymCheckedRecogniser(labels, gazetteer, path=path)
+        super().__init__(checked, checked.gazetteer, name="toponym-orgs")

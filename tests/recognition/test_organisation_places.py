@@ -109,3 +109,12 @@ def test_the_registered_recogniser_finds_the_place_in_the_name():
     (out,) = create_recogniser("toponym-transformer-orgs").recognise(
         ["Riders said the Toronto Transit Commission cut service on Monday."])
     assert "Toronto" in [m.text for m in out]
+
+
+def test_every_trained_recogniser_has_an_organisation_places_variant():
+    from geoparser.recognition import RECOGNISERS, create_recogniser
+
+    assert {"toponym-orgs", "toponym-transformer-orgs"} <= set(RECOGNISERS.names())
+    (out,) = create_recogniser("toponym-orgs").recognise(
+        ["Riders said the Toronto Transit Commission cut service on Monday."])
+    assert "Toronto" in [m.text for m in out]
