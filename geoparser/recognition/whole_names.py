@@ -115,9 +115,9 @@ def whole_names(text: str, mentions: Sequence[Mention],
         for s, e in options[m]:
             if not is_listed.get(text[s:e]):
                 continue
-            if any(o.start < e and s < o.end and not (s <= o.start and o.end <= e)
-                   for o in mentions):
-                continue
+            if any(a < e and s < b and not (s <= a and b <= e)
+                   for a, b in [(o.start, o.end) for o in mentions] + taken):
+                continue  # it would cut through another mention or a name already widened
             m = replace(m, start=s, end=e, text=text[s:e])
             break
         taken.append((m.start, m.end))

@@ -163,3 +163,9 @@ def test_a_word_a_hyphen_breaks_at_a_line_end_goes_on_in_lower_case():
 
 def test_a_blank_line_ends_a_name():
     assert widened("in New\n\nYork", ["York"], "New\n\nYork") == ["York"]
+
+
+def test_two_widened_names_never_overlap():
+    text = "from Alpha Beta Gamma Delta"
+    out = widened(text, ["Alpha", "Gamma"], "Alpha Beta", "Beta Gamma")
+    assert out == ["Alpha Beta", "Gamma"]
