@@ -12,16 +12,19 @@ its town.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.gazetteers.name_forms import unlisted_code
-from geoparser.model import Mention
+from geoparser.model import Candidate, Mention
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.span_hygiene import joined_parts, tidy
 from geoparser.recognition.whole_names import whole_names
+
+T = TypeVar("T")
 
 
 class KnownNames:
@@ -45,37 +48,42 @@ class KnownNames:
 
     def __call__(self, names: Iterable[str]) -> dict[str, bool]:
         """Whether the gazetteer knows each name (remembered across calls)."""
-        todo = [n for n in dict.fromkeys(names) if n not in self._known]
-        if todo:
-            found = lookup_batch(self.gazetteer, todo)
-            for n in todo:
-                self._known[n] = bool(found.get(n)) or n in EXPANSIONS
-        return self._known
+        return remembered(self._known, names, self._lookup,
+                          lambda n, found: bool(found) or n in EXPANSIONS)
 
     def within(self, pairs: Iterable[tuple[str, str]]) -> dict[tuple[str, str], bool]:
         """Whether the gazetteer has a place called ``name`` inside the area ``code`` stands
         for (``abbreviations.EXPANSIONS``), for each ``(name, code)``: "Carlsbad" in "CA"."""
         pairs = list(dict.fromkeys(pairs))
-        todo = [n for n in dict.fromkeys(n for n, _ in pairs) if n not in self._places]
-        if todo:
-            found = lookup_batch(self.gazetteer, todo)
-            for n in todo:
-                self._places[n] = [(c.country_code, c.admin1) for c in found.get(n) or []]
+        places = remembered(self._places, (n for n, _ in pairs), self._lookup,
+                            lambda _, found: [(c.country_code, c.admin1) for c in found])
         return {(n, code): any(cc == want_cc and (want_a1 is None or a1 == want_a1)
-                               for cc, a1 in self._places[n]
+                               for cc, a1 in places[n]
                                for want_cc, want_a1 in EXPANSIONS.get(code, ()))
                 for n, code in pairs}
 
     def written(self, names: Iterable[str]) -> dict[str, bool]:
         """Whether the gazetteer lists each name as written, no other form of it (for
         ``whole_names``; a gazetteer without ``lookup_written`` lists none)."""
-        todo = [n for n in dict.fromkeys(names) if n not in self._written]
         lookup = getattr(self.gazetteer, "lookup_written", None)
-        if todo:
-            found = lookup(todo) if lookup is not None else {}
-            for n in todo:
-                self._written[n] = bool(found.get(n))
-        return self._written
+        return remembered(self._written, names, lookup or (lambda _: {}),
+                          lambda _, found: bool(found))
+
+    def _lookup(self, names: list[str]) -> Mapping[str, Sequence[Candidate]]:
+        return lookup_batch(self.gazetteer, names)
+
+
+def remembered(memo: dict[str, T], names: Iterable[str],
+               ask: Callable[[list[str]], Mapping[str, Sequence[Candidate]]],
+               judge: Callable[[str, Sequence[Candidate]], T]) -> dict[str, T]:
+    """``memo`` with ``judge(name, its candidates)`` added for each of ``names`` it does not
+    hold yet, the candidates of all of them asked of the gazetteer at once (``ask``)."""
+    todo = [n for n in dict.fromkeys(names) if n not in memo]
+    if todo:
+        found = ask(todo)
+        for n in todo:
+            memo[n] = judge(n, found.get(n) or [])
+    return memo
 
 
 class GazetteerCheck:

@@ -31,6 +31,7 @@ from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.model import Candidate, Mention
 from geoparser.recognition.base import Recogniser
+from geoparser.recognition.gazetteer_check import remembered
 from geoparser.recognition.spacy_models import DEFAULT_MODEL
 from geoparser.recognition.word_frequency import zipf_frequency
 
@@ -86,12 +87,7 @@ def prominent_places(gazetteer: Gazetteer) -> Callable[[Sequence[str]], dict[str
     memo: dict[str, bool] = {}
 
     def ask(names: Sequence[str]) -> dict[str, bool]:
-        todo = [n for n in dict.fromkeys(names) if n not in memo]
-        if todo:
-            found = lookup_batch(gazetteer, todo)
-            for n in todo:
-                memo[n] = _prominent(n, found.get(n) or [])
-        return memo
+        return remembered(memo, names, lambda todo: lookup_batch(gazetteer, todo), _prominent)
 
     return ask
 
