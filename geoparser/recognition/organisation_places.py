@@ -105,7 +105,8 @@ class OrganisationPlaces:
 
             gazetteer = create_gazetteer("offline")
         self.inner = inner
-        self.organisations = SpacyRecogniser(model, labels=(), known=prominent_places(gazetteer),
+        self.prominent = prominent_places(gazetteer)
+        self.organisations = SpacyRecogniser(model, labels=(), known=self.prominent,
                                              containers=CONTAINERS)
         self.name = name or f"{getattr(inner, 'name', 'recogniser')}-orgs"
         self.description = (f"{getattr(inner, 'description', self.name)}; and the places "
@@ -124,28 +125,25 @@ class OrganisationPlaces:
                           if not any(m.start + a < o.end and o.start < m.end + a for o in own)]
             yield sorted(found, key=lambda m: (m.start, m.end))
 
-    @staticmethod
-    def _holds_place(run: str, known: Callable[[Sequence[str]], dict[str, bool]]) -> bool:
+    def _holds_place(self, run: str) -> bool:
         """Whether a prominent place opens ``run`` or a word of it ("Yesterday [Illinois]
         Department"), in up to ``_PLACE_WORDS`` words."""
         words = [m.group() for m in _CAPITAL_WORD.finditer(run)]
         names = [" ".join(words[i:i + k]) for i in range(len(words))
                  for k in range(1, _PLACE_WORDS + 1) if i + k <= len(words)]
-        is_known = known(names)
+        is_known = self.prominent(names)
         return any(is_known.get(n) for n in names)
 
     def _snippets(self, text: str, own: Sequence[Mention]) -> list[tuple[int, int]]:
         """The sentences of ``text`` holding a name run outside ``own`` with a prominent place
         in it, merged where they touch."""
-        known = self.organisations.known
-        assert known is not None
         spans: list[tuple[int, int]] = []
         breaks: list[int] | None = None  # where sentences start, worked out when needed
         for run in NAME_RUN.finditer(text):
             a, b = run.span()
             if any(o.start <= a and b <= o.end for o in own):
                 continue
-            if not self._holds_place(text[a:b], known):
+            if not self._holds_place(text[a:b]):
                 continue
             if breaks is None:
                 breaks = [0] + [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]
