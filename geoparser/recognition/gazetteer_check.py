@@ -102,7 +102,7 @@ class GazetteerCheck:
         # checked as it will be looked up: "the United States" is "United States", and
         # "Southern" + "California" is "Southern California"
         texts = list(texts)
-        batch = [whole_names(text, joined_parts(text, tidy(ms)), self.known.written)
+        batch = [whole_names(text, joined_parts(text, tidy(ms, text)), self.known.written)
                  for text, ms in zip(texts, self.inner.recognise(texts), strict=True)]
         known = self.known(m.text for ms in batch for m in ms)
         for ms in batch:

@@ -9,12 +9,14 @@ County] Jail", "University of [Nebraska] at [Omaha]") holds a toponym that news 
 counts (GeoWebNews's ``Embedded_*``); ``embedded_spans`` finds it where the gazetteer knows it.
 A span made only of function words and generic head nouns ("of" out of "State of Illinois",
 "Center", "Hall", "Street", "Station" out of a facility's name) is never a toponym, though
-towns of those names exist (``is_generic``); ``tidy`` drops it.
+towns of those names exist (``is_generic``); ``tidy`` drops it, and a place's code written
+into a currency ("US$460", "HK$", "A$": ``is_currency``), which is money, not a place.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
@@ -77,6 +79,15 @@ def is_generic(name: str) -> bool:
     heads = [w for w in words if w not in FUNCTION_WORDS]
     return len(heads) <= 1 and all(w in GENERIC_HEADS or w.removesuffix("s") in GENERIC_HEADS
                                    for w in heads)
+
+
+def is_currency(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is written into a currency: it ends with a currency sign or
+    one follows it with no space ("US$460", "HK$ 5", "A$"). No corpus counts such a code as a
+    place, and the amount is not about the place."""
+    span = text[start:end]
+    return bool(span) and (unicodedata.category(span[-1]) == "Sc" or (
+        end < len(text) and unicodedata.category(text[end]) == "Sc"))
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -185,12 +196,18 @@ def joined_parts(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     return out
 
 
-def tidy(mentions: Iterable[Mention]) -> list[Mention]:
-    """Every mention trimmed (``trimmed``); one left empty or only generic words
-    (``is_generic``) is dropped, and of two that trim to the same span the first is kept."""
+def tidy(mentions: Iterable[Mention], text: str | None = None) -> list[Mention]:
+    """Every mention trimmed (``trimmed``); one left empty, only generic words
+    (``is_generic``) or written into a currency (``is_currency``; the sign after it is read
+    in ``text`` when given) is dropped, and of two that trim to the same span the first is
+    kept."""
     out: dict[tuple[int, int], Mention] = {}
     for m in mentions:
         t = trimmed(m)
-        if t is not None and not is_generic(t.text):
+        if t is None or is_generic(t.text):
+            continue
+        written_into_currency = (is_currency(text, t.start, t.end) if text is not None
+                                 else is_currency(t.text, 0, len(t.text)))
+        if not written_into_currency:
             out.setdefault((t.start, t.end), t)
     return sorted(out.values(), key=lambda m: (m.start, m.end))

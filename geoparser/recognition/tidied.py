@@ -45,7 +45,7 @@ class Tidied:
         stream = iter(texts)
         while chunk := list(islice(stream, CHUNK)):
             for text, mentions in zip(chunk, self.inner.recognise(chunk), strict=True):
-                whole = whole_names(text, joined_parts(text, tidy(mentions)),
+                whole = whole_names(text, joined_parts(text, tidy(mentions, text)),
                                     self.known.written)
                 found = convention_mentions(text, whole, self.known, self.name)
                 yield [m for m in found if not is_generic(m.text)]

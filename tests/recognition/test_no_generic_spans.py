@@ -4,11 +4,12 @@ import pytest
 
 from geoparser.model import Mention
 from geoparser.recognition import RECOGNISERS, create_recogniser
-from geoparser.recognition.span_hygiene import is_generic, tidy
+from geoparser.recognition.span_hygiene import is_currency, is_generic, tidy
 from geoparser.recognition.tidied import Tidied
 
 TEXT = ("The State of Illinois opened the Center at Union Station on Main Street, "
         "by the Village of Oak Park and Town Hall in Austin, Texas.")
+MONEY = "Libya agreed a US$460 million settlement, and HK$5 for each family in Hong Kong."
 
 
 @pytest.mark.parametrize("name", ["of", "Of", "Center", "Hall", "Street", "Station", "Stations",
@@ -76,7 +77,14 @@ def test_the_tidied_wrapper_never_lets_a_generic_span_through(lists_wider):
 def test_no_recogniser_gives_a_function_word_or_generic_head(name):
     try:
         recogniser = create_recogniser(name)
-        mentions = next(iter(recogniser.recognise([TEXT])))
+        mentions, money = list(recogniser.recognise([TEXT, MONEY]))
     except (OSError, FileNotFoundError, ImportError) as exc:  # a model not installed here
         pytest.skip(f"{name}: {exc}")
     assert [m.text for m in mentions if is_generic(m.text)] == []
+    assert [m.text for m in money if is_currency(MONEY, m.start, m.end)] == []
+
+
+def test_the_tidied_wrapper_never_lets_a_currency_code_through():
+    out = next(Tidied(_Everything(), known=_KnowsAll(False)).recognise([MONEY]))
+    assert {m.text for m in out} >= {"Libya", "Hong", "Kong"}
+    assert not {"US", "HK"} & {m.text for m in out}

@@ -39,6 +39,35 @@ def test_two_mentions_that_trim_to_one_span_are_one():
     assert [(m.text, m.recogniser) for m in tidy([a, b])] == [("Congo", "a")]
 
 
+def mention_of(text, written):
+    start = text.index(written)
+    return Mention(start, start + len(written), written, "GPE")
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("a US$460 million financial settlement", "US$"),
+    ("a US$460 million financial settlement", "US"),
+    ("fined HK$ 5,000 on Monday", "HK"),
+    ("it cost A\u20ac3 in Dublin", "A"),
+    ("worth NZ$12m", "NZ$"),
+])
+def test_a_code_written_into_a_currency_is_money_not_a_place(text, written):
+    assert tidy([mention_of(text, written)], text) == []
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("billion US dollars in aid", "US"),
+    ("aid to the US $5 a head", "US"),
+    ("prices in Hong Kong rose", "Hong Kong"),
+])
+def test_a_place_beside_money_is_still_a_place(text, written):
+    assert [m.text for m in tidy([mention_of(text, written)], text)] == [written]
+
+
+def test_a_currency_span_is_money_even_without_its_text():
+    assert tidy([Mention(2, 5, "US$", "GPE")]) == []
+
+
 def known(*names):
     def ask(candidates):
         return {n: n in names for n in candidates}
