@@ -32,7 +32,8 @@ the corpora this model is fitted on, so their scores there are not those of unse
 
 A toponym whose confidence is below a chosen minimum (``--min-confidence``) is kept as
 recognised but left unplaced: better no point on a map than a wrong one shown as right. A
-country or continent is placed whatever its confidence: its point is a convention that
+country, continent, region, sea or ocean, or a feature Natural Earth labels on a world map,
+is placed whatever its confidence (``placed_whatever``): its point is a convention that
 sources set hundreds of km apart, so a low confidence there says another source may put the
 point far away, not that the place is wrong (held out, no country reading in a document fell
 below the chosen minimum; alone, "Snow across Canada." is 0.71 because GeoVirus puts
@@ -321,9 +322,24 @@ class ConfidenceEstimator:
         if unfitted:
             why.append(f"not fitted on {unfitted}")
         note = f"confidence {p:.2f}" + (f" ({', '.join(why)})" if why else "")
-        if p < minimum and not is_country_level(r.candidate):
+        if p < minimum and not placed_whatever(r.candidate):
             return abstained(r, p, minimum, note)
         return replace(r, confidence=p, reason=f"{r.reason}; {note}")
+
+
+#: Kinds of place whose point is a convention: a region, a sea or an ocean.
+CONVENTIONAL_POINT_CODES = frozenset({"RGN", "SEA", "OCN", "CONT"})
+
+
+def placed_whatever(c: Candidate | None) -> bool:
+    """Whether ``c`` is placed whatever its confidence: a country, continent, region, sea or
+    ocean, or a feature Natural Earth labels on a world map (scale rank 2 or less: the
+    Sahara, the Alps). Sources set such points hundreds of km apart, so a low confidence
+    there says another source may put the point far away, not that the place is wrong."""
+    if c is None:
+        return False
+    return is_country_level(c) or c.feature_code in CONVENTIONAL_POINT_CODES or (
+        c.scale_rank is not None and c.scale_rank <= 2)
 
 
 def unfitted_evidence(context: ResolutionContext) -> str:

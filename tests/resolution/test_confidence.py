@@ -20,6 +20,7 @@ from geoparser.resolution.confidence import (
     describe,
     extent,
     load_models,
+    placed_whatever,
     policies_with_confidence,
 )
 
@@ -188,6 +189,37 @@ def test_a_country_is_placed_whatever_its_confidence(geoparser_default):
     r = placed(geoparser_default.parse("Snow across Canada."), "Canada")
     assert r.candidate is not None and r.candidate.country_code == "CA"
     assert r.confidence is not None
+
+
+@pytest.mark.parametrize(("text", "name", "place"), [
+    ("Storms in the Indian Ocean hit Mauritius.", "Indian Ocean", "Indian Ocean"),
+    ("Migrants crossed from North Africa to Spain.", "North Africa", "Northern Africa"),
+    ("Trade talks with the EU stalled in Brussels.", "EU", "European Union"),
+])
+def test_a_region_or_an_ocean_is_placed_whatever_its_confidence(geoparser_default, text, name,
+                                                                  place):
+    """A region's or an ocean's point is a convention too: below the minimum, yet the place
+    named, so it is shown."""
+    r = placed(geoparser_default.parse(text), name)
+    assert r.candidate is not None and r.candidate.name == place
+    assert r.confidence is not None and r.confidence < 0.75
+
+
+@pytest.mark.parametrize(("code", "fclass", "scale_rank", "whatever"), [
+    ("RGN", "L", None, True), ("SEA", "H", None, True), ("OCN", "H", None, True),
+    ("DSRT", "T", 1.0, True), ("MTS", "T", 2.0, True), ("PEN", "T", 4.0, False),
+    ("PPL", "P", None, False), ("ADM2", "A", None, False), ("PCLI", "A", None, True),
+])
+def test_placed_whatever_its_confidence_by_kind(code, fclass, scale_rank, whatever):
+    c = Candidate("offline", "1", "X", 0.0, 0.0, feature_class=fclass, feature_code=code,
+                  scale_rank=scale_rank)
+    assert placed_whatever(c) is whatever
+
+
+def test_a_town_named_middle_east_is_still_held_back(geoparser_default):
+    """Only the kind decides: a village of a region's name stays below the minimum."""
+    r = placed(geoparser_default.parse("Tensions rose across the Middle East."), "Middle East")
+    assert r.candidate is None
 
 
 def test_an_asked_minimum_applies_with_a_guide_but_the_default_does_not(offline_gazetteer):
