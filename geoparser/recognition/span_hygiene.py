@@ -26,7 +26,7 @@ from geoparser.model import Mention
 
 _ARTICLE = re.compile(r"^(?:the|The|THE)\s+")
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
-_EDGE = "\"'“”‘’«»()[]{}<>,;:!?*_"
+_EDGE = "\"'“”‘’«»()[]{}<>,;:!?*_-–—"
 #: Words an organisation's name may open with that are no place of their own here, though a
 #: gazetteer knows a village of the name (University, Mississippi; Pioneer, Ohio).
 INSTITUTION_WORDS = frozenset({
@@ -174,8 +174,8 @@ def embedded_spans(text: str, start: int, end: int,
     found = []
     for spans in options:
         hit = next(((a, b) for a, b in spans if is_known.get(text[a:b])), None)
-        if hit is not None:
-            found.append(hit)
+        if hit is not None and (edges := trim(text, *hit)) is not None:
+            found.append(edges)  # "[European Union]." at a sentence's end
     return found
 
 

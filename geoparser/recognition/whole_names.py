@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.model import Mention
+from geoparser.recognition.span_hygiene import trim
 
 #: The most words a widened name may have.
 MAX_WORDS = 6
@@ -90,12 +91,15 @@ def _left_starts(text: str, start: int) -> list[tuple[int, int]]:
 
 
 def widenings(text: str, mention: Mention) -> list[tuple[int, int]]:
-    """Every wider span ``mention`` could be part of, longest first."""
+    """Every wider span ``mention`` could be part of, longest first, each trimmed as gold
+    writes a name (``span_hygiene.trim``: "European Union", not "European Union.")."""
     own = len(mention.text.split())
     starts = [(mention.start, 0)] + _left_starts(text, mention.start)
     ends = [(mention.end, 0)] + _right_ends(text, mention.end)
-    spans = {(s, e) for s, ls in starts for e, rs in ends
+    spans = {trim(text, s, e) for s, ls in starts for e, rs in ends
              if own + ls + rs <= MAX_WORDS and (s, e) != (mention.start, mention.end)}
+    spans = {se for se in spans if se is not None and se != (mention.start, mention.end)
+             and se[0] <= mention.start and mention.end <= se[1]}
     return sorted(spans, key=lambda se: (se[0] - se[1], se[0]))
 
 

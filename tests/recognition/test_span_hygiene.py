@@ -20,6 +20,10 @@ from geoparser.recognition.span_hygiene import embedded_spans, joined_parts, tid
     ("CHARLESTON, W.Va. (AP) said", "W.Va.", "W.Va."),
     ("Floods in the UK.", "UK.", "UK"),
     ("Rain in Platte Co. again", "Platte Co.", "Platte Co."),
+    ("Goleta-foothills-to-Carpinteria-coast views", "-Carpinteria-", "Carpinteria"),
+    ("PLEASANTON, Calif.--( )--DeltaTrak", "Calif.--", "Calif."),
+    ("the Paris—Dakar rally", "Paris—", "Paris"),
+    ("in Guinea-Bissau today", "Guinea-Bissau", "Guinea-Bissau"),
 ])
 def test_trim_writes_the_name_as_gold_does(text, written, gold):
     start = text.index(written)
@@ -86,6 +90,8 @@ def known(*names):
     ("wrote the St. Paul Pioneer Press on", "the St. Paul Pioneer Press",
      ("St. Paul", "Pioneer"), ["St. Paul"]),
     ("a new Bank of England rule", "Bank of England", ("England", "Bank"), ["England"]),
+    ("a target of the Bank of England.", "Bank of England.", ("England", "England."),
+     ["England"]),
 ])
 def test_toponyms_inside_organisation_names(text, org, places, found):
     start = text.index(org)

@@ -169,3 +169,12 @@ def test_two_widened_names_never_overlap():
     text = "from Alpha Beta Gamma Delta"
     out = widened(text, ["Alpha", "Gamma"], "Alpha Beta", "Beta Gamma")
     assert out == ["Alpha Beta", "Gamma"]
+
+
+def test_a_name_widened_at_a_sentence_end_leaves_the_full_stop_out():
+    """The gazetteer reads "European Union." as "European Union", so the widened span must
+    end where gold ends the name, before the full stop."""
+    text = "the minimal target set by the European Union. This has been"
+    assert widened(text, ["European"], "European Union", "European Union.") == [
+        "European Union"]
+    assert widened("He moved to St. Louis.", ["Louis"], "St. Louis") == ["St. Louis"]
