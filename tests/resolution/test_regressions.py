@@ -411,3 +411,22 @@ def test_a_name_in_lower_case_letters_keeps_its_town(offline_gazetteer):
     found = lookup_all(offline_gazetteer, ["Eu", "EU"])
     assert any(c.name == "Eu" for c in found["Eu"])  # written as a town's name, it is one
     assert not any(c.name == "Eu" for c in found["EU"])
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_the_middle_east_is_the_region_not_a_village_in_maryland(offline_gazetteer, policy):
+    """News names Western Asia "the Middle East"; the village of Middle East, Maryland (1,872
+    people) is no rival without Maryland in the story."""
+    r = resolve_text(offline_gazetteer, policy,
+                     "Iran and Saudi Arabia compete for influence in the Middle East.",
+                     ["Iran", "Saudi Arabia", "Middle East"])
+    assert r["Middle East"].candidate.feature_code == "RGN"
+    assert km_from(r["Middle East"], 29.0, 45.0) <= 1000
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_middle_east_beside_frederick_maryland_is_the_village(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy,
+                     "The governor visited Middle East, a village near Frederick, Maryland.",
+                     ["Middle East", "Frederick", "Maryland"])
+    assert r["Middle East"].candidate.country_code == "US"
