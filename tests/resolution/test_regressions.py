@@ -430,3 +430,19 @@ def test_middle_east_beside_frederick_maryland_is_the_village(offline_gazetteer,
                      "The governor visited Middle East, a village near Frederick, Maryland.",
                      ["Middle East", "Frederick", "Maryland"])
     assert r["Middle East"].candidate.country_code == "US"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_the_pacific_alone_is_the_ocean_not_pacific_county(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "A typhoon formed in the western Pacific.",
+                     ["Pacific"])
+    assert r["Pacific"].candidate.feature_code == "OCN"
+    assert km_from(r["Pacific"], 0.0, -160.0) <= 2000
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_pacific_missouri_is_the_town(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "The city of Pacific, Missouri, flooded.",
+                     ["Pacific", "Missouri"])
+    assert r["Pacific"].candidate.feature_class == "P"
+    assert r["Pacific"].candidate.admin1 == "MO"
