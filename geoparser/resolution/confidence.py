@@ -58,7 +58,7 @@ import numpy as np
 from geoparser.distance import haversine_km
 from geoparser.model import Candidate, Resolution
 from geoparser.names import normalise_name
-from geoparser.resolution.base import ResolutionContext, entity_key
+from geoparser.resolution.base import REGION_CODES, ResolutionContext, entity_key
 from geoparser.resolution.feature_names import FEATURES
 from geoparser.resolution.features import FeatureExtractor
 from geoparser.resolution.place_facts import is_country_level
@@ -327,10 +327,6 @@ class ConfidenceEstimator:
         return replace(r, confidence=p, reason=f"{r.reason}; {note}")
 
 
-#: Kinds of place whose point is a convention: a region, a sea or an ocean.
-CONVENTIONAL_POINT_CODES = frozenset({"RGN", "SEA", "OCN", "CONT"})
-
-
 def placed_whatever(c: Candidate | None) -> bool:
     """Whether ``c`` is placed whatever its confidence: a country, continent, region, sea or
     ocean, or a feature Natural Earth labels on a world map (scale rank 2 or less: the
@@ -338,7 +334,7 @@ def placed_whatever(c: Candidate | None) -> bool:
     there says another source may put the point far away, not that the place is wrong."""
     if c is None:
         return False
-    return is_country_level(c) or c.feature_code in CONVENTIONAL_POINT_CODES or (
+    return is_country_level(c) or c.feature_code in REGION_CODES or (
         c.scale_rank is not None and c.scale_rank <= 2)
 
 
