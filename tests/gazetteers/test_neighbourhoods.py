@@ -28,19 +28,17 @@ def test_a_neighbourhood_geonames_lists_as_a_town_is_one_place(offline_gazetteer
                                   "M.I.D", "Ward 5", "Mississippi River",
                                   "University of Alberta", "Centre"])
 def test_a_name_that_is_no_place_of_its_own_is_left_out(name):
-    from geoparser.recognition.word_frequency import zipf_frequency
     from scripts.build_gazetteer_extras import neighbourhood_name_kept
 
-    assert not neighbourhood_name_kept(name, zipf_frequency)
+    assert not neighbourhood_name_kept(name)
 
 
 @pytest.mark.parametrize("name", ["Khayelitsha", "Sea Point", "Kensington Market", "The Annex",
                                   "Chinatown", "Plateau-Mont-Royal", "University Heights"])
 def test_a_neighbourhood_name_is_kept(name):
-    from geoparser.recognition.word_frequency import zipf_frequency
     from scripts.build_gazetteer_extras import neighbourhood_name_kept
 
-    assert neighbourhood_name_kept(name, zipf_frequency)
+    assert neighbourhood_name_kept(name)
 
 
 def test_every_neighbourhood_carries_the_licence_of_its_source():
