@@ -822,14 +822,23 @@ def _unwrapped_centroid(geometries: list[dict]) -> tuple[float, float, float]:
     return total, cy / total, lon - 360 if lon > 180 else lon
 
 
-def pacific(features: list[dict]) -> Iterator[dict]:
-    """The Pacific Ocean, and its North and South halves as Natural Earth draws them: the
-    oceans cadis has no point for (their boxes span every longitude), each at its centroid
-    with longitudes read across the antimeridian. The Arctic and Southern Oceans are left
-    out: a ring around a pole has no middle a map can show."""
-    halves = [f for f in features if (f["properties"].get("featurecla") or "") == "ocean"
-              and "PACIFIC" in (f["properties"].get("name") or "").upper()]
-    for k, f in enumerate(sorted(halves, key=lambda f: f["properties"]["name"])):
+def oceans(features: list[dict]) -> Iterator[dict]:
+    """The Pacific Ocean, its North and South halves as Natural Earth draws them, and the Arctic
+    Ocean: the oceans cadis has no point for (their boxes span every longitude). A Pacific is
+    placed at its centroid with longitudes read across the antimeridian; the Arctic, a ring
+    around the pole, at the spherical mean of its outline (84 N: a planar centroid of a ring
+    has no meaning, and the pole itself is off a web map). The Southern Ocean is left out: the
+    middle of its ring is the South Pole, in Antarctica."""
+    from geoparser.distance import spherical_mean
+
+    def named(word: str) -> list[dict]:
+        return sorted((f for f in features
+                       if (f["properties"].get("featurecla") or "") == "ocean"
+                       and word in (f["properties"].get("name") or "").upper()),
+                      key=lambda f: f["properties"]["name"])
+
+    halves = named("PACIFIC")
+    for k, f in enumerate(halves):
         _, lat, lon = _unwrapped_centroid([f["geometry"]])
         yield record("ne-physical", NE_PD, f"geography_marine_polys:pacific:{k}",
                      ne_label(f["properties"]["name"]), lat, lon, "H", "OCN", None, [],
@@ -840,6 +849,14 @@ def pacific(features: list[dict]) -> Iterator[dict]:
                      lat, lon, "H", "OCN", None, ["Pacific"],
                      point="centroid of the North and South Pacific's polygons",
                      scalerank=0.0)
+    for f in named("ARCTIC"):
+        g = f["geometry"]
+        rings = [p[0] for p in (g["coordinates"] if g["type"] == "MultiPolygon"
+                                else [g["coordinates"]])]
+        lat, lon = spherical_mean((y, x) for ring in rings for x, y in ring)
+        yield record("ne-physical", NE_PD, "geography_marine_polys:arctic", "Arctic Ocean",
+                     lat, lon, "H", "OCN", None, ["Arctic"],
+                     point="spherical mean of its outline", scalerank=0.0)
 
 
 def _water_forms(name: str, code: str) -> list[str]:
@@ -950,7 +967,7 @@ def ne_physical(archive: Archive) -> Iterator[dict]:
                          cls[0], cls[1], None, [*alt, *_water_forms(name, cls[1])],
                          point=point, elevation=p.get("elevation"),
                          scalerank=_scale_rank(p.get("scalerank")))
-    yield from pacific(archive.json("ne_10m_geography_marine_polys.json")["features"])
+    yield from oceans(archive.json("ne_10m_geography_marine_polys.json")["features"])
     rivers: dict[str, list[dict]] = defaultdict(list)
     for f in archive.json("ne_10m_rivers_lake_centerlines.json")["features"]:
         label = ne_label(f["properties"].get("name_en") or f["properties"].get("name") or "")

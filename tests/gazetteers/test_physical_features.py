@@ -142,6 +142,12 @@ def test_the_pacific_and_its_halves_are_oceans_in_the_pacific(offline_gazetteer)
     assert "OCN" in {c.feature_code for c in offline_gazetteer.lookup("Pacific")}
 
 
+def test_the_arctic_is_the_ocean_around_the_pole(offline_gazetteer):
+    (c,) = [c for c in offline_gazetteer.lookup("Arctic") if c.feature_code == "OCN"]
+    assert c.name == "Arctic Ocean" and c.lat > 80
+    assert not [c for c in offline_gazetteer.lookup("Southern Ocean") if c.feature_code == "OCN"]
+
+
 def test_a_polygon_across_the_antimeridian_has_its_middle_on_it():
     from scripts.build_gazetteer_extras import _unwrapped_centroid
 
