@@ -37,6 +37,7 @@ class KnownNames:
         self._known: dict[str, bool] = {}
         self._written: dict[str, bool] = {}
         self._places: dict[str, list[tuple[str | None, str | None]]] = {}
+        self._countries_or_states: dict[str, bool] = {}
 
     @property
     def gazetteer(self) -> Gazetteer:
@@ -61,6 +62,13 @@ class KnownNames:
                                for cc, a1 in places[n]
                                for want_cc, want_a1 in EXPANSIONS.get(code, ()))
                 for n, code in pairs}
+
+    def country_or_state(self, names: Iterable[str]) -> dict[str, bool]:
+        """Whether the gazetteer knows each name as a country or a first-level area (a name
+        that stands for itself with a footnote marker: "France1")."""
+        return remembered(self._countries_or_states, names, self._lookup,
+                          lambda _, found: any((c.feature_code or "").startswith("PCL")
+                                               or c.feature_code == "ADM1" for c in found))
 
     def written(self, names: Iterable[str]) -> dict[str, bool]:
         """Whether the gazetteer lists each name as written, no other form of it (for

@@ -24,6 +24,12 @@
   ("DRC", not "DRC-1" or "A/DRC/07"). A street's or building's name defines none ("Dubai World
   Trade Centre (DWTC)").
 
+* **Footnote markers**: an affiliation or table in a paper writes its marker right after the
+  place, "Lyon, France1", "Hong Kong4,5": a country or first-level area (one to three
+  capitalised words) joined to one or two digits, or a list of them, is a toponym without the
+  marker (only with a gazetteer that tells countries and areas apart: ``KnownNames``); a
+  recogniser's piece of it ("Hong" of "Hong Kong4,5") gives way to it.
+
 Each rule adds a mention only where the gazetteer knows the name (the abbreviations are the
 ones resolution expands: ``gazetteers.abbreviations.EXPANSIONS``), and never over a mention a
 recogniser already made, except that a list's names replace one mention spanning several.
@@ -60,6 +66,9 @@ _LIST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 #: toponyms.
 LIST_EVIDENCE = 2
 _ACRONYM_AFTER = re.compile(r" \(([A-Z]{3,6})\)")
+#: A footnote marker joined to the word before it: "France1", "Hong Kong4,5", "Denmark13".
+_MARKER = re.compile(r"(?<=[a-z])\d{1,2}(?:,\d{1,2})*(?![\w])")
+_CAPITALISED_BEFORE = re.compile(r"(?:[A-Z][a-z]+[ -]){0,2}[A-Z][a-z]+\Z")
 
 
 def convention_mentions(text: str, mentions: Sequence[Mention],
@@ -86,14 +95,20 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
             found.append((n.start(), n.end(), f"one of a list of {m.group('kind')}"))
     found += [(a, b, "one of a list of areas") for a, b in _listed_codes(text, places)]
     found += [(a, b, "one of a list of places") for a, b in _place_lists(text, mentions)]
+    found += [(a, b, "a place with a footnote marker")
+              for a, b in _marked_places(text, known)]
     for acronym, long_form in _defined_acronyms(text, mentions).items():
         found += [(m.start(), m.end(), f"short for {long_form}") for m in
                   re.finditer(rf"(?<![\w/-]){acronym}(?![\w/-])", text)]
     names = sorted({text[a:b] for a, b, why in found if not why.startswith("area")
                     and not why.endswith("areas") and not why.endswith("abbreviation")})
     is_known = known(names) if names else {}
+    marked = [(a, b) for a, b, why in found if why == "a place with a footnote marker"]
     kept = [m for m in mentions
-            if not any(a <= m.start and m.end <= b and _spans_two(text, m) for a, b in lists)]
+            if not any(a <= m.start and m.end <= b and _spans_two(text, m) for a, b in lists)
+            # a piece of a marked place ("Hong" of "Hong Kong4,5") gives way to the place
+            and not any(a <= m.start and m.end <= b and (a, b) != (m.start, m.end)
+                        for a, b in marked)]
     for start, end, why in found:
         name = text[start:end]
         if not (name in EXPANSIONS or is_known.get(name) or why.endswith("abbreviation")):
@@ -102,6 +117,27 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
             continue
         kept.append(Mention(start, end, name, LABEL, recogniser, why))
     return sorted(kept, key=lambda m: (m.start, m.end))
+
+
+def _marked_places(text: str, known: object) -> list[tuple[int, int]]:
+    """The countries and first-level areas written with a footnote marker joined to them
+    ("France1"): the longest run of up to three capitalised words before the marker that
+    ``known.country_or_state`` says is one."""
+    ask = getattr(known, "country_or_state", None)
+    if ask is None:
+        return []
+    options: list[list[tuple[int, int]]] = []
+    for m in _MARKER.finditer(text):
+        run = _CAPITALISED_BEFORE.search(text, max(0, m.start() - 60), m.start())
+        if run is None:
+            continue
+        words = [w.start() for w in re.finditer(r"[A-Z][a-z]+", text[run.start():m.start()])]
+        options.append([(run.start() + w, m.start()) for w in words])
+    if not options:
+        return []
+    is_place = ask(sorted({text[a:b] for spans in options for a, b in spans}))
+    return [hit for spans in options
+            if (hit := next(((a, b) for a, b in spans if is_place.get(text[a:b])), None))]
 
 
 def _spans_two(text: str, mention: Mention) -> bool:

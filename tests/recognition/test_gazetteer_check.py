@@ -75,3 +75,10 @@ def test_known_names_tell_which_area_holds_a_place():
                                   ("Nowhereville", "CA")])
     assert within == {("Carlsbad", "CA"): True, ("Gauteng", "RSA"): True,
                       ("Gauteng", "CA"): False, ("Nowhereville", "CA"): False}
+
+
+def test_country_or_state_knows_countries_and_first_level_areas(offline_gazetteer):
+    from geoparser.recognition.gazetteer_check import KnownNames
+
+    answer = KnownNames(offline_gazetteer).country_or_state(["France", "Texas", "Lyon", "Xyzzy"])
+    assert answer == {"France": True, "Texas": True, "Lyon": False, "Xyzzy": False}

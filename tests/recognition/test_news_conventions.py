@@ -200,3 +200,44 @@ def test_a_name_a_recogniser_found_is_not_made_again():
 def test_without_a_gazetteer_that_knows_areas_the_rule_is_off():
     text = "the kit (Invitrogen, Carlsbad, CA) and an enzyme"
     assert names(text, places=("Carlsbad", "CA")) == []
+
+
+class _Countries:
+    """A gazetteer that knows ``places`` as countries or first-level areas and ``towns``
+    as towns."""
+
+    def __init__(self, places, towns=()):
+        self.places, self.towns = set(places), set(towns)
+
+    def __call__(self, candidates):
+        return {n: n in self.places | self.towns for n in candidates}
+
+    def country_or_state(self, candidates):
+        return {n: n in self.places for n in candidates}
+
+
+def marked(text, mentions=(), places=(), towns=()):
+    return [m.text for m in convention_mentions(text, list(mentions),
+                                                _Countries(places, towns))]
+
+
+def test_a_country_with_a_footnote_marker_is_a_toponym():
+    text = "1 INSERM U1052, Lyon, France1\n2 University of Copenhagen, Denmark13; Thailand6,2"
+    assert marked(text, places=("France", "Denmark", "Thailand")) == [
+        "France", "Denmark", "Thailand"]
+
+
+def test_a_marked_place_of_several_words_replaces_its_piece():
+    text = "Kowloon, Hong Kong4,5."
+    assert marked(text, [at(text, "Hong")], places=("Hong Kong",)) == ["Hong Kong"]
+
+
+def test_a_footnote_marker_after_a_town_or_a_word_is_no_toponym():
+    """Only countries and first-level areas: "Table1", "Windows10" and a town's name with a
+    number ("Springfield2", a street address's or a table's) are left alone."""
+    text = "See Table1 and Windows10; the Springfield2 sample."
+    assert marked(text, towns=("Springfield", "Table")) == []
+
+
+def test_footnote_markers_need_a_gazetteer_that_knows_countries():
+    assert names("Lyon, France1", places=("France",)) == []
