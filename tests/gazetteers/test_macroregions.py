@@ -17,3 +17,23 @@ def test_macroregions_are_regions_near_their_middle(offline_gazetteer, name, lat
 
 def test_southern_africa_is_no_alias_of_the_country_south_africa(offline_gazetteer):
     assert all(c.feature_code != "RGN" for c in offline_gazetteer.lookup("South Africa"))
+
+
+@pytest.mark.parametrize(("name", "lat", "lon"), [
+    ("Soviet Union", 50.0, 50.0), ("USSR", 50.0, 50.0), ("U.S.S.R.", 50.0, 50.0),
+    ("Yugoslavia", 44.0, 19.0), ("Czechoslovakia", 49.3, 17.0),
+])
+def test_a_former_union_is_a_historical_political_entity_among_its_members(
+        offline_gazetteer, name, lat, lon):
+    found = [c for c in offline_gazetteer.lookup(name) if c.feature_code == "PCLH"]
+    assert len(found) == 1, name
+    assert distance_km(lat, lon, found[0].lat, found[0].lon) < 500
+
+
+@pytest.mark.parametrize(("former", "cc"), [
+    ("Zaire", "CD"), ("Ceylon", "LK"), ("Persia", "IR"), ("Siam", "TH"), ("Rhodesia", "ZW"),
+    ("Upper Volta", "BF"), ("Abyssinia", "ET"),
+])
+def test_a_former_name_of_a_country_names_the_country(offline_gazetteer, former, cc):
+    assert cc in {c.country_code for c in offline_gazetteer.lookup(former)
+                  if c.feature_code == "PCLI"}

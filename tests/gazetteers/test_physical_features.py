@@ -155,3 +155,33 @@ def test_a_polygon_across_the_antimeridian_has_its_middle_on_it():
                                                   [170, 10], [170, -10]]]}
     _, lat, lon = _unwrapped_centroid([square])
     assert abs(lat) < 1e-9 and abs(abs(lon) - 180) < 1e-9
+
+
+@pytest.mark.parametrize(("short", "label"), [
+    ("Balkans", "Balkan Peninsula"), ("Caucasus", "Caucasus Mountains"),
+    ("Korean Peninsula", "Korea"), ("Indochina", "Indochina Peninsula"),
+    ("Tibetan Plateau", "Plateau of Tibet"), ("Himalaya", "Himalayas"), ("Levant", "Levant Coast"),
+])
+def test_a_feature_is_found_by_the_short_form_news_writes(offline_gazetteer, short, label):
+    assert label in [c.name for c in offline_gazetteer.lookup(short) if c.source == "ne-physical"]
+
+
+@pytest.mark.parametrize(("name", "cc", "south", "north", "west", "east"), [
+    ("New England", "US", 41, 46, -73.5, -68), ("Mid-Atlantic", "US", 39, 43, -78, -73),
+    ("Atlantic Canada", "CA", 44, 50, -67, -55), ("North Caucasus", "RU", 42, 46, 38, 48),
+])
+def test_subregions_news_names_are_regions_of_their_country(
+        offline_gazetteer, name, cc, south, north, west, east):
+    found = [c for c in offline_gazetteer.lookup(name) if c.source == "ne-regions"]
+    assert [(c.feature_code, c.country_code) for c in found] == [("RGN", cc)]
+    assert south <= found[0].lat <= north and west <= found[0].lon <= east
+
+
+@pytest.mark.parametrize("name", ["Lake Baikal", "Lake Erie", "Lake Victoria"])
+def test_a_lake_another_extract_has_keeps_natural_earth_s_scale_rank(offline_gazetteer, name):
+    """cadis's record of a lake Natural Earth also labels is the one candidate; it carries
+    Natural Earth's scale rank, so the lake weighs and is placed as Natural Earth's own
+    features are."""
+    lakes = [c for c in offline_gazetteer.lookup(name) if c.feature_code == "LK"]
+    assert [c.source for c in lakes] == ["cadis"]
+    assert lakes[0].scale_rank is not None and lakes[0].scale_rank <= 2

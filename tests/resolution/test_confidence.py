@@ -195,6 +195,7 @@ def test_a_country_is_placed_whatever_its_confidence(geoparser_default):
     ("Storms in the Indian Ocean hit Mauritius.", "Indian Ocean", "Indian Ocean"),
     ("Debris from the plane was found in the Indian Ocean.", "Indian Ocean", "Indian Ocean"),
     ("Refugees crossed the Mediterranean to Malta.", "Mediterranean", "Mediterranean Sea"),
+    ("The Soviet Union collapsed in 1991.", "Soviet Union", "Soviet Union"),
 ])
 def test_a_region_or_an_ocean_is_placed_whatever_its_confidence(geoparser_default, text, name,
                                                                   place):
@@ -209,6 +210,7 @@ def test_a_region_or_an_ocean_is_placed_whatever_its_confidence(geoparser_defaul
     ("RGN", "L", None, True), ("SEA", "H", None, True), ("OCN", "H", None, True),
     ("DSRT", "T", 1.0, True), ("MTS", "T", 2.0, True), ("PEN", "T", 4.0, False),
     ("PPL", "P", None, False), ("ADM2", "A", None, False), ("PCLI", "A", None, True),
+    ("PCLH", "A", None, True), ("LK", "H", 0.0, True), ("LK", "H", None, False),
 ])
 def test_placed_whatever_its_confidence_by_kind(code, fclass, scale_rank, whatever):
     c = Candidate("offline", "1", "X", 0.0, 0.0, feature_class=fclass, feature_code=code,

@@ -446,3 +446,19 @@ def test_pacific_missouri_is_the_town(offline_gazetteer, policy):
                      ["Pacific", "Missouri"])
     assert r["Pacific"].candidate.feature_class == "P"
     assert r["Pacific"].candidate.admin1 == "MO"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_new_england_is_the_region_not_the_town_in_north_dakota(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy,
+                     "Snow fell across New England, from Maine to Connecticut.",
+                     ["New England", "Maine", "Connecticut"])
+    assert r["New England"].candidate.feature_code == "RGN"
+    assert km_from(r["New England"], 43.5, -71.5) <= 300
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_persia_is_iran_not_an_alternate_name_of_gowanda(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Carpets from Persia were sold in London.",
+                     ["Persia", "London"])
+    assert r["Persia"].candidate.country_code == "IR"
