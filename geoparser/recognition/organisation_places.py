@@ -1,4 +1,5 @@
-"""Place names inside organisation names, for recognisers that only tag toponyms.
+"""What en_core_web_sm adds to a recogniser that only tags toponyms: the place names inside
+organisation names, and the places it tags that the recogniser missed.
 
 News corpora annotate the place an organisation or facility is named after as a toponym:
 "the [Illinois] Department of Public Health", "the [Toronto] Transit Commission", "the
@@ -12,10 +13,15 @@ made no mention there and the place is one a capitalised word does not name by c
 (``prominent_places``). Like every embedded place they are resolved and output, but lend no
 context to the document's other toponyms (``Mention.evidence``).
 
-en_core_web_sm reads only the sentences where it could find one: those with a run of
-capitalised words (``NAME_RUN``) outside the inner recogniser's mentions with a prominent place
-among its words: a third of GeoWebNews' text and 38% of GeoVirus'. The entities of a sentence
-do not depend on the sentences around it, so neither do a document's mentions.
+A tagger taught by some corpora also misses places written as others write them, as a
+modifier or an organisation's first word ("[Cambridge] Analytica", "the [Parkland] teens",
+"60 [US] diplomats"); en_core_web_sm tags many of them ``GPE``. Such an entity that no inner
+mention overlaps and that names a prominent place is added as a toponym (``PLACE_LABELS``).
+
+en_core_web_sm reads only the sentences where it could find one: those with a capitalised word
+or run of them (``NAME_RUN``) outside the inner recogniser's mentions with a prominent place
+among its words: 36% of GeoWebNews' text and 41% of GeoVirus'. The entities of a sentence do
+not depend on the sentences around it, so neither do a document's mentions.
 """
 
 from __future__ import annotations
@@ -33,10 +39,14 @@ from geoparser.model import Candidate, Mention
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.gazetteer_check import remembered
 from geoparser.recognition.spacy_models import DEFAULT_MODEL
+from geoparser.recognition.span_hygiene import trimmed
 from geoparser.recognition.word_frequency import zipf_frequency
 
 #: The entity labels of en_core_web_sm whose names may open with a place.
 CONTAINERS = ("ORG", "FAC")
+#: The entity labels of en_core_web_sm that name a place: one that is prominent and that the
+#: inner recogniser missed is added whole ("[Cambridge] Analytica", "the [Parkland] teens").
+PLACE_LABELS = ("GPE",)
 #: A town must be this large to be read out of an organisation's name: as the gazetteer
 #: matcher's sentence-initial and common-word rules, a capitalised word names a small town
 #: only by chance.
@@ -48,14 +58,17 @@ MIN_COMMON_POPULATION = 100_000
 COMMON_ZIPF = 3.5
 #: Articles and Spanish and French ones opening weather systems and names ("La Niña").
 _NEVER = frozenset({"la", "el", "le", "los", "las", "les", "the", "no", "new"})
-#: Two capitalised words or more, "of", "for", "and" or "&" allowed between them: what an
+#: Capitalised words, "of", "for", "and" or "&" allowed between them: what a place's, an
 #: organisation's or a facility's name looks like.
-NAME_RUN = re.compile(r"[A-Z][\w'’.-]*(?:\s(?:(?:of|for|and|&)\s)?[A-Z][\w'’.-]*)+")
+NAME_RUN = re.compile(r"[A-Z][\w'’.-]*(?:\s(?:(?:of|for|and|&)\s)?[A-Z][\w'’.-]*)*")
 _CAPITAL_WORD = re.compile(r"[A-Z][\w'’.-]*")
 #: The longest place name looked for inside a run, in words.
 _PLACE_WORDS = 3
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)]*\s|\n")
 _TOP_AREAS = frozenset({"PCLI", "PCLD", "PCLS", "PCLF", "PCLIX", "PCL", "TERR", "ADM1"})
+#: The last word of an area's name that no common phrase ends with ("Marathon County", "St.
+#: Tammany Parish"): such a name is an area's, however common its other words are.
+_AREA_HEADS = frozenset({"county", "parish", "borough", "province", "district", "prefecture"})
 _AREA_CODES = _TOP_AREAS | {"ADM2", "RGN", "CONT"}
 
 
@@ -71,7 +84,8 @@ def _prominent(name: str, candidates: Sequence[Candidate]) -> bool:
         return False
     if name.isupper() and len(name.replace(".", "")) <= 4:
         return False  # "NBC", "CBS", "EIB": an acronym, not a place
-    common = all(zipf_frequency(w) >= COMMON_ZIPF for w in words)
+    common = (words[-1].lower() not in _AREA_HEADS
+              and all(zipf_frequency(w) >= COMMON_ZIPF for w in words))
     areas = _TOP_AREAS if common else _AREA_CODES
     need = MIN_COMMON_POPULATION if common else MIN_TOWN_POPULATION
     return any((c.feature_class in ("A", "L") and (c.feature_code or "") in areas)
@@ -83,7 +97,8 @@ def prominent_places(gazetteer: Gazetteer) -> Callable[[Sequence[str]], dict[str
     country, a first- or second-level area, a region or a town of ``MIN_TOWN_POPULATION``
     people (for a common English word, "Orange", "Georgia": only a country, a first-level area
     or a town of ``MIN_COMMON_POPULATION``), and never to another acronym of up to four
-    capitals ("NBC"), an article or a stop word."""
+    capitals ("NBC"), an article or a stop word. An area named with its kind ("Marathon
+    County") is never a common word."""
     memo: dict[str, bool] = {}
 
     def ask(names: Sequence[str]) -> dict[str, bool]:
@@ -93,8 +108,9 @@ def prominent_places(gazetteer: Gazetteer) -> Callable[[Sequence[str]], dict[str
 
 
 class OrganisationPlaces:
-    """``inner``'s mentions and the places inside en_core_web_sm's organisation and facility
-    names that none of them overlaps (see the module's docstring)."""
+    """``inner``'s mentions, the places inside en_core_web_sm's organisation and facility
+    names and the prominent places it tags, where none of them overlaps (see the module's
+    docstring)."""
 
     def __init__(self, inner: Recogniser, gazetteer: Gazetteer | None = None,
                  name: str | None = None, model: str = DEFAULT_MODEL) -> None:
@@ -106,11 +122,11 @@ class OrganisationPlaces:
             gazetteer = create_gazetteer("offline")
         self.inner = inner
         self.prominent = prominent_places(gazetteer)
-        self.organisations = SpacyRecogniser(model, labels=(), known=self.prominent,
+        self.organisations = SpacyRecogniser(model, labels=PLACE_LABELS, known=self.prominent,
                                              containers=CONTAINERS)
         self.name = name or f"{getattr(inner, 'name', 'recogniser')}-orgs"
         self.description = (f"{getattr(inner, 'description', self.name)}; and the places "
-                            f"inside {model}'s organisation names")
+                            f"inside {model}'s organisation names or tagged by it")
 
     def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
         texts = list(texts)
@@ -121,9 +137,20 @@ class OrganisationPlaces:
         for own, spans in zip(owned, snippets, strict=True):
             found = list(own)
             for a, _ in spans:
-                found += [replace(m, start=m.start + a, end=m.end + a) for m in next(found_in)
-                          if not any(m.start + a < o.end and o.start < m.end + a for o in own)]
+                theirs = next(found_in)
+                named = self._prominent_entities(theirs)
+                found += [replace(m, start=m.start + a, end=m.end + a) for m in theirs
+                          if (m.evidence is False or m.text in named)
+                          and not any(m.start + a < o.end and o.start < m.end + a for o in own)]
             yield sorted(found, key=lambda m: (m.start, m.end))
+
+    def _prominent_entities(self, mentions: Sequence[Mention]) -> set[str]:
+        """The texts of the place entities (``PLACE_LABELS``) among ``mentions`` that name a
+        prominent place once trimmed ("the United States")."""
+        entities = {m.text: t.text for m in mentions
+                    if m.evidence is not False and (t := trimmed(m)) is not None}
+        known = self.prominent(list(set(entities.values()))) if entities else {}
+        return {text for text, name in entities.items() if known.get(name)}
 
     def _holds_place(self, run: str) -> bool:
         """Whether a prominent place opens ``run`` or a word of it ("Yesterday [Illinois]
@@ -141,7 +168,8 @@ class OrganisationPlaces:
         breaks: list[int] | None = None  # where sentences start, worked out when needed
         for run in NAME_RUN.finditer(text):
             a, b = run.span()
-            if any(o.start <= a and b <= o.end for o in own):
+            name_end = a + len(run.group().rstrip(".'’-"))  # "Chicago." is the name "Chicago"
+            if any(o.start <= a and name_end <= o.end for o in own):
                 continue
             if not self._holds_place(text[a:b]):
                 continue

@@ -9,8 +9,9 @@ County] Jail", "University of [Nebraska] at [Omaha]") holds a toponym that news 
 counts (GeoWebNews's ``Embedded_*``); ``embedded_spans`` finds it where the gazetteer knows it.
 A span made only of function words and generic head nouns ("of" out of "State of Illinois",
 "Center", "Hall", "Street", "Station" out of a facility's name) is never a toponym, though
-towns of those names exist (``is_generic``); ``tidy`` drops it, and a place's code written
-into a currency ("US$460", "HK$", "A$": ``is_currency``), which is money, not a place.
+towns of those names exist (``is_generic``); ``tidy`` drops it, a place's code written
+into a currency ("US$460", "HK$", "A$": ``is_currency``), which is money, not a place, and a
+place's name in a virus's or disease's ("West Nile virus": ``names_a_disease``).
 """
 
 from __future__ import annotations
@@ -88,6 +89,21 @@ def is_currency(text: str, start: int, end: int) -> bool:
     span = text[start:end]
     return bool(span) and (unicodedata.category(span[-1]) == "Sc" or (
         end < len(text) and unicodedata.category(text[end]) == "Sc"))
+
+
+#: Words after a place's name that make it a disease's or a virus's ("West Nile virus",
+#: "Marburg virus disease", "Rift Valley fever", "Hong Kong flu").
+_DISEASE = re.compile(r"[\s-]?(?:ha?emorrhagic\s)?(?:virus|viruses|virus-like|fever|disease|"
+                      r"flu|influenza|encephalitis|orthohantavirus|hantavirus|ebolavirus)\b",
+                      re.IGNORECASE)
+
+
+def names_a_disease(text: str, start: int, end: int) -> bool:
+    """Whether the place name ``text[start:end]`` is part of a disease's or virus's name: a
+    word such as "virus" or "fever" follows it ("West Nile virus", "Marburg hemorrhagic
+    fever"). The
+    corpora annotate the virus's place of origin only where the text names the place itself."""
+    return bool(_DISEASE.match(text, end))
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -198,9 +214,9 @@ def joined_parts(text: str, mentions: Sequence[Mention]) -> list[Mention]:
 
 def tidy(mentions: Iterable[Mention], text: str | None = None) -> list[Mention]:
     """Every mention trimmed (``trimmed``); one left empty, only generic words
-    (``is_generic``) or written into a currency (``is_currency``; the sign after it is read
-    in ``text`` when given) is dropped, and of two that trim to the same span the first is
-    kept."""
+    (``is_generic``), written into a currency (``is_currency``; the sign after it is read
+    in ``text`` when given) or naming a disease (``names_a_disease``, read in ``text``) is
+    dropped, and of two that trim to the same span the first is kept."""
     out: dict[tuple[int, int], Mention] = {}
     for m in mentions:
         t = trimmed(m)
@@ -208,6 +224,7 @@ def tidy(mentions: Iterable[Mention], text: str | None = None) -> list[Mention]:
             continue
         written_into_currency = (is_currency(text, t.start, t.end) if text is not None
                                  else is_currency(t.text, 0, len(t.text)))
-        if not written_into_currency:
+        if not written_into_currency and not (text is not None
+                                              and names_a_disease(text, t.start, t.end)):
             out.setdefault((t.start, t.end), t)
     return sorted(out.values(), key=lambda m: (m.start, m.end))

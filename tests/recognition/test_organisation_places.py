@@ -34,6 +34,8 @@ TOWN = _place("P", "PPL", MIN_TOWN_POPULATION - 1)
     ("La", [STATE], False),
     ("The", [CITY], False),
     ("Nowhere", [], False),
+    ("Marathon County", [_place("A", "ADM2")], True),  # common words, but a county's name
+    ("Marathon", [_place("A", "ADM2")], False),
 ])
 def test_only_a_prominent_place_is_read_out_of_an_organisation_name(name, candidates,
                                                                     prominent):
@@ -78,8 +80,9 @@ def test_a_place_the_inner_recogniser_found_is_not_added_twice(gazetteer):
     assert out[0].recogniser == "fixed"
 
 
-def test_only_sentences_with_a_place_in_a_name_reach_the_spacy_pipeline(gazetteer):
-    recogniser = OrganisationPlaces(_Fixed(), gazetteer)
+def test_only_sentences_with_a_place_the_inner_recogniser_missed_reach_the_spacy_pipeline(
+        gazetteer):
+    recogniser = OrganisationPlaces(_Fixed("Chicago"), gazetteer)
     seen = []
     inner = recogniser.organisations.recognise
 
@@ -101,6 +104,21 @@ def test_a_text_gives_the_same_mentions_alone_and_among_others(gazetteer):
     alone = [next(recogniser.recognise([t])) for t in texts]
     assert together == alone
     assert [m.text for m in together[1]] == ["Toronto"]
+
+
+def test_cambridge_in_cambridge_analytica_is_added_when_the_inner_recogniser_missed_it(
+        gazetteer):
+    """en_core_web_sm tags "Cambridge" a GPE there; a prominent place, so it is a toponym of
+    its own, lending context as any other."""
+    text = "Millions of users had their data exploited by Cambridge Analytica."
+    (out,) = OrganisationPlaces(_Fixed(), gazetteer).recognise([text])
+    assert [(m.text, m.evidence) for m in out] == [("Cambridge", True)]
+
+
+def test_a_place_entity_no_gazetteer_knows_is_not_added(gazetteer):
+    (out,) = OrganisationPlaces(_Fixed(), gazetteer).recognise(
+        ["The family moved to Wakanda last year."])
+    assert out == []
 
 
 def test_the_registered_recogniser_finds_the_place_in_the_name():

@@ -123,3 +123,21 @@ def _mentions(text, *names):
 ])
 def test_a_direction_word_and_the_place_after_it_are_one_mention(text, split, joined):
     assert [m.text for m in joined_parts(text, _mentions(text, *split))] == joined
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("Cases of West Nile virus rose in July.", "West Nile"),
+    ("Both Ebola and related Marburg hemorrhagic fever are deadly.", "Marburg"),
+    ("An outbreak of Rift Valley fever in cattle.", "Rift Valley"),
+    ("The Reston ebolavirus does not sicken people.", "Reston"),
+])
+def test_a_place_in_a_disease_s_name_is_no_toponym(text, written):
+    assert tidy([mention_of(text, written)], text) == []
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("The virus reached West Nile, a province of Uganda.", "West Nile"),
+    ("Fever cases in Marburg rose.", "Marburg"),
+])
+def test_a_place_a_disease_is_found_in_is_still_a_place(text, written):
+    assert [m.text for m in tidy([mention_of(text, written)], text)] == [written]
