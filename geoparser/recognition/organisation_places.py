@@ -65,6 +65,7 @@ _CAPITAL_WORD = re.compile(r"[A-Z][\w'’.-]*")
 #: The longest place name looked for inside a run, in words.
 _PLACE_WORDS = 3
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)]*\s|\n")
+_MIXED_CASE = re.compile(r"[a-z][A-Z]")
 _TOP_AREAS = frozenset({"PCLI", "PCLD", "PCLS", "PCLF", "PCLIX", "PCL", "TERR", "ADM1"})
 #: The last word of an area's name that no common phrase ends with ("Marathon County", "St.
 #: Tammany Parish"): such a name is an area's, however common its other words are.
@@ -84,6 +85,8 @@ def _prominent(name: str, candidates: Sequence[Candidate]) -> bool:
         return False
     if name.isupper() and len(name.replace(".", "")) <= 4:
         return False  # "NBC", "CBS", "EIB": an acronym, not a place
+    if len(name) <= 4 and _MIXED_CASE.search(name):
+        return False  # "MoD", "IgM": an acronym written in mixed case
     common = (words[-1].lower() not in _AREA_HEADS
               and all(zipf_frequency(w) >= COMMON_ZIPF for w in words))
     areas = _TOP_AREAS if common else _AREA_CODES
@@ -97,8 +100,8 @@ def prominent_places(gazetteer: Gazetteer) -> Callable[[Sequence[str]], dict[str
     country, a first- or second-level area, a region or a town of ``MIN_TOWN_POPULATION``
     people (for a common English word, "Orange", "Georgia": only a country, a first-level area
     or a town of ``MIN_COMMON_POPULATION``), and never to another acronym of up to four
-    capitals ("NBC"), an article or a stop word. An area named with its kind ("Marathon
-    County") is never a common word."""
+    capitals ("NBC") or in mixed case ("MoD"), an article or a stop word. An area named with
+    its kind ("Marathon County") is never a common word."""
     memo: dict[str, bool] = {}
 
     def ask(names: Sequence[str]) -> dict[str, bool]:

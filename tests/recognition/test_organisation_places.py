@@ -30,6 +30,7 @@ TOWN = _place("P", "PPL", MIN_TOWN_POPULATION - 1)
     ("Georgia", [STATE], True),
     ("Orange", [_place("P", "PPL", MIN_COMMON_POPULATION)], True),
     ("NBC", [CITY], False),  # an acronym, not a place
+    ("MoD", [CITY], False),  # the Ministry of Defence, not "Mod" (Modesto)
     ("US", [_place("A", "PCLI", 330_000_000)], True),  # an area code
     ("La", [STATE], False),
     ("The", [CITY], False),
