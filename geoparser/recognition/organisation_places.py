@@ -66,6 +66,10 @@ _CAPITAL_WORD = re.compile(r"[A-Z][\w'’.-]*")
 _PLACE_WORDS = 3
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)]*\s|\n")
 _MIXED_CASE = re.compile(r"[a-z][A-Z]")
+#: Rivers and lakes: what an authority, a board or a basin commission is named after ("the
+#: Cauvery Management Board", "the Lake Chad Basin Commission"). A mountain's bare name is a
+#: person's too often ("Blanc", "Marcy", "Wilhelm").
+_WATER = frozenset({"STM", "LK"})
 _TOP_AREAS = frozenset({"PCLI", "PCLD", "PCLS", "PCLF", "PCLIX", "PCL", "TERR", "ADM1"})
 #: The last word of an area's name that no common phrase ends with ("Marathon County", "St.
 #: Tammany Parish"): such a name is an area's, however common its other words are.
@@ -92,12 +96,15 @@ def _prominent(name: str, candidates: Sequence[Candidate]) -> bool:
     areas = _TOP_AREAS if common else _AREA_CODES
     need = MIN_COMMON_POPULATION if common else MIN_TOWN_POPULATION
     return any((c.feature_class in ("A", "L") and (c.feature_code or "") in areas)
-               or (c.population or 0) >= need for c in candidates)
+               or (c.population or 0) >= need
+               or (not common and c.scale_rank is not None and c.feature_code in _WATER)
+               for c in candidates)
 
 
 def prominent_places(gazetteer: Gazetteer) -> Callable[[Sequence[str]], dict[str, bool]]:
     """A ``known`` for ``embedded_spans`` that says yes only to an area code ("US"), a
-    country, a first- or second-level area, a region or a town of ``MIN_TOWN_POPULATION``
+    country, a first- or second-level area, a region, a river or lake Natural Earth labels
+    ("the [Cauvery] Management Board") or a town of ``MIN_TOWN_POPULATION``
     people (for a common English word, "Orange", "Georgia": only a country, a first-level area
     or a town of ``MIN_COMMON_POPULATION``), and never to another acronym of up to four
     capitals ("NBC") or in mixed case ("MoD"), an article or a stop word. An area named with

@@ -1,5 +1,7 @@
 """Place names inside organisation names, added to a recogniser that only tags toponyms."""
 
+from dataclasses import replace
+
 import pytest
 
 from geoparser.model import Candidate, Mention
@@ -36,6 +38,10 @@ TOWN = _place("P", "PPL", MIN_TOWN_POPULATION - 1)
     ("The", [CITY], False),
     ("Nowhere", [], False),
     ("Marathon County", [_place("A", "ADM2")], True),  # common words, but a county's name
+    ("Cauvery", [replace(_place("H", "STM"), scale_rank=7.0)], True),  # a river on the map
+    ("Cauvery", [_place("H", "STM")], False),  # a stream no map labels
+    ("Amazon", [replace(_place("H", "STM"), scale_rank=0.0)], False),  # a common word
+    ("Marcy", [replace(_place("T", "MT"), scale_rank=8.0)], False),  # a mountain: a person too
     ("Marathon", [_place("A", "ADM2")], False),
 ])
 def test_only_a_prominent_place_is_read_out_of_an_organisation_name(name, candidates,
