@@ -101,8 +101,8 @@ _DISEASE = re.compile(r"[\s-]?(?:ha?emorrhagic\s)?(?:virus|viruses|virus-like|fe
 def names_a_disease(text: str, start: int, end: int) -> bool:
     """Whether the place name ``text[start:end]`` is part of a disease's or virus's name: a
     word such as "virus" or "fever" follows it ("West Nile virus", "Marburg hemorrhagic
-    fever"). The
-    corpora annotate the virus's place of origin only where the text names the place itself."""
+    fever"). The corpora annotate a virus's place of origin only where the text names the
+    place itself."""
     return bool(_DISEASE.match(text, end))
 
 
