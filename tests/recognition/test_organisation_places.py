@@ -105,12 +105,15 @@ def test_only_sentences_with_a_place_the_inner_recogniser_missed_reach_the_spacy
 
 
 def test_a_text_gives_the_same_mentions_alone_and_among_others(gazetteer):
-    texts = [TEXT, "The Toronto Transit Commission met. Nothing else.", "No names."]
+    texts = [TEXT, "The Toronto Transit Commission met. Nothing else.", "No names.",
+             "Millions of users had their data exploited by Cambridge Analytica."]
     recogniser = OrganisationPlaces(_Fixed("Chicago"), gazetteer)
     together = list(recogniser.recognise(texts))
     alone = [next(recogniser.recognise([t])) for t in texts]
     assert together == alone
     assert [m.text for m in together[1]] == ["Toronto"]
+    assert [m.text for m in together[3]] == ["Cambridge"]
+    assert list(reversed(list(recogniser.recognise(list(reversed(texts)))))) == together
 
 
 def test_cambridge_in_cambridge_analytica_is_added_when_the_inner_recogniser_missed_it(
