@@ -34,6 +34,7 @@ from dataclasses import replace
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
+from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.model import Candidate, Mention
 from geoparser.recognition.base import Recogniser
@@ -85,8 +86,8 @@ def _prominent(name: str, candidates: Sequence[Candidate]) -> bool:
     if name in EXPANSIONS or (name.isupper() and top_area):
         return True  # an area code or a country's letters: "NY", "US", "UK", "DRC"
     words = name.split()
-    if name.lower() in _NEVER or name.lower() in STOP_WORDS:
-        return False
+    if name.lower() in _NEVER or name.lower() in STOP_WORDS or name.lower() in PART_WORDS:
+        return False  # "South" opening "South Central Ambulance Service" is a direction
     if name.isupper() and len(name.replace(".", "")) <= 4:
         return False  # "NBC", "CBS", "EIB": an acronym, not a place
     if len(name) <= 4 and _MIXED_CASE.search(name):
@@ -107,7 +108,8 @@ def prominent_places(gazetteer: Gazetteer) -> Callable[[Sequence[str]], dict[str
     ("the [Cauvery] Management Board") or a town of ``MIN_TOWN_POPULATION``
     people (for a common English word, "Orange", "Georgia": only a country, a first-level area
     or a town of ``MIN_COMMON_POPULATION``), and never to another acronym of up to four
-    capitals ("NBC") or in mixed case ("MoD"), an article or a stop word. An area named with
+    capitals ("NBC") or in mixed case ("MoD"), an article, a stop word or a direction word
+    alone ("South", though Cameroon has a South Region). An area named with
     its kind ("Marathon County") is never a common word."""
     memo: dict[str, bool] = {}
 

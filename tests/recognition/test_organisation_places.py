@@ -33,6 +33,7 @@ TOWN = _place("P", "PPL", MIN_TOWN_POPULATION - 1)
     ("Orange", [_place("P", "PPL", MIN_COMMON_POPULATION)], True),
     ("NBC", [CITY], False),  # an acronym, not a place
     ("MoD", [CITY], False),  # the Ministry of Defence, not "Mod" (Modesto)
+    ("South", [STATE], False),  # "South Central Ambulance Service": a direction
     ("US", [_place("A", "PCLI", 330_000_000)], True),  # an area code
     ("La", [STATE], False),
     ("The", [CITY], False),
