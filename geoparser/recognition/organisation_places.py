@@ -20,7 +20,7 @@ mention overlaps and that names a prominent place is added as a toponym (``PLACE
 
 en_core_web_sm reads only the sentences where it could find one: those with a capitalised word
 or run of them (``NAME_RUN``) outside the inner recogniser's mentions with a prominent place
-among its words: 36% of GeoWebNews' text and 41% of GeoVirus'. The entities of a sentence do
+among its words: 35% of GeoWebNews' text and 40% of GeoVirus'. The entities of a sentence do
 not depend on the sentences around it, so neither do a document's mentions.
 """
 
