@@ -363,6 +363,7 @@ def polygons_centroid(geometry: dict) -> tuple[float, float]:
 # ---------------------------------------------------------------- extractors
 
 
+#: How ``natural_earth`` writes the point of a country or first-level area it derives.
 LARGEST = "centroid of largest polygon"
 
 
@@ -787,26 +788,27 @@ def natural_earth_regions(archive: Archive) -> Iterator[dict]:
     ``region_name`` writes it, and the subregions of ``NE_SUBREGIONS_KEPT`` ("New England");
     the point is the spherical mean of the member areas' label points, and the region keeps
     its members' first-level codes out (it spans several)."""
-    members: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
-    subregions: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
+    groups: dict[tuple[str, str, str], list[tuple[float, float]]] = defaultdict(list)
     for f in archive.json("package/data/states/admin1.json")["features"]:
         p = f["properties"]
-        if p.get("region") and p.get("iso_a2") and p.get("latitude") is not None:
-            members[(p["iso_a2"], p["region"])].append((p["latitude"], p["longitude"]))
-        if (p.get("iso_a2"), p.get("region_sub")) in NE_SUBREGIONS_KEPT:
-            subregions[(p["iso_a2"], p["region_sub"])].append((p["latitude"], p["longitude"]))
-    for (cc, name), points in sorted(subregions.items()):
-        lat, lon = spherical_mean(points)
-        yield record("ne-regions", NE_PD, f"ne-subregion:{cc}:{name}", name, lat, lon, "L",
-                     "RGN", cc, list(NE_SUBREGIONS_KEPT[(cc, name)]),
-                     point="mean of its first-level areas' label points")
-    for (cc, region), points in sorted(members.items()):
-        name = region_name(region)
-        if name is None or len(points) < 2:  # one member: the region is that area
+        cc = p.get("iso_a2")
+        if not cc or p.get("latitude") is None:
             continue
+        point = (p["latitude"], p["longitude"])
+        if p.get("region"):
+            groups[("region", cc, p["region"])].append(point)
+        if (cc, p.get("region_sub")) in NE_SUBREGIONS_KEPT:
+            groups[("subregion", cc, p["region_sub"])].append(point)
+    for (kind, cc, label), points in sorted(groups.items()):
+        if kind == "subregion":
+            name, aliases = label, list(NE_SUBREGIONS_KEPT[(cc, label)])
+        else:
+            name, aliases = region_name(label), []
+            if name is None or len(points) < 2:  # one member: the region is that area
+                continue
         lat, lon = spherical_mean(points)
-        yield record("ne-regions", NE_PD, f"ne-region:{cc}:{region}", name, lat, lon, "L",
-                     "RGN", cc, [], point="mean of its first-level areas' label points")
+        yield record("ne-regions", NE_PD, f"ne-{kind}:{cc}:{label}", name, lat, lon, "L",
+                     "RGN", cc, aliases, point="mean of its first-level areas' label points")
 
 
 #: Natural Earth physical classes -> (GeoNames feature class, code); classes not listed (poles,
