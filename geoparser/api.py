@@ -116,7 +116,8 @@ class Geoparser:
             raise UsageError(f"policy {self.policy.name!r} needs a guide point, and none was "
                              "given (parse(text, guide=(lat, lon)))")
         return resolve(recognise(self.recogniser, documents), self.gazetteer, self.policy, guides,
-                       collection=collection, min_confidence=self.min_confidence)
+                       collection=collection, min_confidence=self.min_confidence,
+                       repeat_names=True)
 
 
 def to_dataframe(parsed: ParsedDocument | Iterable[ParsedDocument]) -> pd.DataFrame:

@@ -31,6 +31,7 @@ from geoparser.resolution.confidence import ConfidenceEstimator
 from geoparser.resolution.facilities import place_facilities
 from geoparser.resolution.focus import document_focus
 from geoparser.resolution.home import HomeRegion, home_regions
+from geoparser.resolution.repeated_names import said_again
 
 
 def recognise(recogniser: Recogniser, documents: Sequence[Document]) -> list[ParsedDocument]:
@@ -53,6 +54,7 @@ def resolve(
     group: bool = True,
     min_confidence: float | None = DEFAULT_MIN_CONFIDENCE,
     confidence: ConfidenceEstimator | None = None,
+    repeat_names: bool = False,
 ) -> list[ParsedDocument]:
     """New parsed documents whose every mention is resolved by ``policy``.
 
@@ -76,6 +78,10 @@ def resolve(
     (``resolution.confidence``); one below ``min_confidence`` (``None``: the minimum chosen
     for the policy's model; 0: none) is left unplaced.
     ``confidence`` replaces the estimator (anything with its ``apply``).
+
+    ``repeat_names``: a name placed in a document is a toponym wherever else the document
+    writes it as a name of its own, placed the same (``repeated_names``); ``parse`` asks for
+    it, resolution of given mentions (gold) does not.
 
     Each document gets its ``focus`` (``resolution.focus``) from its own resolutions; then a
     street or building no gazetteer knows is placed at its town (``resolution.facilities``).
@@ -108,8 +114,14 @@ def resolve(
         resolutions = [_part_said(r) for r in estimator.apply(
             [_with_candidates(policy.choose(m, found[m.start, m.end], context), order,
                               found[m.start, m.end]) for m in p.mentions], context)]
+        mentions = list(p.mentions)
+        if repeat_names and (again := said_again(p.document.text, resolutions)):
+            resolutions = sorted([*resolutions, *again],
+                                 key=lambda r: (r.mention.start, r.mention.end))
+            mentions = sorted([*mentions, *(r.mention for r in again)],
+                              key=lambda m: (m.start, m.end))
         # the focus is the gazetteer's places'; streets and buildings are placed from it
-        out.append(ParsedDocument(p.document, list(p.mentions), place_facilities(resolutions),
+        out.append(ParsedDocument(p.document, mentions, place_facilities(resolutions),
                                   document_focus(resolutions)))
     return out
 

@@ -13,9 +13,11 @@ The component takes the toponyms of ``recogniser`` (by default Toposcope's defau
 added to ``doc.ents`` where they overlap no entity; with ``recogniser`` set to ``None``, the
 entities the pipeline itself found whose label is one of ``labels`` (GPE and LOC by default). Each
 toponym is looked up in the gazetteer and placed by the policy, exactly as ``toposcope parse``
-does, and the span gets ``._.lat``, ``._.lon``, ``._.geonameid`` (an integer),
-``._.place_name``, ``._.admin1`` and ``._.country`` (by name), ``._.country_code``, ``._.kind``
-(the feature kind in words), ``._.reason`` (why the policy chose that place, or none),
+does (a placed name written again elsewhere in the text is a toponym there too, placed the same:
+``repeated_names``; it joins ``doc.ents`` where it overlaps no entity), and the span gets
+``._.lat``, ``._.lon``, ``._.geonameid`` (an integer), ``._.place_name``, ``._.admin1`` and
+``._.country`` (by name), ``._.country_code``, ``._.kind`` (the feature kind in words),
+``._.reason`` (why the policy chose that place, or none),
 ``._.n_candidates`` (how many places it chose from), ``._.confidence`` (the probability
 that the point lies within 161 km of the right one), ``._.place`` (the chosen ``Candidate``),
 ``._.candidates`` (those places, best first) and ``._.record`` (the toponym's record as every
@@ -124,9 +126,10 @@ class ToposcopeComponent:
             for i, (doc, doc_spans) in enumerate(zip(docs, spans, strict=True))
         ]
         guides = {str(i): doc._.guide for i, doc in enumerate(docs) if doc._.guide}
-        for doc, doc_spans, p in zip(docs, spans, resolve(parsed, self.gazetteer, self.policy,
-                                                         guides), strict=True):
-            doc_spans = _with_kb_ids(doc, doc_spans, p.resolutions)
+        resolved = resolve(parsed, self.gazetteer, self.policy, guides, repeat_names=True)
+        for doc, doc_spans, p in zip(docs, spans, resolved, strict=True):
+            doc_spans = _with_kb_ids(doc, _with_repeats(doc, doc_spans, p.resolutions),
+                                     p.resolutions)
             for span, r in zip(doc_spans, p.resolutions, strict=True):
                 record = toponym_record(p.document.id, r.mention, r, with_candidates=True)
                 span._.record = record
@@ -139,6 +142,26 @@ class ToposcopeComponent:
             doc._.toponyms = doc_spans
             doc._.focus = p.focus
         return docs
+
+
+def _with_repeats(doc: Doc, spans: list[Span], resolutions: Sequence[Resolution]
+                  ) -> list[Span]:
+    """A span for each resolution, in order: the toponym's own, or a new one for a name the
+    pipeline read again elsewhere in the text (``repeated_names``), added to ``doc.ents``
+    where it overlaps no entity."""
+    by_chars = {(s.start_char, s.end_char): s for s in spans}
+    out, new = [], []
+    for r in resolutions:
+        m = r.mention
+        span = by_chars.get((m.start, m.end))
+        if span is None:
+            span = doc.char_span(m.start, m.end, label=m.label, alignment_mode="expand")
+            new.append(span)
+        out.append(span)
+    free = [s for s in new if not any(s.start < e.end and e.start < s.end for e in doc.ents)]
+    if free:
+        doc.set_ents(_no_overlaps(free), default="unmodified")
+    return out
 
 
 def _with_kb_ids(doc: Doc, spans: list[Span], resolutions: Sequence[Resolution]) -> list[Span]:

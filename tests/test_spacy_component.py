@@ -142,3 +142,22 @@ def test_nlp_pipe_gives_each_doc_the_same_in_any_batch_size():
     many = [seen(d) for d in nlp.pipe(texts, batch_size=64)]
     assert one == many
     assert sum(1 for toponyms, _ in one for t in toponyms if t[3]) >= 10
+
+
+def test_a_name_read_again_gets_a_span_and_an_entity():
+    """The pipeline reads a placed name again where the recogniser missed it
+    (``repeated_names``); the component gives it a span of its own, in ``doc.ents`` too."""
+    from geoparser.model import Candidate, Mention, Resolution
+    from geoparser.spacy_component import _with_repeats
+
+    nlp = spacy.blank("en")
+    doc = nlp("Troops entered Douma. Douma is quiet.")
+    own = doc.char_span(15, 20, label="TOPONYM")
+    doc.set_ents([own])
+    douma = Candidate("test", "1", "Douma", 33.57, 36.4)
+    found = Resolution(Mention(15, 20, "Douma", "TOPONYM"), douma, 1, "context", "")
+    again = Resolution(Mention(22, 27, "Douma", "TOPONYM"), douma, 1, "context", "")
+    spans = _with_repeats(doc, [own], [found, again])
+    assert [(s.start_char, s.text) for s in spans] == [(15, "Douma"), (22, "Douma")]
+    assert spans[0] is own
+    assert [(e.start_char, e.label_) for e in doc.ents] == [(15, "TOPONYM"), (22, "TOPONYM")]

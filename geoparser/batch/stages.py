@@ -124,4 +124,4 @@ def resolve_documents(stages: Stages, parsed: list[ParsedDocument],
     """Look up (one batch) and resolve recognised documents; ``homes``: the groups' home
     regions read off the whole corpus (else off these documents)."""
     return resolve(parsed, stages.gazetteer, stages.policy, homes=homes,
-                   min_confidence=stages.min_confidence)
+                   min_confidence=stages.min_confidence, repeat_names=True)

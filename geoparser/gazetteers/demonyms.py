@@ -46,3 +46,19 @@ def is_demonym(word: str) -> bool:
     """Whether ``word`` is a country's demonym or its plural ("American", "Americans")."""
     key = normalise_name(word)
     return key in _all_demonyms() or key.removesuffix("s") in _all_demonyms()
+
+
+@lru_cache(maxsize=1)
+def _peoples_and_adjectives() -> frozenset[str]:
+    from geoparser.gazetteers.offline_records import CONTINENT_ADJECTIVES, STATE_DEMONYMS
+
+    words = [w for ws in (*CONTINENT_ADJECTIVES.values(), *STATE_DEMONYMS.values()) for w in ws]
+    return _all_demonyms() | frozenset(normalise_name(w) for w in words)
+
+
+def names_a_people(word: str) -> bool:
+    """Whether ``word`` names a people or is an adjective of a place rather than the place:
+    a country's demonym, a continent's adjective or the people of a state or province, or
+    the plural of one ("Russian", "Africans", "Texans")."""
+    key = normalise_name(word)
+    return key in _peoples_and_adjectives() or key.removesuffix("s") in _peoples_and_adjectives()

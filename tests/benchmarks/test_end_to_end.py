@@ -50,3 +50,12 @@ def test_rows_limits_the_table_to_the_rows_asked_for():
     rows = {"hybrid": object, "toponym-transformer-checked": object}
     assert list(_only(rows, ["toponym-transformer-checked"])) == ["toponym-transformer-checked"]
     assert _only(rows, None) is rows and _only(rows, []) is rows
+
+
+def test_rows_rescored_keep_the_other_rows_of_the_earlier_table():
+    from benchmarks.accuracy.end_to_end import merged
+
+    earlier = {"hybrid": row(0.7, 50), "toponym": row(0.5, 5)}
+    assert merged(earlier, {"toponym": row(0.6, 4)}, keep=True) == {
+        "hybrid": row(0.7, 50), "toponym": row(0.6, 4)}
+    assert merged(earlier, {"toponym": row(0.6, 4)}, keep=False) == {"toponym": row(0.6, 4)}

@@ -40,3 +40,16 @@ def test_by_id_is_undefined_without_gold_ids(offline_gazetteer):
     scores = end_to_end_scores([_parsed(doc)], offline_gazetteer, create_policy("population"))
     assert scores["gold_with_id"] == 0 and scores["acc_id"] is None
     assert scores["acc161"] == 1.0
+
+
+def test_a_placed_name_the_text_repeats_is_scored_as_parse_outputs_it(offline_gazetteer):
+    """End to end means what ``parse`` writes: a placed name read again where the recogniser
+    missed it counts (``repeated_names``); the raw row asks for the recogniser alone."""
+    text = "Rain in Lyon. Lyon is wet."
+    doc = Document("d", text, (GoldToponym(8, 12, "Lyon", 45.764, 4.836),
+                               GoldToponym(14, 18, "Lyon", 45.764, 4.836)))
+    parsed = [ParsedDocument(doc, [Mention(8, 12, "Lyon", "GPE")])]
+    policy = create_policy("population")
+    assert end_to_end_scores(parsed, offline_gazetteer, policy)["acc161"] == 1.0
+    alone = end_to_end_scores(parsed, offline_gazetteer, policy, repeat_names=False)
+    assert alone["acc161"] == 0.5

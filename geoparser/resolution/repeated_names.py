@@ -1,0 +1,107 @@
+"""One name, one place in a story: a placed toponym's name is a toponym wherever else the story
+writes it as a name of its own, and is placed the same.
+
+A tagger reads a story a window at a time and may find "Douma" in one paragraph and miss it in
+the next ("Douma's fall would seal the rebels' defeat"); a reader takes the second for the
+place of the first. ``said_again`` adds those other occurrences, each with its source's
+resolution, after the policy has placed the document's toponyms:
+
+* only a name the policy *placed* (above the minimum confidence) is repeated, so a person the
+  tagger took for a place and the policy could not place ("Nelson", "Noma") is not multiplied;
+* a name placed at two different places in the story ("Washington" the city and the state) is
+  not repeated;
+* not a name that is a code or an abbreviation (all capitals, fewer than four letters:
+  "CA", "US"), a people or an adjective ("Russian", "African", "Texans"), which the corpora
+  annotate differently from each other, nor a direction or function word alone ("North");
+* an occurrence inside a longer name is not one of its own: a capitalised word other than a
+  function word right before it ("George Washington", "Air France"), a capitalised word right
+  after it ("Cambridge Analytica"), a hyphen, or an apostrophe or full stop joined to it
+  other than a possessive's ("O'Hare", "Douma's" is Douma's), a disease's or a currency's
+  name ("Marburg virus", "HK$");
+* an occurrence that overlaps a mention already made is left alone.
+
+The added mention says so in ``why``, and its reason adds where the story first names the place;
+the rest of its resolution is its source's (place, candidates, confidence), so the same name is
+one place throughout the story. Only the document's own text
+and resolutions are read: the result does not depend on the documents parsed beside it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from geoparser.gazetteers.area_parts import PART_WORDS
+from geoparser.gazetteers.demonyms import names_a_people
+from geoparser.model import Resolution
+from geoparser.recognition.span_hygiene import is_currency, names_a_disease
+
+#: The shortest name repeated: shorter ones are codes or abbreviations as often as places.
+MIN_LETTERS = 4
+_WORD_BEFORE = re.compile(r"([\w'’.&-]+)[ \t]+\Z")
+_CAPITAL_AFTER = re.compile(r"[ \t]+[A-Z]")
+#: How far back the word before an occurrence is looked for.
+_LOOK_BACK = 40
+#: An abbreviation that opens a longer name ("St. Louis", "Mr. Nelson") rather than ending a
+#: sentence: a capitalised word of at most this many characters with its full stop.
+_ABBREVIATION = 4
+
+
+def said_again(text: str, resolutions: Sequence[Resolution]) -> list[Resolution]:
+    """The resolutions of the other occurrences in ``text`` of the names ``resolutions`` placed
+    (see the module's docstring), in text order; ``resolutions`` themselves are not among
+    them."""
+    sources: dict[str, Resolution] = {}
+    places: dict[str, set[object]] = {}
+    for r in resolutions:
+        c = r.candidate
+        if c is None or not c.has_point or not _repeatable(r.mention.text):
+            continue
+        sources.setdefault(r.mention.text, r)
+        places.setdefault(r.mention.text, set()).add(c.geonameid or (c.lat, c.lon))
+    taken = [(r.mention.start, r.mention.end) for r in resolutions]
+    added: list[Resolution] = []
+    for name, source in sources.items():
+        if len(places[name]) > 1:
+            continue
+        pattern = re.compile(
+            rf"(?<![\w&.'’/-]){re.escape(name)}(?![\w&/-]|['’](?!s\b)|\.\w)")
+        for m in pattern.finditer(text):
+            a, b = m.span()
+            if any(a < e and s < b for s, e in taken) or _inside_longer_name(text, a, b):
+                continue
+            taken.append((a, b))
+            mention = replace(source.mention, start=a, end=b,
+                              why=f"the name of a place this story placed ({source.mention.why})"
+                              if source.mention.why else "the name of a place this story placed")
+            added.append(replace(source, mention=mention, reason=(
+                f"{source.reason}; as where the story first names it (character "
+                f"{source.mention.start})")))
+    return sorted(added, key=lambda r: (r.mention.start, r.mention.end))
+
+
+def _repeatable(name: str) -> bool:
+    """Whether a placed toponym written ``name`` may be read wherever else it is written."""
+    letters = sum(ch.isalpha() for ch in name)
+    return (name[:1].isupper() and not name.isupper() and letters >= MIN_LETTERS
+            and "\n" not in name and not names_a_people(name)
+            and name.lower() not in PART_WORDS and name.lower() not in STOP_WORDS)
+
+
+def _inside_longer_name(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is part of a longer name or of a disease's or currency's
+    name (see the module's docstring)."""
+    if _CAPITAL_AFTER.match(text, end) or names_a_disease(text, start, end) or is_currency(
+            text, start, end):
+        return True
+    before = _WORD_BEFORE.search(text, max(0, start - _LOOK_BACK), start)
+    if before is None:
+        return False
+    word = before.group(1)
+    if not word[:1].isupper() or word.lower() in STOP_WORDS:
+        return False
+    # a word that ends a sentence or a clause is not part of the name after it
+    return not (word[-1] in ".!?:;," and not (word[-1] == "." and len(word) <= _ABBREVIATION))
