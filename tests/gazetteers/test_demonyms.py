@@ -35,3 +35,13 @@ def test_committed_extract_covers_the_world():
     found = demonyms_by_country()
     assert found["FR"] == ("French",) and found["NZ"] == ("New Zealander",)
     assert "American" in found["US"] and len(found) > 240
+
+
+def test_peoples_and_adjectives_are_told_from_places():
+    from geoparser.gazetteers.demonyms import names_a_people
+
+    for word in ("Russian", "Russians", "African", "Europeans", "Texans", "Queenslander",
+                 "Chinese"):
+        assert names_a_people(word), word
+    for word in ("Russia", "Africa", "Texas", "Douma", "Parkland"):
+        assert not names_a_people(word), word
