@@ -24,6 +24,13 @@
   ("DRC", not "DRC-1" or "A/DRC/07"). A street's or building's name defines none ("Dubai World
   Trade Centre (DWTC)").
 
+* **Peoples and adjectives of places**: a country's demonym, a continent's adjective or the
+  people of a state or province, or the plural of one ("Russian jets", "Europeans", "Texans",
+  "South African officials"), written as a name of its own, is a toponym of that place, as
+  news corpora annotate it (GeoWebNews types them Demonym; the held-out news the issue
+  describes writes "Ohioans", "Czechs"). A tagger taught by corpora that leave them out finds
+  some and misses others, so the rule makes them one convention (``gazetteers.demonyms``).
+
 * **Footnote markers**: an affiliation or table in a paper writes its marker right after the
   place, "Lyon, France1", "Hong Kong4,5": a country or first-level area (one to three
   capitalised words) joined to one or two digits, or a list of them, is a toponym without the
@@ -41,6 +48,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
+from geoparser.gazetteers.demonyms import names_a_people
 from geoparser.gazetteers.name_forms import facility_code
 from geoparser.model import Mention
 
@@ -97,6 +105,7 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
     found += [(a, b, "one of a list of places") for a, b in _place_lists(text, mentions)]
     found += [(a, b, "a place with a footnote marker")
               for a, b in _marked_places(text, known)]
+    found += [(a, b, "the people or adjective of a place") for a, b in _peoples(text)]
     for acronym, long_form in _defined_acronyms(text, mentions).items():
         found += [(m.start(), m.end(), f"short for {long_form}") for m in
                   re.finditer(rf"(?<![\w/-]){acronym}(?![\w/-])", text)]
@@ -138,6 +147,26 @@ def _marked_places(text: str, known: object) -> list[tuple[int, int]]:
     is_place = ask(sorted({text[a:b] for spans in options for a, b in spans}))
     return [hit for spans in options
             if (hit := next(((a, b) for a, b in spans if is_place.get(text[a:b])), None))]
+
+
+_PEOPLE_WORDS = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?: [A-Z][a-z]+)?(?![\w'’-])")
+
+
+def _peoples(text: str) -> list[tuple[int, int]]:
+    """Spans of the demonyms, continent adjectives and state peoples of ``text`` written as
+    names of their own ("Russian", "Europeans", "South African"): of a run of two capitalised
+    words the whole when it names a people, else the first word that does."""
+    out = []
+    for m in _PEOPLE_WORDS.finditer(text):
+        a, b = m.span()
+        if names_a_people(m.group()):
+            out.append((a, b))
+            continue
+        for w in re.finditer(r"[A-Z][a-z]+", m.group()):
+            if names_a_people(w.group()):
+                out.append((a + w.start(), a + w.end()))
+                break
+    return out
 
 
 def _spans_two(text: str, mention: Mention) -> bool:

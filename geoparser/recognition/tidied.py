@@ -4,10 +4,10 @@
 (``span_hygiene.tidy``: no "the", no "'s", no edge punctuation; a direction word joined to
 the place after it, ``span_hygiene.joined_parts``; a piece of a longer place name widened to
 the whole name, ``whole_names``), and the toponyms of datelines, of area abbreviations after a
-place, of plural lists and of lists of places are added
-(``news_conventions.convention_mentions``). Names are checked against the gazetteer, each once.
-No mention made only of function words or generic heads ("of", "Center", "Station") comes out,
-whichever rule made it (``span_hygiene.is_generic``).
+place, of plural lists and of lists of places, and the peoples and adjectives of places, are
+added (``news_conventions.convention_mentions``). Names are checked against the gazetteer,
+each once. No mention made only of function words or generic heads ("of", "Center",
+"Station") comes out, whichever rule made it (``span_hygiene.is_generic``).
 """
 
 from __future__ import annotations

@@ -241,3 +241,24 @@ def test_a_footnote_marker_after_a_town_or_a_word_is_no_toponym():
 
 def test_footnote_markers_need_a_gazetteer_that_knows_countries():
     assert names("Lyon, France1", places=("France",)) == []
+
+
+def test_peoples_and_adjectives_of_places_are_toponyms():
+    """GeoWebNews annotates "Russian jets" and "Texans" as toponyms of Russia and Texas; a
+    tagger that finds some of them misses others, so the convention makes them all."""
+    text = "Russian jets flew as Texans and South African officials watched European markets."
+    assert names(text, places=("Russian", "Texans", "South African", "European")) == [
+        "Russian", "Texans", "South African", "European"]
+
+
+def test_a_people_word_the_gazetteer_does_not_know_or_inside_a_word_is_none():
+    assert names("Europeans watched.", places=()) == []
+    assert names("The Anglo-Russian treaty; Russians' views.", places=("Russian", "Russians")) \
+        == []
+    assert names("Mr. English and the Russianists.", places=("English", "Russianists")) == []
+
+
+def test_a_people_word_a_recogniser_found_is_kept_as_it_is():
+    text = "Russian officials said so."
+    found = convention_mentions(text, [at(text, "Russian", "TOPONYM")], known("Russian"))
+    assert [(m.text, m.label, m.why) for m in found] == [("Russian", "TOPONYM", "")]
