@@ -30,6 +30,7 @@
   news corpora annotate it (GeoWebNews types them Demonym; the held-out news the issue
   describes writes "Ohioans", "Czechs"). A tagger taught by corpora that leave them out finds
   some and misses others, so the rule makes them one convention (``gazetteers.demonyms``).
+  Not where the people opens a longer place name ("Indian Ocean", "British Columbia").
 
 * **Footnote markers**: an affiliation or table in a paper writes its marker right after the
   place, "Lyon, France1", "Hong Kong4,5": a country or first-level area (one to three
@@ -105,7 +106,7 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
     found += [(a, b, "one of a list of places") for a, b in _place_lists(text, mentions)]
     found += [(a, b, "a place with a footnote marker")
               for a, b in _marked_places(text, known)]
-    found += [(a, b, "the people or adjective of a place") for a, b in _peoples(text)]
+    found += [(a, b, "the people or adjective of a place") for a, b in _peoples(text, known)]
     for acronym, long_form in _defined_acronyms(text, mentions).items():
         found += [(m.start(), m.end(), f"short for {long_form}") for m in
                   re.finditer(rf"(?<![\w/-]){acronym}(?![\w/-])", text)]
@@ -149,24 +150,40 @@ def _marked_places(text: str, known: object) -> list[tuple[int, int]]:
             if (hit := next(((a, b) for a, b in spans if is_place.get(text[a:b])), None))]
 
 
-_PEOPLE_WORDS = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?: [A-Z][a-z]+)?(?![\w'’-])")
+_CAPITAL_WORD = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?![\w'’-])")
+#: How many capitalised words after a people are read for a longer place name it opens.
+_PEOPLE_LOOK_AHEAD = 2
 
 
-def _peoples(text: str) -> list[tuple[int, int]]:
+def _peoples(text: str, known: Callable[[Sequence[str]], dict[str, bool]]
+             ) -> list[tuple[int, int]]:
     """Spans of the demonyms, continent adjectives and state peoples of ``text`` written as
-    names of their own ("Russian", "Europeans", "South African"): of a run of two capitalised
-    words the whole when it names a people, else the first word that does."""
-    out = []
-    for m in _PEOPLE_WORDS.finditer(text):
-        a, b = m.span()
-        if names_a_people(m.group()):
-            out.append((a, b))
-            continue
-        for w in re.finditer(r"[A-Z][a-z]+", m.group()):
-            if names_a_people(w.group()):
-                out.append((a + w.start(), a + w.end()))
-                break
-    return out
+    names of their own ("Russian", "Europeans", "South African"): two capitalised words that
+    name a people together, else one; none where the people opens a longer place name the
+    gazetteer knows ("Indian Ocean", "British Columbia")."""
+    words = [(m.start(), m.end()) for m in _CAPITAL_WORD.finditer(text)]
+    runs: list[list[tuple[int, int]]] = []  # capitalised words one space apart
+    for w in words:
+        if runs and text[runs[-1][-1][1]:w[0]] == " ":
+            runs[-1].append(w)
+        else:
+            runs.append([w])
+    options: list[tuple[int, int, list[str]]] = []  # the people's span, longer names it opens
+    for run in runs:
+        i = 0
+        while i < len(run):
+            k = next((k for k in (2, 1) if i + k <= len(run)
+                      and names_a_people(text[run[i][0]:run[i + k - 1][1]])), 0)
+            if not k:
+                i += 1
+                continue
+            ahead = run[i + k:i + k + _PEOPLE_LOOK_AHEAD]
+            options.append((run[i][0], run[i + k - 1][1],
+                            [text[run[i][0]:w[1]] for w in ahead]))
+            i += k
+    longer = sorted({n for _, _, names in options for n in names})
+    is_place = known(longer) if longer else {}
+    return [(a, b) for a, b, names in options if not any(is_place.get(n) for n in names)]
 
 
 def _spans_two(text: str, mention: Mention) -> bool:

@@ -262,3 +262,11 @@ def test_a_people_word_a_recogniser_found_is_kept_as_it_is():
     text = "Russian officials said so."
     found = convention_mentions(text, [at(text, "Russian", "TOPONYM")], known("Russian"))
     assert [(m.text, m.label, m.why) for m in found] == [("Russian", "TOPONYM", "")]
+
+
+def test_a_people_opening_a_longer_place_name_is_none():
+    """"Indian Ocean" and "British Columbia" are places of their own, not India's or
+    Britain's; "Russian Foreign Ministry" is no place, so "Russian" stays."""
+    text = "Indian Ocean storms hit British Columbia, the Russian Foreign Ministry said."
+    assert names(text, places=("Indian", "British", "Russian", "Indian Ocean",
+                               "British Columbia")) == ["Russian"]
