@@ -30,7 +30,8 @@
   news corpora annotate it (GeoWebNews types them Demonym; the held-out news the issue
   describes writes "Ohioans", "Czechs"). A tagger taught by corpora that leave them out finds
   some and misses others, so the rule makes them one convention (``gazetteers.demonyms``).
-  Not where the people opens a longer place name ("Indian Ocean", "British Columbia").
+  Not where the people opens a longer place name ("Indian Ocean", "British Columbia") or
+  another people follows it ("African Americans", one people).
 
 * **Footnote markers**: an affiliation or table in a paper writes its marker right after the
   place, "Lyon, France1", "Hong Kong4,5": a country or first-level area (one to three
@@ -160,7 +161,8 @@ def _peoples(text: str, known: Callable[[Sequence[str]], dict[str, bool]]
     """Spans of the demonyms, continent adjectives and state peoples of ``text`` written as
     names of their own ("Russian", "Europeans", "South African"): two capitalised words that
     name a people together, else one; none where the people opens a longer place name the
-    gazetteer knows ("Indian Ocean", "British Columbia")."""
+    gazetteer knows ("Indian Ocean", "British Columbia") or another people follows it
+    ("African Americans")."""
     words = [(m.start(), m.end()) for m in _CAPITAL_WORD.finditer(text)]
     runs: list[list[tuple[int, int]]] = []  # capitalised words one space apart
     for w in words:
@@ -178,6 +180,9 @@ def _peoples(text: str, known: Callable[[Sequence[str]], dict[str, bool]]
                 i += 1
                 continue
             ahead = run[i + k:i + k + _PEOPLE_LOOK_AHEAD]
+            if ahead and names_a_people(text[ahead[0][0]:ahead[0][1]]):
+                i += k + 1  # two peoples make one: "African Americans", "Irish American"
+                continue
             options.append((run[i][0], run[i + k - 1][1],
                             [text[run[i][0]:w[1]] for w in ahead]))
             i += k

@@ -270,3 +270,9 @@ def test_a_people_opening_a_longer_place_name_is_none():
     text = "Indian Ocean storms hit British Columbia, the Russian Foreign Ministry said."
     assert names(text, places=("Indian", "British", "Russian", "Indian Ocean",
                                "British Columbia")) == ["Russian"]
+
+
+def test_two_peoples_in_a_row_are_one_people_and_no_place():
+    text = "African Americans and Irish American voters met South African officials."
+    assert names(text, places=("African", "Americans", "Irish", "American",
+                               "South African")) == ["South African"]
