@@ -15,15 +15,15 @@ resolution, after the policy has placed the document's toponyms:
   annotate differently from each other, nor a direction or function word alone ("North");
 * an occurrence inside a longer name is not one of its own: a capitalised word other than a
   function word right before it ("George Washington", "Air France"), a capitalised word right
-  after it ("Cambridge Analytica"), a hyphen, or an apostrophe or full stop joined to it
-  other than a possessive's ("O'Hare", "Douma's" is Douma's), a disease's or a currency's
-  name ("Marburg virus", "HK$");
+  after it ("Cambridge Analytica"), a hyphen, an apostrophe or a full stop joined to it
+  ("O'Hare", "Douma.com"; a possessive is no part of the name: "Douma's fall" is Douma), or
+  a disease's or a currency's name ("Marburg virus", "HK$");
 * an occurrence that overlaps a mention already made is left alone.
 
-The added mention says so in ``why``, and its reason adds where the story first names the place;
-the rest of its resolution is its source's (place, candidates, confidence), so the same name is
-one place throughout the story. Only the document's own text
-and resolutions are read: the result does not depend on the documents parsed beside it.
+The added mention says so in ``why``, and its reason adds where the story first names the
+place; the rest of its resolution is its source's (place, candidates, confidence), so the same
+name is one place throughout the story. Only the document's own text and resolutions are read:
+the result does not depend on the documents parsed beside it.
 """
 
 from __future__ import annotations
