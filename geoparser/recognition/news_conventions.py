@@ -31,7 +31,9 @@
   describes writes "Ohioans", "Czechs"). A tagger taught by corpora that leave them out finds
   some and misses others, so the rule makes them one convention (``gazetteers.demonyms``).
   Not where the people opens a longer place name ("Indian Ocean", "British Columbia") or
-  another people follows it ("African Americans", one people).
+  another people follows it ("African Americans", one people). A people the rule adds lends
+  no context to the story's other toponyms (``Mention.evidence``): "American" in a Wikipedia
+  article on a town of Peru says little of where the town is.
 
 * **Footnote markers**: an affiliation or table in a paper writes its marker right after the
   place, "Lyon, France1", "Hong Kong4,5": a country or first-level area (one to three
@@ -55,6 +57,8 @@ from geoparser.gazetteers.name_forms import facility_code
 from geoparser.model import Mention
 
 LABEL = "TOPONYM"
+#: Why a people's or adjective's mention was made (``_peoples``).
+PEOPLE = "the people or adjective of a place"
 _DASH = r"(?:—|–|--|-)"
 _CAPS = r"[A-Z][A-Z'.]*(?:[ -][A-Z][A-Z'.]*){0,3}"
 DATELINE = re.compile(
@@ -107,7 +111,7 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
     found += [(a, b, "one of a list of places") for a, b in _place_lists(text, mentions)]
     found += [(a, b, "a place with a footnote marker")
               for a, b in _marked_places(text, known)]
-    found += [(a, b, "the people or adjective of a place") for a, b in _peoples(text, known)]
+    found += [(a, b, PEOPLE) for a, b in _peoples(text, known)]
     for acronym, long_form in _defined_acronyms(text, mentions).items():
         found += [(m.start(), m.end(), f"short for {long_form}") for m in
                   re.finditer(rf"(?<![\w/-]){acronym}(?![\w/-])", text)]
@@ -126,7 +130,10 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
             continue
         if any(start < k.end and k.start < end for k in kept):
             continue
-        kept.append(Mention(start, end, name, LABEL, recogniser, why))
+        # a people no recogniser found says whose people a story is about more than where it
+        # is: resolved and output, but no context for the other toponyms (docs: peoples)
+        kept.append(Mention(start, end, name, LABEL, recogniser, why,
+                            evidence=why != PEOPLE))
     return sorted(kept, key=lambda m: (m.start, m.end))
 
 

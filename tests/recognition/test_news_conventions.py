@@ -276,3 +276,9 @@ def test_two_peoples_in_a_row_are_one_people_and_no_place():
     text = "African Americans and Irish American voters met South African officials."
     assert names(text, places=("African", "Americans", "Irish", "American",
                                "South African")) == ["South African"]
+
+
+def test_a_people_the_rule_adds_lends_no_context_and_one_a_recogniser_found_keeps_its_own():
+    text = "Russian jets struck. Russian officials said so."
+    found = convention_mentions(text, [at(text, "Russian", "TOPONYM")], known("Russian"))
+    assert [(m.start, m.evidence) for m in found] == [(0, True), (21, False)]
