@@ -42,10 +42,15 @@ def _all_demonyms() -> frozenset[str]:
     return frozenset(normalise_name(d) for ds in demonyms_by_country().values() for d in ds)
 
 
+def _one_or_plural(word: str, words: frozenset[str]) -> bool:
+    """Whether ``word``, normalised, or its singular without a final "s" is among ``words``."""
+    key = normalise_name(word)
+    return key in words or key.removesuffix("s") in words
+
+
 def is_demonym(word: str) -> bool:
     """Whether ``word`` is a country's demonym or its plural ("American", "Americans")."""
-    key = normalise_name(word)
-    return key in _all_demonyms() or key.removesuffix("s") in _all_demonyms()
+    return _one_or_plural(word, _all_demonyms())
 
 
 @lru_cache(maxsize=1)
@@ -60,5 +65,4 @@ def names_a_people(word: str) -> bool:
     """Whether ``word`` names a people or is an adjective of a place rather than the place:
     a country's demonym, a continent's adjective or the people of a state or province, or
     the plural of one ("Russian", "Africans", "Texans")."""
-    key = normalise_name(word)
-    return key in _peoples_and_adjectives() or key.removesuffix("s") in _peoples_and_adjectives()
+    return _one_or_plural(word, _peoples_and_adjectives())
