@@ -11,8 +11,11 @@ resolution, after the policy has placed the document's toponyms:
 * a name placed at two different places in the story ("Washington" the city and the state) is
   not repeated;
 * not a name that is a code or an abbreviation (all capitals, fewer than four letters:
-  "CA", "US"), a people or an adjective ("Russian", "African", "Texans"), which the corpora
-  annotate differently from each other, nor a direction or function word alone ("North");
+  "CA", "NSW", "BI"), unless it is the initials of the country, former country or union of
+  countries it was placed at ("US", "U.K.", "USA", "DRC", "EU"), which a story does not write
+  for anything else; not a people or an
+  adjective ("Russian", "African", "Texans"), which the corpora annotate differently from each
+  other, nor a direction or function word alone ("North");
 * an occurrence inside a longer name is not one of its own: a capitalised word other than a
   function word right before it ("George Washington", "Air France"), a capitalised word right
   after it ("Cambridge Analytica"), a hyphen, an apostrophe or a full stop joined to it
@@ -36,7 +39,8 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.demonyms import names_a_people
-from geoparser.model import Resolution
+from geoparser.gazetteers.offline_records import ALIASES
+from geoparser.model import Candidate, Resolution
 from geoparser.recognition.span_hygiene import is_currency, names_a_disease
 
 #: The shortest name repeated: shorter ones are codes or abbreviations as often as places.
@@ -58,7 +62,7 @@ def said_again(text: str, resolutions: Sequence[Resolution]) -> list[Resolution]
     places: dict[str, set[object]] = {}
     for r in resolutions:
         c = r.candidate
-        if c is None or not c.has_point or not _repeatable(r.mention.text):
+        if c is None or not c.has_point or not _repeatable(r.mention.text, c):
             continue
         sources.setdefault(r.mention.text, r)
         places.setdefault(r.mention.text, set()).add(c.geonameid or (c.lat, c.lon))
@@ -83,12 +87,30 @@ def said_again(text: str, resolutions: Sequence[Resolution]) -> list[Resolution]
     return sorted(added, key=lambda r: (r.mention.start, r.mention.end))
 
 
-def _repeatable(name: str) -> bool:
-    """Whether a placed toponym written ``name`` may be read wherever else it is written."""
+def _repeatable(name: str, place: Candidate) -> bool:
+    """Whether a toponym written ``name`` and placed at ``place`` may be read wherever else it
+    is written."""
     letters = sum(ch.isalpha() for ch in name)
-    return (name[:1].isupper() and not name.isupper() and letters >= MIN_LETTERS
+    if name.isupper():
+        return _initials_of(name, place)
+    return (name[:1].isupper() and letters >= MIN_LETTERS
             and "\n" not in name and not names_a_people(name)
             and name.lower() not in PART_WORDS and name.lower() not in STOP_WORDS)
+
+
+def _initials_of(code: str, place: Candidate) -> bool:
+    """Whether ``code`` ("U.K.", "DRC", "EU") is the initials of ``place``, a country, a former
+    country or a union of countries (a macroregion with a code of its own), or one of the
+    country's English abbreviations ("USA")."""
+    country = place.feature_class == "A" and (place.feature_code or "").startswith("PCL")
+    union = (place.source == "macroregions" and place.feature_code == "RGN"
+             and place.source_id.startswith("m49:") and not place.source_id[4:].isdigit())
+    if not (country or union):
+        return False
+    letters = code.replace(".", "")
+    initials = "".join(w[0] for w in place.name.split() if w[:1].isupper())
+    return len(letters) >= 2 and letters.isalpha() and (
+        letters == initials or code in ALIASES.get(place.country_code or "", ()))
 
 
 def _inside_longer_name(text: str, start: int, end: int) -> bool:

@@ -84,6 +84,32 @@ def test_codes_short_names_peoples_and_directions_are_not_repeated(name):
     assert said_again(text, _resolved(text, (name, place))) == []
 
 
+@pytest.mark.parametrize("code", ["US", "U.S.", "USA", "EU"])
+def test_a_country_s_or_union_s_initials_are_repeated(code):
+    """A story writes "US" or "EU" for nothing but the country or the union, so their placed
+    initials are read again ("60 US diplomats" after "the US consulate"); a first-level area's
+    code ("CA", "WA") is not: it stands for several things."""
+    country = Candidate("test", "6", "United States", 39.8, -98.5, 327_000_000, 6252001, "US",
+                        None, "A", "PCLI")
+    union = Candidate("macroregions", "m49:EU", "European Union", 48.9, 14.2, None, None, None,
+                      None, "L", "RGN")
+    text = f"The {code} consulate closed. Russia expels 60 {code} diplomats."
+    again = said_again(text, _resolved(text, (code, union if code == "EU" else country)))
+    assert _texts(text, again) == [(text.rindex(code), code)]
+    western_asia = Candidate("macroregions", "m49:145", "Western Asia", 31.5, 43.4, None, None,
+                             None, None, "L", "RGN")
+    assert said_again(text, _resolved(text, (code, western_asia))) == []
+
+
+def test_a_code_that_is_no_initials_of_its_country_is_not_repeated():
+    """A source may name Belgium "BI"; in a paper "BI" is something else, so it is not
+    multiplied through the story."""
+    belgium = Candidate("test", "7", "Belgium", 50.6, 4.7, 11_000_000, 2802361, "BE", None,
+                        "A", "PCLI")
+    text = "BI was measured. BI rose again."
+    assert said_again(text, _resolved(text, ("BI", belgium))) == []
+
+
 def test_an_occurrence_a_mention_already_holds_is_left_alone():
     """The policy's own resolution of a longer mention stands ("Douma District")."""
     text = "Douma fell. Douma District voted."
