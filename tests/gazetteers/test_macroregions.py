@@ -37,3 +37,13 @@ def test_a_former_union_is_a_historical_political_entity_among_its_members(
 def test_a_former_name_of_a_country_names_the_country(offline_gazetteer, former, cc):
     assert cc in {c.country_code for c in offline_gazetteer.lookup(former)
                   if c.feature_code == "PCLI"}
+
+
+def test_the_eu_is_placed_where_its_people_live(offline_gazetteer):
+    """A region's point is the population-weighted middle of its members' towns, as a
+    country's is: the EU's lies in south-western Germany, within 161 km of GeoNames' point for
+    Europe (48.69 N, 9.14 E), not in Austria where the middle of its 27 countries' points fell
+    (48.95 N, 14.20 E) because the small eastern members pulled it."""
+    [eu] = [c for c in offline_gazetteer.lookup("EU") if c.feature_code == "RGN"]
+    assert distance_km(48.69, 9.14, eu.lat, eu.lon) < 161
+    assert distance_km(48.95, 14.20, eu.lat, eu.lon) > 300
