@@ -55,14 +55,21 @@ def is_demonym(word: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _peoples_and_adjectives() -> frozenset[str]:
-    from geoparser.gazetteers.offline_records import CONTINENT_ADJECTIVES, STATE_DEMONYMS
+    from geoparser.gazetteers.offline_records import (
+        CONTINENT_ADJECTIVES,
+        PEOPLE_NOUNS,
+        STATE_DEMONYMS,
+        plural,
+    )
 
-    words = [w for ws in (*CONTINENT_ADJECTIVES.values(), *STATE_DEMONYMS.values()) for w in ws]
+    words = [w for ws in (*CONTINENT_ADJECTIVES.values(), *STATE_DEMONYMS.values(),
+                          *PEOPLE_NOUNS.values()) for w in ws]
+    words += [p for w in words if (p := plural(w))]
     return _all_demonyms() | frozenset(normalise_name(w) for w in words)
 
 
 def names_a_people(word: str) -> bool:
     """Whether ``word`` names a people or is an adjective of a place rather than the place:
-    a country's demonym, a continent's adjective or the people of a state or province, or
-    the plural of one ("Russian", "Africans", "Texans")."""
+    a country's demonym or people ("Russian", "Poles"), a continent's adjective or the people
+    of a state or province, or the plural of one ("Africans", "Texans", "Czechs")."""
     return _one_or_plural(word, _peoples_and_adjectives())

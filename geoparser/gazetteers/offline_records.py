@@ -45,7 +45,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "9"
+MERGE_VERSION = "10"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -103,10 +103,22 @@ STATE_DEMONYMS: dict[tuple[str, str], tuple[str, ...]] = {
     ("AU", "04"): ("Queenslander",), ("AU", "07"): ("Victorian",),
     ("AU", "05"): ("South Australian",), ("AU", "08"): ("Western Australian",),
     ("AU", "06"): ("Tasmanian",),
+    ("GB", "SCT"): ("Scottish", "Scots"), ("GB", "WLS"): ("Welsh",),
+    ("GB", "NIR"): ("Northern Irish",),
 }
 
-# Demonyms whose plural is the word itself or not formed with -s ("the Swiss", "the French").
-_NO_PLURAL = re.compile(r"(?:ese|sh|ch|ss|s|x|z)$")
+# The nouns English names a country's people by where its demonym is an adjective ("Polish":
+# "Poles"; "British": "Britons"); each gets its plural too. "Finn", "Dane" and "Brit", first names,
+# only in the plural.
+PEOPLE_NOUNS: dict[str, tuple[str, ...]] = {
+    "PL": ("Pole",), "SE": ("Swede",), "DK": ("Danes",), "FI": ("Finns",), "TR": ("Turk",),
+    "ES": ("Spaniard",), "GB": ("Briton", "Brits"), "HR": ("Croat",), "RS": ("Serb",),
+    "SA": ("Saudi",),
+}
+
+# Demonyms whose plural is the word itself or not formed with -s ("the Swiss", "the French";
+# but "the Czechs").
+_NO_PLURAL = re.compile(r"(?:ese|sh|[^e]ch|ss|s|x|z)$")
 
 
 def plural(demonym: str) -> str | None:
@@ -284,7 +296,7 @@ def _country(cc: str, ent: _Entity, towns: set[str]) -> Iterator[PlaceRecord]:
     primary = {p.name for p in ent.places if p.source not in POINTS_ONLY} | (
         {gn.name} if gn else set())
     town_keys = {normalise_name(t) for t in towns}
-    demonyms = [d for p in ent.places for d in p.demonyms]
+    demonyms = [d for p in ent.places for d in p.demonyms] + list(PEOPLE_NOUNS.get(cc, ()))
     pool = ([n for p in ent.places for n in p.names] + demonyms
             + [pl for d in demonyms if (pl := plural(d))] + ent.names)
     names = [*primary, *ALIASES.get(cc, ())]

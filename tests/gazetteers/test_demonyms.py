@@ -4,6 +4,8 @@ peoples, left out where they are the place's own name."""
 import gzip
 import json
 
+import pytest
+
 from geoparser.gazetteers.demonyms import demonyms_by_country
 
 HEADER = {"package": "demo@1.0", "attribution": "Demo data."}
@@ -45,3 +47,38 @@ def test_peoples_and_adjectives_are_told_from_places():
         assert names_a_people(word), word
     for word in ("Russia", "Africa", "Texas", "Douma", "Parkland"):
         assert not names_a_people(word), word
+
+
+@pytest.mark.parametrize(("people", "cc"), [
+    ("Czechs", "CZ"), ("Poles", "PL"), ("Swedes", "SE"), ("Danes", "DK"), ("Finns", "FI"),
+    ("Turks", "TR"), ("Spaniards", "ES"), ("Britons", "GB"), ("Brits", "GB"), ("Serbs", "RS"),
+    ("Croats", "HR"), ("Saudis", "SA"),
+])
+def test_czechs_and_poles_are_peoples_of_their_countries(offline_gazetteer, people, cc):
+    """The nouns English names a people by, where the demonym is an adjective ("Polish"), and
+    "Czech"'s plural, which the rule that "French" and "Dutch" have none had withheld."""
+    from geoparser.gazetteers.demonyms import names_a_people
+
+    assert names_a_people(people)
+    assert cc in {c.country_code for c in offline_gazetteer.lookup(people)
+                  if c.feature_code == "PCLI"}
+
+
+@pytest.mark.parametrize(("people", "admin1"), [
+    ("Scottish", "SCT"), ("Scots", "SCT"), ("Welsh", "WLS"), ("Northern Irish", "NIR"),
+])
+def test_the_peoples_of_britain_s_nations_name_them(offline_gazetteer, people, admin1):
+    from geoparser.gazetteers.demonyms import names_a_people
+
+    assert names_a_people(people)
+    assert ("GB", admin1) in {(c.country_code, c.admin1) for c in offline_gazetteer.lookup(people)
+                              if c.feature_code == "ADM1"}
+
+
+@pytest.mark.parametrize("name", ["Finn", "Dane", "Brit", "Scot", "English", "Philippines"])
+def test_a_first_name_a_language_or_a_country_is_no_people(name):
+    """"Finn Wolfhard", "Dane Cook", "Brit Hume": first names; "English" is a language first;
+    a country's own name is the place."""
+    from geoparser.gazetteers.demonyms import names_a_people
+
+    assert not names_a_people(name)
