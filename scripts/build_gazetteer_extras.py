@@ -910,6 +910,38 @@ def oceans(features: list[dict]) -> Iterator[dict]:
                      point="spherical mean of its outline", scalerank=0.0)
 
 
+#: Natural Earth's marine polygons that are seas and their kin, by ``featurecla``.
+SEA_CLASSES = frozenset({"sea", "gulf", "bay", "strait", "sound", "channel", "lagoon",
+                         "fjord", "inlet"})
+
+
+def seas(features: list[dict]) -> Iterator[dict]:
+    """Natural Earth's seas, gulfs, bays, straits and sounds, at the centroid of their
+    polygons, with their scale rank: the map scale from which a sea is labelled is what ranks
+    it against a town of its name ("the North Sea", scale rank 2, is no hamlet in New York).
+    Where cadis has the same water body the merge gives cadis's record the rank and keeps one
+    candidate. A sea Natural Earth draws in several polygons (the Mediterranean's east and
+    west basins) is one sea, at the centroid of them all."""
+    by_name: dict[str, list[tuple[int, dict]]] = defaultdict(list)
+    for k, f in enumerate(features):
+        p = f["properties"]
+        if ((p.get("featurecla") or "").strip().lower() not in SEA_CLASSES
+                or not (p.get("name") or "").strip() or f.get("geometry") is None):
+            continue
+        name = ne_label(p["name"])
+        if not _mangled(name):
+            by_name[name].append((k, f))
+    for name, parts in sorted(by_name.items()):
+        _, lat, lon = _unwrapped_centroid([f["geometry"] for _, f in parts])
+        alt = [ne_label(a) for _, f in parts
+               for a in (f["properties"].get("namealt") or "").split("|") if a.strip()]
+        ranks = [r for _, f in parts if (r := _scale_rank(f["properties"].get("scalerank")))
+                 is not None]
+        yield record("ne-physical", NE_PD, f"geography_marine_polys:{parts[0][0]}", name, lat,
+                     lon, "H", "SEA", None, list(dict.fromkeys(alt)),
+                     point="centroid of its polygons", scalerank=min(ranks) if ranks else None)
+
+
 def _water_forms(name: str, code: str) -> list[str]:
     """How news names a river or lake Natural Earth labels bare: "Vaal" is also "Vaal River" and
     "River Vaal"; "Egridir" is also "Lake Egridir"."""
@@ -1019,7 +1051,9 @@ def ne_physical(archive: Archive) -> Iterator[dict]:
                          [*alt, *NE_SHORT_FORMS.get(name, ()), *_water_forms(name, cls[1])],
                          point=point, elevation=p.get("elevation"),
                          scalerank=_scale_rank(p.get("scalerank")))
-    yield from oceans(archive.json("ne_10m_geography_marine_polys.json")["features"])
+    marine = archive.json("ne_10m_geography_marine_polys.json")["features"]
+    yield from oceans(marine)
+    yield from seas(marine)
     rivers: dict[str, list[dict]] = defaultdict(list)
     for f in archive.json("ne_10m_rivers_lake_centerlines.json")["features"]:
         label = ne_label(f["properties"].get("name_en") or f["properties"].get("name") or "")

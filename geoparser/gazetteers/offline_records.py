@@ -48,7 +48,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "12"
+MERGE_VERSION = "13"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -231,7 +231,10 @@ def _merged(
         if p.source not in PHYSICAL_SOURCES:
             continue
         names = [n for n in dict.fromkeys((p.name, *p.names)) if normalise_name(n) not in taken]
-        same = _described(p, names, known) if names else None
+        # A sea is matched by every name (the Red Sea is also two states'), then gains only the
+        # names no area or town holds.
+        same = _described(p, [p.name, *p.names] if p.feature_code == "SEA" else names,
+                          known) if names or p.feature_code == "SEA" else None
         if same is not None:
             more_names.setdefault(same.source_id, []).extend(names)
             if p.scale_rank is not None:

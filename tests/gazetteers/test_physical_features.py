@@ -185,3 +185,21 @@ def test_a_lake_another_extract_has_keeps_natural_earth_s_scale_rank(offline_gaz
     lakes = [c for c in offline_gazetteer.lookup(name) if c.feature_code == "LK"]
     assert [c.source for c in lakes] == ["cadis"]
     assert lakes[0].scale_rank is not None and lakes[0].scale_rank <= 2
+
+
+@pytest.mark.parametrize(("name", "rank"), [
+    ("North Sea", 2.0), ("Mediterranean Sea", 1.0), ("Red Sea", 1.0), ("Bay of Bengal", 1.0),
+    ("Adriatic Sea", 3.0),
+])
+def test_a_sea_keeps_natural_earth_s_scale_rank_as_one_candidate(offline_gazetteer, name,
+                                                                  rank):
+    """cadis's seas gain the scale rank of Natural Earth's polygon of the same name: the
+    Mediterranean's two basins make one sea, and the Red Sea is matched though two states
+    bear its name."""
+    seas = [c for c in offline_gazetteer.lookup(name) if c.feature_code == "SEA"]
+    assert len(seas) == 1 and seas[0].scale_rank == rank
+
+
+def test_a_sea_cadis_lacks_is_natural_earth_s_across_the_antimeridian(offline_gazetteer):
+    (c,) = [c for c in offline_gazetteer.lookup("Bering Sea") if c.feature_code == "SEA"]
+    assert c.source == "ne-physical" and 52 < c.lat < 66 and abs(c.lon) > 160

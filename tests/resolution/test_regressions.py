@@ -477,3 +477,17 @@ def test_the_atlantic_is_the_ocean_not_a_town_in_iowa(offline_gazetteer, policy,
     is also a US place), East Rockaway, New York, which bears the name as an alternate."""
     r = resolve_text(offline_gazetteer, policy, text, names)["Atlantic"]
     assert r.candidate.feature_code == "OCN" and r.candidate.name == "Atlantic Ocean"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize(("text", "name"), [
+    ("Fishermen in the North Sea protested.", "North Sea"),
+    ("Oil spilled into the Gulf of Mexico near Texas.", "Gulf of Mexico"),
+])
+def test_the_north_sea_is_the_sea_not_a_hamlet_in_new_york(offline_gazetteer, policy, text,
+                                                            name):
+    """A sea weighs by the scale Natural Earth labels it from: the North Sea (scale rank 2)
+    was North Sea, New York (4,458 people), a sea without a population weighing nothing."""
+    names = [name, "Texas"] if "Texas" in text else [name]
+    r = resolve_text(offline_gazetteer, policy, text, names)[name]
+    assert r.candidate.feature_code == "SEA" and r.candidate.name == name
