@@ -48,7 +48,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "13"
+MERGE_VERSION = "14"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -111,10 +111,11 @@ STATE_DEMONYMS: dict[tuple[str, str], tuple[str, ...]] = {
 }
 
 # The nouns English names a country's people by where its demonym is an adjective ("Polish":
-# "Poles"; "British": "Britons"); each gets its plural too. "Finn", "Dane" and "Brit", first names,
-# only in the plural.
+# "Poles"; "British": "Britons"); each gets its plural too. "Finn", "Dane" and "Brit" (first
+# names) and "Pole" ("the North Pole") only in the plural; not "Turks", which a tagger cuts
+# out of "Turks and Caicos".
 PEOPLE_NOUNS: dict[str, tuple[str, ...]] = {
-    "PL": ("Pole",), "SE": ("Swede",), "DK": ("Danes",), "FI": ("Finns",), "TR": ("Turk",),
+    "PL": ("Poles",), "SE": ("Swede",), "DK": ("Danes",), "FI": ("Finns",),
     "ES": ("Spaniard",), "GB": ("Briton", "Brits"), "HR": ("Croat",), "RS": ("Serb",),
     "SA": ("Saudi",),
 }

@@ -52,6 +52,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
+from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.demonyms import names_a_people
 from geoparser.gazetteers.name_forms import facility_code
 from geoparser.model import Mention
@@ -161,6 +162,9 @@ def _marked_places(text: str, known: object) -> list[tuple[int, int]]:
 _CAPITAL_WORD = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?![\w'’-])")
 #: How many capitalised words after a people are read for a longer place name it opens.
 _PEOPLE_LOOK_AHEAD = 2
+#: "and" and a capitalised word after a people: a longer place name it may open too ("Turks
+#: and Caicos").
+_AND_NAME = re.compile(r" (?:and|&) [A-Z][a-z]+")
 
 
 def _peoples(text: str, known: Callable[[Sequence[str]], dict[str, bool]]
@@ -168,8 +172,9 @@ def _peoples(text: str, known: Callable[[Sequence[str]], dict[str, bool]]
     """Spans of the demonyms, continent adjectives and state peoples of ``text`` written as
     names of their own ("Russian", "Europeans", "South African"): two capitalised words that
     name a people together, else one; none where the people opens a longer place name the
-    gazetteer knows ("Indian Ocean", "British Columbia") or another people follows it
-    ("African Americans")."""
+    gazetteer knows ("Indian Ocean", "British Columbia", "Turks and Caicos"), another people
+    follows it ("African Americans") or a direction word comes before it ("the North and South
+    Poles")."""
     words = [(m.start(), m.end()) for m in _CAPITAL_WORD.finditer(text)]
     runs: list[list[tuple[int, int]]] = []  # capitalised words one space apart
     for w in words:
@@ -183,15 +188,16 @@ def _peoples(text: str, known: Callable[[Sequence[str]], dict[str, bool]]
         while i < len(run):
             k = next((k for k in (2, 1) if i + k <= len(run)
                       and names_a_people(text[run[i][0]:run[i + k - 1][1]])), 0)
-            if not k:
-                i += 1
+            if not k or (i and text[run[i - 1][0]:run[i - 1][1]].lower() in PART_WORDS):
+                i += max(k, 1)
                 continue
             ahead = run[i + k:i + k + _PEOPLE_LOOK_AHEAD]
             if ahead and names_a_people(text[ahead[0][0]:ahead[0][1]]):
                 i += k + 1  # two peoples make one: "African Americans", "Irish American"
                 continue
-            options.append((run[i][0], run[i + k - 1][1],
-                            [text[run[i][0]:w[1]] for w in ahead]))
+            end = run[i + k - 1][1]
+            joined = [text[run[i][0]:m.end()] for m in [_AND_NAME.match(text, end)] if m]
+            options.append((run[i][0], end, [text[run[i][0]:w[1]] for w in ahead] + joined))
             i += k
     longer = sorted({n for _, _, names in options for n in names})
     is_place = known(longer) if longer else {}

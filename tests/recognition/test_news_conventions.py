@@ -258,6 +258,14 @@ def test_ohioans_and_czechs_are_toponyms():
     assert names(text, places=("Ohioans", "Czechs", "Poles")) == ["Ohioans", "Czechs", "Poles"]
 
 
+def test_a_people_after_a_direction_or_opening_a_name_with_and_is_none():
+    """"the North and South Poles" are no Poles; "Irish and Caicos", were the gazetteer to know
+    it, opens a longer place name as "Indian Ocean" does."""
+    assert names("North and South Poles melt.", places=("Poles",)) == []
+    assert names("They flew to Irish and Caicos.", places=("Irish", "Irish and Caicos")) == []
+    assert names("Poles and Czechs voted.", places=("Poles", "Czechs")) == ["Poles", "Czechs"]
+
+
 def test_a_people_word_the_gazetteer_does_not_know_or_inside_a_word_is_none():
     assert names("Europeans watched.", places=()) == []
     assert names("The Anglo-Russian treaty; Russians' views.", places=("Russian", "Russians")) \
