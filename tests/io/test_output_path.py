@@ -306,6 +306,9 @@ def test_a_signal_during_the_renames_waits_until_they_are_done(tmp_path, name):
 import os, signal
 from pathlib import Path
 from geoparser.io.atomic import write_files_atomic
+# as a shell starts a program (a background job inherits SIGINT and SIGQUIT ignored)
+signal.signal({int(signum)}, signal.default_int_handler if {int(signum)} == signal.SIGINT
+              else signal.SIG_DFL)
 folder = Path({str(tmp_path)!r})
 real, calls = os.replace, []
 def replace(src, dst):
