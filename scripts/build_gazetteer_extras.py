@@ -1026,8 +1026,9 @@ def ne_physical(archive: Archive) -> Iterator[dict]:
     """Natural Earth 10m physical labels: islands, capes, mountains and ranges, deserts,
     plateaus, peninsulas, regions, coasts (label points; a polygon's point is the centroid of
     its parts), rivers (the mouth of its joined segments, as GeoNames places a stream) and
-    lakes (centroid), each with its scale rank (a river's: its segments' least). Natural Earth
-    gives no country and no GeoNames or Wikidata id."""
+    lakes (centroid), each with its scale rank (a river's: its segments' least), and from the
+    marine polygons the oceans (``oceans``) and seas (``seas``). Natural Earth gives no country
+    and no GeoNames or Wikidata id."""
     src, lic = "ne-physical", NE_PD
     for member, point in (("ne_10m_geography_regions_points.json", "label point"),
                           ("ne_10m_geography_regions_elevation_points.json", "label point"),

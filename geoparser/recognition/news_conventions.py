@@ -30,8 +30,9 @@
   news corpora annotate it (GeoWebNews types them Demonym; the held-out news the issue
   describes writes "Ohioans", "Czechs"). A tagger taught by corpora that leave them out finds
   some and misses others, so the rule makes them one convention (``gazetteers.demonyms``).
-  Not where the people opens a longer place name ("Indian Ocean", "British Columbia") or
-  another people follows it ("African Americans", one people). A people the rule adds lends
+  Not where the people opens a longer place name ("Indian Ocean", "British Columbia"), another
+  people follows it ("African Americans", one people) or a direction word comes before it
+  ("the North and South Poles"). A people the rule adds lends
   no context to the story's other toponyms (``Mention.evidence``): "American" in a Wikipedia
   article on a town of Peru says little of where the town is.
 

@@ -13,9 +13,9 @@ resolution, after the policy has placed the document's toponyms:
 * not a name that is a code or an abbreviation (all capitals, fewer than four letters:
   "CA", "NSW", "BI"), unless it is the initials of the country, former country or union of
   countries it was placed at ("US", "U.K.", "USA", "DRC", "EU"), which a story does not write
-  for anything else; not a people or an
-  adjective ("Russian", "African", "Texans"), which the corpora annotate differently from each
-  other, nor a direction or function word alone ("North");
+  for anything else; not a people or an adjective ("Russian", "African", "Texans"), which the
+  corpora annotate differently from each other, nor a direction or function word alone
+  ("North");
 * an occurrence inside a longer name is not one of its own: a capitalised word other than a
   function word right before it ("George Washington", "Air France"), a capitalised word right
   after it ("Cambridge Analytica"), a hyphen, an apostrophe or a full stop joined to it
