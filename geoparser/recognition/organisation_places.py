@@ -13,6 +13,12 @@ made no mention there and the place is one a capitalised word does not name by c
 (``prominent_places``). Like every embedded place they are resolved and output, but lend no
 context to the document's other toponyms (``Mention.evidence``).
 
+And where the inner recogniser tagged a whole organisation's or institution's name that the
+gazetteer does not know ("Texas Southern University", "Seoul City Hall": a tagger taught by
+GeoWebNews, which annotates facilities whole), the prominent places inside it stand for it
+(``places_inside``): such a span has no point, while the news the issue describes annotates
+"[Texas] Southern University".
+
 A tagger taught by some corpora also misses places written as others write them, as a
 modifier or an organisation's first word ("[Cambridge] Analytica", "the [Parkland] teens",
 "60 [US] diplomats"); en_core_web_sm tags many of them ``GPE``. Such an entity that no inner
@@ -40,7 +46,7 @@ from geoparser.model import Candidate, Mention
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.gazetteer_check import remembered
 from geoparser.recognition.spacy_models import DEFAULT_MODEL
-from geoparser.recognition.span_hygiene import trimmed
+from geoparser.recognition.span_hygiene import INSTITUTION_WORDS, embedded_spans, trimmed
 from geoparser.recognition.word_frequency import zipf_frequency
 
 #: The entity labels of en_core_web_sm whose names may open with a place.
@@ -83,8 +89,9 @@ def _prominent(name: str, candidates: Sequence[Candidate]) -> bool:
         return False
     top_area = any(c.feature_class in ("A", "L") and (c.feature_code or "") in _TOP_AREAS
                    for c in candidates)
-    if name in EXPANSIONS or (name.isupper() and top_area):
-        return True  # an area code or a country's letters: "NY", "US", "UK", "DRC"
+    if name in EXPANSIONS or (name.isupper() and top_area
+                              and sum(ch.isalpha() for ch in name) >= 2):
+        return True  # an area code or a country's letters: "NY", "US", "UK", "DRC"; not "S."
     words = name.split()
     if name.lower() in _NEVER or name.lower() in STOP_WORDS or name.lower() in PART_WORDS:
         return False  # "South" opening "South Central Ambulance Service" is a direction
@@ -133,6 +140,7 @@ class OrganisationPlaces:
 
             gazetteer = create_gazetteer("offline")
         self.inner = inner
+        self.gazetteer = gazetteer
         self.prominent = prominent_places(gazetteer)
         self.organisations = SpacyRecogniser(model, labels=PLACE_LABELS, known=self.prominent,
                                              containers=CONTAINERS)
@@ -142,7 +150,8 @@ class OrganisationPlaces:
 
     def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
         texts = list(texts)
-        owned = list(self.inner.recognise(texts))
+        owned = [self.places_inside(text, own)
+                 for text, own in zip(texts, self.inner.recognise(texts), strict=True)]
         snippets = [self._snippets(text, own) for text, own in zip(texts, owned, strict=True)]
         flat = [text[a:b] for text, spans in zip(texts, snippets, strict=True) for a, b in spans]
         found_in = iter(self.organisations.recognise(flat))
@@ -155,6 +164,24 @@ class OrganisationPlaces:
                           if (m.evidence is False or m.text in named)
                           and not any(m.start + a < o.end and o.start < m.end + a for o in own)]
             yield sorted(found, key=lambda m: (m.start, m.end))
+
+    def places_inside(self, text: str, own: Sequence[Mention]) -> list[Mention]:
+        """``own``, with each organisation's or institution's name the gazetteer does not know
+        ("Texas Southern University": the last word an institution's) replaced by the
+        prominent places inside it (``span_hygiene.embedded_spans``), if it holds any; like
+        every embedded place they lend no context."""
+        named = [m for m in own if _names_an_institution(m.text)]
+        if not named:
+            return list(own)
+        known = lookup_batch(self.gazetteer, sorted({m.text for m in named}))
+        out: list[Mention] = []
+        for m in own:
+            inside = (embedded_spans(text, m.start, m.end, self.prominent)
+                      if m in named and not known.get(m.text) else [])
+            out += [replace(m, start=a, end=b, text=text[a:b], evidence=False,
+                            why=f"a place named in the institution's name '{m.text}'")
+                    for a, b in inside] or [m]
+        return out
 
     def _prominent_entities(self, mentions: Sequence[Mention]) -> set[str]:
         """The texts of the place entities (``PLACE_LABELS``) among ``mentions`` that name a
@@ -194,3 +221,13 @@ class OrganisationPlaces:
             else:
                 spans.append((start, end))
         return spans
+
+
+def _names_an_institution(name: str) -> bool:
+    """Whether ``name`` is an organisation's or institution's name by its last word ("Texas
+    Southern University", "Seoul City Hall"), in two words or more; not an airport's, a place
+    of its own that the airports extract knows without "International" ("John F. Kennedy
+    International Airport" is no Kennedy)."""
+    words = name.split()
+    return (len(words) >= 2 and words[-1].rstrip(".") in INSTITUTION_WORDS
+            and words[-1] != "Airport")

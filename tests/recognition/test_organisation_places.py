@@ -44,6 +44,8 @@ TOWN = _place("P", "PPL", MIN_TOWN_POPULATION - 1)
     ("Amazon", [replace(_place("H", "STM"), scale_rank=0.0)], False),  # a common word
     ("Marcy", [replace(_place("T", "MT"), scale_rank=8.0)], False),  # a mountain: a person too
     ("Marathon", [_place("A", "ADM2")], False),
+    ("S.", [_place("A", "PCLD")], False),  # one letter, whatever a source spells so
+    ("UK", [_place("A", "PCLI")], True),
 ])
 def test_only_a_prominent_place_is_read_out_of_an_organisation_name(name, candidates,
                                                                     prominent):
@@ -124,6 +126,29 @@ def test_cambridge_in_cambridge_analytica_is_added_when_the_inner_recogniser_mis
     text = "Millions of users had their data exploited by Cambridge Analytica."
     (out,) = OrganisationPlaces(_Fixed(), gazetteer).recognise([text])
     assert [(m.text, m.evidence) for m in out] == [("Cambridge", True)]
+
+
+def test_texas_in_texas_southern_university_is_the_toponym(gazetteer):
+    """A tagger taught by GeoWebNews (which annotates facilities whole) may tag the whole
+    institution, a name no gazetteer places; the news the issue describes annotates the state
+    inside it, which stands for it, lending no context."""
+    text = "Students at Texas Southern University and Seoul City Hall staff protested."
+    (out,) = OrganisationPlaces(_Fixed("Texas Southern University", "Seoul City Hall"),
+                                gazetteer).recognise([text])
+    assert [(m.text, m.evidence) for m in out] == [("Texas", False), ("Seoul", False)]
+    assert out[0].recogniser == "fixed" and "Texas Southern University" in out[0].why
+
+
+@pytest.mark.parametrize("name", [
+    "John F. Kennedy International Airport",  # an airport is a place of its own
+    "Washington Square",  # a name the gazetteer knows
+    "Union Station",  # no prominent place inside
+    "Royal Street",  # a street, no institution
+])
+def test_an_institution_s_name_stays_whole_where_nothing_stands_for_it(gazetteer, name):
+    text = f"Crowds gathered at {name} on Monday."
+    (out,) = OrganisationPlaces(_Fixed(name), gazetteer).recognise([text])
+    assert [m.text for m in out] == [name]
 
 
 def test_a_place_entity_no_gazetteer_knows_is_not_added(gazetteer):
