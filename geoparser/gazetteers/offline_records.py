@@ -48,7 +48,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "14"
+MERGE_VERSION = "15"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -58,6 +58,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "US": ("U.S.", "U.S.A.", "US", "USA", "America"),
     "GB": ("U.K.", "UK", "Britain", "Great Britain"),
     "AE": ("U.A.E.", "UAE"),
+    "TC": ("Turks and Caicos", "Turks & Caicos"),
     # Peoples that name their country where no demonym list does.
     "LK": ("Sinhalese", "Ceylon"),
     # Former names of a country whose land is the same ("Zaire" in a story about Ebola in 1995).
