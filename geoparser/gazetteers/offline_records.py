@@ -235,8 +235,8 @@ def _merged(
         names = [n for n in dict.fromkeys((p.name, *p.names)) if normalise_name(n) not in taken]
         # A sea is matched by every name (the Red Sea is also two states'), then gains only the
         # names no area or town holds.
-        same = _described(p, [p.name, *p.names] if p.feature_code == "SEA" else names,
-                          known) if names or p.feature_code == "SEA" else None
+        matched_by = [p.name, *p.names] if p.feature_code == "SEA" else names
+        same = _described(p, matched_by, known) if matched_by else None
         if same is not None:
             more_names.setdefault(same.source_id, []).extend(names)
             if p.scale_rank is not None:
