@@ -170,14 +170,15 @@ class OrganisationPlaces:
         ("Texas Southern University": the last word an institution's) replaced by the
         prominent places inside it (``span_hygiene.embedded_spans``), if it holds any; like
         every embedded place they lend no context."""
-        named = [m for m in own if _names_an_institution(m.text)]
+        named = {m.text for m in own if _names_an_institution(m.text)}
         if not named:
             return list(own)
-        known = lookup_batch(self.gazetteer, sorted({m.text for m in named}))
+        found = lookup_batch(self.gazetteer, sorted(named))
+        unknown = {n for n in named if not found.get(n)}
         out: list[Mention] = []
         for m in own:
             inside = (embedded_spans(text, m.start, m.end, self.prominent)
-                      if m in named and not known.get(m.text) else [])
+                      if m.text in unknown else [])
             out += [replace(m, start=a, end=b, text=text[a:b], evidence=False,
                             why=f"a place named in the institution's name '{m.text}'")
                     for a, b in inside] or [m]
