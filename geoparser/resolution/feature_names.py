@@ -11,5 +11,6 @@ FEATURES: tuple[str, ...] = (
     "top_same_first_level", "country_named", "first_level_named", "near_km", "focus_km",
     "focus_country", "focus_first_level", "alternate_name", "candidates", "others",
     "placeable", "imputed_abroad", "alias_gap", "home_first_level", "home_country",
+    "named_state_share",
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}

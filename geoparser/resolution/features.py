@@ -37,8 +37,10 @@ Co-mentions (CLIFF's co-location):
   capital over a namesake and the city over its county, so a bare "Washington" is the
   capital's co-mention, not the state's);
   ``country_named`` / ``first_level_named`` the candidate's country or state is itself
-  named in the document; ``near_km`` log1p of the median distance to the nearest candidate of
-  each other toponym.
+  named in the document; ``named_state_share`` 1 / the number of states and provinces the
+  other toponyms read as at first, when the candidate's is one of them (the story says
+  "California" and only that: 1); ``near_km`` log1p of the median distance to the nearest
+  candidate of each other toponym.
 Document focus (CLIFF's focus):
   ``focus_km`` log1p of the distance to the document's focus — the medoid of the other
   toponyms' first readings (countries and continents left out: their points say
@@ -175,6 +177,8 @@ class FeatureExtractor:
         in_first_level: Counter = Counter(k for o in others for k in o.first_levels)
         named_countries = set().union(*(o.named_countries for o in others))
         named_first_levels = set().union(*(o.named_first_levels for o in others))
+        named_states = {(o.top.country_code, o.top.admin1) for o in others
+                        if o.top.feature_code == "ADM1" and o.top.country_code and o.top.admin1}
         nan = math.nan
         x = facts.static.copy()
         static = facts.static
@@ -190,6 +194,7 @@ class FeatureExtractor:
             "contained"]
         i_alternate, i_co = INDEX["alternate_name"], INDEX["same_country"]
         i_fcc, i_fa1 = INDEX["focus_country"], INDEX["focus_first_level"]
+        i_states = INDEX["named_state_share"]
         # A region's or sea's every name is its own: news names it by any ("Middle East",
         # "West Africa", "the Pacific"), where an area's other names are old names and
         # translations.
@@ -252,9 +257,11 @@ class FeatureExtractor:
                     cc in named_countries, bool(a1) and (cc, a1) in named_first_levels)
                 x[i, i_fcc] = focus_cc is not None and cc == focus_cc
                 x[i, i_fa1] = focus_a1 is not None and (cc, a1) == focus_a1
+                x[i, i_states] = ((cc, a1) in named_states) / len(named_states) if (
+                    named_states) else 0.0
             else:
                 x[i, i_co:i_co + 6] = nan
-                x[i, i_fcc] = x[i, i_fa1] = nan
+                x[i, i_fcc] = x[i, i_fa1] = x[i, i_states] = nan
         x.flags.writeable = False  # shared by the mentions of the same reading
         return x
 

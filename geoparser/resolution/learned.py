@@ -29,7 +29,7 @@ from geoparser.resolution.base import (
     point_order,
     population_key,
 )
-from geoparser.resolution.context import term_matrix
+from geoparser.resolution.context import ContextWeights, term_matrix
 from geoparser.resolution.feature_names import FEATURES, INDEX
 from geoparser.resolution.features import FeatureExtractor
 
@@ -43,9 +43,14 @@ HOME_FEATURES: tuple[str, ...] = ("home_first_level", "home_country")
 #: reach it only through the context score.
 CONTEXT_ONLY_FEATURES: tuple[str, ...] = ("imputed_abroad", "alias_gap")
 
+#: The context policy's share of the states a document names: the ranker reads
+#: ``first_level_named`` instead.
+CONTEXT_POLICY_FEATURES: tuple[str, ...] = ("named_state_share",)
+
 #: The evidence the shipped model reads.
 RANKER_FEATURES: tuple[str, ...] = tuple(
-    f for f in FEATURES if f not in HOME_FEATURES + CONTEXT_ONLY_FEATURES)
+    f for f in FEATURES if f not in HOME_FEATURES + CONTEXT_ONLY_FEATURES
+    + CONTEXT_POLICY_FEATURES)
 
 #: The model's inputs: the evidence features and the ``context`` policy's score over all of
 #: them (its hand-set weights as a prior the trees can correct).
@@ -54,6 +59,10 @@ MODEL_FEATURES: tuple[str, ...] = (*RANKER_FEATURES, "context_score")
 #: Every column a model may read; a model reads the subset its feature names give (the
 #: leave-one-corpus-out table trains models with some of them left out).
 ALL_COLUMNS: tuple[str, ...] = (*FEATURES, "context_score")
+
+#: The context weights of the score the shipped model was trained on: without ``state named``
+#: (``CONTEXT_POLICY_FEATURES``), so its inputs stay what it learned from.
+RANKER_CONTEXT_WEIGHTS = ContextWeights(state_named=0.0)
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "ranker.txt"
 GUIDE_RADIUS_KM = 100.0
@@ -79,7 +88,8 @@ def load_model(path: Path = MODEL_PATH):
 def model_rows(x: np.ndarray, features: Sequence[str] = MODEL_FEATURES) -> np.ndarray:
     """``features`` rows as a model reads them: the columns ``features`` names, in its order,
     ``context_score`` computed from all of them (``ALL_COLUMNS``)."""
-    cols = [x[:, INDEX[f]] if f != "context_score" else term_matrix(x)[1].sum(axis=1)
+    cols = [x[:, INDEX[f]] if f != "context_score"
+            else term_matrix(x, RANKER_CONTEXT_WEIGHTS)[1].sum(axis=1)
             for f in features]
     return np.column_stack(cols) if cols else np.zeros((x.shape[0], 0))
 

@@ -164,6 +164,55 @@ def test_context_mentions_are_evidence_but_not_output():
     assert len(helped.resolutions) == 1
 
 
+ORANGE_COUNTIES = [
+    c("Orange County", 41.41, -74.22, None, "US", "NY", "A", "ADM2", gid=5129832),
+    c("Orange County", 28.53, -81.42, None, "US", "FL", "A", "ADM2", gid=4167147),
+    c("Orange County", 33.70, -117.83, None, "US", "CA", "A", "ADM2", gid=5379524),
+]
+STATES = {
+    "california": [c("California", 37.25, -119.75, None, "US", "CA", "A", "ADM1", gid=5332921)],
+    "florida": [c("Florida", 28.75, -82.5, None, "US", "FL", "A", "ADM1", gid=4155751)],
+}
+
+
+def with_places(places, text, names, weights=None):
+    from geoparser.resolution.context import ContextPolicy
+
+    PLACES.update(places)
+    try:
+        mentions = []
+        at = 0
+        for name in names:
+            start = text.index(name, at)
+            mentions.append(Mention(start, start + len(name), name, "GPE"))
+            at = start + len(name)
+        policy = ContextPolicy(weights) if weights else create_policy("context")
+        (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], MicroGazetteer(),
+                            policy)
+    finally:
+        for key in places:
+            del PLACES[key]
+    return {r.mention.text: r for r in parsed.resolutions}
+
+
+def test_a_county_in_a_story_that_names_its_state_is_in_that_state():
+    """Orange County, New York lay nearer the US towns named Greece and Portugal; the story
+    says "California" (a Sacramento Bee opinion piece)."""
+    got = with_places({"orange county": ORANGE_COUNTIES, **STATES},
+                      "Orange County leaders voted again. Orange County has an especially "
+                      "bad case of a California malady.",
+                      ["Orange County", "California"])
+    r = got["Orange County"]
+    assert r.candidate.admin1 == "CA" and "state named +1.00" in r.reason
+
+
+def test_a_named_state_weighs_less_among_several():
+    got = with_places({"orange county": ORANGE_COUNTIES, **STATES},
+                      "Orange County, like Florida and California, voted.",
+                      ["Orange County", "Florida", "California"])
+    assert "state named +0.50" in got["Orange County"].reason
+
+
 def test_collection_toponyms_are_those_most_documents_name(monkeypatch):
     """A collection of thousands lends each lone document its most shared names, capped."""
     from geoparser import pipeline

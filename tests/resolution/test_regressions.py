@@ -491,3 +491,36 @@ def test_the_north_sea_is_the_sea_not_a_hamlet_in_new_york(offline_gazetteer, po
     names = [name, "Texas"] if "Texas" in text else [name]
     r = resolve_text(offline_gazetteer, policy, text, names)[name]
     assert r.candidate.feature_code == "SEA" and r.candidate.name == name
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_orange_county_in_a_story_about_california_is_in_california(offline_gazetteer,
+                                                                    policy):
+    """Eight US counties bear the name and none has a population in the gazetteer; Orange
+    County, New York lay nearer the towns called Greece and Portugal, until the state the
+    story names counted."""
+    text = ("Orange County is one of the richest jurisdictions on earth, with a bigger economy "
+            "than Greece or Portugal. Orange County has an especially bad case of a California "
+            "malady.")
+    r = resolve_text(offline_gazetteer, policy, text,
+                     ["Orange County", "Greece", "Portugal", "Orange County", "California"])
+    assert km_from(r["Orange County"], 33.78779, -117.85311) <= 30
+
+
+@pytest.mark.parametrize("weight", [0.0, 0.5, 5.0])
+def test_a_named_state_never_moves_wales_to_a_village_in_england(offline_gazetteer, weight):
+    """As the home region, a state the story names chooses among towns and counties only:
+    beside "England", the village of Wales, South Yorkshire would gain it, at any weight."""
+    from geoparser.resolution.context import ContextPolicy, ContextWeights
+
+    text = "Wales and England share a border; Cardiff and Bristol lie close."
+    names = ["Wales", "England", "Cardiff", "Bristol"]
+    mentions, at = [], 0
+    for name in names:
+        start = text.index(name, at)
+        mentions.append(Mention(start, start + len(name), name, "GPE"))
+        at = start + len(name)
+    (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], offline_gazetteer,
+                        ContextPolicy(ContextWeights(state_named=weight)), min_confidence=0.0)
+    wales = parsed.resolutions[0]
+    assert (wales.candidate.feature_code, wales.candidate.admin1) == ("ADM1", "WLS")
