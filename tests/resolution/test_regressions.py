@@ -524,3 +524,21 @@ def test_a_named_state_never_moves_wales_to_a_village_in_england(offline_gazette
                         ContextPolicy(ContextWeights(state_named=weight)), min_confidence=0.0)
     wales = parsed.resolutions[0]
     assert (wales.candidate.feature_code, wales.candidate.admin1) == ("ADM1", "WLS")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize(("text", "names", "cc"), [
+    ("Rents keep rising across the Bay Area.", ["Bay Area"], "US"),
+    ("A storm hit the West Coast, from Seattle to Los Angeles.",
+     ["West Coast", "Seattle", "Los Angeles"], "US"),
+    ("Heavy snow on the East Coast, from Boston to Washington.",
+     ["East Coast", "Boston", "Washington"], "US"),
+    ("Flooding across the Midlands closed roads near Birmingham.", ["Midlands", "Birmingham"],
+     "GB"),
+])
+def test_a_region_of_the_story_s_country_is_not_a_namesake_abroad(offline_gazetteer, policy,
+                                                                   text, names, cc):
+    """"West Coast" was New Zealand's region, "East Coast" Gisborne's, "Midlands" Zimbabwe's
+    province, and the Bay Area nothing at all."""
+    r = resolve_text(offline_gazetteer, policy, text, names)[names[0]]
+    assert (r.candidate.feature_code, r.candidate.country_code) == ("RGN", cc)
