@@ -23,8 +23,8 @@ Features of one resolution (``CONFIDENCE_FEATURES``):
 * ``document_country`` / ``document_km``: the share of the places chosen for the document's
   other names that lie in the chosen place's country, and log1p of the km to the nearest of
   them (a lone namesake abroad among a story's local places);
-* the chosen place's own evidence row (``features.FEATURES`` but the context policy's share
-  of named states, ``ROW_FEATURES``, prefixed ``chosen_``): its
+* the chosen place's own evidence row (``features.FEATURES`` but the context policy's own,
+  ``ROW_FEATURES``, prefixed ``chosen_``): its
   kind, population, co-mentions, distance to the document's focus, containers, home region,
   whether it is known only by an alternate name or only as a namesake abroad.
 
@@ -60,16 +60,16 @@ from geoparser.distance import haversine_km
 from geoparser.model import Candidate, Resolution
 from geoparser.names import normalise_name
 from geoparser.resolution.base import REGION_CODES, ResolutionContext, entity_key
-from geoparser.resolution.feature_names import FEATURES, INDEX
+from geoparser.resolution.feature_names import CONTEXT_POLICY_FEATURES, FEATURES, INDEX
 from geoparser.resolution.features import FeatureExtractor
 from geoparser.resolution.place_facts import is_country_level
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "confidence.json"
 #: What "right" means for the probability: the gold point within this distance.
 RIGHT_KM = 161.0
-#: The chosen place's evidence the model reads: all but the context policy's share of the
-#: states named, which reaches it through the score's margin.
-ROW_FEATURES: tuple[str, ...] = tuple(f for f in FEATURES if f != "named_state_share")
+#: The chosen place's evidence the model reads: all but the context policy's own
+#: (``CONTEXT_POLICY_FEATURES``), which reach it through the score's margin.
+ROW_FEATURES: tuple[str, ...] = tuple(f for f in FEATURES if f not in CONTEXT_POLICY_FEATURES)
 _ROW_COLUMNS = [INDEX[f] for f in ROW_FEATURES]
 CONFIDENCE_FEATURES: tuple[str, ...] = (
     "places", "margin", "runner_up_km", "agreeing", "words", "upper", "extent",

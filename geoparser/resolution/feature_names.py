@@ -14,3 +14,6 @@ FEATURES: tuple[str, ...] = (
     "named_state_share",
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
+#: The features only the ``context`` policy weighs: the shipped ranker and confidence model
+#: were trained without them, and read the features they were trained on.
+CONTEXT_POLICY_FEATURES: tuple[str, ...] = ("named_state_share",)

@@ -30,7 +30,7 @@ from geoparser.resolution.base import (
     population_key,
 )
 from geoparser.resolution.context import ContextWeights, term_matrix
-from geoparser.resolution.feature_names import FEATURES, INDEX
+from geoparser.resolution.feature_names import CONTEXT_POLICY_FEATURES, FEATURES, INDEX
 from geoparser.resolution.features import FeatureExtractor
 
 #: The home-region terms: no training corpus has sources, so they are always 0 there and a
@@ -42,10 +42,6 @@ HOME_FEATURES: tuple[str, ...] = ("home_first_level", "home_country")
 #: sign across three runs: docs/resolution.md, "Leave-one-corpus-out table"), so they too
 #: reach it only through the context score.
 CONTEXT_ONLY_FEATURES: tuple[str, ...] = ("imputed_abroad", "alias_gap")
-
-#: The context policy's share of the states a document names: the ranker reads
-#: ``first_level_named`` instead.
-CONTEXT_POLICY_FEATURES: tuple[str, ...] = ("named_state_share",)
 
 #: The evidence the shipped model reads.
 RANKER_FEATURES: tuple[str, ...] = tuple(
@@ -60,8 +56,8 @@ MODEL_FEATURES: tuple[str, ...] = (*RANKER_FEATURES, "context_score")
 #: leave-one-corpus-out table trains models with some of them left out).
 ALL_COLUMNS: tuple[str, ...] = (*FEATURES, "context_score")
 
-#: The context weights of the score the shipped model was trained on: without ``state named``
-#: (``CONTEXT_POLICY_FEATURES``), so its inputs stay what it learned from.
+#: The context weights of the score the shipped model was trained on: without the terms of
+#: ``CONTEXT_POLICY_FEATURES``, so its inputs stay what it learned from.
 RANKER_CONTEXT_WEIGHTS = ContextWeights(state_named=0.0)
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "ranker.txt"
