@@ -91,12 +91,16 @@ class DocumentEvidence:
 
 def containers_after(mention: Mention, context: ResolutionContext, doc: DocumentEvidence
                 ) -> tuple[bool, list]:
-    """Whether a container follows the mention, and its (country, admin1 or None) keys."""
+    """Whether a container follows the mention, and its (country, admin1 or None) keys. A
+    name after a comma that a list goes on from is no container ("Washington, New York and
+    Boston"), as it is then no area (``area_by_position``)."""
     text = context.document.text
     abbreviated = cues.abbreviated_container(text, mention.end)
     if abbreviated is not None:
         return True, [abbreviated]
     m = doc.next_mention(mention.end)
+    if m is not None and text[mention.end:m.start].strip() == "," and _lists_on(m, text, doc):
+        return False, []
     if m is not None and text[mention.end:m.start].strip() in _CONTAINER_GAP:
         keys = [k for c in context.candidates.get((m.start, m.end), ())
                 if (k := area_key(c)) is not None]
@@ -115,6 +119,25 @@ def area_key(c: Candidate) -> tuple[str, str | None] | None:
 
 
 _LIST_GAP = re.compile(r",|,?\s*(?:and|or|&)")
+
+
+def _lists_on(mention: Mention, text: str, doc: DocumentEvidence) -> bool:
+    """Whether a list goes on after the mention: "and" and the next toponym ("New York and
+    Boston"), or a comma and a toponym that a list goes on from ("New York, Boston and
+    Chicago"); not a comma and "and", which closes a town's state ("Paris, Texas, and
+    Dallas")."""
+    after = doc.next_mention(mention.end)
+    if after is None:
+        return False
+    gap = text[mention.end:after.start].strip()
+    if _CONJUNCTION.fullmatch(gap):
+        return True
+    then = doc.next_mention(after.end)
+    return gap == "," and then is not None and bool(
+        _LIST_GAP.fullmatch(text[after.end:then.start].strip()))
+
+
+_CONJUNCTION = re.compile(r"and|or|&")
 
 
 def area_by_position(mention: Mention, context: ResolutionContext, doc: DocumentEvidence,

@@ -137,6 +137,29 @@ def test_washington_new_york_and_boston_are_cities(offline_gazetteer, policy):
 
 
 @pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("text", [
+    "After stops in Washington, New York and Boston, the prince flew home.",
+    "Rallies in Washington, New York, Boston and Chicago drew crowds.",
+])
+def test_washington_before_new_york_in_a_list_is_the_capital_not_watervliet(
+        offline_gazetteer, policy, text):
+    """New York read as the state held a town that bears "Washington" as another name
+    (Watervliet, +2.0 "contained"), though the list made New York the city."""
+    names = [n for n in ("Washington", "New York", "Boston", "Chicago") if n in text]
+    r = resolve_text(offline_gazetteer, policy, text, names)
+    assert km_from(r["Washington"], 38.89511, -77.03637) <= 10
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_paris_texas_comma_and_dallas_is_still_in_texas(offline_gazetteer, policy):
+    """A comma and "and" after the state closes a town's state, AP style; it is no list."""
+    r = resolve_text(offline_gazetteer, policy, "Flooding in Paris, Texas, and Dallas closed "
+                     "roads.", ["Paris", "Texas", "Dallas"])
+    assert (r["Paris"].candidate.country_code, r["Paris"].candidate.admin1) == ("US", "TX")
+    assert "contained" in r["Paris"].reason
+
+
+@pytest.mark.parametrize("policy", BOTH)
 def test_davis_ca_and_madison_wi_name_their_states(offline_gazetteer, policy):
     """Postal codes annotated as toponyms in their own right (SemEval's "Davis, CA")."""
     r = resolve_text(offline_gazetteer, policy, "Samples from Davis, CA and Madison, WI.",
