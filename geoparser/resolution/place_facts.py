@@ -62,12 +62,13 @@ def demonym_keys(country_code: str | None) -> frozenset[str]:
 
 
 def is_country_level(c: Candidate) -> bool:
-    """A country, a continent or an ocean: a place of world scale, which a story may name
-    whatever country it is about ("the Atlantic" in a story about Ireland is no New York
-    village that bears the name)."""
+    """A country, a continent, an ocean or a region of several countries: a place of world
+    scale, which a story may name whatever country it is about ("the Atlantic" in a story
+    about Ireland is no New York village that bears the name; "the Sahel" no province of
+    Burkina Faso)."""
     return c.feature_class == "A" and (
         (c.feature_code or "").startswith("PCL") or (c.feature_code is None and not c.admin1)
-    ) or c.feature_code in ("CONT", "OCN")
+    ) or c.feature_code in ("CONT", "OCN") or (c.feature_code == "RGN" and not c.country_code)
 
 
 def is_area(c: Candidate) -> bool:

@@ -565,3 +565,24 @@ def test_a_region_of_the_story_s_country_is_not_a_namesake_abroad(offline_gazett
     province, and the Bay Area nothing at all."""
     r = resolve_text(offline_gazetteer, policy, text, names)[names[0]]
     assert (r.candidate.feature_code, r.candidate.country_code) == ("RGN", cc)
+
+
+@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize(("text", "names"), [
+    ("Jihadists in the Sahel attacked again.", ["Sahel"]),
+    ("Drought in the Sahel has displaced farmers in Mali and Niger.", ["Sahel", "Mali", "Niger"]),
+])
+def test_the_sahel_is_the_belt_not_burkina_faso_s_province(offline_gazetteer, policy, text,
+                                                           names):
+    """A region of several countries is of world scale, as a continent is: the first-level
+    area of Burkina Faso named Sahel outweighed the belt by its kind."""
+    r = resolve_text(offline_gazetteer, policy, text, names)["Sahel"]
+    assert (r.candidate.feature_code, r.candidate.country_code) == ("RGN", None)
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_burkina_faso_s_sahel_region_is_the_province(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy,
+                     "Markets in Dori, capital of Burkina Faso's Sahel region, reopened.",
+                     ["Dori", "Burkina Faso", "Sahel"])["Sahel"]
+    assert (r.candidate.feature_code, r.candidate.country_code) == ("ADM1", "BF")
