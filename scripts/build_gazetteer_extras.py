@@ -601,20 +601,15 @@ def macroregions(archive: Archive) -> Iterator[dict]:
                      point=f"population-weighted mean of {len(codes[i])} member countries' "
                            "cities500 places",
                      derived=["coordinates"], missing=["geonameid"])
-    for name, (aliases, union) in FORMER_UNIONS.items():
-        lat, lon = spherical_mean([p for cc in union for p in by_code[cc]])
-        yield record("macroregions", GEONAMES, f"former:{name}", name, lat, lon, "A", "PCLH",
-                     None, list(aliases), members=sorted(union),
-                     point=f"population-weighted mean of {len(union)} member countries' "
-                           "cities500 places",
-                     derived=["coordinates"], missing=["geonameid"])
-    for name, (aliases, group) in COUNTRY_GROUPS.items():
-        lat, lon = spherical_mean([p for cc in group for p in by_code[cc]])
-        yield record("macroregions", GEONAMES, f"group:{name}", name, lat, lon, "L", "RGN",
-                     None, list(aliases), members=sorted(group),
-                     point=f"population-weighted mean of {len(group)} member countries' "
-                           "cities500 places",
-                     derived=["coordinates"], missing=["geonameid"])
+    for prefix, groups, fclass, fcode in (("former", FORMER_UNIONS, "A", "PCLH"),
+                                          ("group", COUNTRY_GROUPS, "L", "RGN")):
+        for name, (aliases, group) in groups.items():
+            lat, lon = spherical_mean([p for cc in group for p in by_code[cc]])
+            yield record("macroregions", GEONAMES, f"{prefix}:{name}", name, lat, lon, fclass,
+                         fcode, None, list(aliases), members=sorted(group),
+                         point=f"population-weighted mean of {len(group)} member countries' "
+                               "cities500 places",
+                         derived=["coordinates"], missing=["geonameid"])
     yield from area_groups(archive, cities, {i: c.split("\t")[1]
                                              for i, c in enumerate(countries, start=1)})
 

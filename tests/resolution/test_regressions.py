@@ -22,8 +22,8 @@ def resolve_text(gazetteer, policy, text, names, guide=None):
         at = start + len(name)
     # the policy's choice, whatever its confidence (abstention: test_confidence.py)
     (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], gazetteer,
-                        create_policy(policy), {"d": guide} if guide else None,
-                        min_confidence=0.0)
+                        create_policy(policy) if isinstance(policy, str) else policy,
+                        {"d": guide} if guide else None, min_confidence=0.0)
     return {r.mention.text: r for r in parsed.resolutions}
 
 
@@ -536,16 +536,9 @@ def test_a_named_state_never_moves_wales_to_a_village_in_england(offline_gazette
     beside "England", the village of Wales, South Yorkshire would gain it, at any weight."""
     from geoparser.resolution.context import ContextPolicy, ContextWeights
 
-    text = "Wales and England share a border; Cardiff and Bristol lie close."
-    names = ["Wales", "England", "Cardiff", "Bristol"]
-    mentions, at = [], 0
-    for name in names:
-        start = text.index(name, at)
-        mentions.append(Mention(start, start + len(name), name, "GPE"))
-        at = start + len(name)
-    (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], offline_gazetteer,
-                        ContextPolicy(ContextWeights(state_named=weight)), min_confidence=0.0)
-    wales = parsed.resolutions[0]
+    wales = resolve_text(offline_gazetteer, ContextPolicy(ContextWeights(state_named=weight)),
+                         "Wales and England share a border; Cardiff and Bristol lie close.",
+                         ["Wales", "England", "Cardiff", "Bristol"])["Wales"]
     assert (wales.candidate.feature_code, wales.candidate.admin1) == ("ADM1", "WLS")
 
 
