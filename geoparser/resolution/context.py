@@ -3,8 +3,8 @@
 Every candidate gets a score, the sum of named evidence terms, and the reason lists the terms
 that decided. One fixed set of weights (``ContextWeights``), set by reasoning about the error
 classes found on the shared corpora and the captions (docs/resolution.md), not fitted to any
-corpus (but ``state named``, chosen among four values on them); what each is worth (acc@161 with it
-removed, halved, doubled, on every shared corpus) is measured by
+corpus (but ``state named``, chosen among five values measured on them); what each is worth
+(acc@161 with it removed, halved, doubled, on every shared corpus) is measured by
 ``benchmarks/accuracy/context_weights.py`` and tabled in docs/resolution.md, "What each
 context weight is worth". The evidence comes from ``features`` (shared with the
 ``learned`` policy):
