@@ -48,7 +48,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "15"
+MERGE_VERSION = "16"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -143,6 +143,11 @@ POINTS_ONLY = frozenset({"geonames-countries"})
 ADMIN_POINT_ORDER = ("natural-earth", "countrystatecity")
 COUNTRY_CODES = frozenset({"PCLI", "PCLD"})
 _ADJECTIVAL_WATER = re.compile(r"^(\w+(?:an|ic)) (?:Sea|Ocean)$")
+#: How news names a few seas by a word alone, as it names "the Atlantic": "the Gulf" is the
+#: Persian Gulf in a story about Qatar and the Gulf of Mexico in one about Louisiana; the
+#: story's places decide between them (and Gulf Province, Papua New Guinea).
+WATER_ALIASES: dict[str, tuple[str, ...]] = {"Persian Gulf": ("Gulf",),
+                                             "Gulf of Mexico": ("Gulf",)}
 
 
 @dataclass
@@ -255,7 +260,7 @@ def _merged(
         else:
             code = p.feature_code
         yield PlaceRecord(_candidate(p, p.name, feature_code=code, scale_rank=rank),
-                          tuple(dict.fromkeys((*p.names, *bare,
+                          tuple(dict.fromkeys((*p.names, *bare, *WATER_ALIASES.get(p.name, ()),
                                                *more_names.get(p.source_id, ())))))
     for p, names in physical:
         yield PlaceRecord(_candidate(p, names[0], feature_code=p.feature_code), tuple(names[1:]))

@@ -579,3 +579,24 @@ def test_burkina_faso_s_sahel_region_is_the_province(offline_gazetteer, policy):
                      "Markets in Dori, capital of Burkina Faso's Sahel region, reopened.",
                      ["Dori", "Burkina Faso", "Sahel"])["Sahel"]
     assert (r.candidate.feature_code, r.candidate.country_code) == ("ADM1", "BF")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize(("text", "names", "sea"), [
+    ("Saudi Arabia imposed an embargo on a fellow US ally in the Gulf, Qatar.",
+     ["Saudi Arabia", "US", "Gulf", "Qatar"], "Persian Gulf"),
+    ("Shrimpers in Louisiana said the Gulf was too warm, New Orleans officials said.",
+     ["Louisiana", "Gulf", "New Orleans"], "Gulf of Mexico"),
+])
+def test_the_gulf_is_the_sea_the_story_is_beside(offline_gazetteer, policy, text, names, sea):
+    """"The Gulf" had only Gulf Province, Papua New Guinea and a Florida county; news names
+    the Persian Gulf and the Gulf of Mexico so, as it names "the Atlantic"."""
+    r = resolve_text(offline_gazetteer, policy, text, names)["Gulf"]
+    assert (r.candidate.name, r.candidate.feature_code) == (sea, "SEA")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_gulf_province_of_papua_new_guinea_is_still_the_province(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Flooding in Gulf province, Papua New Guinea.",
+                     ["Gulf", "Papua New Guinea"])["Gulf"]
+    assert (r.candidate.feature_code, r.candidate.country_code) == ("ADM1", "PG")
