@@ -38,6 +38,7 @@ class KnownNames:
         self._written: dict[str, bool] = {}
         self._places: dict[str, list[tuple[str | None, str | None]]] = {}
         self._countries_or_states: dict[str, bool] = {}
+        self._records: dict[str, list[tuple[str, str | None, str | None, str | None]]] = {}
 
     @property
     def gazetteer(self) -> Gazetteer:
@@ -62,6 +63,26 @@ class KnownNames:
                                for cc, a1 in places[n]
                                for want_cc, want_a1 in EXPANSIONS.get(code, ()))
                 for n, code in pairs}
+
+    def within_named(self, pairs: Iterable[tuple[str, str]]) -> dict[tuple[str, str], bool]:
+        """Whether the gazetteer has a place called ``name`` inside a country or first-level
+        area called ``area``, for each ``(name, area)``: "Nancy" in "France", "College
+        Station" in "Texas". The place must be another than the area itself."""
+        pairs = list(dict.fromkeys(pairs))
+        names = [n for pair in pairs for n in pair]
+        records = remembered(self._records, names, self._lookup,
+                             lambda _, found: [(c.source_id, c.country_code, c.admin1,
+                                                c.feature_code) for c in found])
+        out = {}
+        for name, area in pairs:
+            areas = [(cc, None if (code or "").startswith("PCL") else a1, sid)
+                     for sid, cc, a1, code in records[area]
+                     if cc and ((code or "").startswith("PCL") or code == "ADM1")]
+            ids = {sid for *_, sid in areas}
+            out[(name, area)] = any(
+                sid not in ids and cc == want_cc and (want_a1 is None or a1 == want_a1)
+                for sid, cc, a1, _ in records[name] for want_cc, want_a1, _ in areas)
+        return out
 
     def country_or_state(self, names: Iterable[str]) -> dict[str, bool]:
         """Whether the gazetteer knows each name as a country or a first-level area (a name

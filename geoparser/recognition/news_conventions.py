@@ -14,6 +14,11 @@
   "Madison, WI": one to three capitalised words right before ", " and an area abbreviation
   are a toponym when the gazetteer has a place of that name inside that area (the
   abbreviation itself is the rule above's).
+* **A place before its country or state**: "(ANSES, Nancy, France)", "StataCorp LP, College
+  Station, Texas": the whole run of one to three capitalised words right before ", " and a
+  toponym already found is a toponym when that toponym is a country or first-level area and
+  the gazetteer has a place of the name inside it; not a surname ending a longer run
+  ("Walter Jones, Texas Republican") nor before a possessive ("Clinton, New York's").
 * **Lists of places**: "Suba, Migori, Homa Bay, Rongo, Siaya, Kisumu and Bondo are among the
   worst affected districts": when a recogniser found at least ``LIST_EVIDENCE`` of a list's
   names, each of its other names is a toponym too. A list is of capitalised names of at most
@@ -101,6 +106,9 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
     before = _before_area_codes(text, places, known)
     found += [(a, b, "a place before its area's abbreviation") for a, b in before]
     places += before
+    named = _before_named_areas(text, places, known)
+    found += [(a, b, "a place before its country or state") for a, b in named]
+    places += named
     for _, end in places:
         if (m := _AREA_AFTER.match(text, end)) and m.group("area") in EXPANSIONS:
             found.append((m.start("area"), m.end("area"), "area abbreviation after a place"))
@@ -282,6 +290,38 @@ def _defined_acronyms(text: str, mentions: Sequence[Mention]) -> dict[str, str]:
 
 _AREA_CODE_AFTER = re.compile(r",[ \t]+(?P<area>[A-Z][A-Za-z.]*)(?![\w])")
 _NAME_BEFORE = re.compile(r"(?<![\w.'’-])[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}\Z")
+
+
+_COMMA_BEFORE = re.compile(r",[ \t\r\n]{1,6}\Z")
+_WORD_BEFORE = re.compile(r"[A-Z][\w.'’-]* \Z")
+
+
+def _before_named_areas(text: str, places: Sequence[tuple[int, int]],
+                        known: Callable[[Sequence[str]], dict[str, bool]]
+                        ) -> list[tuple[int, int]]:
+    """Spans of the names right before ", " and a toponym already found that the gazetteer
+    has inside it, when that toponym is a country or first-level area ("ANSES, Nancy,
+    France", "StataCorp, College Station, Texas"; ``known.within_named``): the whole run of
+    one to three capitalised words, not already among ``places``. A place at the end of a
+    longer run is a person's surname ("Walter Jones, Texas Republican"), and one before a
+    possessive ("Clinton, New York's senator") writes a person's role."""
+    within = getattr(known, "within_named", None)
+    if within is None:
+        return []
+    options: list[tuple[int, int, str, str]] = []
+    for a, b in sorted(set(places)):
+        comma = _COMMA_BEFORE.search(text, max(0, a - 7), a)
+        if comma is None or text.startswith(("'s", "’s"), b):
+            continue
+        c = comma.start()
+        before = _NAME_BEFORE.search(text, max(0, c - 80), c)
+        if (before is None or _WORD_BEFORE.search(text, max(0, before.start() - 40),
+                                                  before.start())
+                or any(p < c and before.start() < q for p, q in places)):
+            continue
+        options.append((before.start(), c, before.group(), text[a:b]))
+    answers = within([(name, area) for *_, name, area in options]) if options else {}
+    return sorted({(a, b) for a, b, name, area in options if answers.get((name, area))})
 
 
 def _before_area_codes(text: str, places: Sequence[tuple[int, int]],

@@ -82,3 +82,14 @@ def test_country_or_state_knows_countries_and_first_level_areas(offline_gazettee
 
     answer = KnownNames(offline_gazetteer).country_or_state(["France", "Texas", "Lyon", "Xyzzy"])
     assert answer == {"France": True, "Texas": True, "Lyon": False, "Xyzzy": False}
+
+
+def test_known_names_tell_which_named_country_or_state_holds_a_place(offline_gazetteer):
+    from geoparser.recognition.gazetteer_check import KnownNames
+
+    pairs = [("Nancy", "France"), ("College Station", "Texas"), ("Nancy", "Texas"),
+             ("Texas", "Texas"), ("Nancy", "Lyon"), ("Nowhereville", "France")]
+    assert KnownNames(offline_gazetteer).within_named(pairs) == {
+        ("Nancy", "France"): True, ("College Station", "Texas"): True,
+        ("Nancy", "Texas"): False, ("Texas", "Texas"): False, ("Nancy", "Lyon"): False,
+        ("Nowhereville", "France"): False}

@@ -202,6 +202,56 @@ def test_without_a_gazetteer_that_knows_areas_the_rule_is_off():
     assert names(text, places=("Carlsbad", "CA")) == []
 
 
+class _NamedAreas:
+    """A gazetteer that knows which place lies in which named country or state."""
+
+    def __init__(self, *pairs):
+        self.pairs = set(pairs)
+
+    def __call__(self, names):
+        return {n: any(n in p for p in self.pairs) for n in names}
+
+    def within_named(self, pairs):
+        return {p: p in self.pairs for p in pairs}
+
+
+def test_a_place_before_its_country_is_a_toponym():
+    text = "samples tested by ANSES (Nancy, France) in 2013"
+    out = convention_mentions(text, [at(text, "France")], _NamedAreas(("Nancy", "France")))
+    assert [(m.text, m.why) for m in out] == [
+        ("Nancy", "a place before its country or state"), ("France", "")]
+
+
+def test_a_place_before_its_state_on_the_next_line_is_a_toponym():
+    text = "(StataCorp LP, College Station,\n Texas)"
+    out = convention_mentions(text, [at(text, "Texas")],
+                              _NamedAreas(("College Station", "Texas")))
+    assert [m.text for m in out] == ["College Station", "Texas"]
+
+
+def test_a_surname_before_a_state_is_no_toponym():
+    text = "Rep. Walter Jones, Texas Republican, said"
+    assert [m.text for m in convention_mentions(
+        text, [at(text, "Texas")], _NamedAreas(("Jones", "Texas")))] == ["Texas"]
+
+
+def test_a_name_before_a_possessive_state_is_no_toponym():
+    text = "said Clinton, New York's senator"
+    assert [m.text for m in convention_mentions(
+        text, [at(text, "New York")], _NamedAreas(("Clinton", "New York")))] == ["New York"]
+
+
+def test_a_name_the_country_does_not_hold_is_no_toponym():
+    text = "said Macron, France"
+    assert [m.text for m in convention_mentions(
+        text, [at(text, "France")], _NamedAreas(("Nancy", "France")))] == ["France"]
+
+
+def test_a_name_before_a_country_no_recogniser_found_is_no_toponym():
+    text = "ANSES (Nancy, France)"
+    assert convention_mentions(text, [], _NamedAreas(("Nancy", "France"))) == []
+
+
 class _Countries:
     """A gazetteer that knows ``places`` as countries or first-level areas and ``towns``
     as towns."""
@@ -297,3 +347,24 @@ def test_a_people_the_rule_adds_lends_no_context_and_one_a_recogniser_found_keep
     text = "Russian jets struck. Russian officials said so."
     found = convention_mentions(text, [at(text, "Russian", "TOPONYM")], known("Russian"))
     assert [(m.start, m.evidence) for m in found] == [(0, True), (21, False)]
+
+
+class _Found:
+    """A recogniser that finds the given names wherever they stand."""
+
+    name = "found"
+
+    def __init__(self, *names):
+        self.names = names
+
+    def recognise(self, texts):
+        for text in texts:
+            yield [at(text, n) for n in self.names if n in text]
+
+
+def test_nancy_before_france_in_an_affiliation_is_the_french_town(offline_gazetteer):
+    from geoparser.recognition.tidied import Tidied
+
+    text = "Samples were tested by ANSES (Nancy, France) and StataCorp LP, College Station, Texas."
+    (out,) = Tidied(_Found("France", "Texas"), offline_gazetteer).recognise([text])
+    assert [m.text for m in out] == ["Nancy", "France", "College Station", "Texas"]
