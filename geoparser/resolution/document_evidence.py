@@ -99,7 +99,8 @@ def containers_after(mention: Mention, context: ResolutionContext, doc: Document
     if abbreviated is not None:
         return True, [abbreviated]
     m = doc.next_mention(mention.end)
-    if m is not None and text[mention.end:m.start].strip() == "," and _lists_on(m, text, doc):
+    if m is not None and text[mention.end:m.start].strip() == "," and (
+            _lists_on(m, text, doc) or _listed_after_a_peer(mention, context, doc)):
         return False, []
     if m is not None and text[mention.end:m.start].strip() in _CONTAINER_GAP:
         keys = [k for c in context.candidates.get((m.start, m.end), ())
@@ -138,6 +139,27 @@ def _lists_on(mention: Mention, text: str, doc: DocumentEvidence) -> bool:
 
 
 _CONJUNCTION = re.compile(r"and|or|&")
+
+
+def _listed_after_a_peer(mention: Mention, context: ResolutionContext,
+                         doc: DocumentEvidence) -> bool:
+    """Whether the mention follows a comma and a toponym of its own kind, both read at first
+    as countries or both as first-level areas: a list ("Georgia, Iraq, Iran, and Syria"), so
+    the name after it is the next of the list, not its container (Arāk, Iran, is also called
+    Iraq)."""
+    i = bisect.bisect_left(doc.order_starts, mention.start)
+    before = doc.in_order[i - 1] if i > 0 else None
+    if before is None or context.document.text[before.end:mention.start].strip() != ",":
+        return False
+    kinds = []
+    for m in (before, mention):
+        cs = context.candidates.get((m.start, m.end))
+        if not cs:
+            return False
+        top = FACTS.get(cs, doc.order).top
+        kinds.append("country" if is_country_level(top)
+                     else "first-level" if top.feature_code == "ADM1" else None)
+    return kinds[0] is not None and kinds[0] == kinds[1]
 
 
 def area_by_position(mention: Mention, context: ResolutionContext, doc: DocumentEvidence,

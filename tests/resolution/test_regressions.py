@@ -600,3 +600,24 @@ def test_gulf_province_of_papua_new_guinea_is_still_the_province(offline_gazette
     r = resolve_text(offline_gazetteer, policy, "Flooding in Gulf province, Papua New Guinea.",
                      ["Gulf", "Papua New Guinea"])["Gulf"]
     assert (r.candidate.feature_code, r.candidate.country_code) == ("ADM1", "PG")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_iraq_in_a_list_of_countries_is_the_country(offline_gazetteer, policy):
+    # Arāk, Iran, is also called Iraq; "Iraq, Iran" in a list of countries is no town in Iran
+    text = ("The FAO asked countries neighbouring Turkey, specifically Armenia, Azerbaijan, "
+            "Georgia, Iraq, Iran, and Syria, to be cautious.")
+    r = resolve_text(offline_gazetteer, policy, text,
+                     ["Turkey", "Armenia", "Azerbaijan", "Georgia", "Iraq", "Iran", "Syria"])
+    assert r["Iraq"].candidate.country_code == "IQ"
+    assert r["Georgia"].candidate.country_code == "GE"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_a_town_before_its_state_after_a_country_keeps_its_state(offline_gazetteer, policy):
+    # only a toponym of the same kind before it makes a list: Athens is a town
+    text = "She studied in Athens, Georgia, USA, and moved to Paris, Texas, and Dallas."
+    r = resolve_text(offline_gazetteer, policy, text,
+                     ["Athens", "Georgia", "USA", "Paris", "Texas", "Dallas"])
+    assert (r["Athens"].candidate.country_code, r["Athens"].candidate.admin1) == ("US", "GA")
+    assert (r["Georgia"].candidate.admin1, r["Paris"].candidate.admin1) == ("GA", "TX")
