@@ -159,7 +159,10 @@ def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
         for i, c in enumerate(reps)]
     country_max: dict[str | None, float] = {}
     for k, p, borrowed in zip(reps, pops, imputed_abroad, strict=True):
-        if not borrowed:  # an imputed population is no namesake's rival
+        # an imputed population is no namesake's rival, and a place of unknown size (an
+        # airport, a neighbourhood) no small one: Heathrow, Florida is not "far larger" than
+        # London Heathrow Airport
+        if not borrowed and effective_population(k)[0] is not None:
             country_max[k.country_code] = max(country_max.get(k.country_code, -1.0), p)
     # The two countries with the most populous candidates: the best namesake abroad.
     by_country = sorted(country_max.items(), key=lambda kv: -kv[1])[:2]

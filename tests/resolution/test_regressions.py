@@ -621,3 +621,22 @@ def test_a_town_before_its_state_after_a_country_keeps_its_state(offline_gazette
                      ["Athens", "Georgia", "USA", "Paris", "Texas", "Dallas"])
     assert (r["Athens"].candidate.country_code, r["Athens"].candidate.admin1) == ("US", "GA")
     assert (r["Georgia"].candidate.admin1, r["Paris"].candidate.admin1) == ("GA", "TX")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_heathrow_beside_london_is_the_airport(offline_gazetteer, policy):
+    # Heathrow, Florida (5,896 people) is no "far larger" namesake of an airport, whose size
+    # is unknown: a place of unknown size abroad is no small rival
+    r = resolve_text(offline_gazetteer, policy,
+                     "Flights at Heathrow were cancelled after snow hit London.",
+                     ["Heathrow", "London"])
+    assert r["Heathrow"].candidate.feature_code == "AIRP"
+    assert km_from(r["Heathrow"], 51.47, -0.46) <= 5
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_heathrow_in_florida_is_the_town(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy,
+                     "Heathrow residents met in Seminole County, Florida.",
+                     ["Heathrow", "Seminole County", "Florida"])
+    assert (r["Heathrow"].candidate.country_code, r["Heathrow"].candidate.admin1) == ("US", "FL")
