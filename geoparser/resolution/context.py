@@ -34,7 +34,10 @@ context weight is worth". The evidence comes from ``features`` (shared with the
   capital: Moscow in a US story is still Russia's.
 * ``bare area``: -0.8 for an area at a bare mention when a town of its name is a city or lies
   near its point (Galway, Kyoto, Washington); ``said area`` / ``said city``: +1.0 when the
-  text says "County Galway", "Washington State" or "Galway city" and the candidate is that.
+  text says "County Galway", "Washington State" or "Galway city" and the candidate is that;
+  ``said kind``: +1.0 when the text calls the place an airport, a river, an island, a lake,
+  a mountain, a valley, a sea or a neighbourhood ("Heathrow airport", "the island of Samos")
+  and the candidate is of that kind.
 * ``near co-mentions``: up to +0.8, decaying with the median distance (scale 500 km) from the
   candidate to the nearest candidate of each other toponym: the reading that keeps the
   document's places close together wins.
@@ -120,6 +123,7 @@ class ContextWeights:
     alternate_name: float = -0.3
     same_first_level: float = 0.6
     state_named: float = 1.0
+    kind_cue: float = 1.0
     focus: float = 0.5
     focus_scale_km: float = 300.0
     bare_area: float = PRIOR.bare_area
@@ -138,7 +142,8 @@ class ContextWeights:
 
 TERMS = ("population", "feature", "alternate name", "contained", "same country",
          "unplaceable", "near co-mentions", "same first-level area", "near focus", "bare area",
-         "said area", "said city", "capital", "prominence", "home region", "state named")
+         "said area", "said city", "capital", "prominence", "home region", "state named",
+         "said kind")
 
 
 def term_matrix(x: np.ndarray, w: ContextWeights | None = None
@@ -195,6 +200,7 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
         np.minimum(w.prominence * np.maximum(gap, 0.0), w.prominence_cap),
         w.home_first_level * col("home_first_level") + w.home_country * col("home_country"),
         w.state_named * col("named_state_share") * towns_only,
+        w.kind_cue * col("kind_cue"),
     ]).T
     return TERMS, t
 

@@ -1,6 +1,6 @@
 """What the words around a mention say about the kind of place it names.
 
-Three cues, read from the document text only (no gazetteer):
+Four cues, read from the document text only (no gazetteer):
 
 * ``abbreviated_container``: the mention is followed by ", Calif." / ", Ky." / ", N.Y." /
   ", B.C." or a two-letter postal code (", PA", ", ON"), the way newspapers name US states and
@@ -12,6 +12,10 @@ Three cues, read from the document text only (no gazetteer):
   or closes a list with a plural: "Oconee and Oglethorpe counties".
 * ``city_cue``: the text calls it a town: "Galway city", "the city of Kyoto", "New York City"
   when the mention is "New York".
+
+* ``kind_cue``: the text calls the place a feature of a kind: "Heathrow airport", "the
+  Fergus river", "the island of Samos", "lake Geneva", "the Mission neighbourhood"; gives the
+  kind (a key of ``KIND_CODES``), so the candidate of that kind is the one read.
 
 A bare mention has neither cue; then a name shared by an area and a town in it is the town,
 as a reader takes "flights to Kyoto" (see ``features``).
@@ -45,6 +49,28 @@ _NAME = r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*"
 _LIST_THEN_PLURAL = re.compile(
     rf"(?:\s*(?:,|,?\s+(?:and|or)|&)\s+{_NAME})*\s+(?:{_PLURAL_AREA_WORDS})\b")
 _LIST_WINDOW = 200
+#: The feature codes of each kind of place the text may call a name (``kind_cue``).
+KIND_CODES: dict[str, frozenset[str]] = {
+    "airport": frozenset({"AIRP", "AIRF", "AIRB"}),
+    "river": frozenset({"STM", "STMS", "STMI", "CNL"}),
+    "lake": frozenset({"LK", "LKS", "RSV", "LGN"}),
+    "island": frozenset({"ISL", "ISLS", "ISLET", "ATOL", "ISLF"}),
+    "mountain": frozenset({"MT", "MTS", "PK", "PKS", "VLC", "HLL", "HLLS", "RDG"}),
+    "valley": frozenset({"VAL", "VALS"}),
+    "sea": frozenset({"SEA", "GULF", "BAY", "OCN", "STRT", "SD"}),
+    "neighbourhood": frozenset({"PPLX"}),
+}
+_KIND_WORDS = {"airport": "airport", "river": "river", "lake": "lake", "island": "island",
+               "isle": "island", "mountain": "mountain", "mountains": "mountain",
+               "mount": "mountain", "volcano": "mountain", "valley": "valley", "sea": "sea",
+               "neighbourhood": "neighbourhood", "neighborhood": "neighbourhood",
+               "suburb": "neighbourhood"}
+_KIND = "|".join(sorted(_KIND_WORDS, key=len, reverse=True))
+# "Heathrow airport", "the Fergus river", "Samos island"; not "Heathrow Airport Ltd", which a
+# recogniser would have taken whole, nor a possessive ("Heathrow's airport" is the town's)
+_KIND_AFTER = re.compile(rf"\s+({_KIND})\b(?!['’]s)", re.IGNORECASE)
+# "the island of Samos", "the river Fergus", "lake Geneva", "Mount Kenya" written apart
+_KIND_BEFORE = re.compile(rf"\b({_KIND})\s+(?:of\s+)?$", re.IGNORECASE)
 _CITY_AFTER = re.compile(r"\s+(?:city|town)\b", re.IGNORECASE)
 _CITY_BEFORE = re.compile(r"\b(?:city|town)\s+of\s+$", re.IGNORECASE)
 _WINDOW = 30
@@ -85,3 +111,11 @@ def city_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:
         return True
     return bool(_CITY_AFTER.match(text, end) or _CITY_BEFORE.search(
         text, max(0, start - _WINDOW), start))
+
+
+def kind_cue(text: str, start: int, end: int) -> str | None:
+    """The kind of place (a key of ``KIND_CODES``) the words right around the mention call it,
+    if any: "Heathrow airport" is an airport, "the island of Samos" an island."""
+    m = _KIND_AFTER.match(text, end) or _KIND_BEFORE.search(text, max(0, start - _WINDOW),
+                                                             start)
+    return _KIND_WORDS[m.group(1).lower()] if m else None

@@ -23,7 +23,9 @@ Area vs city at a bare mention:
   near its point (Galway, Kyoto, New York; ``place_facts.town_of``); ``town_in_area`` the mirror;
   ``area_cue`` / ``city_cue`` the text says
   "County Galway", "Washington State" or "Galway city" and the candidate is of that kind
-  (``cues``).
+  (``cues``); ``kind_cue`` the text calls the place an airport, a river, an island, a lake, a
+  mountain, a valley, a sea or a neighbourhood ("Heathrow airport", "the island of Samos")
+  and the candidate is of that kind (``cues.kind_cue``).
 Containment:
   ``contained`` the next toponym (", Y" / " in Y") or a newspaper state/province abbreviation
   (", Calif.", ", B.C.") names a country or first-level area holding the candidate;
@@ -143,15 +145,21 @@ class FeatureExtractor:
                                    self.plural_list)
                      or area_by_position(mention, context, doc, reps))
         city_said = cues.city_cue(text, mention.start, mention.end, mention.text)
+        kind_said = cues.kind_cue(text, mention.start, mention.end)
         container_named, containers = containers_after(mention, context, doc)
         # A name repeated with the same cues has the same rows: a document that names one
         # place thousands of times costs one extraction per distinct reading, not per mention.
-        key = (own, id(candidates), area_said, city_said, container_named, tuple(containers))
+        key = (own, id(candidates), area_said, city_said, kind_said, container_named,
+               tuple(containers))
         if key in doc.rows:
             return doc.rows[key]
-        doc.rows[key] = reps, self._rows(doc, facts, own, area_said, city_said,
-                                         container_named, containers,
-                                         EXPANSIONS.get(mention.text.strip(), ()))
+        rows = self._rows(doc, facts, own, area_said, city_said, container_named, containers,
+                          EXPANSIONS.get(mention.text.strip(), ()))
+        if kind_said is not None:
+            rows = rows.copy()
+            rows[:, INDEX["kind_cue"]] = [c.feature_code in cues.KIND_CODES[kind_said]
+                                          for c in reps]
+        doc.rows[key] = reps, rows
         return doc.rows[key]
 
     def _rows(self, doc: DocumentEvidence, facts: NameFacts, own: str, area_said: bool,

@@ -80,3 +80,26 @@ def test_a_list_closed_by_a_plural_makes_areas_unless_turned_off_to_measure_it()
         assert not cues.area_cue(text, start, start + len(name), plural_list=False), name
     text = "Oconee and Oglethorpe closed early."
     assert not cues.area_cue(text, 0, len("Oconee"))
+
+
+@pytest.mark.parametrize("text, name, kind", [
+    ("searched a plane at Heathrow airport.", "Heathrow", "airport"),
+    ("stuck on the Greek island of Samos", "Samos", "island"),
+    ("along the river Fergus at Ennis", "Fergus", "river"),
+    ("a swim in lake Geneva", "Geneva", "lake"),
+    ("the Mission neighborhood of San Francisco", "Mission", "neighbourhood"),
+    ("the Salinas valley", "Salinas", "valley"),
+])
+def test_kind_cues(text, name, kind):
+    start = text.index(name)
+    assert cues.kind_cue(text, start, start + len(name)) == kind
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Flights from Paris to Kyoto", "Kyoto"),
+    ("Heathrow's airport", "Heathrow"),  # the town's airport, not the airport by its name
+    ("in Samos, Greece", "Samos"),
+])
+def test_no_kind_cue_where_the_text_gives_none(text, name):
+    start = text.index(name)
+    assert cues.kind_cue(text, start, start + len(name)) is None

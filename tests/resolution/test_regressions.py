@@ -640,3 +640,15 @@ def test_heathrow_in_florida_is_the_town(offline_gazetteer, policy):
                      "Heathrow residents met in Seminole County, Florida.",
                      ["Heathrow", "Seminole County", "Florida"])
     assert (r["Heathrow"].candidate.country_code, r["Heathrow"].candidate.admin1) == ("US", "FL")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_heathrow_airport_in_a_story_of_russia_is_the_airport(offline_gazetteer, policy):
+    # GeoWebNews: "searched an Aeroflot passenger plane at Heathrow airport"; the text calls
+    # it an airport, and only one candidate is one
+    text = ("Russian officials said British officers searched an Aeroflot passenger plane at "
+            "Heathrow airport. The poisoning in Salisbury angered Moscow.")
+    r = resolve_text(offline_gazetteer, policy, text,
+                     ["Russian", "British", "Heathrow", "Salisbury", "Moscow"])
+    assert r["Heathrow"].candidate.feature_code == "AIRP"
+    assert "said kind +1.00" in r["Heathrow"].reason
