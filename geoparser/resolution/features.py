@@ -111,6 +111,7 @@ from geoparser.resolution.place_facts import (
     alias_gaps,
     area_size,
     demonym_keys,
+    english_area_names,
     is_country_level,
     is_qualified_name,
     prominent_alias,
@@ -206,10 +207,11 @@ class FeatureExtractor:
         # A region's or sea's every name is its own: news names it by any ("Middle East",
         # "West Africa", "the Pacific"), where an area's other names are old names and
         # translations.
+        english = english_area_names(reps, facts.names, own)
         alternates = [facts.names[i] != own and not is_qualified_name(facts.names[i], own) and not (
             abbreviates and area_key(c) in abbreviates) and not (
             is_country_level(c) and own in demonym_keys(c.country_code))
-            and c.feature_code not in REGION_CODES
+            and c.feature_code not in REGION_CODES and not english[i]
             for i, c in enumerate(reps)]
         known = [math.log10(c.population + 1) if c.population is not None else 0.0
                  for c in reps]

