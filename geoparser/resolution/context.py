@@ -34,7 +34,9 @@ context weight is worth". The evidence comes from ``features`` (shared with the
   capital: Moscow in a US story is still Russia's.
 * ``bare area``: -0.8 for an area at a bare mention when a town of its name is a city or lies
   near its point (Galway, Kyoto, Washington); ``said area`` / ``said city``: +1.0 when the
-  text says "County Galway", "Washington State" or "Galway city" and the candidate is that;
+  text says "County Galway", "Washington State" or "Galway city" and the candidate is that,
+  at this mention or, where the mention says nothing, at another of the story's mentions of
+  the name (a state's or city's word only, when they agree; ``story_cues`` 0 turns that off);
   ``said kind``: +1.0 when the text calls the place an airport, a river, an island, a lake,
   a mountain, a valley, a sea or a neighbourhood ("Heathrow airport", "the island of Samos")
   and the candidate is of that kind.
@@ -124,6 +126,7 @@ class ContextWeights:
     same_first_level: float = 0.6
     state_named: float = 1.0
     kind_cue: float = 1.0
+    story_cues: float = 1.0  # 0: a mention reads only its own cues, not the story's
     focus: float = 0.5
     focus_scale_km: float = 300.0
     bare_area: float = PRIOR.bare_area
@@ -169,6 +172,8 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
              + w.second_level * col("second_level")
              + w.other_feature * col("other_feature") * (1 - country))
     gap = col("foreign_gap") - 1.0
+    # what the story says of the name at another mention (``features``: story cues)
+    area_said = np.maximum(col("area_cue"), w.story_cues * col("story_area_cue"))
     # As the home region, a named state chooses among towns and counties only: it never
     # moves a country's or a state's name to a town ("Wales" beside "England").
     towns_only = float(not (country + col("first_level")).any())
@@ -193,9 +198,9 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
         dist("near_km", w.near, w.near_scale_km),
         w.same_first_level * col("top_same_first_level"),
         dist("focus_km", w.focus, w.focus_scale_km),
-        w.bare_area * col("area_with_town") * (1 - col("area_cue")),
-        w.area_cue * col("area_cue"),
-        w.city_cue * col("city_cue"),
+        w.bare_area * col("area_with_town") * (1 - area_said),
+        w.area_cue * area_said,
+        w.city_cue * np.maximum(col("city_cue"), w.story_cues * col("story_city_cue")),
         w.capital * col("capital"),
         np.minimum(w.prominence * np.maximum(gap, 0.0), w.prominence_cap),
         w.home_first_level * col("home_first_level") + w.home_country * col("home_country"),

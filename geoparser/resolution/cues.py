@@ -36,6 +36,13 @@ _AREA_WORDS = (r"county|state|province|prefecture|region|district|oblast|governo
 _AREA_AFTER = re.compile(rf"\s+(?:{_AREA_WORDS})\b", re.IGNORECASE)
 _AREA_BEFORE = re.compile(rf"(?:\b(?:{_AREA_WORDS})\s+of\s+(?:the\s+)?|\b(?:county|co\.)\s+)$",
                           re.IGNORECASE)
+# The words of a first-level area: what a story says of a name once for all its mentions
+# ("New York state" makes every "New York" of the story the state; "Lexington County" does not
+# make every "Lexington" the county, which a story names with its word).
+_FIRST_LEVEL_WORDS = r"state|province|prefecture|oblast|governorate|territory"
+_FIRST_LEVEL_AFTER = re.compile(rf"\s+(?:{_FIRST_LEVEL_WORDS})\b", re.IGNORECASE)
+_FIRST_LEVEL_BEFORE = re.compile(rf"\b(?:{_FIRST_LEVEL_WORDS})\s+of\s+(?:the\s+)?$",
+                                 re.IGNORECASE)
 # Words that make a bare name a state's or province's: "New York Governor Andrew Cuomo",
 # "the governor of Ontario", "upstate New York".
 _GOVERNED_AFTER = re.compile(r"\s+(?:governor|gov\.|legislature|lawmakers)\b", re.IGNORECASE)
@@ -102,6 +109,19 @@ def area_cue(text: str, start: int, end: int, mention_text: str = "",
                 or _GOVERNED_BEFORE.search(text, before, start)
                 or (plural_list and _LIST_THEN_PLURAL.match(
                     text, end, min(len(text), end + _LIST_WINDOW)) is not None))
+
+
+def first_level_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:
+    """Whether the text calls the place a state or province ("New York state", "the province
+    of Ontario", "New York Governor Andrew Cuomo"), rather than a county or district."""
+    inner = mention_text or text[start:end]
+    if re.search(rf"\b(?:{_FIRST_LEVEL_WORDS})\b", inner, re.IGNORECASE):
+        return True
+    before = max(0, start - _WINDOW)
+    return bool(_FIRST_LEVEL_AFTER.match(text, end)
+                or _FIRST_LEVEL_BEFORE.search(text, before, start)
+                or _GOVERNED_AFTER.match(text, end)
+                or _GOVERNED_BEFORE.search(text, before, start))
 
 
 def city_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:

@@ -55,6 +55,8 @@ class DocumentEvidence:
                            and not is_country_level(names[k].top)]
         self._focus_d: np.ndarray | None = None  # distances between them, when first needed
         self.rows: dict[tuple, tuple[list[Candidate], np.ndarray]] = {}  # see FeatureExtractor
+        # per name, the cues the story gives it anywhere (``FeatureExtractor._story_cues``)
+        self.story_cues: dict[str, tuple[bool, bool, str | None]] | None = None
 
     def points(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """All placed toponyms' candidate points in one array each (latitudes, longitudes),
@@ -139,6 +141,15 @@ def _lists_on(mention: Mention, text: str, doc: DocumentEvidence) -> bool:
 
 
 _CONJUNCTION = re.compile(r"and|or|&")
+
+
+def after_a_toponym(mention: Mention, context: ResolutionContext, doc: DocumentEvidence
+                    ) -> bool:
+    """Whether a toponym and a comma come right before the mention, where a container stands
+    ("Buffalo, New York")."""
+    i = bisect.bisect_left(doc.order_starts, mention.start)
+    before = doc.in_order[i - 1] if i > 0 else None
+    return before is not None and context.document.text[before.end:mention.start].strip() == ","
 
 
 def _listed_after_a_peer(mention: Mention, context: ResolutionContext,

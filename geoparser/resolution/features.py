@@ -25,7 +25,10 @@ Area vs city at a bare mention:
   "County Galway", "Washington State" or "Galway city" and the candidate is of that kind
   (``cues``); ``kind_cue`` the text calls the place an airport, a river, an island, a lake, a
   mountain, a valley, a sea or a neighbourhood ("Heathrow airport", "the island of Samos")
-  and the candidate is of that kind (``cues.kind_cue``).
+  and the candidate is of that kind (``cues.kind_cue``), here or at another mention of the
+  name; ``story_area_cue`` / ``story_city_cue`` a bare mention whose name the story calls a
+  state or a city elsewhere ("New York state governor …", then "in New York"), when the
+  story's cues agree (``FeatureExtractor._story_cues``).
 Containment:
   ``contained`` the next toponym (", Y" / " in Y") or a newspaper state/province abbreviation
   (", Calif.", ", B.C.") names a country or first-level area holding the candidate;
@@ -95,6 +98,7 @@ from geoparser.resolution.base import (
 )
 from geoparser.resolution.document_evidence import (
     DocumentEvidence,
+    after_a_toponym,
     area_by_position,
     area_key,
     containers_after,
@@ -141,27 +145,76 @@ class FeatureExtractor:
         facts = FACTS.get(candidates, self.order)
         reps = facts.reps
         own = normalise_name(mention.text)
-        text = context.document.text
-        area_said = (cues.area_cue(text, mention.start, mention.end, mention.text,
-                                   self.plural_list)
-                     or area_by_position(mention, context, doc, reps))
-        city_said = cues.city_cue(text, mention.start, mention.end, mention.text)
-        kind_said = cues.kind_cue(text, mention.start, mention.end)
+        area_said, city_said, kind_said = self._cues(mention, context, doc, reps)
+        # What the story says of a name once it says of every mention of it: "in the province
+        # of Ontario" makes each bare "Ontario" of the story the province (``_story_cues``).
+        story_area, story_city, story_kind = self._story_cues(own, context, doc)
+        if area_said or city_said:  # the mention's own word stands
+            story_area = story_city = False
+        kind_said = kind_said or story_kind
         container_named, containers = containers_after(mention, context, doc)
         # A name repeated with the same cues has the same rows: a document that names one
         # place thousands of times costs one extraction per distinct reading, not per mention.
-        key = (own, id(candidates), area_said, city_said, kind_said, container_named,
-               tuple(containers))
+        key = (own, id(candidates), area_said, city_said, kind_said, story_area, story_city,
+               container_named, tuple(containers))
         if key in doc.rows:
             return doc.rows[key]
         rows = self._rows(doc, facts, own, area_said, city_said, container_named, containers,
                           EXPANSIONS.get(mention.text.strip(), ()))
-        if kind_said is not None:
+        if kind_said is not None or story_area or story_city:
             rows = rows.copy()
-            rows[:, INDEX["kind_cue"]] = [c.feature_code in cues.KIND_CODES[kind_said]
-                                          for c in reps]
+            if kind_said is not None:
+                rows[:, INDEX["kind_cue"]] = [c.feature_code in cues.KIND_CODES[kind_said]
+                                              for c in reps]
+            kind = rows[:, INDEX["country"]] + rows[:, INDEX["first_level"]] + rows[
+                :, INDEX["second_level"]]
+            rows[:, INDEX["story_area_cue"]] = story_area * (kind > 0)
+            rows[:, INDEX["story_city_cue"]] = story_city * rows[:, INDEX["populated"]]
         doc.rows[key] = reps, rows
         return doc.rows[key]
+
+    def _cues(self, mention: Mention, context: ResolutionContext, doc: DocumentEvidence,
+              reps: Sequence[Candidate]) -> tuple[bool, bool, str | None]:
+        """Whether the text around the mention calls it an area, a town, and the kind of
+        feature it calls it (``cues``)."""
+        text = context.document.text
+        area = (cues.area_cue(text, mention.start, mention.end, mention.text, self.plural_list)
+                or area_by_position(mention, context, doc, reps))
+        return (area, cues.city_cue(text, mention.start, mention.end, mention.text),
+                cues.kind_cue(text, mention.start, mention.end))
+
+    def _story_cues(self, own: str, context: ResolutionContext, doc: DocumentEvidence
+                    ) -> tuple[bool, bool, str | None]:
+        """The cues the story gives the name anywhere, when they agree: a state or province
+        (and never a town or a county), a town (and never a state), one kind of feature. A
+        story that writes "Washington State" and "Washington, D.C." says both, and so
+        neither; one that writes "Lexington County" says nothing of "Lexington"."""
+        if doc.story_cues is None:  # every name's at once: one pass over the mentions
+            text = context.document.text
+            said: dict[str, list[tuple[bool, bool, bool, str | None]]] = {}
+            for m in doc.in_order:
+                cs = context.candidates.get((m.start, m.end))
+                if cs:
+                    area, city, kind = self._cues(m, context, doc, FACTS.get(cs, self.order).reps)
+                    # only a state's or province's word, or a container's place ("Buffalo,
+                    # New York"), speaks for the other mentions: a story names "Lexington
+                    # County" with its word, and "Lexington" is the town; nor does "Aurora,
+                    # Missouri", a list's form, make every "Aurora" an area
+                    first_level = area and (
+                        cues.first_level_cue(text, m.start, m.end, m.text)
+                        or after_a_toponym(m, context, doc))
+                    said.setdefault(normalise_name(m.text), []).append(
+                        (first_level, area and not first_level, city, kind))
+            doc.story_cues = {}
+            for name, cue in said.items():
+                state = any(c[0] for c in cue)
+                county = any(c[1] for c in cue)
+                city = any(c[2] for c in cue)
+                kinds = {c[3] for c in cue if c[3]}
+                doc.story_cues[name] = (state and not (county or city),
+                                        city and not (state or county),
+                                        kinds.pop() if len(kinds) == 1 else None)
+        return doc.story_cues.get(own, (False, False, None))
 
     def _rows(self, doc: DocumentEvidence, facts: NameFacts, own: str, area_said: bool,
               city_said: bool, container_named: bool, containers: list,

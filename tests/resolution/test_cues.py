@@ -103,3 +103,15 @@ def test_kind_cues(text, name, kind):
 def test_no_kind_cue_where_the_text_gives_none(text, name):
     start = text.index(name)
     assert cues.kind_cue(text, start, start + len(name)) is None
+
+
+@pytest.mark.parametrize("text, name, first_level", [
+    ("New York state governor David Paterson", "New York", True),
+    ("in the province of Ontario", "Ontario", True),
+    ("New York Governor Andrew Cuomo", "New York", True),
+    ("the seat of Lexington County", "Lexington", False),
+    ("in County Galway", "Galway", False),
+])
+def test_first_level_cues(text, name, first_level):
+    start = text.index(name)
+    assert cues.first_level_cue(text, start, start + len(name)) is first_level

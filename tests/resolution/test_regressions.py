@@ -4,6 +4,8 @@ county, see docs/resolution.md). Each test is named after the mistake it prevent
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from geoparser.distance import distance_km
@@ -685,3 +687,40 @@ def test_piedmont_california_keeps_its_state(offline_gazetteer, policy):
 def test_kashmir_is_not_azad_kashmir_by_a_part_of_its_name(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Troops patrolled Kashmir.", ["Kashmir"])
     assert r["Kashmir"].candidate.country_code == "IN"
+
+
+def resolve_every(gazetteer, policy, text, name):
+    """The resolution of each occurrence of ``name`` in ``text``, in order."""
+    mentions = [Mention(m.start(), m.end(), name, "GPE") for m in re.finditer(name, text)]
+    (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], gazetteer,
+                        create_policy(policy), min_confidence=0.0)
+    return [r.candidate for r in parsed.resolutions]
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_new_york_once_called_a_state_is_the_state_throughout_the_story(offline_gazetteer,
+                                                                         policy):
+    # GeoVirus: "New York state governor David Paterson …" then "… died in New York since
+    # April": the story says once what New York is, and every bare mention is that
+    text = ("New York state governor David Paterson declared an emergency. At least 75 people "
+            "have died of flu in New York since April.")
+    assert [c.feature_code for c in resolve_every(offline_gazetteer, policy, text,
+                                                  "New York")] == ["ADM1", "ADM1"]
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_a_story_that_calls_a_name_both_a_state_and_a_city_lends_neither(offline_gazetteer,
+                                                                         policy):
+    text = "Washington state officials met. Tourists visit Washington city and Washington."
+    state, city, bare = resolve_every(offline_gazetteer, policy, text, "Washington")
+    assert (state.feature_code, state.admin1) == ("ADM1", "WA")
+    assert city.feature_class == "P" and bare.admin1 == "DC"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_a_county_of_the_name_says_nothing_of_the_bare_town(offline_gazetteer, policy):
+    # a story names the county with its word; the bare name stays what it would be alone
+    text = "Lexington is the seat of Lexington County. Police in Lexington said."
+    alone = resolve_every(offline_gazetteer, policy, "Police in Lexington said.", "Lexington")
+    *_, last = resolve_every(offline_gazetteer, policy, text, "Lexington")
+    assert last.feature_class == "P" and last.source_id == alone[0].source_id
