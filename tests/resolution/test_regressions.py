@@ -689,12 +689,15 @@ def test_kashmir_is_not_azad_kashmir_by_a_part_of_its_name(offline_gazetteer, po
     assert r["Kashmir"].candidate.country_code == "IN"
 
 
-def resolve_every(gazetteer, policy, text, name):
-    """The resolution of each occurrence of ``name`` in ``text``, in order."""
-    mentions = [Mention(m.start(), m.end(), name, "GPE") for m in re.finditer(name, text)]
+def resolve_every(gazetteer, policy, text, name, others=()):
+    """The place of each occurrence of ``name`` in ``text``, in order; every occurrence of
+    ``others`` is a mention too."""
+    mentions = sorted((Mention(m.start(), m.end(), n, "GPE") for n in (name, *others)
+                       for m in re.finditer(rf"\b{re.escape(n)}\b", text)),
+                      key=lambda m: m.start)
     (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], gazetteer,
                         create_policy(policy), min_confidence=0.0)
-    return [r.candidate for r in parsed.resolutions]
+    return [r.candidate for r in parsed.resolutions if r.mention.text == name]
 
 
 @pytest.mark.parametrize("policy", BOTH)
@@ -724,3 +727,21 @@ def test_a_county_of_the_name_says_nothing_of_the_bare_town(offline_gazetteer, p
     alone = resolve_every(offline_gazetteer, policy, "Police in Lexington said.", "Lexington")
     *_, last = resolve_every(offline_gazetteer, policy, text, "Lexington")
     assert last.feature_class == "P" and last.source_id == alone[0].source_id
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_a_town_before_its_state_does_not_make_the_town_an_area(offline_gazetteer, policy):
+    # WikToR: "near Aurora, Missouri" has the form of a list of areas; it says nothing of
+    # the article's other "Aurora"s, which stay the town (not the Philippine province)
+    text = ("Aurora is a city in Lawrence County. The Honey Creek area, near Aurora, Missouri "
+            "was settled by pioneers. They were later instrumental in founding Aurora.")
+    assert {(c.feature_class, c.admin1) for c in resolve_every(
+        offline_gazetteer, policy, text, "Aurora", ["Lawrence County", "Honey Creek",
+                                                    "Missouri"])} == {("P", "MO")}
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_new_york_after_buffalo_makes_the_story_s_new_york_the_state(offline_gazetteer, policy):
+    text = ("A girl from Buffalo, New York died of flu. Hospitals across New York are full.")
+    *_, last = resolve_every(offline_gazetteer, policy, text, "New York", ["Buffalo"])
+    assert last.feature_code == "ADM1"
