@@ -555,6 +555,29 @@ AREA_GROUPS = {
         "Stoke-on-Trent", "Warwickshire", "Worcestershire", "Birmingham", "Coventry",
         "Dudley", "Sandwell", "Solihull", "Walsall", "Wolverhampton")),
     "Scottish Highlands": ("GB", (), ("Highland",)),
+    # counties news names that GeoNames splits into their unitary and metropolitan boroughs
+    "Yorkshire": ("GB", (), (
+        "North Yorkshire", "York", "East Riding of Yorkshire", "Kingston upon Hull", "Leeds",
+        "Bradford", "Calderdale", "Kirklees", "Wakefield", "Sheffield", "Barnsley",
+        "Rotherham", "Doncaster")),
+    "West Yorkshire": ("GB", (), ("Leeds", "Bradford", "Calderdale", "Kirklees", "Wakefield")),
+    "South Yorkshire": ("GB", (), ("Sheffield", "Barnsley", "Rotherham", "Doncaster")),
+    "Greater Manchester": ("GB", (), (
+        "Manchester", "Salford", "Bolton", "Bury", "Oldham", "Rochdale", "Stockport",
+        "Tameside", "Trafford", "Wigan")),
+    "Merseyside": ("GB", (), ("Liverpool", "Knowsley", "Sefton", "St. Helens", "Wirral")),
+    "Tyne and Wear": ("GB", (), ("Newcastle upon Tyne", "Gateshead", "North Tyneside",
+                                 "South Tyneside", "Sunderland")),
+    "Tyneside": ("GB", (), ("Newcastle upon Tyne", "Gateshead", "North Tyneside",
+                            "South Tyneside")),
+    "Teesside": ("GB", (), ("Middlesbrough", "Redcar and Cleveland", "Stockton-on-Tees",
+                            "Hartlepool")),
+    "Sussex": ("GB", (), ("East Sussex", "West Sussex", "Brighton and Hove")),
+    "Berkshire": ("GB", (), ("West Berkshire", "Reading", "Wokingham", "Bracknell Forest",
+                             "Windsor and Maidenhead", "Slough")),
+    "Bedfordshire": ("GB", (), ("Bedford", "Central Bedfordshire", "Luton")),
+    "Cheshire": ("GB", (), ("Cheshire East", "Cheshire West and Chester", "Halton",
+                            "Warrington")),
     "Kurdistan Region": ("IQ", ("Iraqi Kurdistan", "Kurdistan Region of Iraq"), (
         "Arbīl", "Dahūk", "As Sulaymānīyah", "Halabja")),
 }

@@ -87,6 +87,18 @@ def test_a_region_news_names_by_its_countries_lies_among_them(offline_gazetteer,
     ("West Country", "GB", "ENG", 50.70, -3.50, 150),
     ("Midlands", "GB", "ENG", 52.60, -1.60, 100),
     ("Scottish Highlands", "GB", "SCT", 57.48, -4.22, 150),
+    ("Yorkshire", "GB", "ENG", 53.80, -1.55, 100),  # Leeds
+    ("West Yorkshire", "GB", "ENG", 53.80, -1.55, 30),
+    ("South Yorkshire", "GB", "ENG", 53.38, -1.47, 30),  # Sheffield
+    ("Greater Manchester", "GB", "ENG", 53.48, -2.24, 30),
+    ("Merseyside", "GB", "ENG", 53.41, -2.98, 30),  # Liverpool
+    ("Tyne and Wear", "GB", "ENG", 54.97, -1.61, 30),  # Newcastle
+    ("Tyneside", "GB", "ENG", 54.97, -1.61, 30),
+    ("Teesside", "GB", "ENG", 54.57, -1.23, 30),  # Middlesbrough
+    ("Sussex", "GB", "ENG", 50.90, -0.30, 60),
+    ("Berkshire", "GB", "ENG", 51.45, -0.97, 40),  # Reading
+    ("Bedfordshire", "GB", "ENG", 52.05, -0.45, 40),
+    ("Cheshire", "GB", "ENG", 53.20, -2.60, 50),
     ("Kurdistan Region", "IQ", None, 36.19, 44.01, 150),
     ("Iraqi Kurdistan", "IQ", None, 36.19, 44.01, 150),
 ])

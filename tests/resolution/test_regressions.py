@@ -745,3 +745,14 @@ def test_new_york_after_buffalo_makes_the_story_s_new_york_the_state(offline_gaz
     text = ("A girl from Buffalo, New York died of flu. Hospitals across New York are full.")
     *_, last = resolve_every(offline_gazetteer, policy, text, "New York", ["Buffalo"])
     assert last.feature_code == "ADM1"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_yorkshire_in_a_list_of_english_circuits_is_the_county(offline_gazetteer, policy):
+    # GeoWebNews: "23/24 June: Croft, Yorkshire. 28/29 July: Snetterton, Norfolk." was
+    # Yorkshire, Virginia: GeoNames splits the county into its boroughs
+    r = resolve_text(offline_gazetteer, policy,
+                     "Races at Croft, Yorkshire and Snetterton, Norfolk.",
+                     ["Croft", "Yorkshire", "Snetterton", "Norfolk"])
+    assert (r["Yorkshire"].candidate.country_code, r["Yorkshire"].candidate.feature_code) == (
+        "GB", "RGN")
