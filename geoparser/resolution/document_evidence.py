@@ -55,8 +55,10 @@ class DocumentEvidence:
                            and not is_country_level(names[k].top)]
         self._focus_d: np.ndarray | None = None  # distances between them, when first needed
         self.rows: dict[tuple, tuple[list[Candidate], np.ndarray]] = {}  # see FeatureExtractor
-        # per name, the cues the story gives it anywhere (``FeatureExtractor._story_cues``)
+        # per name, the cues the story gives it anywhere, and per mention its own
+        # (``FeatureExtractor._story_cues``)
         self.story_cues: dict[str, tuple[bool, bool, str | None]] | None = None
+        self.mention_cues: dict[tuple[int, int], tuple[bool, bool, str | None]] = {}
 
     def points(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """All placed toponyms' candidate points in one array each (latitudes, longitudes),
@@ -143,13 +145,15 @@ def _lists_on(mention: Mention, text: str, doc: DocumentEvidence) -> bool:
 _CONJUNCTION = re.compile(r"and|or|&")
 
 
-def after_a_toponym(mention: Mention, context: ResolutionContext, doc: DocumentEvidence
-                    ) -> bool:
-    """Whether a toponym and a comma come right before the mention, where a container stands
-    ("Buffalo, New York")."""
+def toponym_and_comma_before(mention: Mention, context: ResolutionContext,
+                             doc: DocumentEvidence) -> Mention | None:
+    """The toponym right before the mention when only a comma stands between them, where a
+    container stands ("Buffalo, New York") or a list goes on; else None."""
     i = bisect.bisect_left(doc.order_starts, mention.start)
     before = doc.in_order[i - 1] if i > 0 else None
-    return before is not None and context.document.text[before.end:mention.start].strip() == ","
+    if before is None or context.document.text[before.end:mention.start].strip() != ",":
+        return None
+    return before
 
 
 def _listed_after_a_peer(mention: Mention, context: ResolutionContext,
@@ -158,9 +162,8 @@ def _listed_after_a_peer(mention: Mention, context: ResolutionContext,
     as countries or both as first-level areas: a list ("Georgia, Iraq, Iran, and Syria"), so
     the name after it is the next of the list, not its container (Arāk, Iran, is also called
     Iraq)."""
-    i = bisect.bisect_left(doc.order_starts, mention.start)
-    before = doc.in_order[i - 1] if i > 0 else None
-    if before is None or context.document.text[before.end:mention.start].strip() != ",":
+    before = toponym_and_comma_before(mention, context, doc)
+    if before is None:
         return False
     kinds = []
     for m in (before, mention):

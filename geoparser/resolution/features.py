@@ -98,13 +98,13 @@ from geoparser.resolution.base import (
 )
 from geoparser.resolution.document_evidence import (
     DocumentEvidence,
-    after_a_toponym,
     area_by_position,
     area_key,
     containers_after,
     holds_key,
     majority,
     median_nearest,
+    toponym_and_comma_before,
 )
 from geoparser.resolution.feature_names import INDEX
 from geoparser.resolution.home import chooses_among
@@ -145,10 +145,11 @@ class FeatureExtractor:
         facts = FACTS.get(candidates, self.order)
         reps = facts.reps
         own = normalise_name(mention.text)
-        area_said, city_said, kind_said = self._cues(mention, context, doc, reps)
         # What the story says of a name once it says of every mention of it: "in the province
         # of Ontario" makes each bare "Ontario" of the story the province (``_story_cues``).
         story_area, story_city, story_kind = self._story_cues(own, context, doc)
+        area_said, city_said, kind_said = doc.mention_cues.get(
+            (mention.start, mention.end)) or self._cues(mention, context, doc, reps)
         if area_said or city_said:  # the mention's own word stands
             story_area = story_city = False
         kind_said = kind_said or story_kind
@@ -196,13 +197,14 @@ class FeatureExtractor:
                 cs = context.candidates.get((m.start, m.end))
                 if cs:
                     area, city, kind = self._cues(m, context, doc, FACTS.get(cs, self.order).reps)
+                    doc.mention_cues[(m.start, m.end)] = (area, city, kind)
                     # only a state's or province's word, or a container's place ("Buffalo,
                     # New York"), speaks for the other mentions: a story names "Lexington
                     # County" with its word, and "Lexington" is the town; nor does "Aurora,
                     # Missouri", a list's form, make every "Aurora" an area
                     first_level = area and (
                         cues.first_level_cue(text, m.start, m.end, m.text)
-                        or after_a_toponym(m, context, doc))
+                        or toponym_and_comma_before(m, context, doc) is not None)
                     said.setdefault(normalise_name(m.text), []).append(
                         (first_level, area and not first_level, city, kind))
             doc.story_cues = {}
