@@ -36,8 +36,6 @@ class KnownNames:
         self._gazetteer = gazetteer
         self._known: dict[str, bool] = {}
         self._written: dict[str, bool] = {}
-        self._places: dict[str, list[tuple[str | None, str | None]]] = {}
-        self._countries_or_states: dict[str, bool] = {}
         self._records: dict[str, list[tuple[str, str | None, str | None, str | None]]] = {}
 
     @property
@@ -57,10 +55,9 @@ class KnownNames:
         """Whether the gazetteer has a place called ``name`` inside the area ``code`` stands
         for (``abbreviations.EXPANSIONS``), for each ``(name, code)``: "Carlsbad" in "CA"."""
         pairs = list(dict.fromkeys(pairs))
-        places = remembered(self._places, (n for n, _ in pairs), self._lookup,
-                            lambda _, found: [(c.country_code, c.admin1) for c in found])
+        records = self._records_of(n for n, _ in pairs)
         return {(n, code): any(cc == want_cc and (want_a1 is None or a1 == want_a1)
-                               for cc, a1 in places[n]
+                               for _, cc, a1, _ in records[n]
                                for want_cc, want_a1 in EXPANSIONS.get(code, ()))
                 for n, code in pairs}
 
@@ -69,27 +66,31 @@ class KnownNames:
         area called ``area``, for each ``(name, area)``: "Nancy" in "France", "College
         Station" in "Texas". The place must be another than the area itself."""
         pairs = list(dict.fromkeys(pairs))
-        names = [n for pair in pairs for n in pair]
-        records = remembered(self._records, names, self._lookup,
-                             lambda _, found: [(c.source_id, c.country_code, c.admin1,
-                                                c.feature_code) for c in found])
+        records = self._records_of(n for pair in pairs for n in pair)
         out = {}
         for name, area in pairs:
             areas = [(cc, None if (code or "").startswith("PCL") else a1, sid)
-                     for sid, cc, a1, code in records[area]
-                     if cc and ((code or "").startswith("PCL") or code == "ADM1")]
+                     for sid, cc, a1, code in records[area] if cc and _country_or_state(code)]
             ids = {sid for *_, sid in areas}
             out[(name, area)] = any(
                 sid not in ids and cc == want_cc and (want_a1 is None or a1 == want_a1)
                 for sid, cc, a1, _ in records[name] for want_cc, want_a1, _ in areas)
         return out
 
+    def _records_of(self, names: Iterable[str]
+                    ) -> dict[str, list[tuple[str, str | None, str | None, str | None]]]:
+        """Each name's places as (id, country, first-level code, feature code), each name
+        looked up once."""
+        return remembered(self._records, names, self._lookup,
+                          lambda _, found: [(c.source_id, c.country_code, c.admin1,
+                                             c.feature_code) for c in found])
+
     def country_or_state(self, names: Iterable[str]) -> dict[str, bool]:
         """Whether the gazetteer knows each name as a country or a first-level area (a name
         that stands for itself with a footnote marker: "France1")."""
-        return remembered(self._countries_or_states, names, self._lookup,
-                          lambda _, found: any((c.feature_code or "").startswith("PCL")
-                                               or c.feature_code == "ADM1" for c in found))
+        names = list(names)
+        records = self._records_of(names)
+        return {n: any(_country_or_state(code) for *_, code in records[n]) for n in names}
 
     def written(self, names: Iterable[str]) -> dict[str, bool]:
         """Whether the gazetteer lists each name as written, no other form of it (for
@@ -100,6 +101,10 @@ class KnownNames:
 
     def _lookup(self, names: list[str]) -> Mapping[str, Sequence[Candidate]]:
         return lookup_batch(self.gazetteer, names)
+
+
+def _country_or_state(feature_code: str | None) -> bool:
+    return (feature_code or "").startswith("PCL") or feature_code == "ADM1"
 
 
 def remembered(memo: dict[str, T], names: Iterable[str],
