@@ -16,7 +16,10 @@ context weight is worth". The evidence comes from ``features`` (shared with the
   A bare "Georgia" is the country unless the document says otherwise.
 * ``contained``: +2.0 when the text right after the mention is ", Y" or " in Y" and Y names a
   country or first-level area that holds the candidate ("Paris, Texas", "Perth, Scotland"),
-  or is a newspaper abbreviation of a US state or Canadian province ("Lancaster, Pa.").
+  or is a newspaper abbreviation of a US state or Canadian province ("Lancaster, Pa."); or
+  the text before it is "the English city of" ("the English city of Salisbury").
+* ``holds the place before``: +1.0 for a country or first-level area that holds a reading of
+  the toponym right before it and a comma ("Atlanta, Georgia": the state, not the country).
 * ``same country``: up to +0.6, the share of the document's other
   toponyms that have a candidate in the candidate's country ("Georgia" next to "Atlanta").
 * ``same first-level area``: up to +0.6, the share of the other toponyms whose most populous
@@ -116,6 +119,7 @@ class ContextWeights:
     second_level: float = PRIOR.second_level
     other_feature: float = PRIOR.other_feature
     contained: float = 2.0
+    holds_before: float = 1.0
     same_country: float = 0.6
     near: float = 0.8
     near_scale_km: float = 500.0
@@ -146,7 +150,7 @@ class ContextWeights:
 TERMS = ("population", "feature", "alternate name", "contained", "same country",
          "unplaceable", "near co-mentions", "same first-level area", "near focus", "bare area",
          "said area", "said city", "capital", "prominence", "home region", "state named",
-         "said kind")
+         "said kind", "holds the place before")
 
 
 def term_matrix(x: np.ndarray, w: ContextWeights | None = None
@@ -206,6 +210,7 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
         w.home_first_level * col("home_first_level") + w.home_country * col("home_country"),
         w.state_named * col("named_state_share") * towns_only,
         w.kind_cue * col("kind_cue"),
+        w.holds_before * col("holds_before"),
     ]).T
     return TERMS, t
 

@@ -1,6 +1,6 @@
 """What the words around a mention say about the kind of place it names.
 
-Four cues, read from the document text only (no gazetteer):
+Four cues, read from the document text only (no gazetteer; the list of peoples):
 
 * ``abbreviated_container``: the mention is followed by ", Calif." / ", Ky." / ", N.Y." /
   ", B.C." or a two-letter postal code (", PA", ", ON"), the way newspapers name US states and
@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 
 from geoparser.gazetteers.abbreviations import ABBREVIATIONS
+from geoparser.gazetteers.demonyms import LANGUAGE_FIRST, names_a_people
+from geoparser.names import normalise_name
 
 _ABBREV_AFTER = re.compile(
     r",\s*(" + "|".join(re.escape(a) for a in sorted(ABBREVIATIONS, key=len, reverse=True))
@@ -81,6 +83,34 @@ _KIND_BEFORE = re.compile(rf"\b({_KIND})\s+(?:of\s+)?$", re.IGNORECASE)
 _CITY_AFTER = re.compile(r"\s+(?:city|town)\b", re.IGNORECASE)
 _CITY_BEFORE = re.compile(r"\b(?:city|town)\s+of\s+$", re.IGNORECASE)
 _WINDOW = 30
+# "the English city of Salisbury", "the southern Chinese province of Hubei", "Nigeria's
+# northeastern state of Borno": a kind's word between two names and "of" is the second's
+_KIND_OF = re.compile(
+    r"(?P<own>['’]s)?\s+(?:[a-z][a-z-]*\s+){0,2}(?P<kind>city|town|village|capital|port|"
+    r"province|state|region|district|county|island|municipality|prefecture|governorate|"
+    r"oblast)\s+of\s+(?:the\s+)?")
+_PLACE_KINDS = frozenset({"city", "town", "village", "capital", "port"})
+_THE_BEFORE = re.compile(r"\b[Tt]he\s+(?:[a-z][\w-]*\s+){0,2}$")
+
+
+def kind_of_next_name(text: str, start: int, end: int) -> int | None:
+    """Where the next name starts when the words after the mention give that name's kind
+    and the mention is its container: "the English city of Salisbury", "the Texas town of
+    Uvalde", "the Greek island of Samos", "Nigeria's state of Borno"; else None. Without a
+    possessive the mention must follow "the", and name a people unless the kind is a town's:
+    "Kano State of Nigeria", "the Hubei province of China" and "the Mission neighborhood of
+    San Francisco" give the mention's own kind."""
+    m = _KIND_OF.match(text, end)
+    if m is None:
+        return None
+    if m.group("own"):
+        return m.end()
+    if not _THE_BEFORE.search(text, max(0, start - _WINDOW), start):
+        return None
+    if m.group("kind") in _PLACE_KINDS or names_a_people(text[start:end]) or (
+            normalise_name(text[start:end]) in LANGUAGE_FIRST):
+        return m.end()
+    return None
 
 
 def abbreviated_container(text: str, end: int) -> tuple[str, str] | None:
@@ -104,7 +134,9 @@ def area_cue(text: str, start: int, end: int, mention_text: str = "",
     if re.search(rf"\b(?:{_AREA_WORDS})\b", inner, re.IGNORECASE) or inner.startswith("Co. "):
         return True
     before = max(0, start - _WINDOW)
-    return bool(_AREA_AFTER.match(text, end) or _AREA_BEFORE.search(text, before, start)
+    after = kind_of_next_name(text, start, end) is None
+    return bool((after and _AREA_AFTER.match(text, end))
+                or _AREA_BEFORE.search(text, before, start)
                 or _GOVERNED_AFTER.match(text, end)
                 or _GOVERNED_BEFORE.search(text, before, start)
                 or (plural_list and _LIST_THEN_PLURAL.match(
@@ -118,7 +150,8 @@ def first_level_cue(text: str, start: int, end: int, mention_text: str = "") -> 
     if re.search(rf"\b(?:{_FIRST_LEVEL_WORDS})\b", inner, re.IGNORECASE):
         return True
     before = max(0, start - _WINDOW)
-    return bool(_FIRST_LEVEL_AFTER.match(text, end)
+    after = kind_of_next_name(text, start, end) is None
+    return bool((after and _FIRST_LEVEL_AFTER.match(text, end))
                 or _FIRST_LEVEL_BEFORE.search(text, before, start)
                 or _GOVERNED_AFTER.match(text, end)
                 or _GOVERNED_BEFORE.search(text, before, start))
@@ -129,13 +162,15 @@ def city_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:
     inner = mention_text or text[start:end]
     if re.search(r"\b(?:city|town)\b", inner, re.IGNORECASE):
         return True
-    return bool(_CITY_AFTER.match(text, end) or _CITY_BEFORE.search(
+    after = kind_of_next_name(text, start, end) is None
+    return bool((after and _CITY_AFTER.match(text, end)) or _CITY_BEFORE.search(
         text, max(0, start - _WINDOW), start))
 
 
 def kind_cue(text: str, start: int, end: int) -> str | None:
     """The kind of place (a key of ``KIND_CODES``) the words right around the mention call it,
     if any: "Heathrow airport" is an airport, "the island of Samos" an island."""
-    m = _KIND_AFTER.match(text, end) or _KIND_BEFORE.search(text, max(0, start - _WINDOW),
-                                                             start)
+    after = kind_of_next_name(text, start, end) is None
+    m = (after and _KIND_AFTER.match(text, end)) or _KIND_BEFORE.search(
+        text, max(0, start - _WINDOW), start)
     return _KIND_WORDS[m.group(1).lower()] if m else None

@@ -97,11 +97,17 @@ def containers_after(mention: Mention, context: ResolutionContext, doc: Document
                 ) -> tuple[bool, list]:
     """Whether a container follows the mention, and its (country, admin1 or None) keys. A
     name after a comma that a list goes on from is no container ("Washington, New York and
-    Boston"), as it is then no area (``area_by_position``)."""
+    Boston"), as it is then no area (``area_by_position``). A container may also come first,
+    with the place's kind between: "the English city of Salisbury"."""
     text = context.document.text
     abbreviated = cues.abbreviated_container(text, mention.end)
     if abbreviated is not None:
         return True, [abbreviated]
+    if (first := _container_before(mention, context, doc)) is not None:
+        keys = [k for c in context.candidates.get((first.start, first.end), ())
+                if (k := area_key(c)) is not None]
+        if keys:
+            return True, keys
     m = doc.next_mention(mention.end)
     if m is not None and text[mention.end:m.start].strip() == "," and (
             _lists_on(m, text, doc) or _listed_after_a_peer(mention, context, doc)):
@@ -111,6 +117,19 @@ def containers_after(mention: Mention, context: ResolutionContext, doc: Document
                 if (k := area_key(c)) is not None]
         return bool(keys), keys
     return False, []
+
+
+def _container_before(mention: Mention, context: ResolutionContext,
+                      doc: DocumentEvidence) -> Mention | None:
+    """The toponym that names the mention's container before it, with the place's kind
+    between ("the English city of Salisbury": English; ``cues.kind_of_next_name``), else
+    None."""
+    i = bisect.bisect_left(doc.order_starts, mention.start)
+    before = doc.in_order[i - 1] if i > 0 else None
+    if before is None or cues.kind_of_next_name(context.document.text, before.start,
+                                                 before.end) != mention.start:
+        return None
+    return before
 
 
 def area_key(c: Candidate) -> tuple[str, str | None] | None:
@@ -200,6 +219,21 @@ def area_by_position(mention: Mention, context: ResolutionContext, doc: Document
                 FACTS.get(cs, doc.order).top.feature_code == "ADM1"):
             return True
     return False
+
+
+def readings_held(mention: Mention, context: ResolutionContext,
+                  doc: DocumentEvidence) -> Sequence[Candidate]:
+    """The readings of the toponym right before the mention when the mention may hold it
+    ("Atlanta, Georgia": Atlanta's readings); none when a list goes on from the mention
+    ("Washington, New York and Boston") or something but a comma stands between."""
+    text = context.document.text
+    i = bisect.bisect_left(doc.order_starts, mention.start)
+    before = doc.in_order[i - 1] if i > 0 else None
+    after = doc.in_order[i + 1] if i + 1 < len(doc.in_order) else None
+    if before is None or text[before.end:mention.start].strip() != "," or (
+            after is not None and _LIST_GAP.fullmatch(text[mention.end:after.start].strip())):
+        return ()
+    return context.candidates.get((before.start, before.end), ())
 
 
 def holds_key(key: tuple[str, str | None], c: Candidate) -> bool:

@@ -33,7 +33,9 @@ Containment:
   ``contained`` the next toponym (", Y" / " in Y") or a newspaper state/province abbreviation
   (", Calif.", ", B.C.") names a country or first-level area holding the candidate;
   ``container_named`` some container follows the mention at all (so ``contained`` = 0 means
-  "contradicted", not "unknown").
+  "contradicted", not "unknown"); ``holds_before`` the mirror: the candidate is a country or
+  first-level area holding a reading of the toponym right before it and a comma ("Atlanta,
+  Georgia": the state, not the country), unless a list goes on from the mention.
 Co-mentions (CLIFF's co-location):
   ``same_country`` / ``same_first_level`` share of the document's other toponyms (distinct
   names) with some candidate in the candidate's country / first-level area;
@@ -104,6 +106,7 @@ from geoparser.resolution.document_evidence import (
     holds_key,
     majority,
     median_nearest,
+    readings_held,
     toponym_and_comma_before,
 )
 from geoparser.resolution.feature_names import INDEX
@@ -154,16 +157,20 @@ class FeatureExtractor:
             story_area = story_city = False
         kind_said = kind_said or story_kind
         container_named, containers = containers_after(mention, context, doc)
+        held = readings_held(mention, context, doc)
+        holds = tuple(bool(held) and (k := area_key(c)) is not None
+                      and any(holds_key(k, p) for p in held) for c in reps)
         # A name repeated with the same cues has the same rows: a document that names one
         # place thousands of times costs one extraction per distinct reading, not per mention.
         key = (own, id(candidates), area_said, city_said, kind_said, story_area, story_city,
-               container_named, tuple(containers))
+               container_named, tuple(containers), holds)
         if key in doc.rows:
             return doc.rows[key]
         rows = self._rows(doc, facts, own, area_said, city_said, container_named, containers,
                           EXPANSIONS.get(mention.text.strip(), ()))
-        if kind_said is not None or story_area or story_city:
+        if kind_said is not None or story_area or story_city or any(holds):
             rows = rows.copy()
+            rows[:, INDEX["holds_before"]] = holds
             if kind_said is not None:
                 rows[:, INDEX["kind_cue"]] = [c.feature_code in cues.KIND_CODES[kind_said]
                                               for c in reps]

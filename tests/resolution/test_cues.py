@@ -115,3 +115,33 @@ def test_no_kind_cue_where_the_text_gives_none(text, name):
 def test_first_level_cues(text, name, first_level):
     start = text.index(name)
     assert cues.first_level_cue(text, start, start + len(name)) is first_level
+
+
+@pytest.mark.parametrize("text, name", [
+    ("in the English city of Salisbury", "English"),
+    ("the southern Chinese province of Hubei", "Chinese"),
+    ("on the Greek island of Samos", "Greek"),
+    ("The Texas town of Uvalde", "Texas"),
+])
+def test_the_word_before_of_is_the_next_name_s(text, name):
+    """"the English city of Salisbury" calls Salisbury a city, not English."""
+    start = text.index(name)
+    end = start + len(name)
+    assert cues.kind_of_next_name(text, start, end) == text.index(" of ") + 4
+    assert not cues.city_cue(text, start, end)
+    assert not cues.area_cue(text, start, end)
+    assert not cues.first_level_cue(text, start, end)
+    assert cues.kind_cue(text, start, end) is None
+
+
+@pytest.mark.parametrize("text, name, cue", [
+    ("Farmers in Kano State of Nigeria", "Kano", cues.first_level_cue),
+    ("the Hubei province of China", "Hubei", cues.first_level_cue),
+    ("the Mission neighborhood of San Francisco", "Mission", cues.kind_cue),
+])
+def test_a_name_s_own_word_before_of_still_counts(text, name, cue):
+    """Without "the", or with an area's or neighbourhood's word after a name that is no
+    people, the word is the mention's own."""
+    start = text.index(name)
+    assert cues.kind_of_next_name(text, start, start + len(name)) is None
+    assert cue(text, start, start + len(name))

@@ -756,3 +756,41 @@ def test_yorkshire_in_a_list_of_english_circuits_is_the_county(offline_gazetteer
                      ["Croft", "Yorkshire", "Snetterton", "Norfolk"])
     assert (r["Yorkshire"].candidate.country_code, r["Yorkshire"].candidate.feature_code) == (
         "GB", "RGN")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_salisbury_the_english_city_is_in_england(offline_gazetteer, policy):
+    """"English" is England, and "the English city of" holds Salisbury there (it had been
+    Salisbury, North Carolina, and "English" the town of English, Indiana)."""
+    text = ("Russia denied poisoning a former Russian agent in the English city of "
+            "Salisbury. She was visiting her father in Salisbury.")
+    r = resolve_text(offline_gazetteer, policy, text, ["Russia", "English", "Salisbury"])
+    assert (r["English"].candidate.country_code, r["English"].candidate.admin1) == ("GB", "ENG")
+    assert r["Salisbury"].candidate.country_code == "GB"
+
+
+def test_a_container_named_before_the_kind_holds_the_place(offline_gazetteer):
+    text = "Cases rose in the Chinese province of Hubei and in Nigeria's northern state of Kano."
+    r = resolve_text(offline_gazetteer, "context", text, ["Chinese", "Hubei", "Nigeria", "Kano"])
+    for name, cc in (("Hubei", "CN"), ("Kano", "NG")):
+        assert r[name].candidate.country_code == cc
+        assert "contained" in r[name].reason
+
+
+def test_atlanta_georgia_is_the_state_that_holds_atlanta(offline_gazetteer):
+    """"Atlanta, Georgia" in a paper's affiliations: the state holds an Atlanta, the country
+    none (a close call that an unrelated toponym elsewhere had tipped to the country); and
+    "Tbilisi, Georgia" is the country."""
+    text = ("Centers for Disease Control and Prevention, Atlanta, Georgia; National Centre "
+            "for Disease Control, Tbilisi, Georgia")
+    mentions, at = [], 0
+    for name in ("Atlanta", "Georgia", "Tbilisi", "Georgia"):
+        start = text.index(name, at)
+        mentions.append(Mention(start, start + len(name), name, "GPE"))
+        at = start + len(name)
+    (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], offline_gazetteer,
+                        create_policy("context"), min_confidence=0.0)
+    georgias = [r for r in parsed.resolutions if r.mention.text == "Georgia"]
+    assert [(g.candidate.country_code, g.candidate.feature_code) for g in georgias] == [
+        ("US", "ADM1"), ("GE", "PCLI")]
+    assert "holds the place before" in georgias[0].reason
