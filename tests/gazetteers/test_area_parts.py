@@ -246,4 +246,7 @@ def test_the_koreas_count_both_countries_people_and_the_americas_are_no_pair(
     assert "population" in pair.derived
     [carolinas] = offline_gazetteer.lookup("Carolinas")
     assert carolinas.population is None and "population" in carolinas.missing
-    assert offline_gazetteer.lookup("Americas") == []
+    # "the Americas" is GeoNames' region, not a pair made of North and South America
+    [americas] = offline_gazetteer.lookup("Americas")
+    assert (americas.feature_code, americas.geonameid) == ("RGN", 10861432)
+    assert americas.part is None
