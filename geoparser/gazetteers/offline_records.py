@@ -37,7 +37,7 @@ the merged entity that covers it, and kept when none does.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
 
@@ -226,7 +226,7 @@ def _merged(
     admin: dict[object, _Entity],
     water: list[ExtraPlace],
     big_city_names: Mapping[str, set[str]],
-    regions: list[ExtraPlace] = (),  # type: ignore[assignment]
+    regions: Sequence[ExtraPlace] = (),
 ) -> Iterator[PlaceRecord]:
     for cc, ent in countries.items():
         yield from _country(cc, ent, big_city_names.get(cc, set()))
@@ -236,6 +236,12 @@ def _merged(
     taken = _area_and_city_names(countries, admin, big_city_names)
     water, joined, geonames_regions = _with_geonames_regions(water, regions, taken)
     yield from geonames_regions
+    yield from _one_per_place(_water(water, joined, taken, demonyms))
+
+
+def _water(water: list[ExtraPlace], joined: Mapping[str, ExtraPlace], taken: set[str],
+           demonyms: set[str]) -> Iterator[PlaceRecord]:
+    """The water bodies, physical features and regions, as the module's docstring says."""
     known = _water_by_name(w for w in water if w.source not in PHYSICAL_SOURCES)
     physical: list[tuple[ExtraPlace, list[str]]] = []
     more_names: dict[str, list[str]] = {}  # names a described water body gains, by source id
@@ -281,7 +287,7 @@ _REGION_KINDS = {"RGN": "region", "PCLH": "former", "OCN": "water", "SEA": "wate
                  "GULF": "water"}
 
 
-def _with_geonames_regions(water: list[ExtraPlace], regions: Iterable[ExtraPlace],
+def _with_geonames_regions(water: list[ExtraPlace], regions: Sequence[ExtraPlace],
                            taken: set[str]
                            ) -> tuple[list[ExtraPlace], dict[str, ExtraPlace], list[PlaceRecord]]:
     """GeoNames' own records of regions, seas and former unions (``geonames-regions``) joined
@@ -352,8 +358,28 @@ def _as_described(p: ExtraPlace, joined: Mapping[str, ExtraPlace]) -> ExtraPlace
     g = joined.get(p.source_id)
     if g is None:
         return p
-    return replace(p, source=g.source, source_id=g.source_id, licence=g.licence, lat=g.lat,
+    licence = g.licence if p.licence == g.licence else f"{g.licence}; names also {p.licence}"
+    return replace(p, source=g.source, source_id=g.source_id, licence=licence, lat=g.lat,
                    lon=g.lon, geonameid=g.geonameid, derived=g.derived)
+
+
+def _one_per_place(records: Iterable[PlaceRecord]) -> Iterator[PlaceRecord]:
+    """The records in order, those joined to one GeoNames region (cadis's two halves of the
+    Atlantic) made one where the first stands, with the names of all."""
+    records = list(records)
+    names: dict[str, list[str]] = {}
+    for rec in records:
+        if rec.candidate.source == GEONAMES_REGIONS:
+            names.setdefault(rec.candidate.source_id, []).extend((rec.candidate.name, *rec.names))
+    done: set[str] = set()
+    for rec in records:
+        c = rec.candidate
+        if c.source != GEONAMES_REGIONS:
+            yield rec
+        elif c.source_id not in done:
+            done.add(c.source_id)
+            yield PlaceRecord(c, tuple(dict.fromkeys(n for n in names[c.source_id]
+                                                     if n != c.name)))
 
 
 #: How far apart two sources' points of one lake may lie (a lake's box centre and its
