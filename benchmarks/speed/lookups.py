@@ -51,3 +51,29 @@ def measure(names: list[str], sample: int = 100) -> dict[str, float]:
     return {"names": len(names), "ours_cold_us": cold, "ours_memoised_us": warm,
             "ours_batch_us_per_name": batch, "gnc_search_exact_us": exact,
             "gnc_search_contains_us": contains, "gnc_sample": len(picked)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Build the offline index into an empty cache dir (timed), then ``measure`` the lookups
+    of the distinct toponyms of a prediction file: the index's build and lookup cost of one
+    tree, to set beside another tree's in the same run."""
+    import argparse
+    import os
+    import tempfile
+
+    ap = argparse.ArgumentParser(description=main.__doc__)
+    ap.add_argument("predictions", type=Path, help="a toposcope parse output (JSON lines)")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as cache:
+        os.environ["TOPOSCOPE_CACHE_DIR"] = cache
+        started = time.monotonic()
+        OfflineGazetteer()
+        built = time.monotonic() - started
+        size = (Path(cache) / "offline-gazetteer.sqlite").stat().st_size
+        looked = measure(names_in(args.predictions))
+    print(json.dumps({"build_s": round(built, 1), "index_bytes": size,
+                      **{k: round(v, 1) for k, v in looked.items()}}))
+
+
+if __name__ == "__main__":
+    main()
