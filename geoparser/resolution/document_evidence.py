@@ -93,12 +93,14 @@ class DocumentEvidence:
         return self.names[self.focus_keys[keep[int(np.argmin(sub.sum(axis=1)))]]].top
 
 
-def containers_after(mention: Mention, context: ResolutionContext, doc: DocumentEvidence
+def containers_named(mention: Mention, context: ResolutionContext, doc: DocumentEvidence
                 ) -> tuple[bool, list]:
-    """Whether a container follows the mention, and its (country, admin1 or None) keys. A
-    name after a comma that a list goes on from is no container ("Washington, New York and
-    Boston"), as it is then no area (``area_by_position``). A container may also come first,
-    with the place's kind between: "the English city of Salisbury"."""
+    """Whether the text names the mention's container, and its (country, admin1 or None)
+    keys: after it ("Salisbury, England", "Lancaster, Pa."; a name after a comma that a list
+    goes on from is no container, "Washington, New York and Boston", as it is then no area,
+    ``area_by_position``) or before it with the place's kind between ("the English city of
+    Salisbury"). Both are the same evidence to the ranker and the confidence model
+    (``contained``, ``container_named``), which read the second as they read the first."""
     text = context.document.text
     abbreviated = cues.abbreviated_container(text, mention.end)
     if abbreviated is not None:
@@ -122,12 +124,12 @@ def containers_after(mention: Mention, context: ResolutionContext, doc: Document
 def _container_before(mention: Mention, context: ResolutionContext,
                       doc: DocumentEvidence) -> Mention | None:
     """The toponym that names the mention's container before it, with the place's kind
-    between ("the English city of Salisbury": English; ``cues.kind_of_next_name``), else
+    between ("the English city of Salisbury": English; ``cues.held_name_start``), else
     None."""
     i = bisect.bisect_left(doc.order_starts, mention.start)
     before = doc.in_order[i - 1] if i > 0 else None
-    if before is None or cues.kind_of_next_name(context.document.text, before.start,
-                                                 before.end) != mention.start:
+    if before is None or cues.held_name_start(context.document.text, before.start,
+                                              before.end) != mention.start:
         return None
     return before
 
@@ -223,15 +225,11 @@ def area_by_position(mention: Mention, context: ResolutionContext, doc: Document
 
 def readings_held(mention: Mention, context: ResolutionContext,
                   doc: DocumentEvidence) -> Sequence[Candidate]:
-    """The readings of the toponym right before the mention when the mention may hold it
-    ("Atlanta, Georgia": Atlanta's readings); none when a list goes on from the mention
-    ("Washington, New York and Boston") or something but a comma stands between."""
-    text = context.document.text
-    i = bisect.bisect_left(doc.order_starts, mention.start)
-    before = doc.in_order[i - 1] if i > 0 else None
-    after = doc.in_order[i + 1] if i + 1 < len(doc.in_order) else None
-    if before is None or text[before.end:mention.start].strip() != "," or (
-            after is not None and _LIST_GAP.fullmatch(text[mention.end:after.start].strip())):
+    """The readings of the toponym right before the mention and a comma, which the mention
+    may hold ("Atlanta, Georgia" and "Atlanta, Georgia, USA": Atlanta's readings); none when
+    a list goes on from the mention ("Washington, New York and Boston"; ``_lists_on``)."""
+    before = toponym_and_comma_before(mention, context, doc)
+    if before is None or _lists_on(mention, context.document.text, doc):
         return ()
     return context.candidates.get((before.start, before.end), ())
 

@@ -102,7 +102,7 @@ from geoparser.resolution.document_evidence import (
     DocumentEvidence,
     area_by_position,
     area_key,
-    containers_after,
+    containers_named,
     holds_key,
     majority,
     median_nearest,
@@ -156,7 +156,7 @@ class FeatureExtractor:
         if area_said or city_said:  # the mention's own word stands
             story_area = story_city = False
         kind_said = kind_said or story_kind
-        container_named, containers = containers_after(mention, context, doc)
+        container_named, containers = containers_named(mention, context, doc)
         held = readings_held(mention, context, doc)
         holds = tuple(bool(held) and (k := area_key(c)) is not None
                       and any(holds_key(k, p) for p in held) for c in reps)

@@ -94,6 +94,20 @@ def test_middle_east_is_geonames_region_not_another_name_of_western_asia(offline
     assert {c.geonameid for c in offline_gazetteer.lookup("Middle East")
             if c.feature_code == "RGN"} == {6269133}
     assert {c.geonameid for c in offline_gazetteer.lookup("Western Asia")} == {7729897}
+    assert {c.geonameid for c in offline_gazetteer.lookup("Mideast")} == {6269133}
+
+
+def test_a_geonames_region_whose_name_an_area_bears_is_none_of_its_own(offline_gazetteer):
+    """GeoNames' Pomerania (a region of two countries) is also "Pommern" and "Pomorze", which
+    German and Polish areas bear: it stays out rather than come in under another language's
+    name, and the Polish voivodeship stays the only West Pomerania."""
+    assert not [c for c in offline_gazetteer.lookup("Pommern") if c.feature_code == "RGN"]
+    assert {c.feature_code for c in offline_gazetteer.lookup("Pomorze Zachodnie")} <= {
+        "ADM1", "ADM2"}
+
+
+def test_no_link_or_numbered_string_is_a_region_s_name(offline_gazetteer):
+    assert not offline_gazetteer.lookup("https://en.wikipedia.org/wiki/Baltic_states")
 
 
 def test_america_stays_the_united_states_and_south_atlantic_ocean_is_no_atlantic(

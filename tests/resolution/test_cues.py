@@ -127,7 +127,7 @@ def test_the_word_before_of_is_the_next_name_s(text, name):
     """"the English city of Salisbury" calls Salisbury a city, not English."""
     start = text.index(name)
     end = start + len(name)
-    assert cues.kind_of_next_name(text, start, end) == text.index(" of ") + 4
+    assert cues.held_name_start(text, start, end) == text.index(" of ") + 4
     assert not cues.city_cue(text, start, end)
     assert not cues.area_cue(text, start, end)
     assert not cues.first_level_cue(text, start, end)
@@ -137,11 +137,11 @@ def test_the_word_before_of_is_the_next_name_s(text, name):
 @pytest.mark.parametrize("text, name, cue", [
     ("Farmers in Kano State of Nigeria", "Kano", cues.first_level_cue),
     ("the Hubei province of China", "Hubei", cues.first_level_cue),
-    ("the Mission neighborhood of San Francisco", "Mission", cues.kind_cue),
+    ("the Mission district of San Francisco", "Mission", cues.area_cue),
 ])
 def test_a_name_s_own_word_before_of_still_counts(text, name, cue):
-    """Without "the", or with an area's or neighbourhood's word after a name that is no
-    people, the word is the mention's own."""
+    """Without "the", or with an area's word after a name that is no people, the word is the
+    mention's own."""
     start = text.index(name)
-    assert cues.kind_of_next_name(text, start, start + len(name)) is None
+    assert cues.held_name_start(text, start, start + len(name)) is None
     assert cue(text, start, start + len(name))

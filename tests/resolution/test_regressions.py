@@ -440,7 +440,7 @@ def test_a_name_in_lower_case_letters_keeps_its_town(offline_gazetteer):
 
 @pytest.mark.parametrize("policy", BOTH)
 def test_the_middle_east_is_the_region_not_a_village_in_maryland(offline_gazetteer, policy):
-    """News names Western Asia "the Middle East"; the village of Middle East, Maryland (1,872
+    """"The Middle East" is GeoNames' region; the village of Middle East, Maryland (1,872
     people) is no rival without Maryland in the story."""
     r = resolve_text(offline_gazetteer, policy,
                      "Iran and Saudi Arabia compete for influence in the Middle East.",
@@ -794,3 +794,18 @@ def test_atlanta_georgia_is_the_state_that_holds_atlanta(offline_gazetteer):
     assert [(g.candidate.country_code, g.candidate.feature_code) for g in georgias] == [
         ("US", "ADM1"), ("GE", "PCLI")]
     assert "holds the place before" in georgias[0].reason
+
+
+def test_atlanta_georgia_usa_is_still_the_state(offline_gazetteer):
+    """A country after the state closes the address; no list goes on from "Georgia"."""
+    text = "CDC, Atlanta, Georgia, USA; Tbilisi, Georgia"
+    mentions, at = [], 0
+    for name in ("Atlanta", "Georgia", "USA", "Tbilisi", "Georgia"):
+        start = text.index(name, at)
+        mentions.append(Mention(start, start + len(name), name, "GPE"))
+        at = start + len(name)
+    (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], offline_gazetteer,
+                        create_policy("context"), min_confidence=0.0)
+    first = next(r for r in parsed.resolutions if r.mention.text == "Georgia")
+    assert (first.candidate.country_code, first.candidate.feature_code) == ("US", "ADM1")
+    assert "holds the place before" in first.reason
