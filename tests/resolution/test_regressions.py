@@ -16,17 +16,22 @@ from geoparser.resolution import DEFAULT_POLICY, create_policy
 BOTH = sorted({DEFAULT_POLICY, "context"})
 
 
-def resolve_text(gazetteer, policy, text, names, guide=None):
+def resolutions(gazetteer, policy, text, names, guide=None):
+    """The policy's resolution of each of ``names``, found in order in ``text``, whatever its
+    confidence (abstention: test_confidence.py)."""
     mentions, at = [], 0
     for name in names:
         start = text.index(name, at)
         mentions.append(Mention(start, start + len(name), name, "GPE"))
         at = start + len(name)
-    # the policy's choice, whatever its confidence (abstention: test_confidence.py)
     (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], gazetteer,
                         create_policy(policy) if isinstance(policy, str) else policy,
                         {"d": guide} if guide else None, min_confidence=0.0)
-    return {r.mention.text: r for r in parsed.resolutions}
+    return parsed.resolutions
+
+
+def resolve_text(gazetteer, policy, text, names, guide=None):
+    return {r.mention.text: r for r in resolutions(gazetteer, policy, text, names, guide)}
 
 
 def km_from(r, lat, lon):
@@ -783,14 +788,9 @@ def test_atlanta_georgia_is_the_state_that_holds_atlanta(offline_gazetteer):
     "Tbilisi, Georgia" is the country."""
     text = ("Centers for Disease Control and Prevention, Atlanta, Georgia; National Centre "
             "for Disease Control, Tbilisi, Georgia")
-    mentions, at = [], 0
-    for name in ("Atlanta", "Georgia", "Tbilisi", "Georgia"):
-        start = text.index(name, at)
-        mentions.append(Mention(start, start + len(name), name, "GPE"))
-        at = start + len(name)
-    (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], offline_gazetteer,
-                        create_policy("context"), min_confidence=0.0)
-    georgias = [r for r in parsed.resolutions if r.mention.text == "Georgia"]
+    georgias = [r for r in resolutions(offline_gazetteer, "context", text,
+                                       ["Atlanta", "Georgia", "Tbilisi", "Georgia"])
+                if r.mention.text == "Georgia"]
     assert [(g.candidate.country_code, g.candidate.feature_code) for g in georgias] == [
         ("US", "ADM1"), ("GE", "PCLI")]
     assert "holds the place before" in georgias[0].reason
@@ -799,13 +799,8 @@ def test_atlanta_georgia_is_the_state_that_holds_atlanta(offline_gazetteer):
 def test_atlanta_georgia_usa_is_still_the_state(offline_gazetteer):
     """A country after the state closes the address; no list goes on from "Georgia"."""
     text = "CDC, Atlanta, Georgia, USA; Tbilisi, Georgia"
-    mentions, at = [], 0
-    for name in ("Atlanta", "Georgia", "USA", "Tbilisi", "Georgia"):
-        start = text.index(name, at)
-        mentions.append(Mention(start, start + len(name), name, "GPE"))
-        at = start + len(name)
-    (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], offline_gazetteer,
-                        create_policy("context"), min_confidence=0.0)
-    first = next(r for r in parsed.resolutions if r.mention.text == "Georgia")
+    first = next(r for r in resolutions(offline_gazetteer, "context", text,
+                                        ["Atlanta", "Georgia", "USA", "Tbilisi", "Georgia"])
+                 if r.mention.text == "Georgia")
     assert (first.candidate.country_code, first.candidate.feature_code) == ("US", "ADM1")
     assert "holds the place before" in first.reason
