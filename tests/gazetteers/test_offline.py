@@ -339,3 +339,16 @@ def test_an_index_whose_checksum_file_was_deleted_is_rebuilt_with_a_new_one(
     assert "checksum file" in caplog.text and "rebuilding" in caplog.text
     assert sidecar.read_text().strip() == file_sha256(path)
     assert index.lookup_normalised("andorra la vella")
+
+
+def test_kurdistan_is_kordestan_not_semnan(offline_gazetteer):
+    """countrystatecity numbers Iran's provinces by another edition of ISO 3166-2 (its
+    "Kurdistan" is IR-12, GeoNames' Semnān): an area whose code points at an area of another
+    name joins the area of its own name, so Kurdistan is Kordestān and "Tehran" offers no
+    Hormozgān."""
+    assert {c.geonameid for c in offline_gazetteer.lookup("Kurdistan")
+            if c.feature_code == "ADM1"} == {126584}
+    assert {c.geonameid for c in offline_gazetteer.lookup("Tehran")
+            if c.feature_code == "ADM1"} == {110791}
+    assert {c.geonameid for c in offline_gazetteer.lookup("Gilan")
+            if c.feature_code == "ADM1"} == {133349}
