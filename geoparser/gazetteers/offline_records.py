@@ -355,6 +355,8 @@ def _with_geonames_regions(water: list[ExtraPlace], regions: Sequence[ExtraPlace
         own.setdefault((normalise_name(g.name), kind), g)
         for n in (g.name, *g.names):
             alias.setdefault((normalise_name(n), kind), g)
+    names_of = {g.source_id: _names_of(g, _REGION_KINDS[g.feature_code or ""], own, taken, known)
+                for g in regions}
     joined: dict[str, ExtraPlace] = {}
     out: list[ExtraPlace] = []
     for p in water:
@@ -369,11 +371,11 @@ def _with_geonames_regions(water: list[ExtraPlace], regions: Sequence[ExtraPlace
                  and not _listed(normalise_name(n), known)]
         if g is not None:
             joined[p.source_id] = g
-            names += _names_of(g, kind, own, taken, known)
+            names += names_of[g.source_id]
         out.append(replace(p, names=tuple(dict.fromkeys(n for n in names if n != p.name))))
     records = []
     for g in regions:
-        mine = _names_of(g, _REGION_KINDS[g.feature_code or ""], own, taken, known)
+        mine = names_of[g.source_id]
         if mine and mine[0] == g.name:
             code = "SEA" if g.feature_code == "GULF" else g.feature_code
             records.append(PlaceRecord(_candidate(g, g.name, feature_code=code),

@@ -93,6 +93,13 @@ _PLACE_KINDS = frozenset({"city", "town", "village", "capital", "port"})
 _THE_BEFORE = re.compile(r"\b[Tt]he\s+(?:[a-z][\w-]*\s+){0,2}$")
 
 
+def _own_after(pattern: re.Pattern[str], text: str, start: int, end: int) -> re.Match | None:
+    """``pattern``'s match right after the mention, unless its word is the next name's
+    ("the English city of Salisbury": ``held_name_start``)."""
+    m = pattern.match(text, end)
+    return m if m is not None and held_name_start(text, start, end) is None else None
+
+
 def held_name_start(text: str, start: int, end: int) -> int | None:
     """Where the next name starts when the words after the mention give that name's kind
     and the mention is its container: "the English city of Salisbury", "the Texas town of
@@ -134,8 +141,7 @@ def area_cue(text: str, start: int, end: int, mention_text: str = "",
     if re.search(rf"\b(?:{_AREA_WORDS})\b", inner, re.IGNORECASE) or inner.startswith("Co. "):
         return True
     before = max(0, start - _WINDOW)
-    own_after_cues = held_name_start(text, start, end) is None
-    return bool((own_after_cues and _AREA_AFTER.match(text, end))
+    return bool(_own_after(_AREA_AFTER, text, start, end)
                 or _AREA_BEFORE.search(text, before, start)
                 or _GOVERNED_AFTER.match(text, end)
                 or _GOVERNED_BEFORE.search(text, before, start)
@@ -150,8 +156,7 @@ def first_level_cue(text: str, start: int, end: int, mention_text: str = "") -> 
     if re.search(rf"\b(?:{_FIRST_LEVEL_WORDS})\b", inner, re.IGNORECASE):
         return True
     before = max(0, start - _WINDOW)
-    own_after_cues = held_name_start(text, start, end) is None
-    return bool((own_after_cues and _FIRST_LEVEL_AFTER.match(text, end))
+    return bool(_own_after(_FIRST_LEVEL_AFTER, text, start, end)
                 or _FIRST_LEVEL_BEFORE.search(text, before, start)
                 or _GOVERNED_AFTER.match(text, end)
                 or _GOVERNED_BEFORE.search(text, before, start))
@@ -162,15 +167,13 @@ def city_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:
     inner = mention_text or text[start:end]
     if re.search(r"\b(?:city|town)\b", inner, re.IGNORECASE):
         return True
-    own_after_cues = held_name_start(text, start, end) is None
-    return bool((own_after_cues and _CITY_AFTER.match(text, end)) or _CITY_BEFORE.search(
+    return bool(_own_after(_CITY_AFTER, text, start, end) or _CITY_BEFORE.search(
         text, max(0, start - _WINDOW), start))
 
 
 def kind_cue(text: str, start: int, end: int) -> str | None:
     """The kind of place (a key of ``KIND_CODES``) the words right around the mention call it,
     if any: "Heathrow airport" is an airport, "the island of Samos" an island."""
-    own_after_cues = held_name_start(text, start, end) is None
-    m = (own_after_cues and _KIND_AFTER.match(text, end)) or _KIND_BEFORE.search(
+    m = _own_after(_KIND_AFTER, text, start, end) or _KIND_BEFORE.search(
         text, max(0, start - _WINDOW), start)
     return _KIND_WORDS[m.group(1).lower()] if m else None

@@ -75,6 +75,11 @@ class DocumentEvidence:
         i = bisect.bisect_left(self.order_starts, offset)
         return self.in_order[i] if i < len(self.in_order) else None
 
+    def mention_before(self, offset: int) -> Mention | None:
+        """The last mention (in text order) that starts before ``offset``."""
+        i = bisect.bisect_left(self.order_starts, offset)
+        return self.in_order[i - 1] if i > 0 else None
+
     def others(self, own: str) -> list[NameFacts]:
         return [n for k, n in self.names.items() if k != own]
 
@@ -126,8 +131,7 @@ def _container_before(mention: Mention, context: ResolutionContext,
     """The toponym that names the mention's container before it, with the place's kind
     between ("the English city of Salisbury": English; ``cues.held_name_start``), else
     None."""
-    i = bisect.bisect_left(doc.order_starts, mention.start)
-    before = doc.in_order[i - 1] if i > 0 else None
+    before = doc.mention_before(mention.start)
     if before is None or cues.held_name_start(context.document.text, before.start,
                                               before.end) != mention.start:
         return None
@@ -170,8 +174,7 @@ def toponym_and_comma_before(mention: Mention, context: ResolutionContext,
                              doc: DocumentEvidence) -> Mention | None:
     """The toponym right before the mention when only a comma stands between them, where a
     container stands ("Buffalo, New York") or a list goes on; else None."""
-    i = bisect.bisect_left(doc.order_starts, mention.start)
-    before = doc.in_order[i - 1] if i > 0 else None
+    before = doc.mention_before(mention.start)
     if before is None or context.document.text[before.end:mention.start].strip() != ",":
         return None
     return before
@@ -208,12 +211,9 @@ def area_by_position(mention: Mention, context: ResolutionContext, doc: Document
     before = doc.in_order[i - 1] if i > 0 else None
     after = doc.in_order[i + 1] if i + 1 < len(doc.in_order) else None
     listed = after is not None and bool(_LIST_GAP.fullmatch(text[mention.end:after.start].strip()))
-    if before is not None and not listed and text[before.end:mention.start].strip() == ",":
-        prior = context.candidates.get((before.start, before.end), ())
-        for c in reps:
-            key = area_key(c)
-            if key is not None and any(holds_key(key, p) for p in prior):
-                return True
+    if before is not None and not listed and text[before.end:mention.start].strip() == "," and (
+            any(holding(reps, context.candidates.get((before.start, before.end), ())))):
+        return True
     for m, gap in ((before, text[before.end:mention.start] if before else ""),
                    (after, text[mention.end:after.start] if after else "")):
         cs = context.candidates.get((m.start, m.end)) if m is not None else None
@@ -232,6 +232,13 @@ def readings_held(mention: Mention, context: ResolutionContext,
     if before is None or _lists_on(mention, context.document.text, doc):
         return ()
     return context.candidates.get((before.start, before.end), ())
+
+
+def holding(reps: Sequence[Candidate], held: Sequence[Candidate]) -> list[bool]:
+    """For each of ``reps``, whether it is a country or first-level area that holds one of
+    ``held`` (the readings of the toponym before it)."""
+    return [bool(held) and (k := area_key(c)) is not None and any(holds_key(k, p) for p in held)
+            for c in reps]
 
 
 def holds_key(key: tuple[str, str | None], c: Candidate) -> bool:

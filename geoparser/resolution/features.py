@@ -103,6 +103,7 @@ from geoparser.resolution.document_evidence import (
     area_by_position,
     area_key,
     containers_named,
+    holding,
     holds_key,
     majority,
     median_nearest,
@@ -157,9 +158,7 @@ class FeatureExtractor:
             story_area = story_city = False
         kind_said = kind_said or story_kind
         container_named, containers = containers_named(mention, context, doc)
-        held = readings_held(mention, context, doc)
-        holds = tuple(bool(held) and (k := area_key(c)) is not None
-                      and any(holds_key(k, p) for p in held) for c in reps)
+        holds = tuple(holding(reps, readings_held(mention, context, doc)))
         # A name repeated with the same cues has the same rows: a document that names one
         # place thousands of times costs one extraction per distinct reading, not per mention.
         key = (own, id(candidates), area_said, city_said, kind_said, story_area, story_city,
