@@ -47,6 +47,12 @@
   marker (only with a gazetteer that tells countries and areas apart: ``KnownNames``); a
   recogniser's piece of it ("Hong" of "Hong Kong4,5") gives way to it.
 
+* **Hashtags**: social text tags a place, its words run together ("#SierraLeone", "#NewYork",
+  "#Nepal", "#UK"): the tag without its "#" is a toponym when it is a country or a
+  first-level area, or names a place of two words or more joined; not a town's single word
+  ("#Hope", "#Reading"), which tags a topic far more often, nor a "#" that marks a paper's
+  footnote before a longer name ("#Federal Biological Research Centre").
+
 Each rule adds a mention only where the gazetteer knows the name (the abbreviations are the
 ones resolution expands: ``gazetteers.abbreviations.EXPANSIONS``), and never over a mention a
 recogniser already made, except that a list's names replace one mention spanning several.
@@ -122,18 +128,22 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
     found += [(a, b, "a place with a footnote marker")
               for a, b in _marked_places(text, known)]
     found += [(a, b, PEOPLE) for a, b in _peoples(text, known)]
+    found += [(a, b, "a hashtag") for a, b in _hashtags(text, known)]
     for acronym, long_form in _defined_acronyms(text, mentions).items():
         found += [(m.start(), m.end(), f"short for {long_form}") for m in
                   re.finditer(rf"(?<![\w/-]){acronym}(?![\w/-])", text)]
     names = sorted({text[a:b] for a, b, why in found if not why.startswith("area")
                     and not why.endswith("areas") and not why.endswith("abbreviation")})
     is_known = known(names) if names else {}
-    marked = [(a, b) for a, b, why in found if why == "a place with a footnote marker"]
+    # a piece of a marked place ("Hong" of "Hong Kong4,5") or of an area's abbreviation
+    # ("Alta" of "Red Deer, Alta.") gives way to the whole
+    wholes = [(a, b) for a, b, why in found
+              if why in ("a place with a footnote marker", "area abbreviation after a place",
+                         "dateline area")]
     kept = [m for m in mentions
             if not any(a <= m.start and m.end <= b and _spans_two(text, m) for a, b in lists)
-            # a piece of a marked place ("Hong" of "Hong Kong4,5") gives way to the place
             and not any(a <= m.start and m.end <= b and (a, b) != (m.start, m.end)
-                        for a, b in marked)]
+                        for a, b in wholes)]
     for start, end, why in found:
         name = text[start:end]
         if not (name in EXPANSIONS or is_known.get(name) or why.endswith("abbreviation")):
@@ -248,6 +258,26 @@ def _names(text: str) -> list[tuple[int, int]]:
         if w.end() < len(text) and text[w.end()] == ".":
             runs[-1][2] = False
     return [(a, b) for a, b, capital, _ in runs if text[a].isupper()]
+
+
+#: A hashtag's body: capitalised words run together ("SierraLeone"), one word ("Nepal") or
+#: capitals ("UK"); not a paper's footnote mark before a name ("#Federal Research Centre").
+_HASHTAG = re.compile(r"(?<![\w&#])#(?P<body>[A-Z][a-z]+(?:[A-Z][a-z]+){1,3}|[A-Z][a-z]+"
+                      r"|[A-Z]{2,4})(?![\w])(?![ \t]+[A-Z][a-z])")
+_JOINED_WORDS = re.compile(r"[A-Z][a-z]+")
+
+
+def _hashtags(text: str, known: object) -> list[tuple[int, int]]:
+    """Spans of the hashtags' bodies that tag a place (module docstring): a country or
+    first-level area (``known.country_or_state``), or a joined name of two words or more."""
+    tags = [(m.start("body"), m.end("body")) for m in _HASHTAG.finditer(text)]
+    if not tags:
+        return []
+    ask = getattr(known, "country_or_state", None)
+    single = sorted({text[a:b] for a, b in tags if len(_JOINED_WORDS.findall(text[a:b])) < 2})
+    is_area = ask(single) if ask is not None and single else {}
+    return [(a, b) for a, b in tags
+            if len(_JOINED_WORDS.findall(text[a:b])) >= 2 or is_area.get(text[a:b])]
 
 
 def _place_lists(text: str, mentions: Sequence[Mention]) -> list[tuple[int, int]]:

@@ -10,7 +10,8 @@ gazetteer lists as written (an alias or a derived form such as "North Texas" doe
 mentions inside the wider one go. Nothing is widened across a sentence's or a clause's
 punctuation, over an article or a direction word at its start (``joined_parts`` owns those),
 or to a name no gazetteer entry carries, so "Washington" stays "Washington" in "Washington
-Post".
+Post"; but for the word that opens a natural feature's name ("Mount", "Mt.", "Lake", "Isle",
+"River"): "Etna" of "Mount Etna" is the volcano, not Etna, Ohio, listed or not.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from geoparser.gazetteers.area_parts import PART_WORDS
+from geoparser.gazetteers.name_forms import NATURAL_OPENERS
 from geoparser.model import Mention
 from geoparser.recognition.span_hygiene import trim
 
@@ -37,6 +39,8 @@ _WORD = r"[^\W\d_][\w'’.]*"
 #: "Foster" / "City", "Bul-" / "garia").
 _JOIN = r"(?:[ \t]*\r?\n[ \t]*|-[ \t]*\r?\n[ \t]*|[ -])"
 _NEXT = re.compile(rf"(?:['’]s)?(?P<join>{_JOIN})(?P<word>{_WORD})")
+#: A natural feature's opening word right before a name ("Mount " of "Mount Etna").
+_OPENER_BEFORE = re.compile(r"(?<![\w.])(?P<word>[A-Z][a-z]*\.?) \Z")
 _PREVIOUS = re.compile(rf"(?P<word>{_WORD}){_JOIN}\Z")
 
 
@@ -124,7 +128,21 @@ def whole_names(text: str, mentions: Sequence[Mention],
                 continue  # it would cut through another mention or a name already widened
             m = replace(m, start=s, end=e, text=text[s:e])
             break
+        else:
+            m = _with_opener(text, m, mentions)
         taken.append((m.start, m.end))
         out.append(m)
     return [m for m in out if not any(s <= m.start and m.end <= e and (s, e) != (m.start, m.end)
                                       for s, e in taken)]
+
+
+def _with_opener(text: str, mention: Mention, mentions: Sequence[Mention]) -> Mention:
+    """``mention`` widened over the natural feature's opening word right before it ("Mount"
+    of "Mount Etna", "Lake" of "Lake Qinghai"), where no other mention holds that word."""
+    m = _OPENER_BEFORE.search(text, max(0, mention.start - 8), mention.start)
+    if m is None or m.group("word").lower() not in NATURAL_OPENERS:
+        return mention
+    start = m.start("word")
+    if any(o.start < mention.start and start < o.end for o in mentions if o is not mention):
+        return mention
+    return replace(mention, start=start, text=text[start:mention.end])

@@ -368,3 +368,44 @@ def test_nancy_before_france_in_an_affiliation_is_the_french_town(offline_gazett
     text = "Samples were tested by ANSES (Nancy, France) and StataCorp LP, College Station, Texas."
     (out,) = Tidied(_Found("France", "Texas"), offline_gazetteer).recognise([text])
     assert [m.text for m in out] == ["Nancy", "France", "College Station", "Texas"]
+
+
+def test_red_deer_alta_is_alberta_though_the_tagger_cut_its_full_stop():
+    """A tagger that writes "Alta" without its stop read the Norwegian town; the area's
+    abbreviation after the place takes the piece's place."""
+    text = "Officials in Red Deer, Alta., and Gatineau, Que., said the storm moved east."
+    out = convention_mentions(text, [at(text, "Red Deer"), at(text, "Alta"),
+                                     at(text, "Gatineau"), at(text, "Que")], known())
+    assert [(m.text, m.why) for m in out] == [
+        ("Red Deer", ""), ("Alta.", "area abbreviation after a place"), ("Gatineau", ""),
+        ("Que.", "area abbreviation after a place")]
+
+
+def test_a_dateline_s_area_replaces_its_piece():
+    text = "CHARLESTON, W.Va. (AP) \u2014 Lawmakers met."
+    assert names(text, [at(text, "W.Va")], places=("CHARLESTON",)) == ["CHARLESTON", "W.Va."]
+
+
+def test_hashtags_of_countries_states_and_joined_names_are_toponyms():
+    text = "#SierraLeone and #NewYork were trending, with #Nepal, #Texas and #UK."
+    out = convention_mentions(text, [], _Countries(("Nepal", "Texas", "UK"),
+                                                   towns=("SierraLeone", "NewYork")))
+    assert [(m.text, m.why) for m in out] == [
+        ("SierraLeone", "a hashtag"), ("NewYork", "a hashtag"), ("Nepal", "a hashtag"),
+        ("Texas", "a hashtag"), ("UK", "a hashtag")]
+
+
+def test_a_hashtag_of_a_town_s_word_or_of_no_place_is_none():
+    """"#Hope" and "#Reading" tag topics far more often than Hope, Arkansas or Reading; a
+    joined tag the gazetteer does not know is no place either."""
+    text = "#Hope #Reading #BlackLivesMatter #nepal"
+    assert marked(text, places=(), towns=("Hope", "Reading")) == []
+
+
+def test_a_footnote_mark_before_a_name_is_no_hashtag():
+    text = "Institute of Biotechnology, Vilnius; #Federal Biological Research Centre"
+    assert marked(text, places=("Federal",)) == []
+
+
+def test_a_hashtag_needs_a_gazetteer_that_knows_countries_for_one_word():
+    assert names("#Nepal and #SierraLeone", places=("Nepal", "SierraLeone")) == ["SierraLeone"]

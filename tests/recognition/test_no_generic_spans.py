@@ -14,14 +14,15 @@ MONEY = ("Libya agreed a US$460 million settlement, and HK$5 for each family in 
 
 
 @pytest.mark.parametrize("name", ["of", "Of", "Center", "Hall", "Street", "Station", "Stations",
-                                  "the Center", "Town", "St.", "Valley", "of the"])
+                                  "the Center", "Town", "St.", "Valley", "of the", "Metro",
+                                  "Trail"])
 def test_function_words_and_generic_heads_are_generic(name):
     assert is_generic(name)
 
 
 @pytest.mark.parametrize("name", ["Illinois", "North Texas", "Hall County", "Oak Park",
                                   "Middle East", "Station Island", "Park City", "Texas", "U.S.",
-                                  "the South"])
+                                  "the South", "Metro Manila", "Oregon Trail"])
 def test_places_are_not_generic(name):
     assert not is_generic(name)
 

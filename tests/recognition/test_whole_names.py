@@ -178,3 +178,24 @@ def test_a_name_widened_at_a_sentence_end_leaves_the_full_stop_out():
     assert widened(text, ["European"], "European Union", "European Union.") == [
         "European Union"]
     assert widened("He moved to St. Louis.", ["Louis"], "St. Louis") == ["St. Louis"]
+
+
+def test_mount_etna_is_the_volcano_not_etna_ohio():
+    """A natural feature's opening word before a name makes it the feature's, listed or not
+    ("Etna" alone reads Etna, Ohio)."""
+    assert widened("Mount Etna erupted on Sunday.", ["Etna"]) == ["Mount Etna"]
+    assert widened("Ash fell from Mt. Etna overnight.", ["Etna"]) == ["Mt. Etna"]
+    assert widened("the shore of Lake Qinghai", ["Qinghai"]) == ["Lake Qinghai"]
+
+
+def test_a_listed_longer_name_wins_over_the_opener():
+    text = "flights to Lake Charles Regional Airport"
+    assert widened(text, ["Charles"], "Lake Charles") == ["Lake Charles"]
+
+
+def test_no_opener_is_taken_from_another_mention_or_a_word_that_opens_none():
+    text = "Mount Vernon Etna"
+    assert [m.text for m in whole_names(text, [at(text, "Mount Vernon"), at(text, "Etna")],
+                                        listed())] == ["Mount Vernon", "Etna"]
+    assert widened("Greater Etna voted.", ["Etna"]) == ["Etna"]
+    assert widened("mount Etna", ["Etna"]) == ["Etna"]
