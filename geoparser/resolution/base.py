@@ -94,6 +94,10 @@ IMPUTED_POPULATION = {"ADM1": 1_000_000, "ADM2": 100_000}
 #: gives a population or a scale rank; seas do not, since many of cadis's are small bays and
 #: lagoons that share a town's name ("Rice Lake").
 REGION_CODES = frozenset({"RGN", "SEA", "OCN"})
+#: Places every one of whose names is their own: regions, seas and oceans, and airports, whose
+#: other names are the short forms news writes ("Heathrow", "O'Hare Airport"), not old names or
+#: translations.
+OWN_NAMES_CODES = REGION_CODES | {"AIRP"}
 
 
 #: Representative-point conventions, by name (``point_order``): whose point stands for a place

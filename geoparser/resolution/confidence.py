@@ -334,13 +334,14 @@ class ConfidenceEstimator:
 
 def placed_whatever(c: Candidate | None) -> bool:
     """Whether ``c`` is placed whatever its confidence: a country, continent, region, sea or
-    ocean, or a feature Natural Earth labels on a world map (scale rank 2 or less: the
+    ocean, or a natural feature Natural Earth labels on a world map (scale rank 2 or less: the
     Sahara, the Alps). Sources set such points hundreds of km apart, so a low confidence
-    there says another source may put the point far away, not that the place is wrong."""
+    there says another source may put the point far away, not that the place is wrong. Not
+    an airport, however large: its point is exact, so its confidence is the choice's."""
     if c is None:
         return False
     return is_country_level(c) or c.feature_code in REGION_CODES or (
-        c.scale_rank is not None and c.scale_rank <= 2)
+        c.scale_rank is not None and c.scale_rank <= 2 and c.feature_class != "S")
 
 
 def unfitted_evidence(context: ResolutionContext) -> str:

@@ -93,7 +93,7 @@ from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
 from geoparser.resolution import cues
 from geoparser.resolution.base import (
-    REGION_CODES,
+    OWN_NAMES_CODES,
     SOURCE_PREFERENCE,
     ResolutionContext,
     effective_population,
@@ -265,14 +265,14 @@ class FeatureExtractor:
         i_alternate, i_co = INDEX["alternate_name"], INDEX["same_country"]
         i_fcc, i_fa1 = INDEX["focus_country"], INDEX["focus_first_level"]
         i_states = INDEX["named_state_share"]
-        # A region's or sea's every name is its own: news names it by any ("Middle East",
-        # "West Africa", "the Pacific"), where an area's other names are old names and
+        # A region's, sea's or airport's every name is its own: news names it by any ("Middle
+        # East", "the Pacific", "Heathrow"), where an area's other names are old names and
         # translations.
         english = english_area_names(reps, facts.names, own)
         alternates = [facts.names[i] != own and not is_qualified_name(facts.names[i], own) and not (
             abbreviates and area_key(c) in abbreviates) and not (
             is_country_level(c) and own in demonym_keys(c.country_code))
-            and c.feature_code not in REGION_CODES and not english[i]
+            and c.feature_code not in OWN_NAMES_CODES and not english[i]
             for i, c in enumerate(reps)]
         known = [math.log10(c.population + 1) if c.population is not None else 0.0
                  for c in reps]

@@ -46,3 +46,15 @@ def test_airport_names_as_news_writes_them():
     assert "Heathrow" not in airport_names("London Heathrow Airport", "London")  # not major
     assert "Heathrow" in airport_names("London Heathrow Airport", "London", major=True)
     assert "Bonn" not in airport_names("Cologne Bonn Airport", "Cologne", {"Bonn"}, True)
+
+
+def test_a_hub_weighs_as_natural_earth_labels_it(offline_gazetteer):
+    """Natural Earth's scale rank, joined by ICAO code: 2 for a world hub, larger for a
+    regional airport, none for one it does not label."""
+    def rank(name):
+        return next(c.scale_rank for c in offline_gazetteer.lookup(name)
+                    if c.feature_code == "AIRP")
+
+    assert rank("Heathrow") == 2.0 and rank("O'Hare") == 2.0
+    assert rank("Kennedy Airport") == 5.0
+    assert rank("Ocean Reef Club Airport") is None

@@ -212,6 +212,7 @@ def test_a_region_or_a_sea_is_placed_whatever_its_confidence(geoparser_default, 
     ("DSRT", "T", 1.0, True), ("MTS", "T", 2.0, True), ("PEN", "T", 4.0, False),
     ("PPL", "P", None, False), ("ADM2", "A", None, False), ("PCLI", "A", None, True),
     ("PCLH", "A", None, True), ("LK", "H", 0.0, True), ("LK", "H", None, False),
+    ("AIRP", "S", 2.0, False),
 ])
 def test_placed_whatever_its_confidence_by_kind(code, fclass, scale_rank, whatever):
     c = Candidate("offline", "1", "X", 0.0, 0.0, feature_class=fclass, feature_code=code,
@@ -239,3 +240,4 @@ def test_an_asked_minimum_applies_with_a_guide_but_the_default_does_not(offline_
     assert "not fitted on guide points" in placed(by_default, "Eastleigh").reason
     asked = Geoparser(gazetteer=offline_gazetteer, min_confidence=1.0).parse(text, guide=guide)
     assert all(r.candidate is None for r in asked.resolutions)
+

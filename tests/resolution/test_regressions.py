@@ -642,6 +642,24 @@ def test_heathrow_beside_london_is_the_airport(offline_gazetteer, policy):
 
 
 @pytest.mark.parametrize("policy", BOTH)
+def test_heathrow_alone_is_the_airport(offline_gazetteer, policy):
+    # "Heathrow" is the airport's own short name, no alternate name, and a world hub weighs
+    # as Natural Earth labels it (scale rank 2): more than Heathrow, Florida (5,896 people)
+    r = resolve_text(offline_gazetteer, policy, "Heathrow cancelled 40 departures.",
+                     ["Heathrow"])
+    assert r["Heathrow"].candidate.feature_code == "AIRP"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_o_hare_alone_is_the_airport_and_sure_of_it(offline_gazetteer, policy):
+    # the only place of the name, a world hub: it had been held back as "a small place"
+    # (confidence 0.56), its size unknown
+    r = resolve_text(offline_gazetteer, policy, "Flights from O'Hare were delayed by snow.",
+                     ["O'Hare"])["O'Hare"]
+    assert r.candidate.feature_code == "AIRP" and r.confidence >= 0.75
+
+
+@pytest.mark.parametrize("policy", BOTH)
 def test_heathrow_in_florida_is_the_town(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "Heathrow residents met in Seminole County, Florida.",
