@@ -27,7 +27,8 @@
 * **Physical features and regions** (Natural Earth's labels: islands, capes, mountains and
   ranges, deserts, peninsulas, regions, coasts, rivers, lakes; and the regions it groups
   first-level areas into, "Darfur", "East Midlands", "Tohoku"): as extracted, minus every
-  name that is also a country's, an administrative area's or a town of 15,000 people's, and
+  name that is also a country's, a first-level area's or a town of 15,000 people's (a
+  second-level area's is no claim: "Tenerife" and "Andes" are also Colombian municipalities), and
   without a river or lake cadis already has, whose record gains their names and scale rank
   instead (``_described``).
 * **Water bodies**: cadis as it is (at GeoNames' point where GeoNames has the sea), plus the
@@ -57,7 +58,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "22"
+MERGE_VERSION = "23"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -276,7 +277,11 @@ def _merged(
     demonyms = {d for ent in countries.values() for p in ent.places for d in p.demonyms}
     taken = _area_and_city_names(countries, admin, big_city_names)
     water, joined, own = _with_geonames_regions(water, regions, taken)
-    written = list(_one_per_place(_water(water, joined, taken, demonyms)))
+    # a second-level area's name is no claim on a physical feature's: many are municipalities
+    # named after an island or a range far away ("Tenerife" and "Andes", Colombia)
+    first_level = {k: ent for k, ent in admin.items() if _admin_level(ent) == 1}
+    physical_taken = _area_and_city_names(countries, first_level, big_city_names)
+    written = list(_one_per_place(_water(water, joined, physical_taken, demonyms)))
     yield from written
     # a GeoNames region that no written record stands for is a place of its own
     used = {r.candidate.source_id for r in written if r.candidate.source == GEONAMES_REGIONS}

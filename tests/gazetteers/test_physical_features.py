@@ -74,6 +74,17 @@ def test_a_country_state_or_city_name_gains_no_physical_namesake(offline_gazette
     assert not [c for c in offline_gazetteer.lookup(name) if c.source == "ne-physical"]
 
 
+@pytest.mark.parametrize(("name", "code", "lat", "lon"), [
+    ("Tenerife", "ISL", 28.3, -16.6), ("Margarita", "ISL", 11.0, -64.0),
+])
+def test_tenerife_is_the_island_though_a_colombian_municipality_bears_its_name(
+        offline_gazetteer, name, code, lat, lon):
+    """A second-level area's name is no claim on a physical feature's: Tenerife and
+    Margarita are also municipalities of Colombia, thousands of km away."""
+    found = _of_kind(offline_gazetteer, name, code)
+    assert found and distance_km(lat, lon, found[0].lat, found[0].lon) < 60
+
+
 def test_natural_earth_capitals_are_written_as_names(offline_gazetteer):
     assert _of_kind(offline_gazetteer, "Gobi Desert", "DSRT")
     assert not offline_gazetteer.lookup("GOBI DESERT") or all(

@@ -642,6 +642,13 @@ def test_heathrow_beside_london_is_the_airport(offline_gazetteer, policy):
 
 
 @pytest.mark.parametrize("policy", BOTH)
+def test_tenerife_alone_is_the_canary_island(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Tourists returned to Tenerife this summer.",
+                     ["Tenerife"])["Tenerife"]
+    assert km_from(r, 28.3, -16.6) <= 60
+
+
+@pytest.mark.parametrize("policy", BOTH)
 def test_heathrow_alone_is_the_airport(offline_gazetteer, policy):
     # "Heathrow" is the airport's own short name, no alternate name, and a world hub weighs
     # as Natural Earth labels it (scale rank 2): more than Heathrow, Florida (5,896 people)
