@@ -76,11 +76,12 @@ def test_a_country_state_or_city_name_gains_no_physical_namesake(offline_gazette
 
 @pytest.mark.parametrize(("name", "code", "lat", "lon"), [
     ("Tenerife", "ISL", 28.3, -16.6), ("Margarita", "ISL", 11.0, -64.0),
+    ("Pyrenees", "MTS", 42.8, 0.9),
 ])
 def test_tenerife_is_the_island_though_a_colombian_municipality_bears_its_name(
         offline_gazetteer, name, code, lat, lon):
     """A second-level area's name is no claim on a physical feature's: Tenerife and
-    Margarita are also municipalities of Colombia, thousands of km away."""
+    Margarita are also municipalities of Colombia, the Pyrenees a shire of Victoria."""
     found = _of_kind(offline_gazetteer, name, code)
     assert found and distance_km(lat, lon, found[0].lat, found[0].lon) < 60
 

@@ -649,6 +649,14 @@ def test_tenerife_alone_is_the_canary_island(offline_gazetteer, policy):
 
 
 @pytest.mark.parametrize("policy", BOTH)
+def test_the_pyrenees_beside_france_are_the_range_not_a_shire_of_victoria(offline_gazetteer,
+                                                                          policy):
+    text = "Snow closed roads in the Pyrenees and across southern France."
+    r = resolve_text(offline_gazetteer, policy, text, ["Pyrenees", "France"])["Pyrenees"]
+    assert r.candidate.feature_code == "MTS"
+
+
+@pytest.mark.parametrize("policy", BOTH)
 def test_heathrow_alone_is_the_airport(offline_gazetteer, policy):
     # "Heathrow" is the airport's own short name, no alternate name, and a world hub weighs
     # as Natural Earth labels it (scale rank 2): more than Heathrow, Florida (5,896 people)
