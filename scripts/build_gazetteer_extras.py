@@ -628,6 +628,13 @@ AREA_GROUPS = {
                             "Warrington")),
     "Kurdistan Region": ("IQ", ("Iraqi Kurdistan", "Kurdistan Region of Iraq"), (
         "Arbīl", "Dahūk", "As Sulaymānīyah", "Halabja")),
+    "Provence": ("FR", (), ("Alpes-de-Haute-Provence", "Bouches-du-Rhône", "Var",
+                            "Vaucluse")),
+    "Donbas": ("UA", ("Donbass", "Donets Basin"), ("Donetska oblast", "Luhanska oblast")),
+    "Sinai Peninsula": ("EG", ("Sinai",), ("Shamāl Sīnā'", "Janūb Sīnā'")),
+    "Galilee": ("IL", (), ("Ash Shamālī",)),
+    "Gippsland": ("AU", (), ("Bass Coast", "Baw Baw", "East Gippsland", "Latrobe (Vic.)",
+                             "South Gippsland", "Victoria/Wellington")),
 }
 
 

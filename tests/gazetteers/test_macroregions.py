@@ -148,6 +148,12 @@ def test_america_stays_the_united_states_and_south_atlantic_ocean_is_no_atlantic
     ("Cheshire", "GB", "ENG", 53.20, -2.60, 50),
     ("Kurdistan Region", "IQ", None, 36.19, 44.01, 150),
     ("Iraqi Kurdistan", "IQ", None, 36.19, 44.01, 150),
+    ("Provence", "FR", "93", 43.5, 5.5, 60),  # Aix-en-Provence
+    ("Donbas", "UA", None, 48.0, 37.8, 100),  # Donetsk
+    ("Donbass", "UA", None, 48.0, 37.8, 100),
+    ("Sinai", "EG", None, 30.0, 33.8, 200),
+    ("Galilee", "IL", "03", 32.9, 35.4, 60),
+    ("Gippsland", "AU", "07", -38.2, 146.5, 80),  # Traralgon
 ])
 def test_a_region_inside_a_country_lies_in_its_areas(offline_gazetteer, name, cc, admin1, lat,
                                                      lon, km):

@@ -657,6 +657,13 @@ def test_the_pyrenees_beside_france_are_the_range_not_a_shire_of_victoria(offlin
 
 
 @pytest.mark.parametrize("policy", BOTH)
+def test_provence_is_the_region_not_marseille_provence_airport(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Wildfires burned in Provence this summer.",
+                     ["Provence"])["Provence"]
+    assert (r.candidate.feature_code, r.candidate.country_code) == ("RGN", "FR")
+
+
+@pytest.mark.parametrize("policy", BOTH)
 def test_heathrow_alone_is_the_airport(offline_gazetteer, policy):
     # "Heathrow" is the airport's own short name, no alternate name, and a world hub weighs
     # as Natural Earth labels it (scale rank 2): more than Heathrow, Florida (5,896 people)
