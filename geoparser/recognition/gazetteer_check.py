@@ -12,6 +12,7 @@ its town.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TypeVar
@@ -37,6 +38,7 @@ class KnownNames:
         self._known: dict[str, bool] = {}
         self._written: dict[str, bool] = {}
         self._records: dict[str, list[tuple[str, str | None, str | None, str | None]]] = {}
+        self._sizes: dict[str, list[float]] = {}
 
     @property
     def gazetteer(self) -> Gazetteer:
@@ -51,15 +53,28 @@ class KnownNames:
         return remembered(self._known, names, self._lookup,
                           lambda n, found: bool(found) or n in EXPANSIONS)
 
-    def within(self, pairs: Iterable[tuple[str, str]]) -> dict[tuple[str, str], bool]:
+    def within(self, pairs: Iterable[tuple[str, str]], min_population: int = 0
+               ) -> dict[tuple[str, str], bool]:
         """Whether the gazetteer has a place called ``name`` inside the area ``code`` stands
-        for (``abbreviations.EXPANSIONS``), for each ``(name, code)``: "Carlsbad" in "CA"."""
+        for (``abbreviations.EXPANSIONS``), for each ``(name, code)``: "Carlsbad" in "CA";
+        with ``min_population``, a country, a first-level area or a town of at least that
+        many people."""
         pairs = list(dict.fromkeys(pairs))
         records = self._records_of(n for n, _ in pairs)
+        sizes = self._sizes_of(n for n, _ in pairs) if min_population else {}
         return {(n, code): any(cc == want_cc and (want_a1 is None or a1 == want_a1)
-                               for _, cc, a1, _ in records[n]
+                               and (not min_population or sizes[n][k] >= min_population)
+                               for k, (_, cc, a1, _) in enumerate(records[n])
                                for want_cc, want_a1 in EXPANSIONS.get(code, ()))
                 for n, code in pairs}
+
+    def _sizes_of(self, names: Iterable[str]) -> dict[str, list[float]]:
+        """Each name's places' populations, in ``_records_of``'s order: a country or a
+        first-level area counts as large (infinite), a county or a town of unknown
+        population as none ("Lee" of Lee County is no town of its own)."""
+        return remembered(self._sizes, names, self._lookup,
+                          lambda _, found: [math.inf if _country_or_state(c.feature_code)
+                                            else float(c.population or 0) for c in found])
 
     def within_named(self, pairs: Iterable[tuple[str, str]]) -> dict[tuple[str, str], bool]:
         """Whether the gazetteer has a place called ``name`` inside a country or first-level

@@ -13,7 +13,10 @@
 * **A place before its area's abbreviation**: "(Invitrogen, Carlsbad, CA)", "Gauteng, RSA",
   "Madison, WI": one to three capitalised words right before ", " and an area abbreviation
   are a toponym when the gazetteer has a place of that name inside that area (the
-  abbreviation itself is the rule above's).
+  abbreviation itself is the rule above's). Social text leaves the comma out before a US
+  state's or Canadian province's postal code ("Austin TX", "Halifax NS"): both are toponyms
+  when the place is a town of 15,000 people there, as a surname and initials look the same
+  ("Vincent AL, Lager KM", "Lee MS" in a paper's references).
 * **A place before its country or state**: "(ANSES, Nancy, France)", "StataCorp LP, College
   Station, Texas": the whole run of one to three capitalised words right before ", " and a
   toponym already found is a toponym when that toponym is a country or first-level area and
@@ -61,9 +64,9 @@ recogniser already made, except that a list's names replace one mention spanning
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
-from geoparser.gazetteers.abbreviations import EXPANSIONS
+from geoparser.gazetteers.abbreviations import ABBREVIATIONS, EXPANSIONS
 from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.demonyms import names_a_people
 from geoparser.gazetteers.name_forms import facility_code
@@ -112,6 +115,12 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
     before = _before_area_codes(text, places, known)
     found += [(a, b, "a place before its area's abbreviation") for a, b in before]
     places += before
+    postal = _before_area_codes(text, places, known, _POSTAL_AFTER, POSTAL_CODES,
+                                POSTAL_TOWN_POPULATION)
+    found += [(a, b, "a place before its area's abbreviation") for a, b in postal]
+    places += postal
+    found += [(a, b, "area abbreviation after a place")
+              for a, b in _postal_codes_after(text, places, known)]
     named = _before_named_areas(text, places, known)
     found += [(a, b, "a place before its country or state") for a, b in named]
     places += named
@@ -319,6 +328,14 @@ def _defined_acronyms(text: str, mentions: Sequence[Mention]) -> dict[str, str]:
 
 
 _AREA_CODE_AFTER = re.compile(r",[ \t]+(?P<area>[A-Z][A-Za-z.]*)(?![\w])")
+#: A US state's or Canadian province's postal code after a place without a comma, as social
+#: text writes it ("Austin TX").
+_POSTAL_AFTER = re.compile(r"[ \t]+(?P<area>[A-Z]{2})(?![\w'’-])(?!\.\w)")
+POSTAL_CODES = frozenset(code for code, (cc, _) in ABBREVIATIONS.items()
+                         if len(code) == 2 and code.isupper() and cc in ("US", "CA"))
+#: Without the comma, a surname and initials look the same ("Vincent AL, Lager KM" in a
+#: paper's references): the place must be a town of this many people.
+POSTAL_TOWN_POPULATION = 15_000
 _NAME_BEFORE = re.compile(r"(?<![\w.'’-])[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}\Z")
 
 
@@ -354,19 +371,39 @@ def _before_named_areas(text: str, places: Sequence[tuple[int, int]],
     return sorted({(a, b) for a, b, name, area in options if answers.get((name, area))})
 
 
+def _postal_codes_after(text: str, places: Sequence[tuple[int, int]],
+                        known: Callable[[Sequence[str]], dict[str, bool]]
+                        ) -> list[tuple[int, int]]:
+    """Spans of the postal codes right after a place, without a comma ("Austin TX"), where
+    the gazetteer has a town of ``POSTAL_TOWN_POPULATION`` of that name inside the code's
+    area (``known.within``)."""
+    within = getattr(known, "within", None)
+    if within is None:
+        return []
+    codes = [(text[a:b], m) for a, b in places
+             if (m := _POSTAL_AFTER.match(text, b)) and m.group("area") in POSTAL_CODES]
+    answers = within([(name, m.group("area")) for name, m in codes],
+                     min_population=POSTAL_TOWN_POPULATION) if codes else {}
+    return [(m.start("area"), m.end("area")) for name, m in codes
+            if answers.get((name, m.group("area")))]
+
+
 def _before_area_codes(text: str, places: Sequence[tuple[int, int]],
-                       known: Callable[[Sequence[str]], dict[str, bool]]
-                       ) -> list[tuple[int, int]]:
-    """Spans of the names right before ", " and an area abbreviation that the gazetteer has
-    inside that area (``known.within``; none when ``known`` cannot tell), the longest of one
-    to three words, not already among ``places``."""
+                       known: Callable[[Sequence[str]], dict[str, bool]],
+                       after: re.Pattern[str] = _AREA_CODE_AFTER,
+                       codes: Collection[str] = EXPANSIONS,
+                       min_population: int = 0) -> list[tuple[int, int]]:
+    """Spans of the names right before ", " and an area abbreviation (``after`` and
+    ``codes``: or a space and a postal code) that the gazetteer has inside that area
+    (``known.within``, a town of ``min_population`` when given; none when ``known`` cannot
+    tell), the longest of one to three words, not already among ``places``."""
     within = getattr(known, "within", None)
     if within is None:
         return []
     options: list[list[tuple[int, int, str, str]]] = []
-    for m in _AREA_CODE_AFTER.finditer(text):
+    for m in after.finditer(text):
         area = m.group("area")
-        if area not in EXPANSIONS:
+        if area not in codes:
             continue
         before = _NAME_BEFORE.search(text, max(0, m.start() - 80), m.start())
         if before is None or any(p < m.start() and before.start() < q for p, q in places):
@@ -375,7 +412,8 @@ def _before_area_codes(text: str, places: Sequence[tuple[int, int]],
         options.append([(m.start() - len(" ".join(words[k:])), m.start(),
                          " ".join(words[k:]), area) for k in range(len(words))])
     pairs = [(name, area) for spans in options for _, _, name, area in spans]
-    answers = within(pairs) if pairs else {}
+    answers = (within(pairs, min_population=min_population) if min_population
+               else within(pairs)) if pairs else {}
     out = []
     for spans in options:
         hit = next(((a, b) for a, b, name, area in spans if answers.get((name, area))), None)

@@ -1,7 +1,7 @@
 """The gazetteer check: a recogniser's mentions kept only where the gazetteer knows the name."""
 
 from geoparser.model import Candidate, Mention
-from geoparser.recognition.gazetteer_check import GazetteerCheck
+from geoparser.recognition.gazetteer_check import GazetteerCheck, KnownNames
 
 
 class Listed:
@@ -93,3 +93,13 @@ def test_known_names_tell_which_named_country_or_state_holds_a_place(offline_gaz
         ("Nancy", "France"): True, ("College Station", "Texas"): True,
         ("Nancy", "Texas"): False, ("Texas", "Texas"): False, ("Nancy", "Lyon"): False,
         ("Nowhereville", "France"): False}
+
+
+def test_within_a_state_can_ask_for_a_town_of_a_size(offline_gazetteer):
+    """"Austin TX" but not "Vincent AL" (a surname and initials in a paper's references):
+    Vincent, Alabama has 2,000 people, and Lee County is no town called Lee."""
+    known = KnownNames(offline_gazetteer)
+    pairs = [("Austin", "TX"), ("Vincent", "AL"), ("Lee", "MS")]
+    assert known.within(pairs) == {p: True for p in pairs}
+    assert known.within(pairs, min_population=15_000) == {
+        ("Austin", "TX"): True, ("Vincent", "AL"): False, ("Lee", "MS"): False}

@@ -159,16 +159,18 @@ def test_a_defined_acronym_the_gazetteer_does_not_know_stays_out():
 
 
 class _Within:
-    """A gazetteer that knows which place lies in which area."""
+    """A gazetteer that knows which place lies in which area, and which of them are small
+    towns (``small``)."""
 
-    def __init__(self, *pairs):
-        self.pairs = set(pairs)
+    def __init__(self, *pairs, small=()):
+        self.pairs, self.small = set(pairs), set(small)
 
     def __call__(self, names):
         return {n: n in {"CA", "RSA", "WI"} for n in names}
 
-    def within(self, pairs):
-        return {p: p in self.pairs for p in pairs}
+    def within(self, pairs, min_population=0):
+        return {p: p in self.pairs and not (min_population and p[0] in self.small)
+                for p in pairs}
 
 
 def test_a_place_before_its_area_abbreviation_is_a_toponym_and_so_is_the_abbreviation():
@@ -195,6 +197,31 @@ def test_a_name_a_recogniser_found_is_not_made_again():
     found = [at(text, "Gauteng")]
     out = convention_mentions(text, found, _Within(("Gauteng", "RSA")))
     assert [(m.text, m.recogniser) for m in out] == [("Gauteng", "r"), ("RSA", "")]
+
+
+def test_austin_tx_without_a_comma_is_austin_texas():
+    """Social text leaves the comma out before a postal code: the place the gazetteer has in
+    that state and the code are both toponyms, whether a recogniser found the place or not."""
+    text = "Traffic from Austin TX to Halifax NS all weekend."
+    out = convention_mentions(text, [at(text, "Halifax")],
+                              _Within(("Austin", "TX"), ("Halifax", "NS")))
+    assert [(m.text, m.why) for m in out] == [
+        ("Austin", "a place before its area's abbreviation"),
+        ("TX", "area abbreviation after a place"), ("Halifax", ""),
+        ("NS", "area abbreviation after a place")]
+
+
+def test_a_code_without_a_comma_after_a_name_the_state_does_not_hold_is_none():
+    """"Smith PA said" (a physician assistant), a code in a word or a compound."""
+    text = "Smith PA said the Austin TXT file and Austin TX-based firms differ."
+    assert convention_mentions(text, [], _Within(("Austin", "TX"))) == []
+
+
+def test_a_surname_and_initials_in_references_are_no_town_and_state():
+    """"Vincent AL, Lager KM": Vincent, Alabama has 2,000 people; without a comma only an
+    area or a town of 15,000 counts."""
+    text = "17. Vincent AL, Lager KM, Ma W. Swine influenza."
+    assert convention_mentions(text, [], _Within(("Vincent", "AL"), small={"Vincent"})) == []
 
 
 def test_without_a_gazetteer_that_knows_areas_the_rule_is_off():
