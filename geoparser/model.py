@@ -96,9 +96,10 @@ class Candidate:
     than given (e.g. a point averaged from member towns). ``licence`` is the licence of the
     record's data, e.g. ``"CC-BY-4.0 (GeoNames)"`` or ``"ODbL-1.0"``. ``importance`` is
     Nominatim's 0..1 ranking score, absent from GeoNames sources. ``scale_rank`` is Natural
-    Earth's for its physical features: the map scale from which the feature is labelled, 0 at
-    the scale of the whole world, about 10 for the least; what ranks a peninsula or a desert,
-    which has no population, against the towns of its name.
+    Earth's for its physical features and the airports it labels: the map scale from which
+    the feature is labelled, 0 at the scale of the whole world, about 10 for the least; what
+    ranks a peninsula, a desert or an airport, which has no population, against the towns of
+    its name.
     """
 
     source: str

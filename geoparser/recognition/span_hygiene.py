@@ -57,12 +57,11 @@ GENERIC_HEADS = frozenset({
     "court", "courthouse", "department", "district", "drive", "field", "forest", "garden",
     "gardens", "hall", "harbor", "harbour", "high", "highway", "hill", "hills", "hospital",
     "hotel", "house", "institute", "island", "islands", "lake", "lane", "library", "mall",
-    "market", "memorial", "metro", "middle", "mountain", "mountains", "museum", "office", "palace",
-    "park", "parish", "place", "plaza", "port", "prison", "province", "rd", "region", "river",
-    "road", "route", "school", "square", "st", "stadium", "state", "station", "street",
-    "terminal", "theater", "theatre", "tower", "town", "township", "trail", "tunnel",
-    "university",
-    "valley", "village", "ward", "way", "zoo",
+    "market", "memorial", "metro", "middle", "mountain", "mountains", "museum", "office",
+    "palace", "park", "parish", "place", "plaza", "port", "prison", "province", "rd", "region",
+    "river", "road", "route", "school", "square", "st", "stadium", "state", "station",
+    "street", "terminal", "theater", "theatre", "tower", "town", "township", "trail", "tunnel",
+    "university", "valley", "village", "ward", "way", "zoo",
 })
 _GENERIC_WORD = re.compile(r"[\w'’]+")
 #: Written as a code: two capitals or more ("IN", "DE"), never a function word.

@@ -190,10 +190,11 @@ def scale_rank_population(rank: float) -> int:
 
 def effective_population(c: Candidate) -> tuple[int | None, bool]:
     """The population to weigh, and whether it was imputed: an area's from
-    ``IMPUTED_POPULATION``, a natural feature's from its scale rank (``scale_rank_population``;
-    not a river's, which shares its name with the states and towns along it: "Ohio",
-    "Paraná"), and a region's or ocean's without one as a first-level area's: "the Middle East"
-    is not the village of Middle East, Maryland, nor "the Pacific" Pacific County."""
+    ``IMPUTED_POPULATION``, a natural feature's or an airport's from its scale rank
+    (``scale_rank_population``: Heathrow, labelled at 2, as a city of 1.6 million; not a
+    river's, which shares its name with the states and towns along it: "Ohio", "Paraná"),
+    and a region's or ocean's without one as a first-level area's: "the Middle East" is not
+    the village of Middle East, Maryland, nor "the Pacific" Pacific County."""
     if c.population is not None:
         return c.population, False
     if c.feature_class == "A" and c.feature_code in IMPUTED_POPULATION:
