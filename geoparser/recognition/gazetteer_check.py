@@ -37,8 +37,8 @@ class KnownNames:
         self._gazetteer = gazetteer
         self._known: dict[str, bool] = {}
         self._written: dict[str, bool] = {}
-        self._records: dict[str, list[tuple[str, str | None, str | None, str | None]]] = {}
-        self._sizes: dict[str, list[float]] = {}
+        self._records: dict[str, list[tuple[str, str | None, str | None, str | None,
+                                            float]]] = {}
 
     @property
     def gazetteer(self) -> Gazetteer:
@@ -61,20 +61,11 @@ class KnownNames:
         many people."""
         pairs = list(dict.fromkeys(pairs))
         records = self._records_of(n for n, _ in pairs)
-        sizes = self._sizes_of(n for n, _ in pairs) if min_population else {}
         return {(n, code): any(cc == want_cc and (want_a1 is None or a1 == want_a1)
-                               and (not min_population or sizes[n][k] >= min_population)
-                               for k, (_, cc, a1, _) in enumerate(records[n])
+                               and size >= min_population
+                               for _, cc, a1, _, size in records[n]
                                for want_cc, want_a1 in EXPANSIONS.get(code, ()))
                 for n, code in pairs}
-
-    def _sizes_of(self, names: Iterable[str]) -> dict[str, list[float]]:
-        """Each name's places' populations, in ``_records_of``'s order: a country or a
-        first-level area counts as large (infinite), a county or a town of unknown
-        population as none ("Lee" of Lee County is no town of its own)."""
-        return remembered(self._sizes, names, self._lookup,
-                          lambda _, found: [math.inf if _country_or_state(c.feature_code)
-                                            else float(c.population or 0) for c in found])
 
     def within_named(self, pairs: Iterable[tuple[str, str]]) -> dict[tuple[str, str], bool]:
         """Whether the gazetteer has a place called ``name`` inside a country or first-level
@@ -85,27 +76,34 @@ class KnownNames:
         out = {}
         for name, area in pairs:
             areas = [(cc, None if (code or "").startswith("PCL") else a1, sid)
-                     for sid, cc, a1, code in records[area] if cc and _country_or_state(code)]
+                     for sid, cc, a1, code, _ in records[area]
+                     if cc and _country_or_state(code)]
             ids = {sid for *_, sid in areas}
             out[(name, area)] = any(
                 sid not in ids and cc == want_cc and (want_a1 is None or a1 == want_a1)
-                for sid, cc, a1, _ in records[name] for want_cc, want_a1, _ in areas)
+                for sid, cc, a1, _, _ in records[name] for want_cc, want_a1, _ in areas)
         return out
 
     def _records_of(self, names: Iterable[str]
-                    ) -> dict[str, list[tuple[str, str | None, str | None, str | None]]]:
-        """Each name's places as (id, country, first-level code, feature code), each name
-        looked up once."""
+                    ) -> dict[str, list[tuple[str, str | None, str | None, str | None,
+                                              float]]]:
+        """Each name's places as (id, country, first-level code, feature code, size), each
+        name looked up once. The size is the population; a country or a first-level area
+        counts as large (infinite), a county or a town of unknown population as none ("Lee"
+        of Lee County is no town of its own)."""
         return remembered(self._records, names, self._lookup,
                           lambda _, found: [(c.source_id, c.country_code, c.admin1,
-                                             c.feature_code) for c in found])
+                                             c.feature_code,
+                                             math.inf if _country_or_state(c.feature_code)
+                                             else float(c.population or 0)) for c in found])
 
     def country_or_state(self, names: Iterable[str]) -> dict[str, bool]:
         """Whether the gazetteer knows each name as a country or a first-level area (a name
         that stands for itself with a footnote marker: "France1")."""
         names = list(names)
         records = self._records_of(names)
-        return {n: any(_country_or_state(code) for *_, code in records[n]) for n in names}
+        return {n: any(_country_or_state(code) for _, _, _, code, _ in records[n])
+                for n in names}
 
     def written(self, names: Iterable[str]) -> dict[str, bool]:
         """Whether the gazetteer lists each name as written, no other form of it (for

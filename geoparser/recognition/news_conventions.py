@@ -412,8 +412,7 @@ def _before_area_codes(text: str, places: Sequence[tuple[int, int]],
         options.append([(m.start() - len(" ".join(words[k:])), m.start(),
                          " ".join(words[k:]), area) for k in range(len(words))])
     pairs = [(name, area) for spans in options for _, _, name, area in spans]
-    answers = (within(pairs, min_population=min_population) if min_population
-               else within(pairs)) if pairs else {}
+    answers = within(pairs, min_population=min_population) if pairs else {}
     out = []
     for spans in options:
         hit = next(((a, b) for a, b, name, area in spans if answers.get((name, area))), None)
