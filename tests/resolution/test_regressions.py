@@ -675,7 +675,7 @@ def test_heathrow_alone_is_the_airport(offline_gazetteer, policy):
 @pytest.mark.parametrize("policy", BOTH)
 def test_o_hare_alone_is_the_airport_and_sure_of_it(offline_gazetteer, policy):
     # the only place of the name, a world hub: it had been held back as "a small place"
-    # (confidence 0.56), its size unknown
+    # (confidence 0.70), its size unknown
     r = resolve_text(offline_gazetteer, policy, "Flights from O'Hare were delayed by snow.",
                      ["O'Hare"])["O'Hare"]
     assert r.candidate.feature_code == "AIRP" and r.confidence >= 0.75
