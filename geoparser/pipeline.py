@@ -121,7 +121,8 @@ def resolve(
             mentions = sorted([*mentions, *(r.mention for r in again)],
                               key=lambda m: (m.start, m.end))
         # the focus is the gazetteer's places'; streets and buildings are placed from it
-        out.append(ParsedDocument(p.document, mentions, place_facilities(resolutions),
+        out.append(ParsedDocument(p.document, mentions,
+                                  place_facilities(resolutions, p.document.text),
                                   document_focus(resolutions)))
     return out
 

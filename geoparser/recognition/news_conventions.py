@@ -50,6 +50,11 @@
   marker (only with a gazetteer that tells countries and areas apart: ``KnownNames``); a
   recogniser's piece of it ("Hong" of "Hong Kong4,5") gives way to it.
 
+* **A street or building after a town's possessive**: "Seoul's Jamsil Stadium", "Harare's
+  Third Street", "Derry's Altnagelvin Hospital": the capitalised name right after a placed
+  toponym and "'s", up to its first street's or building's word, is a toponym (resolution
+  places it at that town: ``resolution.facilities``).
+
 * **Hashtags**: social text tags a place, its words run together ("#SierraLeone", "#NewYork",
   "#Nepal", "#UK"): the tag without its "#" is a toponym when it is a country or a
   first-level area, or names a place of two words or more joined; not a town's single word
@@ -138,6 +143,7 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
               for a, b in _marked_places(text, known)]
     found += [(a, b, PEOPLE) for a, b in _peoples(text, known)]
     found += [(a, b, "a hashtag") for a, b in _hashtags(text, known)]
+    found += [(a, b, POSSESSED) for a, b in _possessed_facilities(text, places)]
     for acronym, long_form in _defined_acronyms(text, mentions).items():
         found += [(m.start(), m.end(), f"short for {long_form}") for m in
                   re.finditer(rf"(?<![\w/-]){acronym}(?![\w/-])", text)]
@@ -155,7 +161,8 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
                         for a, b in wholes)]
     for start, end, why in found:
         name = text[start:end]
-        if not (name in EXPANSIONS or is_known.get(name) or why.endswith("abbreviation")):
+        if not (name in EXPANSIONS or is_known.get(name) or why.endswith("abbreviation")
+                or why == POSSESSED):
             continue
         if any(start < k.end and k.start < end for k in kept):
             continue
@@ -267,6 +274,43 @@ def _names(text: str) -> list[tuple[int, int]]:
         if w.end() < len(text) and text[w.end()] == ".":
             runs[-1][2] = False
     return [(a, b) for a, b, capital, _ in runs if text[a].isupper()]
+
+
+#: What a street's or building's mention after a town's possessive was made by.
+POSSESSED = "a street or building of the place before it"
+#: A person's title opening the words after a possessive: "Seoul's Mayor Park" is a person.
+_TITLES = frozenset({
+    "mayor", "governor", "president", "prime", "premier", "minister", "chief", "police",
+    "senator", "sen.", "rep.", "representative", "councillor", "councilor", "judge", "justice",
+    "coach", "general", "gen.", "captain", "capt.", "dr.", "mr.", "mrs.", "ms.", "sir", "lord",
+    "bishop", "archbishop", "cardinal", "king", "queen", "prince", "princess", "sheriff",
+    "commissioner", "officer", "sgt.", "detective", "professor", "prof.",
+})
+#: A capitalised name right after a possessive: up to six words, "of", "the" and "and" inside.
+_AFTER_POSSESSIVE = re.compile(r"['’]s (?P<name>[A-Z0-9][\w'’.-]*"
+                               r"(?: (?:of |the |and )?[A-Z0-9][\w'’.-]*){0,5})")
+
+
+def _possessed_facilities(text: str, places: Sequence[tuple[int, int]]
+                          ) -> list[tuple[int, int]]:
+    """Spans of the streets and buildings named right after a toponym and "'s" ("Seoul's
+    Jamsil Stadium"): the shortest run of the name after it that ends with a street's or
+    building's word (``name_forms.facility_code``); none after a person's title ("Seoul's
+    Mayor Park")."""
+    out = []
+    for _, end in places:
+        m = _AFTER_POSSESSIVE.match(text, end)
+        if m is None:
+            continue
+        words = m.group("name").split(" ")
+        if words[0].lower() in _TITLES:
+            continue
+        for k in range(2, len(words) + 1):
+            name = " ".join(words[:k]).rstrip(".,;:")
+            if facility_code(name):
+                out.append((m.start("name"), m.start("name") + len(name)))
+                break
+    return out
 
 
 #: A hashtag's body: capitalised words run together ("SierraLeone"), one word ("Nepal") or

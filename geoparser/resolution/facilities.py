@@ -6,7 +6,8 @@ gazetteer lists them. A reader places one in the town the story is about; so doe
 ``place_facilities``: a toponym with no gazetteer candidate whose name says it is a street or
 building (``gazetteers.name_forms.facility_code``) is placed at the town named at the start of
 its own name when the document places that town ("[Colchester] General Hospital"), else at the
-document's focus town (``focus.focus_town``: the town it names most). The place it gets is the
+document's focus town (``focus.focus_town``: the town it names most); a town right before it
+with a possessive comes first ("Seoul's Jamsil Stadium"). The place it gets is the
 street or building itself, named as written, with its kind ("street", "hospital"), the town's
 point (``derived``), area and country, and no GeoNames id, population or confidence of its
 own; the reason names the town. With no town placed in the document it stays unplaced.
@@ -36,9 +37,10 @@ from geoparser.places import feature_kind
 from geoparser.resolution.focus import focus_town, placed
 
 
-def place_facilities(resolutions: Sequence[Resolution]) -> list[Resolution]:
+def place_facilities(resolutions: Sequence[Resolution], text: str = "") -> list[Resolution]:
     """``resolutions`` with each street, building or natural feature that had no candidate
-    placed at its town (see the module's docstring); every other resolution unchanged."""
+    placed at its town (see the module's docstring); every other resolution unchanged.
+    ``text`` is the document's, where a town's possessive before a building is read."""
     todo = [i for i, r in enumerate(resolutions)
             if r.n_candidates == 0 and r.candidate is None and unlisted_code(r.mention.text)]
     if not todo:
@@ -53,12 +55,14 @@ def place_facilities(resolutions: Sequence[Resolution]) -> list[Resolution]:
         code = facility_code(r.mention.text)
         if code is not None:
             named = _named_town(r.mention.text, towns)
-            town = named or focus
+            owner = None if named is not None else _possessor(r, resolutions, text)
+            town = named or owner or focus
             feature_class = "R" if code in ROAD_CODES else "S"
         else:
             code = natural_code(r.mention.text) or "AREA"
             made_of = natural_place_name(r.mention.text)
             named = town = places.get(normalise_name(made_of)) if made_of else None
+            owner = None
             feature_class = "H" if code in WATER_CODES else "V" if code == "FRST" else "T"
         if town is None:
             continue
@@ -72,10 +76,22 @@ def place_facilities(resolutions: Sequence[Resolution]) -> list[Resolution]:
         kind = feature_kind(place.feature_class, code) or "building"
         where = (f"{town.name}, the place its name is made from" if feature_class in "HTV"
                  else f"the town named in it: {town.name}" if named is not None
+                 else f"the town named before it: {town.name}'s" if owner is not None
                  else f"the town the document names most: {town.name}")
         out[i] = replace(r, candidate=place, confidence=None, reason=(
             f"{_article(kind)}{kind} with no gazetteer entry, placed at {where}"))
     return out
+
+
+def _possessor(r: Resolution, resolutions: Sequence[Resolution], text: str
+               ) -> Candidate | None:
+    """The placed town right before ``r`` with a possessive ("Seoul" of "Seoul's Jamsil
+    Stadium"), else ``None``."""
+    if text[max(0, r.mention.start - 3):r.mention.start] not in ("'s ", "’s "):
+        return None
+    end = r.mention.start - 3
+    return next((o.candidate for o in resolutions if o.mention.end == end
+                 and o.candidate is not None and o.candidate.feature_class == "P"), None)
 
 
 def _named_town(name: str, towns: dict[str, Candidate]) -> Candidate | None:

@@ -1,5 +1,7 @@
 """Newspapers' conventions: datelines, area abbreviations after a place, plural lists."""
 
+import pytest
+
 from geoparser.model import Mention
 from geoparser.recognition.news_conventions import convention_mentions
 
@@ -436,3 +438,25 @@ def test_a_footnote_mark_before_a_name_is_no_hashtag():
 
 def test_a_hashtag_needs_a_gazetteer_that_knows_countries_for_one_word():
     assert names("#Nepal and #SierraLeone", places=("Nepal", "SierraLeone")) == ["SierraLeone"]
+
+
+@pytest.mark.parametrize(("text", "town", "building"), [
+    ("Fans queued outside Seoul's Jamsil Stadium on Friday.", "Seoul", "Jamsil Stadium"),
+    ("Council voted to rename Harare's Third Street after him.", "Harare", "Third Street"),
+    ("A new campus opened at Derry's Altnagelvin Hospital yesterday.", "Derry",
+     "Altnagelvin Hospital"),
+    ("Talks at Seoul's Jamsil Stadium Authority stalled.", "Seoul", "Jamsil Stadium"),
+])
+def test_a_street_or_building_after_a_town_s_possessive_is_a_toponym(text, town, building):
+    out = convention_mentions(text, [at(text, town)], known())
+    assert [(m.text, m.why) for m in out] == [
+        (town, ""), (building, "a street or building of the place before it")]
+
+
+def test_a_possessive_before_no_street_or_building_adds_nothing():
+    """"Seoul's Mayor Park", "London's Royal Free" (no street's or building's word), and a
+    possessive of no toponym."""
+    for text, town in (("Seoul's Mayor Park spoke.", "Seoul"),
+                       ("at London's Royal Free, doctors said", "London")):
+        assert [m.text for m in convention_mentions(text, [at(text, town)], known())] == [town]
+    assert convention_mentions("Smith's Grand Hotel closed.", [], known()) == []

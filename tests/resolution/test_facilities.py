@@ -53,6 +53,29 @@ def test_a_building_named_after_a_town_of_the_story_is_placed_there():
                                     "named in it: Lafayette")
 
 
+def test_a_building_after_a_town_s_possessive_is_placed_at_that_town():
+    """"Lafayette's Cajundome" in a story that names New Orleans most: the possessive says
+    whose building it is."""
+    text = "New Orleans and New Orleans again; then Lafayette's Cajundome Arena hosted it."
+    at = text.index("Cajundome")
+    out = place_facilities([_placed("New Orleans", 0, NEW_ORLEANS),
+                            _placed("New Orleans", 16, NEW_ORLEANS),
+                            _placed("Lafayette", at - 12, LAFAYETTE),
+                            _unplaced("Cajundome Arena", at)], text)
+    assert out[3].candidate.lat == LAFAYETTE.lat
+    assert out[3].reason.endswith("placed at the town named before it: Lafayette's")
+
+
+def test_without_the_text_or_a_possessive_the_focus_town_is_used():
+    text = "New Orleans and New Orleans again; then Lafayette and the Cajundome Arena."
+    at = text.index("Cajundome")
+    found = [_placed("New Orleans", 0, NEW_ORLEANS), _placed("New Orleans", 16, NEW_ORLEANS),
+             _placed("Lafayette", text.index("Lafayette"), LAFAYETTE),
+             _unplaced("Cajundome Arena", at)]
+    assert place_facilities(found, text)[3].candidate.lat == NEW_ORLEANS.lat
+    assert place_facilities(found)[3].candidate.lat == NEW_ORLEANS.lat
+
+
 def test_an_airport_is_an_airport():
     out = place_facilities([_placed("New Orleans", 0, NEW_ORLEANS),
                             _unplaced("Lakefront Airport", 20)])
