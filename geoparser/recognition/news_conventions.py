@@ -51,7 +51,7 @@
   recogniser's piece of it ("Hong" of "Hong Kong4,5") gives way to it.
 
 * **A street or building after a town's possessive**: "Seoul's Jamsil Stadium", "Harare's
-  Third Street", "Derry's Altnagelvin Hospital": the capitalised name right after a placed
+  Third Street", "Derry's Altnagelvin Hospital": the capitalised name right after a
   toponym and "'s", up to its first street's or building's word, is a toponym (resolution
   places it at that town: ``resolution.facilities``).
 
