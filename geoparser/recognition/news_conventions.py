@@ -323,14 +323,14 @@ _JOINED_WORDS = re.compile(r"[A-Z][a-z]+")
 def _hashtags(text: str, known: object) -> list[tuple[int, int]]:
     """Spans of the hashtags' bodies that tag a place (module docstring): a country or
     first-level area (``known.country_or_state``), or a joined name of two words or more."""
-    tags = [(m.start("body"), m.end("body")) for m in _HASHTAG.finditer(text)]
+    tags = [(m.start("body"), m.end("body"),
+             len(_JOINED_WORDS.findall(m.group("body"))) >= 2) for m in _HASHTAG.finditer(text)]
     if not tags:
         return []
     ask = getattr(known, "country_or_state", None)
-    single = sorted({text[a:b] for a, b in tags if len(_JOINED_WORDS.findall(text[a:b])) < 2})
+    single = sorted({text[a:b] for a, b, joined in tags if not joined})
     is_area = ask(single) if ask is not None and single else {}
-    return [(a, b) for a, b in tags
-            if len(_JOINED_WORDS.findall(text[a:b])) >= 2 or is_area.get(text[a:b])]
+    return [(a, b) for a, b, joined in tags if joined or is_area.get(text[a:b])]
 
 
 def _place_lists(text: str, mentions: Sequence[Mention]) -> list[tuple[int, int]]:
