@@ -28,7 +28,9 @@
   ranges, deserts, peninsulas, regions, coasts, rivers, lakes; and the regions it groups
   first-level areas into, "Darfur", "East Midlands", "Tohoku"): as extracted, minus every
   name that is also a country's, a first-level area's or a town of 15,000 people's (a
-  second-level area's is no claim: "Tenerife" and "Andes" are also Colombian municipalities), and
+  second-level area's is no claim: "Tenerife" and "Andes" are also Colombian municipalities;
+  nor a first-level area's over 1,000 km away, where the name says what the feature is:
+  "Long Island" is New York's island as well as a Bahamian district), and
   without a river or lake cadis already has, whose record gains their names and scale rank
   instead (``_described``).
 * **Water bodies**: cadis as it is (at GeoNames' point where GeoNames has the sea), plus the
@@ -53,12 +55,13 @@ from rapidfuzz import fuzz
 
 from geoparser.distance import distance_km
 from geoparser.gazetteers.extras_source import ExtraPlace
+from geoparser.gazetteers.name_forms import natural_code
 from geoparser.gazetteers.sqlite_index import PlaceRecord
 from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "23"
+MERGE_VERSION = "24"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -280,16 +283,17 @@ def _merged(
     # a second-level area's name is no claim on a physical feature's: many are municipalities
     # named after an island or a range far away ("Tenerife" and "Andes", Colombia)
     first_level = {k: ent for k, ent in admin.items() if _admin_level(ent) == 1}
-    physical_taken = _area_and_city_names(countries, first_level, big_city_names)
-    written = list(_one_per_place(_water(water, joined, physical_taken, demonyms)))
+    claimed = _FeatureNameClaims(_area_and_city_names(countries, {}, big_city_names),
+                                 first_level)
+    written = list(_one_per_place(_water(water, joined, claimed, demonyms)))
     yield from written
     # a GeoNames region that no written record stands for is a place of its own
     used = {r.candidate.source_id for r in written if r.candidate.source == GEONAMES_REGIONS}
     yield from (rec for rec in own if rec.candidate.source_id not in used)
 
 
-def _water(water: list[ExtraPlace], joined: Mapping[str, ExtraPlace], taken: set[str],
-           demonyms: set[str]) -> Iterator[PlaceRecord]:
+def _water(water: list[ExtraPlace], joined: Mapping[str, ExtraPlace],
+           claimed: _FeatureNameClaims, demonyms: set[str]) -> Iterator[PlaceRecord]:
     """The water bodies, physical features and regions, as the module's docstring says."""
     known = _water_by_name(w for w in water if w.source not in PHYSICAL_SOURCES)
     physical: list[tuple[ExtraPlace, list[str]]] = []
@@ -298,7 +302,7 @@ def _water(water: list[ExtraPlace], joined: Mapping[str, ExtraPlace], taken: set
     for p in water:
         if p.source not in PHYSICAL_SOURCES:
             continue
-        names = [n for n in dict.fromkeys((p.name, *p.names)) if normalise_name(n) not in taken]
+        names = [n for n in dict.fromkeys((p.name, *p.names)) if not claimed(n, p)]
         # A sea is matched by every name (the Red Sea is also two states'), then gains only the
         # names no area or town holds.
         matched_by = [p.name, *p.names] if p.feature_code == "SEA" else names
@@ -469,6 +473,43 @@ def _described(p: ExtraPlace, names: list[str], known: Mapping) -> ExtraPlace | 
                     p.lat, p.lon, w.lat, w.lon) <= SAME_LAKE_KM):
                 return w
     return None
+
+
+#: How near (km) a first-level area of a feature's name must lie to claim a name that says
+#: what the feature is: the Bahamian district of Long Island, 1,970 km away, is no claim on
+#: New York's island, nor Sudan's state of River Nile on the river at Cairo.
+NEAR_AREA_KM = 1000.0
+
+
+class _FeatureNameClaims:
+    """Which of a physical feature's names a country, a first-level area or a large town holds,
+    so the feature does not take it (``_area_and_city_names``). A first-level area holds a name
+    that says what the feature is ("Long Island", "Black River": ``name_forms.natural_code``)
+    only when it lies within ``NEAR_AREA_KM`` of the feature; a bare name ("Florida",
+    "Madeira") it holds wherever it lies, since news means the area by it."""
+
+    def __init__(self, taken: set[str], first_level: Mapping[object, _Entity]) -> None:
+        self._taken = taken
+        self._areas: dict[str, list[tuple[float, float]]] = {}
+        for ent in first_level.values():
+            names = {p.name for p in ent.places} | ({ent.geonames.name} if ent.geonames else set())
+            points = [(q.lat, q.lon) for q in ent.places if q.lat is not None and q.lon is not None]
+            if ent.geonames and ent.geonames.lat is not None and ent.geonames.lon is not None:
+                points.append((ent.geonames.lat, ent.geonames.lon))
+            for n in names:
+                self._areas.setdefault(normalise_name(n), []).extend(points)
+
+    def __call__(self, name: str, feature: ExtraPlace) -> bool:
+        key = normalise_name(name)
+        if key in self._taken:
+            return True
+        points = self._areas.get(key)
+        if points is None:
+            return False
+        if natural_code(name) is None or not points or not feature.has_point:
+            return True
+        return any(distance_km(lat, lon, feature.lat, feature.lon) <= NEAR_AREA_KM
+                   for lat, lon in points)
 
 
 def _area_and_city_names(countries: dict[str, _Entity], admin: dict[object, _Entity],

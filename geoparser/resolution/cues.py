@@ -14,8 +14,9 @@ Four cues, read from the document text only (no gazetteer; the list of peoples):
   when the mention is "New York".
 
 * ``kind_cue``: the text calls the place a feature of a kind: "Heathrow airport", "the
-  Fergus river", "the island of Samos", "lake Geneva", "the Mission neighbourhood"; gives the
-  kind (a key of ``KIND_CODES``), so the candidate of that kind is the one read.
+  Fergus river", "the island of Samos", "lake Geneva", "the Mission neighbourhood", or the
+  name does ("Long Island", "Lake Tahoe"); gives the kind (a key of ``KIND_CODES``), so the
+  candidate of that kind is the one read.
 
 A bare mention has neither cue; then a name shared by an area and a town in it is the town,
 as a reader takes "flights to Kyoto" (see ``features``).
@@ -171,9 +172,16 @@ def city_cue(text: str, start: int, end: int, mention_text: str = "") -> bool:
         text, max(0, start - _WINDOW), start))
 
 
-def kind_cue(text: str, start: int, end: int) -> str | None:
-    """The kind of place (a key of ``KIND_CODES``) the words right around the mention call it,
-    if any: "Heathrow airport" is an airport, "the island of Samos" an island."""
+def kind_cue(text: str, start: int, end: int, mention_text: str = "") -> str | None:
+    """The kind of place (a key of ``KIND_CODES``) the words right around the mention, or the
+    mention's own first or last word, call it, if any: "Heathrow airport" is an airport, "the
+    island of Samos" an island, and so is "Long Island" (not Long Island City, which GeoNames
+    also calls so)."""
     m = _own_after(_KIND_AFTER, text, start, end) or _KIND_BEFORE.search(
         text, max(0, start - _WINDOW), start)
-    return _KIND_WORDS[m.group(1).lower()] if m else None
+    if m is not None:
+        return _KIND_WORDS[m.group(1).lower()]
+    words = (mention_text or text[start:end]).lower().split()
+    if len(words) < 2:
+        return None
+    return _KIND_WORDS.get(words[-1]) or _KIND_WORDS.get(words[0])

@@ -188,7 +188,7 @@ class FeatureExtractor:
         area = (cues.area_cue(text, mention.start, mention.end, mention.text, self.plural_list)
                 or area_by_position(mention, context, doc, reps))
         return (area, cues.city_cue(text, mention.start, mention.end, mention.text),
-                cues.kind_cue(text, mention.start, mention.end))
+                cues.kind_cue(text, mention.start, mention.end, mention.text))
 
     def _story_cues(self, own: str, context: ResolutionContext, doc: DocumentEvidence
                     ) -> tuple[bool, bool, str | None]:

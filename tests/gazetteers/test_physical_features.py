@@ -86,6 +86,26 @@ def test_tenerife_is_the_island_though_a_colombian_municipality_bears_its_name(
     assert found and distance_km(lat, lon, found[0].lat, found[0].lon) < 60
 
 
+@pytest.mark.parametrize(("name", "code", "lat", "lon"), [
+    ("Long Island", "ISL", 40.8, -73.0), ("Line Islands", "ISLS", -11.9, -150.2),
+])
+def test_long_island_is_new_york_s_island_though_a_bahamian_district_bears_its_name(
+        offline_gazetteer, name, code, lat, lon):
+    """A first-level area far from a feature is no claim on a name that says what the feature
+    is: Long Island is also a district of the Bahamas, 1,970 km away."""
+    found = _of_kind(offline_gazetteer, name, code)
+    assert found and distance_km(lat, lon, found[0].lat, found[0].lon) < 60
+    assert [c.country_code for c in offline_gazetteer.lookup(name)
+            if c.feature_code == "ADM1"][:1] in (["BS"], ["KI"])
+
+
+@pytest.mark.parametrize("name", ["Madeira", "Katanga", "Alaska"])
+def test_a_bare_name_stays_the_area_s_however_far_the_feature(offline_gazetteer, name):
+    """"Madeira" is the Portuguese island region, not also the Brazilian river; "Katanga" the
+    Congolese province, not a Siberian river: a bare name says nothing of a feature's kind."""
+    assert not [c for c in offline_gazetteer.lookup(name) if c.source == "ne-physical"]
+
+
 def test_natural_earth_capitals_are_written_as_names(offline_gazetteer):
     assert _of_kind(offline_gazetteer, "Gobi Desert", "DSRT")
     assert not offline_gazetteer.lookup("GOBI DESERT") or all(

@@ -89,6 +89,9 @@ def test_a_list_closed_by_a_plural_makes_areas_unless_turned_off_to_measure_it()
     ("a swim in lake Geneva", "Geneva", "lake"),
     ("the Mission neighborhood of San Francisco", "Mission", "neighbourhood"),
     ("the Salinas valley", "Salinas", "valley"),
+    ("a farm on Long Island", "Long Island", "island"),
+    ("snow at Lake Tahoe", "Lake Tahoe", "lake"),
+    ("the Isle of Wight ferry", "Isle of Wight", "island"),
 ])
 def test_kind_cues(text, name, kind):
     start = text.index(name)
@@ -99,6 +102,8 @@ def test_kind_cues(text, name, kind):
     ("Flights from Paris to Kyoto", "Kyoto"),
     ("Heathrow's airport", "Heathrow"),  # the town's airport, not the airport by its name
     ("in Samos, Greece", "Samos"),
+    ("in Long Island City", "Long Island City"),  # "Island" is no word at its edge
+    ("in Island, Kentucky", "Island"),  # a name of one word is no name of a kind
 ])
 def test_no_kind_cue_where_the_text_gives_none(text, name):
     start = text.index(name)

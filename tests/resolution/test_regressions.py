@@ -844,3 +844,32 @@ def test_atlanta_georgia_usa_is_still_the_state(offline_gazetteer):
                  if r.mention.text == "Georgia")
     assert (first.candidate.country_code, first.candidate.feature_code) == ("US", "ADM1")
     assert "holds the place before" in first.reason
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_long_island_alone_is_new_york_s_island_not_the_bahamian_district(offline_gazetteer,
+                                                                        policy):
+    # the name says it is an island: not the Bahamian district, nor Long Island City, which
+    # GeoNames also calls "Long Island"
+    r = resolve_text(offline_gazetteer, policy, "Bird flu was found on a farm on Long Island.",
+                     ["Long Island"])["Long Island"]
+    assert r.candidate.feature_code == "ISL"
+    assert km_from(r, 40.8, -73.0) <= 60
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_long_island_new_york_is_in_new_york(offline_gazetteer, policy):
+    # the island has no state of its own in the gazetteer, so the container makes it Long
+    # Island City (80 km from the island's middle)
+    r = resolve_text(offline_gazetteer, policy,
+                     "Storms flooded homes across Long Island, New York.",
+                     ["Long Island", "New York"])["Long Island"]
+    assert km_from(r, 40.8, -73.0) <= 100
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_long_island_beside_the_bahamas_is_still_the_district(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy,
+                     "The hurricane hit Long Island and Exuma in the Bahamas.",
+                     ["Long Island", "Exuma", "Bahamas"])["Long Island"]
+    assert r.candidate.country_code == "BS"
