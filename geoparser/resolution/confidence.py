@@ -38,10 +38,12 @@ is placed whatever its confidence (``placed_whatever``): its point is a conventi
 sources set hundreds of km apart, so a low confidence there says another source may put the
 point far away, not that the place is wrong (held out, no country reading in a document fell
 below the chosen minimum; alone, "Snow across Canada." is 0.71 because GeoVirus puts
-Canada's point 1,035 km from GeoNames'). No
-shared corpus groups its documents by paper, resolves them as a collection or gives a guide
-point, so the model never learned what such evidence is worth: in such documents the reason
-says so, and only a minimum the user asked for applies (``unfitted_evidence``).
+Canada's point 1,035 km from GeoNames'). So is a natural feature of the kind its name says
+("Poyang Lake" read as the lake): the model, fitted on news that names few lakes, judges it a
+small place of unknown size. No shared corpus groups its documents by paper, resolves them as
+a collection or gives a guide point, so the model never learned what such evidence is worth:
+in such documents the reason says so, and only a minimum the user asked for applies
+(``unfitted_evidence``).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ from typing import Any
 import numpy as np
 
 from geoparser.distance import haversine_km
+from geoparser.gazetteers.name_forms import natural_code
 from geoparser.model import Candidate, Resolution
 from geoparser.names import normalise_name
 from geoparser.resolution.base import REGION_CODES, ResolutionContext, entity_key
@@ -327,21 +330,36 @@ class ConfidenceEstimator:
         if unfitted:
             why.append(f"not fitted on {unfitted}")
         note = f"confidence {p:.2f}" + (f" ({', '.join(why)})" if why else "")
-        if p < minimum and not placed_whatever(r.candidate):
+        if p < minimum and not placed_whatever(r.candidate, r.mention.text):
             return abstained(r, p, minimum, note)
         return replace(r, confidence=p, reason=f"{r.reason}; {note}")
 
 
-def placed_whatever(c: Candidate | None) -> bool:
+def placed_whatever(c: Candidate | None, written: str = "") -> bool:
     """Whether ``c`` is placed whatever its confidence: a country, continent, region, sea or
     ocean, or a natural feature Natural Earth labels on a world map (scale rank 2 or less: the
     Sahara, the Alps). Sources set such points hundreds of km apart, so a low confidence
     there says another source may put the point far away, not that the place is wrong. Not
-    an airport, however large: its point is exact, so its confidence is the choice's."""
+    an airport, however large: its point is exact, so its confidence is the choice's. Also
+    a natural feature of the kind its name as ``written`` says ("Poyang Lake" read as a lake,
+    "Euphrates River" as a river): the text names what it is, and the gazetteer has it."""
     if c is None:
         return False
     return is_country_level(c) or c.feature_code in REGION_CODES or (
-        c.scale_rank is not None and c.scale_rank <= 2 and c.feature_class != "S")
+        c.scale_rank is not None and c.scale_rank <= 2 and c.feature_class != "S") or (
+        _of_the_kind_written(c, written))
+
+
+def _of_the_kind_written(c: Candidate, written: str) -> bool:
+    """Whether ``c`` is a natural feature of the kind ``written`` names ("Lake", "River",
+    "Islands"): a lake for a lake, islands for an island, and so on."""
+    said = natural_code(written) if written else None
+    return bool(said and c.feature_code and c.feature_class in NATURAL_CLASSES
+                and c.feature_code.rstrip("S") == said.rstrip("S"))
+
+
+#: GeoNames' classes of natural features: water, terrain, forest.
+NATURAL_CLASSES = frozenset({"H", "T", "V"})
 
 
 def unfitted_evidence(context: ResolutionContext) -> str:

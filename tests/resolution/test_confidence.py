@@ -220,6 +220,26 @@ def test_placed_whatever_its_confidence_by_kind(code, fclass, scale_rank, whatev
     assert placed_whatever(c) is whatever
 
 
+@pytest.mark.parametrize(("written", "code", "fclass", "whatever"), [
+    ("Poyang Lake", "LK", "H", True), ("Euphrates River", "STM", "H", True),
+    ("Line Islands", "ISLS", "T", True), ("Mount Etna", "MT", "T", True),
+    ("Poyang", "LK", "H", False),  # the name does not say it is a lake
+    ("Lake Forest", "PPL", "P", False),  # a town, whatever its name says
+    ("Long Island", "ADM1", "A", False),
+    ("Salinas Valley", "LK", "H", False),  # a valley's name read as a lake
+])
+def test_a_natural_feature_of_the_kind_its_name_says_is_placed_whatever_its_confidence(
+        written, code, fclass, whatever):
+    c = Candidate("offline", "1", "X", 0.0, 0.0, feature_class=fclass, feature_code=code)
+    assert placed_whatever(c, written) is whatever
+
+
+def test_poyang_lake_is_placed_though_the_model_judges_it_a_small_place(geoparser_default):
+    r = placed(geoparser_default.parse("Water levels fell at Poyang Lake."), "Poyang Lake")
+    assert r.candidate is not None and r.candidate.feature_code == "LK"
+    assert r.confidence is not None and r.confidence < 0.75
+
+
 def test_the_middle_east_beside_london_is_the_region_placed_whatever_its_confidence(
         geoparser_default):
     """Only the kind decides: the village of Middle East, Maryland was the best guess beside
