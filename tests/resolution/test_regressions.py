@@ -858,13 +858,14 @@ def test_long_island_alone_is_new_york_s_island_not_the_bahamian_district(offlin
 
 
 @pytest.mark.parametrize("policy", BOTH)
-def test_long_island_new_york_is_in_new_york(offline_gazetteer, policy):
-    # the island has no state of its own in the gazetteer, so the container makes it Long
-    # Island City (80 km from the island's middle)
+def test_long_island_new_york_is_the_island_not_long_island_city(offline_gazetteer, policy):
+    # the island lies in New York as the towns around it do, so the container holds it as it
+    # holds Long Island City (80 km from the island's middle)
     r = resolve_text(offline_gazetteer, policy,
                      "Storms flooded homes across Long Island, New York.",
                      ["Long Island", "New York"])["Long Island"]
-    assert km_from(r, 40.8, -73.0) <= 100
+    assert r.candidate.feature_code == "ISL"
+    assert km_from(r, 40.8, -73.0) <= 60
 
 
 @pytest.mark.parametrize("policy", BOTH)
