@@ -33,7 +33,9 @@
   "Long Island" is New York's island as well as a Bahamian district), and
   without a river or lake cadis already has, whose record gains their names, scale rank and
   derived country and first-level area instead (``_described``).
-* **Water bodies**: cadis as it is (at GeoNames' point where GeoNames has the sea), plus the
+* **Water bodies**: cadis as it is (at GeoNames' point where GeoNames has the sea; a "sea"
+  it names as a river, "Columbia River", a river at its mouth: ``_rivers_at_their_mouths``),
+  plus the
   bare adjective of an "…an/…ic Sea/Ocean" name
   ("Mediterranean", "Atlantic") unless it is a country's demonym ("Indian", "Norwegian");
   an "… Ocean" is an ocean (``OCN``), not a sea, labelled at world scale (scale rank 0) as
@@ -61,7 +63,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "25"
+MERGE_VERSION = "27"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -72,6 +74,9 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "GB": ("U.K.", "UK", "Britain", "Great Britain"),
     "AE": ("U.A.E.", "UAE"),
     "TC": ("Turks and Caicos", "Turks & Caicos"),
+    # Initials news writes for a country ("KSA", "T&T"), where no source lists them.
+    "SA": ("KSA",), "CN": ("PRC",), "KR": ("ROK", "Korea"), "NZ": ("NZ",), "TT": ("T&T",),
+    "BA": ("BiH",), "PG": ("PNG",), "KN": ("St Kitts & Nevis", "St Kitts and Nevis"),
     # Peoples that name their country where no demonym list does.
     "LK": ("Sinhalese", "Ceylon"),
     # Former names of a country whose land is the same ("Zaire" in a story about Ebola in 1995).
@@ -295,6 +300,7 @@ def _merged(
 def _water(water: list[ExtraPlace], joined: Mapping[str, ExtraPlace],
            claimed: _FeatureNameClaims, demonyms: set[str]) -> Iterator[PlaceRecord]:
     """The water bodies, physical features and regions, as the module's docstring says."""
+    water = _rivers_at_their_mouths(water)
     known = _water_by_name(w for w in water if w.source not in PHYSICAL_SOURCES)
     physical: list[tuple[ExtraPlace, list[str]]] = []
     more_names: dict[str, list[str]] = {}  # names a described water body gains, by source id
@@ -337,6 +343,39 @@ def _water(water: list[ExtraPlace], joined: Mapping[str, ExtraPlace],
     for p, names in physical:
         yield PlaceRecord(_candidate(_as_described(p, joined), names[0],
                                      feature_code=p.feature_code), tuple(names[1:]))
+
+
+#: How far apart (km) cadis's record of a river's tidal mouth and its record of the river
+#: upstream may lie to be one river (the Columbia's lie 700 km apart).
+SAME_RIVER_KM = 1500.0
+
+
+def _rivers_at_their_mouths(water: list[ExtraPlace]) -> list[ExtraPlace]:
+    """The water bodies, a "sea" cadis names as a river ("Columbia River", "Saint Lawrence
+    River": the tidal reach at its mouth) made a river, as its name says, and cadis's record
+    of the same river upstream folded into it: one river, one candidate, at its mouth as
+    GeoNames places a stream, with the names of both. An estuary's name ("Pearl River
+    Estuary", "Río de la Plata") stays a sea's."""
+    mouths = {w.source_id: replace(w, feature_code="STM") for w in water
+              if w.source not in PHYSICAL_SOURCES and w.feature_code == "SEA"
+              and natural_code(w.name) == "STM"}
+    by_name: dict[str, list[ExtraPlace]] = {}
+    for m in mouths.values():
+        by_name.setdefault(normalise_name(m.name), []).append(m)
+    folded: dict[str, list[str]] = {}
+    out: list[ExtraPlace] = []
+    for w in water:
+        mouth = next((m for m in by_name.get(normalise_name(w.name), ())
+                      if w.source not in PHYSICAL_SOURCES and w.feature_code == "STM"
+                      and w.has_point and m.has_point
+                      and distance_km(w.lat, w.lon, m.lat, m.lon) <= SAME_RIVER_KM), None)
+        if mouth is not None:
+            folded.setdefault(mouth.source_id, []).extend((w.name, *w.names))
+        else:
+            out.append(mouths.get(w.source_id, w))
+    return [replace(w, names=tuple(dict.fromkeys(
+        n for n in (*w.names, *folded[w.source_id]) if n != w.name)))
+        if w.source_id in folded else w for w in out]
 
 
 GEONAMES_REGIONS = "geonames-regions"

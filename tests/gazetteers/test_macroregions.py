@@ -46,6 +46,17 @@ def test_a_former_name_of_a_country_names_the_country(offline_gazetteer, former,
                   if c.feature_code == "PCLI"}
 
 
+@pytest.mark.parametrize(("initials", "cc"), [
+    ("KSA", "SA"), ("PRC", "CN"), ("ROK", "KR"), ("NZ", "NZ"), ("T&T", "TT"), ("BiH", "BA"),
+    ("PNG", "PG"), ("St Kitts & Nevis", "KN"),
+])
+def test_a_country_s_initials_as_news_writes_them_name_the_country(offline_gazetteer,
+                                                                   initials, cc):
+    """No source lists them: "PRC" was only Prescott, Arizona's airport code, "KSA" nothing."""
+    assert cc in {c.country_code for c in offline_gazetteer.lookup(initials)
+                  if c.feature_code == "PCLI"}
+
+
 def test_the_eu_is_placed_where_its_people_live(offline_gazetteer):
     """A region's point is the population-weighted middle of its members' towns, as a
     country's is: the EU's lies in south-western Germany, within 161 km of GeoNames' point for

@@ -19,7 +19,7 @@ FEATURES = [
     ("Caucasus Mountains", "MTS", "mountains", 39, 45, 37, 50),
     ("Ural Mountains", "MTS", "mountains", 50, 69, 55, 67),
     ("Scandinavia", "PEN", "peninsula", 55, 71, 4, 32),
-    ("Korea", "PEN", "peninsula", 34, 43, 124, 131),
+    ("Korean Peninsula", "PEN", "peninsula", 34, 43, 124, 131),
     ("Sumatra", "ISL", "island", -6, 6, 95, 106),
     ("Siberia", "RGN", "region", 50, 78, 60, 180),
     ("Lake Tana", "LK", "lake", 11.5, 12.4, 37.0, 37.7),
@@ -41,6 +41,19 @@ def test_a_river_is_found_bare_and_as_news_writes_it(offline_gazetteer, name):
     rivers = _of_kind(offline_gazetteer, name, "STM")
     assert [r.name for r in rivers] == ["Volga"]
     assert feature_kind(rivers[0].feature_class, rivers[0].feature_code) == "river"
+
+
+def test_the_columbia_river_is_one_river_at_its_mouth(offline_gazetteer):
+    """cadis files the Columbia's tidal reach as a sea and has the river upstream too: one
+    river now, a river by kind, at its mouth as GeoNames places a stream."""
+    rivers = offline_gazetteer.lookup("Columbia River")
+    assert [(c.feature_code, c.source) for c in rivers] == [("STM", "cadis")]
+    assert distance_km(46.25, -124.0, rivers[0].lat, rivers[0].lon) < 50
+
+
+def test_an_estuary_cadis_files_as_a_sea_stays_a_sea(offline_gazetteer):
+    assert {c.feature_code for c in offline_gazetteer.lookup("Pearl River Estuary")} == {"SEA"}
+    assert "STM" in {c.feature_code for c in offline_gazetteer.lookup("Saint Lawrence River")}
 
 
 @pytest.mark.parametrize("name", ["Danube", "River Danube", "Danube River"])
@@ -199,7 +212,7 @@ def test_the_rest_of_iraq_is_no_second_iraq(offline_gazetteer):
 
 
 def test_natural_earth_s_scale_rank_comes_with_each_feature(offline_gazetteer):
-    assert [c.scale_rank for c in _of_kind(offline_gazetteer, "Korea", "PEN")] == [4.0]
+    assert [c.scale_rank for c in _of_kind(offline_gazetteer, "Korean Peninsula", "PEN")] == [4.0]
     assert [c.scale_rank for c in _of_kind(offline_gazetteer, "Sahara", "DSRT")] == [1.0]
     volga = _of_kind(offline_gazetteer, "Volga", "STM")
     assert volga[0].scale_rank == 3.0  # its segments' least
@@ -236,11 +249,20 @@ def test_a_polygon_across_the_antimeridian_has_its_middle_on_it():
 
 @pytest.mark.parametrize(("short", "label"), [
     ("Balkans", "Balkan Peninsula"), ("Caucasus", "Caucasus Mountains"),
-    ("Korean Peninsula", "Korea"), ("Indochina", "Indochina Peninsula"),
+    ("Indochina", "Indochina Peninsula"),
     ("Tibetan Plateau", "Plateau of Tibet"), ("Himalaya", "Himalayas"), ("Levant", "Levant Coast"),
 ])
 def test_a_feature_is_found_by_the_short_form_news_writes(offline_gazetteer, short, label):
     assert label in [c.name for c in offline_gazetteer.lookup(short) if c.source == "ne-physical"]
+
+
+def test_korea_alone_is_south_korea_and_the_korean_peninsula_the_peninsula(offline_gazetteer):
+    """News and GeoNames' annotators write "Korea" for the Republic of Korea; Natural Earth's
+    label "Korea" for the peninsula is "the Korean Peninsula" in news."""
+    korea = offline_gazetteer.lookup("Korea")
+    assert "KR" in {c.country_code for c in korea if c.feature_code == "PCLI"}
+    assert not [c for c in korea if c.source == "ne-physical"]
+    assert _of_kind(offline_gazetteer, "Korean Peninsula", "PEN")
 
 
 @pytest.mark.parametrize(("name", "cc", "south", "north", "west", "east"), [

@@ -404,12 +404,20 @@ def test_a_name_with_its_kind_is_the_same_name(name, own, qualified):
 # place of nobody. Sentences written for these tests.
 
 @pytest.mark.parametrize("policy", BOTH)
-def test_korea_alone_is_the_korean_peninsula_not_a_village_in_ivory_coast(
-        offline_gazetteer, policy):
+def test_korea_alone_is_south_korea_not_a_village_in_ivory_coast(offline_gazetteer, policy):
+    # "Korea" was the peninsula, Natural Earth's label, until it became South Korea's alias
     r = resolve_text(offline_gazetteer, policy,
                      "Samples were collected in Korea between 2009 and 2011.", ["Korea"])
-    assert r["Korea"].candidate.feature_code == "PEN"
+    assert (r["Korea"].candidate.country_code, r["Korea"].candidate.feature_code) == (
+        "KR", "PCLI")
     assert km_from(r["Korea"], 36.5, 127.75) <= 161
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_the_korean_peninsula_is_the_peninsula(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy, "Tensions rose on the Korean Peninsula.",
+                     ["Korean Peninsula"])
+    assert r["Korean Peninsula"].candidate.feature_code == "PEN"
 
 
 @pytest.mark.parametrize("policy", BOTH)
