@@ -854,24 +854,18 @@ def test_atlanta_georgia_usa_is_still_the_state(offline_gazetteer):
     assert "holds the place before" in first.reason
 
 
-@pytest.mark.parametrize("policy", BOTH)
-def test_long_island_alone_is_new_york_s_island_not_the_bahamian_district(offline_gazetteer,
-                                                                        policy):
+@pytest.mark.parametrize(("text", "names"), [
     # the name says it is an island: not the Bahamian district, nor Long Island City, which
     # GeoNames also calls "Long Island"
-    r = resolve_text(offline_gazetteer, policy, "Bird flu was found on a farm on Long Island.",
-                     ["Long Island"])["Long Island"]
-    assert r.candidate.feature_code == "ISL"
-    assert km_from(r, 40.8, -73.0) <= 60
-
-
-@pytest.mark.parametrize("policy", BOTH)
-def test_long_island_new_york_is_the_island_not_long_island_city(offline_gazetteer, policy):
+    ("Bird flu was found on a farm on Long Island.", ["Long Island"]),
     # the island lies in New York as the towns around it do, so the container holds it as it
     # holds Long Island City (80 km from the island's middle)
-    r = resolve_text(offline_gazetteer, policy,
-                     "Storms flooded homes across Long Island, New York.",
-                     ["Long Island", "New York"])["Long Island"]
+    ("Storms flooded homes across Long Island, New York.", ["Long Island", "New York"]),
+])
+@pytest.mark.parametrize("policy", BOTH)
+def test_long_island_is_new_york_s_island_not_the_district_or_long_island_city(
+        offline_gazetteer, policy, text, names):
+    r = resolve_text(offline_gazetteer, policy, text, names)["Long Island"]
     assert r.candidate.feature_code == "ISL"
     assert km_from(r, 40.8, -73.0) <= 60
 
