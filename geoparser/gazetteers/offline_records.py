@@ -63,7 +63,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "27"
+MERGE_VERSION = "28"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -74,9 +74,10 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "GB": ("U.K.", "UK", "Britain", "Great Britain"),
     "AE": ("U.A.E.", "UAE"),
     "TC": ("Turks and Caicos", "Turks & Caicos"),
-    # Initials news writes for a country ("KSA", "T&T"), where no source lists them.
+    # Initials news writes for a country ("KSA", "T&T"), where no source lists them; not
+    # "PNG", which papers write for an image file far more often than for Papua New Guinea.
     "SA": ("KSA",), "CN": ("PRC",), "KR": ("ROK", "Korea"), "NZ": ("NZ",), "TT": ("T&T",),
-    "BA": ("BiH",), "PG": ("PNG",), "KN": ("St Kitts & Nevis", "St Kitts and Nevis"),
+    "BA": ("BiH",), "KN": ("St Kitts & Nevis", "St Kitts and Nevis"),
     # Peoples that name their country where no demonym list does.
     "LK": ("Sinhalese", "Ceylon"),
     # Former names of a country whose land is the same ("Zaire" in a story about Ebola in 1995).
