@@ -1303,7 +1303,7 @@ def _scale_rank(value: object) -> float | None:
 
 #: The kinds of Natural Earth feature that lie in one place (an island, a lake, a mountain, a
 #: cape), which take the country and first-level area of the towns around them
-#: (``_country_around``); not ranges, deserts, plains, rivers or regions, which span several.
+#: (``_TownsAround``); not ranges, deserts, plains, rivers or regions, which span several.
 ONE_PLACE_CODES = frozenset({"ISL", "ISLS", "LK", "RSV", "MT", "PK", "CAPE", "FLLS", "VAL",
                              "GRGE", "PASS"})
 #: How near (km) the towns of 1,000 people or more must lie to a feature's point to give it

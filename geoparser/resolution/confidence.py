@@ -350,16 +350,16 @@ def placed_whatever(c: Candidate | None, written: str = "") -> bool:
         _of_the_kind_written(c, written))
 
 
+#: GeoNames' classes of natural features: water, terrain, forest.
+NATURAL_CLASSES = frozenset({"H", "T", "V"})
+
+
 def _of_the_kind_written(c: Candidate, written: str) -> bool:
     """Whether ``c`` is a natural feature of the kind ``written`` names ("Lake", "River",
     "Islands"): a lake for a lake, islands for an island, and so on."""
     said = natural_code(written) if written else None
     return bool(said and c.feature_code and c.feature_class in NATURAL_CLASSES
                 and c.feature_code.rstrip("S") == said.rstrip("S"))
-
-
-#: GeoNames' classes of natural features: water, terrain, forest.
-NATURAL_CLASSES = frozenset({"H", "T", "V"})
 
 
 def unfitted_evidence(context: ResolutionContext) -> str:
