@@ -63,7 +63,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "28"
+MERGE_VERSION = "29"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -579,8 +579,9 @@ def _area_and_city_names(countries: dict[str, _Entity], admin: dict[object, _Ent
 
 def _country(cc: str, ent: _Entity, towns: set[str]) -> Iterator[PlaceRecord]:
     gn = ent.geonames
-    primary = {p.name for p in ent.places if p.source not in POINTS_ONLY} | (
-        {gn.name} if gn else set())
+    # in the sources' order, not a set's: the index is the same whatever the hash seed
+    primary = list(dict.fromkeys([*(p.name for p in ent.places if p.source not in POINTS_ONLY),
+                                  *([gn.name] if gn else [])]))
     town_keys = {normalise_name(t) for t in towns}
     demonyms = [d for p in ent.places for d in p.demonyms] + list(PEOPLE_NOUNS.get(cc, ()))
     pool = ([n for p in ent.places for n in p.names] + demonyms

@@ -126,3 +126,31 @@ def test_geonames_country_point_is_one_more_candidate_and_adds_no_name():
     ours = countries[-1].candidate
     assert (ours.geonameid, ours.lat, ours.lon) == (3041565, 42.55, 1.58333)
     assert all("Principat" not in r.names for r in countries)
+
+
+_COUNTRY_NAMES = """
+from geoparser.gazetteers.extras_source import ExtraPlace
+from geoparser.gazetteers.offline_records import _country, _Entity
+
+def place(source, name):
+    return ExtraPlace(source, "x", f"{source}:BS", name, 24.2, -76.0, "A", "PCLI", "BS")
+
+ent = _Entity([place("natural-earth", "Bahamas"), place("world-countries", "The Bahamas"),
+               place("countrystatecity", "Commonwealth of The Bahamas")])
+print([rec.names for rec in _country("BS", ent, set())])
+"""
+
+
+def test_a_country_s_names_are_in_the_same_order_whatever_the_hash_seed():
+    """The names of a country's sources had been a set's, so the index a machine built
+    depended on its hash seed (86 country records differed between two seeds)."""
+    import os
+    import subprocess
+    import sys
+
+    outputs = {subprocess.run([sys.executable, "-c", _COUNTRY_NAMES], capture_output=True,
+                              text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
+               for seed in (1, 2, 3, 4)}
+    assert len(outputs) == 1
+    assert outputs.pop().startswith("[('Bahamas', 'The Bahamas', 'Commonwealth of The Bahamas'")
