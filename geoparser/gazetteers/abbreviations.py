@@ -7,6 +7,8 @@ when it is itself the toponym ("Davis, CA", "floods in NSW", "the DRC"): the wri
 it stands for joins the code's candidates. Codes are matched exactly as written, capitals and
 dots included, so "In" or "me" never become Indiana or Maine; and the gazetteer itself does
 not expand them, so a recogniser scanning text for names is not led to "ACT" or "CAR".
+``COUNTRY_INITIALS`` are the few that name a country wherever they stand ("DPRK", "T&T"):
+the news conventions make them toponyms for every recogniser.
 """
 
 from __future__ import annotations
@@ -57,6 +59,16 @@ _AU_STATES = {"01": ("ACT",), "02": ("NSW",), "03": ("NT",), "04": ("QLD", "Qld"
 # Countries by the initials news and papers use, where no source spells them so.
 _COUNTRIES = {"CD": ("DRC", "DR Congo"), "CF": ("CAR",), "ZA": ("RSA",), "KP": ("DPRK",),
               "CN": ("PRC",), "KR": ("ROK",)}
+
+#: Initials that name a country wherever they stand as a word of their own, as news writes
+#: them ("the DPRK's concerns", "the T&T mission"): a recogniser taught on few of them misses
+#: them. Not "CAR" or "RSA" (a car, CAR T cells, the cipher), which name a country only after
+#: a place ("Gauteng, RSA"), nor two letters ("US", "UK", "EU"), which taggers find and whose
+#: use as a modifier the corpora annotate differently.
+COUNTRY_INITIALS: dict[str, str] = {
+    "DRC": "CD", "DPRK": "KP", "PRC": "CN", "ROK": "KR", "KSA": "SA", "UAE": "AE",
+    "U.A.E.": "AE", "T&T": "TT", "BiH": "BA",
+}
 
 
 def _expansions() -> dict[str, tuple[tuple[str, str | None], ...]]:

@@ -26,6 +26,10 @@
   worst affected districts": when a recogniser found at least ``LIST_EVIDENCE`` of a list's
   names, each of its other names is a toponym too. A list is of capitalised names of at most
   four words joined by commas, "and" or "or"; a name with a lower-case word breaks it.
+* **A country's initials**: "DPRK", "ROK", "KSA", "UAE", "T&T", "BiH" (``gazetteers.
+  abbreviations.COUNTRY_INITIALS``) standing as a word of their own are the country, as
+  news corpora annotate them, also before a hyphen or a possessive ("the DPRK-South Korea
+  summit", "the DPRK's concerns"); not inside a code ("A/DRC/07").
 * **Acronyms a story defines**: "the Democratic Republic of the Congo (DRC)": an acronym of
   three or more capitals in brackets right after a toponym of as many capitalised words,
   spelling their initials, is a toponym wherever it stands as a word of its own in the story
@@ -71,7 +75,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 
-from geoparser.gazetteers.abbreviations import ABBREVIATIONS, EXPANSIONS
+from geoparser.gazetteers.abbreviations import ABBREVIATIONS, COUNTRY_INITIALS, EXPANSIONS
 from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.demonyms import names_a_people
 from geoparser.gazetteers.name_forms import facility_code
@@ -101,6 +105,10 @@ _LIST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 #: toponyms.
 LIST_EVIDENCE = 2
 _ACRONYM_AFTER = re.compile(r" \(([A-Z]{3,6})\)")
+_COUNTRY_INITIALS = re.compile(
+    r"(?<![\w&./-])(?:" + "|".join(re.escape(k) for k in sorted(COUNTRY_INITIALS, key=len,
+                                                                  reverse=True))
+    + r")(?![\w&/])(?!\.\w)(?!-[^A-Z])")
 #: A footnote marker joined to the word before it: "France1", "Hong Kong4,5", "Denmark13".
 _MARKER = re.compile(r"(?<=[a-z])\d{1,2}(?:,\d{1,2})*(?![\w])")
 _CAPITALISED_BEFORE = re.compile(r"(?:[A-Z][a-z]+[ -]){0,2}[A-Z][a-z]+\Z")
@@ -147,6 +155,8 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
     for acronym, long_form in _defined_acronyms(text, mentions).items():
         found += [(m.start(), m.end(), f"short for {long_form}") for m in
                   re.finditer(rf"(?<![\w/-]){acronym}(?![\w/-])", text)]
+    found += [(m.start(), m.end(), "a country's initials")
+              for m in _COUNTRY_INITIALS.finditer(text)]
     names = sorted({text[a:b] for a, b, why in found if not why.startswith("area")
                     and not why.endswith("areas") and not why.endswith("abbreviation")})
     is_known = known(names) if names else {}

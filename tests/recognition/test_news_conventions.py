@@ -460,3 +460,31 @@ def test_a_possessive_before_no_street_or_building_adds_nothing():
                        ("at London's Royal Free, doctors said", "London")):
         assert [m.text for m in convention_mentions(text, [at(text, town)], known())] == [town]
     assert convention_mentions("Smith's Grand Hotel closed.", [], known()) == []
+
+
+@pytest.mark.parametrize("text, initials", [
+    ("The minister told the T&T mission to object.", "T&T"),
+    ("They address the DPRK's security concerns.", "DPRK"),
+    ("Talks on the DPRK-South Korea summit began.", "DPRK"),
+    ("Officials of the KSA met the ROK's envoy in BiH.", "KSA"),
+    ("The U.A.E. said so.", "U.A.E."),
+])
+def test_a_country_s_initials_are_a_toponym_where_they_stand_alone(text, initials):
+    out = convention_mentions(text, [], known("T&T", "DPRK", "KSA", "ROK", "BiH", "U.A.E."))
+    assert initials in [m.text for m in out]
+    assert {m.why for m in out} == {"a country's initials"}
+
+
+def test_a_country_s_initials_inside_a_code_or_a_word_are_none():
+    text = "The DRC-1 and A/DRC/07 strains, DRCs and the PRCA were typed."
+    assert names(text, places=("DRC", "PRC")) == []
+
+
+def test_initials_the_gazetteer_does_not_know_stay_out():
+    # "DPRK" stays in: resolution expands it to North Korea whatever the gazetteer
+    assert names("The T&T mission and the DPRK said.") == ["DPRK"]
+
+
+def test_car_and_rsa_alone_are_no_country():
+    # "CAR T cells", the RSA cipher: these name a country only after a place
+    assert names("CAR T cells and RSA keys.", places=("CAR", "RSA")) == []
