@@ -79,3 +79,13 @@ def names_a_people(word: str) -> bool:
     a country's demonym or people ("Russian", "Poles"), a continent's adjective or the people
     of a state or province, or the plural of one ("Africans", "Texans", "Czechs")."""
     return _one_or_plural(word, _peoples_and_adjectives())
+
+
+#: The peoples of a continent, after which a direction word names a region's people ("Central
+#: American", "West Africans", "Southeast Asian"); "American" here is the Americas'.
+CONTINENT_PEOPLES = frozenset({"african", "asian", "european", "american"})
+
+
+def names_a_continent_s_people(word: str) -> bool:
+    """Whether ``word`` is a continent's adjective or people, one or plural ("Africans")."""
+    return _one_or_plural(word, CONTINENT_PEOPLES)

@@ -44,7 +44,10 @@
   some and misses others, so the rule makes them one convention (``gazetteers.demonyms``).
   Not where the people opens a longer place name ("Indian Ocean", "British Columbia"), another
   people follows it ("African Americans", one people) or a direction word comes before it
-  ("the North and South Poles"). A people the rule adds lends
+  ("the North and South Poles"), unless the people is a continent's and the direction and it
+  name a region the gazetteer knows: "Central American migrants" is a toponym of Central
+  America. A people
+  the rule adds lends
   no context to the story's other toponyms (``Mention.evidence``): "American" in a Wikipedia
   article on a town of Peru says little of where the town is.
 
@@ -77,7 +80,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from geoparser.gazetteers.abbreviations import ABBREVIATIONS, COUNTRY_INITIALS, EXPANSIONS
 from geoparser.gazetteers.area_parts import PART_WORDS
-from geoparser.gazetteers.demonyms import names_a_people
+from geoparser.gazetteers.demonyms import names_a_continent_s_people, names_a_people
 from geoparser.gazetteers.name_forms import facility_code
 from geoparser.model import Mention
 
@@ -216,10 +219,11 @@ def _peoples(text: str, known: Callable[[Sequence[str]], dict[str, bool]]
              ) -> list[tuple[int, int]]:
     """Spans of the demonyms, continent adjectives and state peoples of ``text`` written as
     names of their own ("Russian", "Europeans", "South African"): two capitalised words that
-    name a people together, else one; none where the people opens a longer place name the
-    gazetteer knows ("Indian Ocean", "British Columbia", "Turks and Caicos"), another people
-    follows it ("African Americans") or a direction word comes before it ("the North and South
-    Poles")."""
+    name a people together, else one, or a direction word and a continent's people ("Central
+    American": a toponym where the gazetteer knows the region the two name); none where the
+    people opens a longer place name the gazetteer knows ("Indian Ocean", "British Columbia",
+    "Turks and Caicos"), another people follows it ("African Americans") or a direction word
+    the rule did not take comes before it ("the North and South Poles")."""
     words = [(m.start(), m.end()) for m in _CAPITAL_WORD.finditer(text)]
     runs: list[list[tuple[int, int]]] = []  # capitalised words one space apart
     for w in words:
@@ -233,7 +237,11 @@ def _peoples(text: str, known: Callable[[Sequence[str]], dict[str, bool]]
         while i < len(run):
             k = next((k for k in (2, 1) if i + k <= len(run)
                       and names_a_people(text[run[i][0]:run[i + k - 1][1]])), 0)
-            if not k or (i and text[run[i - 1][0]:run[i - 1][1]].lower() in PART_WORDS):
+            if (not k and i + 1 < len(run)
+                    and text[run[i][0]:run[i][1]].lower() in PART_WORDS
+                    and names_a_continent_s_people(text[run[i + 1][0]:run[i + 1][1]])):
+                k = 2  # the people of a region a direction names: "Central American"
+            elif not k or (i and text[run[i - 1][0]:run[i - 1][1]].lower() in PART_WORDS):
                 i += max(k, 1)
                 continue
             ahead = run[i + k:i + k + _PEOPLE_LOOK_AHEAD]

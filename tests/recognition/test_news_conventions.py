@@ -488,3 +488,18 @@ def test_initials_the_gazetteer_does_not_know_stay_out():
 def test_car_and_rsa_alone_are_no_country():
     # "CAR T cells", the RSA cipher: these name a country only after a place
     assert names("CAR T cells and RSA keys.", places=("CAR", "RSA")) == []
+
+
+def test_a_direction_and_a_continent_s_people_are_a_toponym_of_the_region():
+    text = "Central American migrants and Southeast Asians crossed."
+    assert names(text, places=("Central American", "Southeast Asians")) == [
+        "Central American", "Southeast Asians"]
+
+
+def test_a_direction_before_a_country_s_people_stays_out():
+    # "South Poles" would read as the south of Poland
+    assert names("Between the North and South Poles.", places=("South Poles", "Poles")) == []
+
+
+def test_a_direction_and_a_people_the_gazetteer_does_not_know_as_a_region_stay_out():
+    assert names("Central American migrants crossed.") == []
