@@ -46,10 +46,9 @@
   people follows it ("African Americans", one people) or a direction word comes before it
   ("the North and South Poles"), unless the people is a continent's and the direction and it
   name a region the gazetteer knows: "Central American migrants" is a toponym of Central
-  America. A people
-  the rule adds lends
-  no context to the story's other toponyms (``Mention.evidence``): "American" in a Wikipedia
-  article on a town of Peru says little of where the town is.
+  America. A people the rule adds lends no context to the story's other toponyms
+  (``Mention.evidence``): "American" in a Wikipedia article on a town of Peru says little of
+  where the town is.
 
 * **Footnote markers**: an affiliation or table in a paper writes its marker right after the
   place, "Lyon, France1", "Hong Kong4,5": a country or first-level area (one to three

@@ -191,3 +191,12 @@ def test_latin_america_is_m49_s_latin_america_and_the_caribbean_at_geonames_poin
     assert region.geonameid == 7730009
     assert distance_km(-8.06, -72.60, region.lat, region.lon) < 5
     assert offline_gazetteer.lookup("Latin America and the Caribbean") == []
+
+
+def test_every_initial_the_news_conventions_read_names_its_country(offline_gazetteer):
+    """The recognisers make a toponym of each of ``COUNTRY_INITIALS``; each must resolve."""
+    from geoparser.gazetteers.abbreviations import COUNTRY_INITIALS
+
+    for initials, cc in COUNTRY_INITIALS.items():
+        assert cc in {c.country_code for c in offline_gazetteer.lookup(initials)
+                      if (c.feature_code or "").startswith("PCL")}, initials
