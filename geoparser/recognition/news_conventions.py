@@ -22,6 +22,12 @@
   toponym already found is a toponym when that toponym is a country or first-level area and
   the gazetteer has a place of the name inside it; not a surname ending a longer run
   ("Walter Jones, Texas Republican") nor before a possessive ("Clinton, New York's").
+* **A place whose name holds its area's abbreviation**: "Washington, D.C.", "Washington, DC":
+  a place and the area abbreviation after it are one toponym when the gazetteer lists the
+  whole as written as the name of a place inside that area (``KnownNames.written`` and
+  ``within``), as news corpora annotate the capital; the pieces give way to it. Only a short
+  code counts ("D.C.", "DC"), not a name written out: "San Antonio, Texas" is two toponyms,
+  though Mexico has a San Antonio Texas.
 * **Lists of places**: "Suba, Migori, Homa Bay, Rongo, Siaya, Kisumu and Bondo are among the
   worst affected districts": when a recogniser found at least ``LIST_EVIDENCE`` of a list's
   names, each of its other names is a toponym too. A list is of capitalised names of at most
@@ -139,6 +145,8 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
     named = _before_named_areas(text, places, known)
     found += [(a, b, "a place before its country or state") for a, b in named]
     places += named
+    # first, so that the place and its abbreviation give way to the whole
+    found = [(a, b, NAMED_WITH_AREA) for a, b in _named_with_area(text, places, known)] + found
     for _, end in places:
         if (m := _AREA_AFTER.match(text, end)) and m.group("area") in EXPANSIONS:
             found.append((m.start("area"), m.end("area"), "area abbreviation after a place"))
@@ -166,7 +174,7 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
     # ("Alta" of "Red Deer, Alta.") gives way to the whole
     wholes = [(a, b) for a, b, why in found
               if why in ("a place with a footnote marker", "area abbreviation after a place",
-                         "dateline area")]
+                         "dateline area", NAMED_WITH_AREA)]
     kept = [m for m in mentions
             if not any(a <= m.start and m.end <= b and _spans_two(text, m) for a, b in lists)
             and not any(a <= m.start and m.end <= b and (a, b) != (m.start, m.end)
@@ -430,6 +438,32 @@ def _before_named_areas(text: str, places: Sequence[tuple[int, int]],
         options.append((before.start(), c, before.group(), text[a:b]))
     answers = within([(name, area) for *_, name, area in options]) if options else {}
     return sorted({(a, b) for a, b, name, area in options if answers.get((name, area))})
+
+
+NAMED_WITH_AREA = "a place whose name holds its area's abbreviation"
+#: An abbreviation that may end a place's own name: a short code ("D.C.", "DC"), not a
+#: name written out ("Texas").
+_SHORT_CODE = re.compile(r"[A-Z](?:\.?[A-Z]){1,2}\.?")
+
+
+def _named_with_area(text: str, places: Sequence[tuple[int, int]],
+                     known: Callable[[Sequence[str]], dict[str, bool]]
+                     ) -> list[tuple[int, int]]:
+    """Spans of a place and the short area abbreviation after it ("Washington, D.C.") where
+    the gazetteer lists the whole as written and as a place inside that area
+    (``known.written`` and ``known.within``)."""
+    written = getattr(known, "written", None)
+    within = getattr(known, "within", None)
+    if written is None or within is None:
+        return []
+    options = [(a, m.end("area"), m.group("area")) for a, b in sorted(set(places))
+               if (m := _AREA_CODE_AFTER.match(text, b)) and m.group("area") in EXPANSIONS
+               and _SHORT_CODE.fullmatch(m.group("area"))]
+    if not options:
+        return []
+    listed = written([text[a:b] for a, b, _ in options])
+    inside = within([(text[a:b], code) for a, b, code in options if listed[text[a:b]]])
+    return [(a, b) for a, b, code in options if inside.get((text[a:b], code))]
 
 
 def _postal_codes_after(text: str, places: Sequence[tuple[int, int]],

@@ -503,3 +503,64 @@ def test_a_direction_before_a_country_s_people_stays_out():
 
 def test_a_direction_and_a_people_the_gazetteer_does_not_know_as_a_region_stay_out():
     assert names("Central American migrants crossed.") == []
+
+
+class _Written(_Within):
+    """``_Within`` that also lists some names as written (``KnownNames.written``) and knows
+    ``names``."""
+
+    def __init__(self, *pairs, listed=(), names=("Washington", "D.C.", "DC")):
+        super().__init__(*pairs)
+        self.listed, self.names = set(listed), set(names)
+
+    def __call__(self, names):
+        return {n: n in self.listed or n in self.names for n in names}
+
+    def written(self, names):
+        return {n: n in self.listed for n in names}
+
+
+def test_washington_dc_is_one_toponym_and_its_pieces_give_way():
+    text = "Trips to Florida and Washington, D.C., among others, and to Washington, DC twice."
+    second = text.rindex("Washington")
+    found = [at(text, "Florida"), at(text, "Washington"),
+             Mention(second, second + 10, "Washington", "GPE", "r")]
+    gaz = _Written(("Washington, D.C.", "D.C."), ("Washington, DC", "DC"),
+                   listed=("Washington, D.C.", "Washington, DC"))
+    out = convention_mentions(text, found, gaz)
+    assert [(m.text, m.why) for m in out] == [
+        ("Florida", ""),
+        ("Washington, D.C.", "a place whose name holds its area's abbreviation"),
+        ("Washington, DC", "a place whose name holds its area's abbreviation")]
+
+
+def test_a_capitals_dateline_with_the_district_is_one_toponym():
+    text = "WASHINGTON, D.C. (AP) \u2014 The Senate voted."
+    gaz = _Written(("WASHINGTON, D.C.", "D.C."), listed=("WASHINGTON, D.C.",),
+                   names=("WASHINGTON",))
+    assert [m.text for m in convention_mentions(text, [], gaz)] == ["WASHINGTON, D.C."]
+
+
+def test_a_place_and_a_state_written_out_stay_two_toponyms():
+    """Mexico has a San Antonio Texas: a name written out is no part of a place's own name."""
+    text = "She lives in San Antonio, Texas, near the river."
+    gaz = _Written(("San Antonio, Texas", "Texas"), listed=("San Antonio, Texas",))
+    out = convention_mentions(text, [at(text, "San Antonio"), at(text, "Texas")], gaz)
+    assert [m.text for m in out] == ["San Antonio", "Texas"]
+
+
+def test_a_place_and_its_code_stay_two_where_the_whole_is_no_name_of_a_place_there():
+    """"Washington, N.C." is no name the gazetteer lists; "Washington, D.C." is, but (here)
+    not of a place inside D.C."""
+    text = "He flew from Washington, N.C. to Raleigh and from Washington, D.C. home."
+    second = text.rindex("Washington")
+    found = [at(text, "Washington"), Mention(second, second + 10, "Washington", "GPE", "r")]
+    out = convention_mentions(text, found, _Written(listed=("Washington, D.C.",)))
+    assert [m.text for m in out] == ["Washington", "N.C.", "Washington", "D.C."]
+
+
+def test_without_a_gazetteer_that_lists_names_as_written_nothing_is_joined():
+    text = "Trips to Washington, D.C. are common."
+    out = convention_mentions(text, [at(text, "Washington")], _Within(("Washington, D.C.",
+                                                                        "D.C.")))
+    assert [m.text for m in out] == ["Washington", "D.C."]

@@ -895,3 +895,24 @@ def test_the_vatican_is_the_country_not_its_one_first_level_area(offline_gazette
                      "Pilgrims from Italy travelled to the Vatican for Easter.",
                      ["Italy", "Vatican"])
     assert r["Vatican"].candidate.geonameid == 3164670
+
+
+@pytest.fixture(scope="module")
+def default_geoparser():
+    from geoparser import Geoparser
+
+    return Geoparser()
+
+
+def test_washington_dc_written_whole_leaves_washington_the_state_in_a_washington_story(
+        default_geoparser):
+    # "Washington" + "D.C." read apart made the story call "Washington" a city as well as a
+    # state, so the story's cue said neither and the last "Washington" went to the capital
+    doc = default_geoparser.parse(
+        "CAMP MURRAY, Wash. \u2014 The civil support team of Washington state is on call. "
+        "Trips to Saipan, Guam, Alaska, Hawaii, Florida and Washington, D.C., have put it on "
+        "planes. Its focus has been at home in Washington.")
+    placed = [(r.mention.text, r.candidate.geonameid) for r in doc.resolutions if r.candidate]
+    assert ("Washington, D.C.", 4138106) in placed
+    assert placed[-1] == ("Washington", 5815135)
+    assert "D.C." not in [name for name, _ in placed]
