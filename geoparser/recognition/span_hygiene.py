@@ -26,6 +26,11 @@ from geoparser.gazetteers.area_parts import PART_WORDS, part_form
 from geoparser.model import Mention
 
 _ARTICLE = re.compile(r"^(?:the|The|THE)\s+")
+#: A direction written in lower case before a capitalised name ("south Sudan", "northern
+#: Iraq") says where in the place, as an adjective: every corpus leaves it out of the span.
+_LOWER_DIRECTION = re.compile(
+    "^(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", " ") for w in PART_WORDS),
+                             key=len, reverse=True)) + r")[ \t]+(?=[A-Z])")
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
 _EDGE = "\"'“”‘’«»()[]{}<>,;:!?*_-–—"
 #: Words an organisation's name may open with that are no place of their own here, though a
@@ -107,13 +112,14 @@ def names_a_disease(text: str, start: int, end: int) -> bool:
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """``text[start:end]`` without a leading article, a possessive, or edge punctuation and
-    quotes; a full stop is kept where it ends an abbreviation ("St.", "U.S.", "W.Va.").
+    """``text[start:end]`` without a leading article or lower-case direction ("the", "south
+    Sudan"), a possessive, or edge punctuation and quotes; a full stop is kept where it ends
+    an abbreviation ("St.", "U.S.", "W.Va.").
     ``None`` when nothing is left."""
     while True:
         before = (start, end)
         span = text[start:end]
-        if m := _ARTICLE.match(span):
+        if m := _ARTICLE.match(span) or _LOWER_DIRECTION.match(span):
             start += m.end()
         elif m := _POSSESSIVE.search(span):
             end -= len(m.group())
@@ -131,10 +137,12 @@ def trim(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 
 def _sentence_stop(span: str) -> bool:
-    """Whether the full stop ending ``span`` closes a sentence rather than an abbreviation."""
-    if span in EXPANSIONS or span.count(".") > 1:
+    """Whether the full stop ending ``span`` closes a sentence rather than an abbreviation;
+    the last word decides ("U.S. Virgin Islands.", "St. Louis." end a sentence)."""
+    word = span.rsplit(None, 1)[-1]
+    if span in EXPANSIONS or word in EXPANSIONS or word.count(".") > 1:
         return False
-    last = span.rsplit(None, 1)[-1][:-1]
+    last = word[:-1]
     return len(last) > 3 or (len(last) > 1 and last.isupper())  # "Kenya.", "UK."; not "St."
 
 
