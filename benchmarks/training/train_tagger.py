@@ -37,7 +37,7 @@ def fold_key(name: str) -> str:
 
 
 def rethreshold(target: Path, dev: Any, dev_docs: Any, config: Any) -> dict[str, Any]:
-    """Choose the threshold of the model at ``target`` again (``tagger_train.threshold_record``:
+    """Choose the threshold of the model at ``target`` again (``threshold_choice.threshold_record``:
     the checked spans on ``dev_docs``, the model's own int8 probabilities); ``meta.json`` is
     rewritten atomically. Returns what changed."""
     from geoparser.io.atomic import write_bytes_atomic
