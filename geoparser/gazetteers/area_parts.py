@@ -41,9 +41,10 @@ PART_WORDS = {
     "southwest": "southwest", "southwestern": "southwest", "south west": "southwest",
     "south-west": "southwest", "central": "central", "mid": "central", "greater": "whole",
 }
-_WORDS = "|".join(sorted((re.escape(w).replace(r"\ ", " ") for w in PART_WORDS),
-                         key=len, reverse=True))
-_PART = re.compile(rf"^(?P<word>{_WORDS})[ -]+(?P<name>\S.*)$", re.IGNORECASE)
+#: ``PART_WORDS`` as a regular-expression alternation, the longest first.
+PART_WORDS_PATTERN = "|".join(sorted((re.escape(w).replace(r"\ ", " ") for w in PART_WORDS),
+                                     key=len, reverse=True))
+_PART = re.compile(rf"^(?P<word>{PART_WORDS_PATTERN})[ -]+(?P<name>\S.*)$", re.IGNORECASE)
 #: A town this big has parts news names ("North Dallas", "East London").
 CITY_WITH_PARTS = 50_000
 #: An area whose towns the gazetteer lists fewer of than this keeps its own point.

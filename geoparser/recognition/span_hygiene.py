@@ -22,15 +22,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
-from geoparser.gazetteers.area_parts import PART_WORDS, part_form
+from geoparser.gazetteers.area_parts import PART_WORDS, PART_WORDS_PATTERN, part_form
 from geoparser.model import Mention
 
 _ARTICLE = re.compile(r"^(?:the|The|THE)\s+")
 #: A direction written in lower case before a capitalised name ("south Sudan", "northern
 #: Iraq") says where in the place, as an adjective: every corpus leaves it out of the span.
-_LOWER_DIRECTION = re.compile(
-    "^(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", " ") for w in PART_WORDS),
-                             key=len, reverse=True)) + r")[ \t]+(?=[A-Z])")
+_LOWER_DIRECTION = re.compile(rf"^(?:{PART_WORDS_PATTERN})[ \t]+(?=[A-Z])")
 _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
 _EDGE = "\"'“”‘’«»()[]{}<>,;:!?*_-–—"
 #: Words an organisation's name may open with that are no place of their own here, though a
