@@ -26,10 +26,27 @@ _AFTER = re.compile(rf"^(?P<name>.+?)\s+(?:{_WORDS})$", re.IGNORECASE)
 _BEFORE = re.compile(rf"^(?:the\s+)?(?:{_WORDS})\s+of\s+(?P<name>.+)$", re.IGNORECASE)
 
 
+_OWN_WORDS = r"township|twp\.?|borough|municipality"
+_OWN_AFTER = re.compile(rf"^(?P<name>.+?)\s+(?:{_OWN_WORDS})$", re.IGNORECASE)
+_OWN_BEFORE = re.compile(rf"^(?:the\s+)?(?:{_OWN_WORDS})\s+of\s+(?P<name>.+)$", re.IGNORECASE)
+
+
 def bare_form(name: str) -> str | None:
     """"Readington" for "Readington Township" or "Township of Readington"; else ``None``."""
+    return _bare(name, _AFTER, _BEFORE)
+
+
+def municipality_bare_form(name: str) -> str | None:
+    """``bare_form`` for a municipality's own word only ("Woodbridge Township", "Borough of
+    Fair Lawn", "Wall Twp."): unlike "City", "Town" or "Village" ("Manchester City", "Eva's
+    Village"), it never ends a club's or a building's name, so a recogniser may keep the name
+    where the bare one is a town (``recognition.gazetteer_check``)."""
+    return _bare(name, _OWN_AFTER, _OWN_BEFORE)
+
+
+def _bare(name: str, after: re.Pattern[str], before: re.Pattern[str]) -> str | None:
     text = name.strip()
-    m = _AFTER.match(text) or _BEFORE.match(text)
+    m = after.match(text) or before.match(text)
     if m is None:
         return None
     bare = m.group("name").strip()

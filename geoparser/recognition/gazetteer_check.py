@@ -5,9 +5,11 @@ out of its register, in a scientific paper, "HA", "RT-PCR", "GenBank" and "MDCK"
 toponyms. A name no gazetteer entry carries cannot be put on the map either, so dropping it
 costs a geoparser little; measured in docs/recognition-model.md. A code written as an area
 code ("CA", "N.Y.", "NSW": ``gazetteers.abbreviations.EXPANSIONS``) counts as known, as
-resolution reads it so; and so does a street's, building's or natural feature's name ("Royal
+resolution reads it so; so does a street's, building's or natural feature's name ("Royal
 Street", "Tijuana River": ``gazetteers.name_forms.unlisted_code``), which resolution places at
-its town.
+its town, and a municipality written with its own word whose bare name is a town
+("Woodbridge Township", "Borough of Fair Lawn": ``name_forms.municipality_bare_form``), which
+resolution looks up bare.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import TypeVar
 
 from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
-from geoparser.gazetteers.name_forms import unlisted_code
+from geoparser.gazetteers.name_forms import municipal, municipality_bare_form, unlisted_code
 from geoparser.model import Candidate, Mention
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.span_hygiene import joined_parts, tidy
@@ -39,6 +41,7 @@ class KnownNames:
         self._written: dict[str, bool] = {}
         self._records: dict[str, list[tuple[str, str | None, str | None, str | None,
                                             float]]] = {}
+        self._municipal: dict[str, bool] = {}
 
     @property
     def gazetteer(self) -> Gazetteer:
@@ -52,6 +55,12 @@ class KnownNames:
         """Whether the gazetteer knows each name (remembered across calls)."""
         return remembered(self._known, names, self._lookup,
                           lambda n, found: bool(found) or n in EXPANSIONS)
+
+    def municipal(self, names: Iterable[str]) -> dict[str, bool]:
+        """Whether the gazetteer has a town or municipal area of each name (what
+        "Woodbridge Township" may name, ``name_forms.municipal``)."""
+        return remembered(self._municipal, names, self._lookup,
+                          lambda _, found: any(municipal(c) for c in found))
 
     def within(self, pairs: Iterable[tuple[str, str]], min_population: int = 0
                ) -> dict[tuple[str, str], bool]:
@@ -152,6 +161,12 @@ class GazetteerCheck:
         batch = [whole_names(text, joined_parts(text, tidy(ms, text)), self.known.written)
                  for text, ms in zip(texts, self.inner.recognise(texts), strict=True)]
         known = self.known(m.text for ms in batch for m in ms)
+        # "Woodbridge Township": the gazetteer files the town under its bare name, and
+        # resolution looks it up so (``pipeline.lookup_all``)
+        bare = {n: b for n, k in known.items()
+                if not k and (b := municipality_bare_form(n)) is not None}
+        towns = self.known.municipal(bare.values()) if bare else {}
         for ms in batch:
             yield [replace(m, recogniser=self.name) for m in ms
-                   if known[m.text] or unlisted_code(m.text)]
+                   if known[m.text] or unlisted_code(m.text)
+                   or (m.text in bare and towns[bare[m.text]])]

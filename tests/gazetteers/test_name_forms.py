@@ -5,6 +5,7 @@ import pytest
 from geoparser.gazetteers.name_forms import (
     bare_form,
     facility_code,
+    municipality_bare_form,
     natural_code,
     natural_place_name,
     unlisted_code,
@@ -17,6 +18,18 @@ from geoparser.gazetteers.name_forms import (
 ])
 def test_bare_form_leaves_the_municipal_word_off(written, bare):
     assert bare_form(written) == bare
+
+
+@pytest.mark.parametrize(("written", "bare"), [
+    ("Woodbridge Township", "Woodbridge"), ("the Township of Readington", "Readington"),
+    ("Wall Twp.", "Wall"), ("Borough of Fair Lawn", "Fair Lawn"),
+    ("Mostar Municipality", "Mostar"),
+    # a city's, town's or village's word also ends a club's or a building's name
+    ("Manchester City", None), ("Eva's Village", None), ("Grants Town", None),
+    ("Woodbridge", None), ("the township", None),
+])
+def test_a_municipality_s_own_word_comes_off_but_not_a_city_s(written, bare):
+    assert municipality_bare_form(written) == bare
 
 
 @pytest.mark.parametrize(("name", "code"), [

@@ -1,5 +1,7 @@
 """The gazetteer check: a recogniser's mentions kept only where the gazetteer knows the name."""
 
+from dataclasses import replace
+
 from geoparser.model import Candidate, Mention
 from geoparser.recognition.gazetteer_check import GazetteerCheck, KnownNames
 
@@ -103,3 +105,39 @@ def test_within_a_state_can_ask_for_a_town_of_a_size(offline_gazetteer):
     assert known.within(pairs) == {p: True for p in pairs}
     assert known.within(pairs, min_population=15_000) == {
         ("Austin", "TX"): True, ("Vincent", "AL"): False, ("Lee", "MS"): False}
+
+
+class Towns(Known):
+    """``Known`` whose places are towns (feature class P), but for ``areas`` (states)."""
+
+    def __init__(self, *names: str, areas=()) -> None:
+        super().__init__(*names, *areas)
+        self.areas = set(areas)
+
+    def lookup(self, toponym):
+        return [replace(c, feature_class="A", feature_code="ADM1") if toponym in self.areas
+                else replace(c, feature_class="P") for c in super().lookup(toponym)]
+
+
+def test_a_township_whose_bare_name_is_a_town_is_kept():
+    """The gazetteer files "Woodbridge Township" as Woodbridge: resolution looks it up bare."""
+    text = "Woodbridge Township police and the Borough of Fair Lawn"
+    check = GazetteerCheck(Listed([mention("Woodbridge Township"),
+                                   mention("Borough of Fair Lawn", 32)]),
+                           Towns("Woodbridge", "Fair Lawn"))
+    [kept] = check.recognise([text])
+    assert [m.text for m in kept] == ["Woodbridge Township", "Borough of Fair Lawn"]
+
+
+def test_a_township_of_no_town_or_only_a_state_is_dropped():
+    check = GazetteerCheck(Listed([mention("Lower Merion Township"),
+                                   mention("Texas Township", 30)]),
+                           Towns(areas=("Texas",)))
+    [kept] = check.recognise(["one text"])
+    assert kept == []
+
+
+def test_a_club_named_for_its_city_is_not_kept_as_the_city():
+    check = GazetteerCheck(Listed([mention("Manchester City")]), Towns("Manchester"))
+    [kept] = check.recognise(["Manchester City won."])
+    assert kept == []

@@ -916,3 +916,13 @@ def test_washington_dc_written_whole_leaves_washington_the_state_in_a_washington
     assert ("Washington, D.C.", 4138106) in placed
     assert placed[-1] == ("Washington", 5815135)
     assert "D.C." not in [name for name, _ in placed]
+
+
+def test_washington_township_new_jersey_is_found_and_placed_in_new_jersey(default_geoparser):
+    # the tagger found "Washington Township", but the gazetteer check, which looked the name
+    # up only as written, dropped it: GeoNames files New Jersey's towns under bare names
+    doc = default_geoparser.parse(
+        "The dinner is at Seasons restaurant in Washington Township, N.J., on April 24.")
+    placed = {r.mention.text: r.candidate for r in doc.resolutions}
+    assert placed["Washington Township"] is not None
+    assert placed["Washington Township"].admin1 == "NJ"
