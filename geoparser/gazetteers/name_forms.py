@@ -21,14 +21,16 @@ import re
 
 from geoparser.model import Candidate
 
-_WORDS = r"township|twp\.?|borough|village|town|city|municipality"
-_AFTER = re.compile(rf"^(?P<name>.+?)\s+(?:{_WORDS})$", re.IGNORECASE)
-_BEFORE = re.compile(rf"^(?:the\s+)?(?:{_WORDS})\s+of\s+(?P<name>.+)$", re.IGNORECASE)
+
+def _word_forms(words: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Patterns of a name with one of ``words`` after it ("X Township") or before it ("the
+    Township of X")."""
+    return (re.compile(rf"^(?P<name>.+?)\s+(?:{words})$", re.IGNORECASE),
+            re.compile(rf"^(?:the\s+)?(?:{words})\s+of\s+(?P<name>.+)$", re.IGNORECASE))
 
 
-_OWN_WORDS = r"township|twp\.?|borough|municipality"
-_OWN_AFTER = re.compile(rf"^(?P<name>.+?)\s+(?:{_OWN_WORDS})$", re.IGNORECASE)
-_OWN_BEFORE = re.compile(rf"^(?:the\s+)?(?:{_OWN_WORDS})\s+of\s+(?P<name>.+)$", re.IGNORECASE)
+_AFTER, _BEFORE = _word_forms(r"township|twp\.?|borough|village|town|city|municipality")
+_OWN_AFTER, _OWN_BEFORE = _word_forms(r"township|twp\.?|borough|municipality")
 
 
 def bare_form(name: str) -> str | None:

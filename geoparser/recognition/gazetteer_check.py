@@ -160,11 +160,12 @@ class GazetteerCheck:
         texts = list(texts)
         batch = [whole_names(text, joined_parts(text, tidy(ms, text)), self.known.written)
                  for text, ms in zip(texts, self.inner.recognise(texts), strict=True)]
-        known = self.known(m.text for ms in batch for m in ms)
+        names = {m.text for ms in batch for m in ms}
+        known = self.known(names)
         # "Woodbridge Township": the gazetteer files the town under its bare name, and
         # resolution looks it up so (``pipeline.lookup_all``)
-        bare = {n: b for n, k in known.items()
-                if not k and (b := municipality_bare_form(n)) is not None}
+        bare = {n: b for n in names
+                if not known[n] and (b := municipality_bare_form(n)) is not None}
         towns = self.known.municipal(bare.values()) if bare else {}
         for ms in batch:
             yield [replace(m, recogniser=self.name) for m in ms
