@@ -37,21 +37,15 @@ def fold_key(name: str) -> str:
 
 
 def rethreshold(target: Path, dev: Any, dev_docs: Any, config: Any) -> dict[str, Any]:
-    """Choose the threshold of the model at ``target`` again (``threshold_choice.threshold_record``:
+    """Choose the threshold of the model at ``target`` again, as training does (``chooser``:
     the checked spans on ``dev_docs``, the model's own int8 probabilities); ``meta.json`` is
     rewritten atomically. Returns what changed."""
     from geoparser.io.atomic import write_bytes_atomic
-    from geoparser.recognition.training.threshold_choice import threshold_record
-    from geoparser.recognition.transformer_tagger import (
-        OnnxTagger,
-        TransformerRecogniser,
-        read_meta,
-    )
+    from geoparser.recognition.transformer_tagger import OnnxTagger, read_meta
 
     meta = read_meta(target)
     probs = OnnxTagger(target / "model.onnx").probabilities([e.window for e in dev])
-    change = threshold_record(TransformerRecogniser(path=target), dev, probs, dev_docs,
-                              config.thresholds)
+    change = chooser(dev, dev_docs, config)(target, probs)
     meta["threshold"] = change["threshold"]
     meta.setdefault("training", {}).update(change)
     write_bytes_atomic(target / "meta.json",
