@@ -118,6 +118,7 @@ from geoparser.resolution.place_facts import (
     NameFacts,
     alias_gaps,
     area_size,
+    best_abroad,
     demonym_keys,
     english_area_names,
     is_country_level,
@@ -303,20 +304,21 @@ class FeatureExtractor:
                 and not is_country_level(c) for c in reps]
             x[:, INDEX["home_country"]] = [
                 bool(home.country) and c.country_code == home.country for c in reps]
+        # Under another of its names, a place keeps its prominence only when far larger than
+        # every place that bears the name as its own (``FAR_LARGER``); nor, without it, is it
+        # a rival of a namesake abroad (Lomé, which some write "Rome", is none of Rome's).
+        prominent = [not alternates[i] or (
+            self.alias_prominence and c.feature_class == "P" and c.population is not None
+            and prominent_alias(known[i], gaps[i])) for i, c in enumerate(reps)]
+        abroad = best_abroad(reps, pops, [r and p for r, p in zip(facts.rivals, prominent,
+                                                                  strict=True)])
         for i, c in enumerate(reps):
             cc, a1 = c.country_code, c.admin1
-            alternate = alternates[i]
-            x[i, i_alternate] = alternate
-            # Under another of its names, a place keeps its prominence only when far larger
-            # than every place that bears the name as its own (``FAR_LARGER``).
-            prominent = not alternate or (
-                self.alias_prominence and c.feature_class == "P" and c.population is not None
-                and prominent_alias(known[i], x[i, INDEX["alias_gap"]]))
-            x[i, i_capital] = prominent and (
+            x[i, i_alternate] = alternates[i]
+            x[i, i_capital] = prominent[i] and (
                 c.feature_code == "PPLC" or facts.capital_by_name[i])
-            foreign = facts.foreign[i]
-            if foreign is not None and c.population is not None and prominent:
-                x[i, i_foreign] = pops[i] - foreign
+            if abroad[i] is not None and c.population is not None and prominent[i]:
+                x[i, i_foreign] = pops[i] - abroad[i]
             if containers:
                 x[i, i_contained] = any(holds_key(k, c) for k in containers)
             if n_others:

@@ -106,7 +106,7 @@ class NameFacts:
     static: np.ndarray  # the feature rows' columns that depend on the candidates alone
     names: list[str]  # each candidate's normalised name
     capital_by_name: list[bool]  # bears its country's capital's name, the largest such town
-    foreign: list[float | None]  # log population of the best namesake in another country
+    rivals: list[bool]  # may be a namesake's rival in size (``best_abroad``)
     rep_lats: np.ndarray  # every candidate's point, NaN without one
     rep_lons: np.ndarray
 
@@ -116,7 +116,7 @@ def name_facts(candidates: Sequence[Candidate], order: Sequence[str]) -> NameFac
     pops = [log_population(c) for c in reps]
     pts = [(c.lat, c.lon) for c in reps if c.has_point]
     names = [normalise_name(c.name) for c in reps]
-    static, capital_by_name, foreign = _static_rows(reps, pops, names)
+    static, capital_by_name, rivals = _static_rows(reps, pops, names)
     return NameFacts(
         reps, pops,
         frozenset(c.country_code for c in reps if c.country_code),
@@ -128,7 +128,7 @@ def name_facts(candidates: Sequence[Candidate], order: Sequence[str]) -> NameFac
                  key=lambda i: (_prior(reps[i], pops[i], reps), pops[i], reps[i].has_point))],
         np.array([p[0] for p in pts], dtype=float),
         np.array([p[1] for p in pts], dtype=float),
-        static, names, capital_by_name, foreign,
+        static, names, capital_by_name, rivals,
         np.array([c.lat if c.has_point else np.nan for c in reps], dtype=float),
         np.array([c.lon if c.has_point else np.nan for c in reps], dtype=float),
     )
@@ -141,10 +141,10 @@ _STATIC = ("log_population", "population_gap", "population_rank", "known_populat
 
 
 def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
-                 ) -> tuple[np.ndarray, list[bool], list[float | None]]:
+                 ) -> tuple[np.ndarray, list[bool], list[bool]]:
     """The columns of ``_STATIC`` (the others 0), and per candidate whether it bears its
-    country's capital's name as that country's largest such town, and the log population of
-    its best namesake in another country (``foreign_gap``)."""
+    country's capital's name as that country's largest such town, and whether its size makes
+    it a rival of its namesakes abroad (``best_abroad``)."""
     order = sorted(range(len(reps)), key=lambda i: -pops[i])
     rank = {i: r for r, i in enumerate(order)}
     # Only towns of NEAR_TOWN_POPULATION or more can be an area's town (``place_facts.town_of``).
@@ -157,15 +157,11 @@ def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
     imputed_abroad = [effective_population(c)[1] and any(
         cc != c.country_code and p > area_size(c) and n == names[i] for cc, p, n in cities)
         for i, c in enumerate(reps)]
-    country_max: dict[str | None, float] = {}
-    for k, p, borrowed in zip(reps, pops, imputed_abroad, strict=True):
-        # an imputed population is no namesake's rival, and a place of unknown size (an
-        # airport, a neighbourhood) no small one: Heathrow, Florida is not "far larger" than
-        # London Heathrow Airport
-        if not borrowed and effective_population(k)[0] is not None:
-            country_max[k.country_code] = max(country_max.get(k.country_code, -1.0), p)
-    # The two countries with the most populous candidates: the best namesake abroad.
-    by_country = sorted(country_max.items(), key=lambda kv: -kv[1])[:2]
+    # an imputed population is no namesake's rival, and a place of unknown size (an
+    # airport, a neighbourhood) no small one: Heathrow, Florida is not "far larger" than
+    # London Heathrow Airport
+    rivals = [not borrowed and effective_population(k)[0] is not None
+              for k, borrowed in zip(reps, imputed_abroad, strict=True)]
     top_town: dict[str | None, float] = {}
     for k, p in zip(reps, pops, strict=True):
         if k.feature_class == "P":
@@ -173,7 +169,7 @@ def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
     n_log = math.log1p(len(reps))
     x = np.zeros((len(reps), len(FEATURES)))
     cols = [INDEX[n] for n in _STATIC]
-    capital_by_name, foreign = [], []
+    capital_by_name = []
     for i, c in enumerate(reps):
         code = c.feature_code or ""
         area = is_area(c)
@@ -184,9 +180,6 @@ def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
             len(reps) > 1) else None
         capital_by_name.append(populated and capital.get(cc or "") == names[i]
                                and p >= top_town.get(cc, 0.0))
-        foreign.append(by_country[1][1] if by_country and by_country[0][0] == cc and len(
-            by_country) > 1 else (by_country[0][1] if by_country and by_country[0][0] != cc
-                                  else None))
         x[i, cols] = (
             p,
             p - best_other if best_other is not None else 0.0,
@@ -206,7 +199,24 @@ def _static_rows(reps: list[Candidate], pops: list[float], names: list[str]
             imputed_abroad[i],
         )
     x.flags.writeable = False
-    return x, capital_by_name, foreign
+    return x, capital_by_name, rivals
+
+
+def best_abroad(reps: Sequence[Candidate], pops: Sequence[float], rivals: Sequence[bool]
+                ) -> list[float | None]:
+    """Per candidate, the log population of the most populous rival (``rivals``) in another
+    country, None without one: how much larger a place is than its best namesake abroad
+    (``foreign_gap``)."""
+    country_max: dict[str | None, float] = {}
+    for k, p, rival in zip(reps, pops, rivals, strict=True):
+        if rival:
+            country_max[k.country_code] = max(country_max.get(k.country_code, -1.0), p)
+    # The two countries with the most populous rivals: the best namesake abroad.
+    by_country = sorted(country_max.items(), key=lambda kv: -kv[1])[:2]
+    return [by_country[1][1] if by_country and by_country[0][0] == c.country_code
+            and len(by_country) > 1 else (by_country[0][1] if by_country
+                                          and by_country[0][0] != c.country_code else None)
+            for c in reps]
 
 
 def area_size(c: Candidate) -> float:

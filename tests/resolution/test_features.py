@@ -24,6 +24,10 @@ PLACES = {
                c("Galway", 53.27, -9.05, 85_910, "IE", "C", gid=8)],
     "Moscow": [c("Moscow", 55.75, 37.62, 10_381_222, "RU", "48", gid=9),
                c("Moscow", 46.73, -117.00, 25_000, "US", "ID", gid=10)],
+    # Lomé matched by "Rome", one of its other names
+    "Rome": [c("Rome", 41.89, 12.51, 2_318_895, "IT", "07", gid=11),
+             c("Lomé", 6.13, 1.22, 2_188_376, "TG", "24", gid=12),
+             c("Rome", 43.22, -89.81, 2_697, "US", "WI", gid=13)],
 }
 
 
@@ -75,6 +79,13 @@ def test_prominence_is_the_gap_to_the_runner_up_and_the_capital_flag():
                         math.log10(10_381_223) - math.log10(25_001))
     assert f[("RU", "48")]["capital"] == 1 and f[("US", "ID")]["capital"] == 0
     assert f[("RU", "48")]["population_rank"] == 0
+
+
+def test_a_namesake_only_by_another_name_is_no_rival_abroad():
+    f = rows("Talks in Rome", ["Rome"], "Rome")
+    assert math.isclose(f[("IT", "07")]["foreign_gap"],
+                        math.log10(2_318_896) - math.log10(2_698))
+    assert f[("TG", "24")]["alternate_name"] == 1 and f[("TG", "24")]["foreign_gap"] == 0
 
 
 def test_without_other_toponyms_co_mention_features_are_missing():

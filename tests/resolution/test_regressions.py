@@ -926,3 +926,13 @@ def test_washington_township_new_jersey_is_found_and_placed_in_new_jersey(defaul
     placed = {r.mention.text: r.candidate for r in doc.resolutions}
     assert placed["Washington Township"] is not None
     assert placed["Washington Township"].admin1 == "NJ"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_rome_beside_a_saint_peter_of_wisconsin_is_rome_italy(offline_gazetteer, policy):
+    """Lomé, written "Rome" among its other names, had taken the capital's prominence as
+    its rival abroad, so two Wisconsin villages near each other outweighed it."""
+    r = resolve_text(offline_gazetteer, policy,
+                     "Pope Francis led the Easter Vigil in St. Peter's Basilica, and the man "
+                     "asked the Rome police captain to be his godfather.", ["St. Peter", "Rome"])
+    assert r["Rome"].candidate.country_code == "IT"
