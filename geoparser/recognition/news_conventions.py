@@ -56,6 +56,14 @@
   (``Mention.evidence``): "American" in a Wikipedia article on a town of Peru says little of
   where the town is.
 
+* **A place named after its kind's word**: "the town of Toruń", "the villages of Bumbacari
+  and Dudescu", "the province of Western Kasai": the longest run of up to three capitalised
+  words right after a kind of place (town, village, city, district, province, state,
+  island, …) in lower case and "of" is a toponym when the gazetteer knows it; after a plural,
+  so is each name of the list that follows. Not a word in capitals ("the region of KBR", a
+  gene's) nor a municipality's whole name ("The Town of Hempstead"). The fold taggers
+  missed such names where they had not met them (Toruń, Puławy, Réunion in GeoVirus).
+
 * **Footnote markers**: an affiliation or table in a paper writes its marker right after the
   place, "Lyon, France1", "Hong Kong4,5": a country or first-level area (one to three
   capitalised words) joined to one or two digits, or a list of them, is a toponym without the
@@ -159,6 +167,7 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
     found += [(a, b, "one of a list of places") for a, b in _place_lists(text, mentions)]
     found += [(a, b, "a place with a footnote marker")
               for a, b in _marked_places(text, known)]
+    found += [(a, b, KIND_NAMED) for a, b in _kind_named(text, known)]
     found += [(a, b, PEOPLE) for a, b in _peoples(text, known)]
     found += [(a, b, "a hashtag") for a, b in _hashtags(text, known)]
     found += [(a, b, POSSESSED) for a, b in _possessed_facilities(text, places)]
@@ -191,6 +200,55 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
         kept.append(Mention(start, end, name, LABEL, recogniser, why,
                             evidence=why != PEOPLE))
     return sorted(kept, key=lambda m: (m.start, m.end))
+
+
+#: Why a place named after its kind's word was made (``_kind_named``).
+KIND_NAMED = "named after its kind's word"
+#: A kind of place and "of" before its name: "the town of Toruń", "the villages of Bumbacari
+#: and Dudescu", "the province of Western Kasai"; in lower case, as prose writes it ("Town of
+#: Hempstead" is a municipality's whole name).
+_KIND_OF = re.compile(
+    r"\b(?:towns?|villages?|cit(?:y|ies)|hamlets?|suburbs?|townships?|municipalit(?:y|ies)"
+    r"|districts?|provinces?|count(?:y|ies)|prefectures?|governorates?|states?|islands?"
+    r"|regions?|ports?)[ \t]+of[ \t]+")
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+#: The most words a name after its kind's word may have.
+_KIND_NAME_WORDS = 3
+
+
+def _kind_named(text: str, known: Callable[[Sequence[str]], dict[str, bool]]
+                ) -> list[tuple[int, int]]:
+    """The names a story gives right after a kind of place and "of" ("the town of Toruń";
+    after a plural, each name of the list that follows: "the villages of Bumbacari and
+    Dudescu"): the longest run of up to ``_KIND_NAME_WORDS`` capitalised words the gazetteer
+    knows; not a word in capitals ("the region of KBR" is a gene's). A tagger that has not met
+    a small town's name misses it even there."""
+    runs: list[list[tuple[int, int]]] = []
+    for m in _KIND_OF.finditer(text):
+        at = m.end()
+        while True:
+            words: list[tuple[int, int]] = []
+            while len(words) < _KIND_NAME_WORDS and (w := _WORD.match(text, at)) and (
+                    w.group()[0].isupper() and not w.group().isupper()):
+                words.append((w.start(), w.end()))
+                at = w.end()
+                if not (text[at:at + 1] in (" ", "\t") and _WORD.match(text, at + 1)):
+                    break
+                at += 1
+            if not words:
+                break
+            runs.append(words)
+            at = words[-1][1]
+            join = _LIST_JOIN.match(text, at)
+            if not (m.group().split()[0].endswith("s") and join):
+                break
+            at = join.end()
+    spans = [[(ws[0][0], ws[k][1]) for k in range(len(ws))] for ws in runs]
+    is_known = known(sorted({text[a:b] for options in spans for a, b in options})) if (
+        spans) else {}
+    return [hit for options in spans
+            if (hit := next(((a, b) for a, b in reversed(options) if is_known.get(text[a:b])),
+                            None))]
 
 
 def _marked_places(text: str, known: object) -> list[tuple[int, int]]:

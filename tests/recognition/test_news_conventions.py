@@ -564,3 +564,31 @@ def test_without_a_gazetteer_that_lists_names_as_written_nothing_is_joined():
     out = convention_mentions(text, [at(text, "Washington")], _Within(("Washington, D.C.",
                                                                         "D.C.")))
     assert [m.text for m in out] == ["Washington", "D.C."]
+
+
+@pytest.mark.parametrize(("text", "places", "expected"), [
+    ("found in the northern town of Toruń, famous for", ("Toruń",), ["Toruń"]),
+    ("the villages of Bumbacari and Dudescu on Thursday", ("Bumbacari", "Dudescu"),
+     ["Bumbacari", "Dudescu"]),
+    ("the cities of Suwon, Incheon and Seoul", ("Suwon", "Incheon", "Seoul"),
+     ["Suwon", "Incheon", "Seoul"]),
+    ("the province of Western Kasai declared", ("Western", "Western Kasai"), ["Western Kasai"]),
+    ("in the state of New York State Police", ("New York",), ["New York"]),
+    ("the city of Sao Paulo reported", ("Sao Paulo", "Paulo"), ["Sao Paulo"]),
+])
+def test_a_place_named_after_its_kind_s_word_is_a_toponym(text, places, expected):
+    assert names(text, places=places) == expected
+    assert {m.why for m in convention_mentions(text, [], known(*places))} == {
+        "named after its kind's word"}
+
+
+@pytest.mark.parametrize(("text", "places", "expected"), [
+    ("a state of Emergency was declared", (), []),                    # no place of the name
+    ("the region of KBR compared to TOP", ("KBR",), []),             # in capitals: a gene's
+    ("The Town of Hempstead voted", ("Hempstead",), []),              # a municipality's name
+    ("the town of Toruń", (), []),                                    # a name no one knows
+    ("the town where Toruń lies", ("Toruń",), []),                    # no "of"
+    ("the village of Kisumu and Homa Bay", ("Kisumu", "Homa Bay"), ["Kisumu"]),  # one name
+])
+def test_a_kind_s_word_names_only_the_known_places_right_after_it(text, places, expected):
+    assert names(text, places=places) == expected
