@@ -11,7 +11,8 @@ A span made only of function words and generic head nouns ("of" out of "State of
 "Center", "Hall", "Street", "Station" out of a facility's name) is never a toponym, though
 towns of those names exist (``is_generic``); ``tidy`` drops it, a place's code written
 into a currency ("US$460", "HK$", "A$": ``is_currency``), which is money, not a place, and a
-place's name in a virus's or disease's ("West Nile virus": ``names_a_disease``).
+place's name in a virus's or disease's ("West Nile virus": ``names_a_disease``) and a direction
+that shares the name after it ("South" of "South and Central Europe": ``is_shared_direction``).
 """
 
 from __future__ import annotations
@@ -107,6 +108,25 @@ def names_a_disease(text: str, start: int, end: int) -> bool:
     fever"). The corpora annotate a virus's place of origin only where the text names the
     place itself."""
     return bool(_DISEASE.match(text, end))
+
+
+_LIST_JOINT = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)"
+#: After a direction word: the list's other directions and the name they share ("South and
+#: Central Europe", "South, Southeast, East, and Northwest China").
+_DIRECTION = rf"(?i:{PART_WORDS_PATTERN})"
+_SHARED_NAME_AFTER = re.compile(
+    rf"{_LIST_JOINT}(?:{_DIRECTION}{_LIST_JOINT})*{_DIRECTION}[ \t\r\n-]+[A-Z]")
+
+
+def is_shared_direction(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a direction word alone that shares the name a list of
+    directions closes with ("South" of "South and Central Europe", "Central" of "Central and
+    South America"): a part of that name written once for all, not a place called "South".
+    The corpora annotate the name with its last direction only ("Central Europe", "South
+    America"), and read alone the word went to Cameroon's South Region."""
+    word = text[start:end]
+    return (word.lower() in PART_WORDS and word[:1].isupper()
+            and _SHARED_NAME_AFTER.match(text, end) is not None)
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -221,7 +241,8 @@ def joined_parts(text: str, mentions: Sequence[Mention]) -> list[Mention]:
 def tidy(mentions: Iterable[Mention], text: str | None = None) -> list[Mention]:
     """Every mention trimmed (``trimmed``); one left empty, only generic words
     (``is_generic``), written into a currency (``is_currency``; the sign after it is read
-    in ``text`` when given) or naming a disease (``names_a_disease``, read in ``text``) is
+    in ``text`` when given), naming a disease (``names_a_disease``, read in ``text``) or a
+    direction sharing the name after it (``is_shared_direction``, read in ``text``) is
     dropped, and of two that trim to the same span the first is kept."""
     out: dict[tuple[int, int], Mention] = {}
     for m in mentions:
@@ -230,7 +251,8 @@ def tidy(mentions: Iterable[Mention], text: str | None = None) -> list[Mention]:
             continue
         written_into_currency = (is_currency(text, t.start, t.end) if text is not None
                                  else is_currency(t.text, 0, len(t.text)))
-        if not written_into_currency and not (text is not None
-                                              and names_a_disease(text, t.start, t.end)):
+        if not written_into_currency and not (text is not None and (
+                names_a_disease(text, t.start, t.end)
+                or is_shared_direction(text, t.start, t.end))):
             out.setdefault((t.start, t.end), t)
     return sorted(out.values(), key=lambda m: (m.start, m.end))

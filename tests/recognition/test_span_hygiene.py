@@ -150,3 +150,25 @@ def test_a_place_in_a_disease_s_name_is_no_toponym(text, written):
 ])
 def test_a_place_a_disease_is_found_in_is_still_a_place(text, written):
     assert [m.text for m in tidy([mention_of(text, written)], text)] == [written]
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("strains isolated in South and Central Europe", "South"),
+    ("surveillance in Central and South America", "Central"),
+    ("identified from South, Southeast, East, and Northwest China.", "Southeast"),
+    ("wild birds in West & Central Asian countries", "West"),
+    ("prevalence in Northern and Southern\r\nChina", "Northern"),
+    ("farms in Eastern and Central Europe", "Eastern"),
+])
+def test_a_direction_sharing_the_name_after_it_is_no_toponym(text, written):
+    assert tidy([mention_of(text, written)], text) == []
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("relations between Russia and the West. The", "West"),
+    ("the provinces of Nyanza, North Eastern and Western. Officials", "Western"),
+    ("a rivalry of East and West", "East"),
+    ("North and south of the river", "North"),
+])
+def test_a_direction_standing_for_itself_is_kept(text, written):
+    assert [m.text for m in tidy([mention_of(text, written)], text)] == [written]
