@@ -40,6 +40,17 @@ ALIAS_POPULATION = 50_000
 #: place's own for it to count as the place's name in another language: "Mecca"/"Makkah" 36,
 #: "Cologne"/"Köln" 55, while "Salisbury"/"Harare" is 27 and "Franklin"/"Columbus" 12.
 ALIAS_LIKENESS = 35
+#: As alike as that, a name that opens with another letter must be this alike: "Cologne"/
+#: "Köln" 55, "Vienna"/"Wien" 60, while "Garden City"/"Singapore", a nickname, is 40.
+ALIAS_LIKENESS_OTHER_INITIAL = 50
+
+
+def resembles(name: str, own: str) -> bool:
+    """Whether the normalised alternate name ``name`` is like the place's own ``own``, as a
+    name in another language is (``ALIAS_LIKENESS``), not a nickname or an old name."""
+    likeness = fuzz.ratio(name, own)
+    return likeness >= ALIAS_LIKENESS and (
+        name[:1] == own[:1] or likeness >= ALIAS_LIKENESS_OTHER_INITIAL)
 
 
 def prominent_alias(log_population: float, alias_gap: float) -> bool:
@@ -324,7 +335,7 @@ def alias_gaps(reps: Sequence[Candidate], names: Sequence[str], own: str,
             reps[j].feature_class == "A" and (is_country_level(reps[j])
                                               or reps[j].admin1 == c.admin1))
             for j in bearers)
-        exonym = not at_home and fuzz.ratio(names[i], own) >= ALIAS_LIKENESS
+        exonym = not at_home and resembles(names[i], own)
         out.append(known[i] - best if exonym else math.nan)
     return out
 
@@ -346,7 +357,7 @@ def english_area_names(reps: Sequence[Candidate], names: Sequence[str], own: str
     home = {reps[j].country_code for j in bearers}
     part = re.compile(rf"\b{re.escape(own)}\b")
     return [c.feature_code == "ADM1" and names[i] != own and c.country_code not in home
-            and not part.search(names[i]) and fuzz.ratio(names[i], own) >= ALIAS_LIKENESS
+            and not part.search(names[i]) and resembles(names[i], own)
             and area_size(c) > largest
             for i, c in enumerate(reps)]
 

@@ -2,10 +2,13 @@
 
 import math
 
+import pytest
+
 from geoparser.model import Candidate, Document, Mention
 from geoparser.resolution.base import ResolutionContext
 from geoparser.resolution.feature_names import FEATURES, INDEX
 from geoparser.resolution.features import FeatureExtractor
+from geoparser.resolution.place_facts import resembles
 
 
 def c(name, lat, lon, pop, cc, admin1=None, fclass="P", fcode=None, gid=0):
@@ -176,3 +179,12 @@ def test_an_area_s_english_name_is_its_own_unless_a_place_bears_it_or_it_is_a_pa
     assert english_area_names([kashmir, azad], ["kashmir", "azad jammu and kashmir"],
                               "kashmir") == [False, False]
     assert english_area_names([azad], ["azad jammu and kashmir"], "kashmir") == [False]
+
+
+@pytest.mark.parametrize(("name", "own", "alike"), [
+    ("mecca", "makkah", True), ("cologne", "koln", True), ("vienna", "wien", True),
+    ("lyons", "lyon", True), ("garden city", "singapore", False),
+    ("salisbury", "harare", False), ("franklin", "columbus", False),
+])
+def test_a_name_in_another_language_resembles_the_place_s_own(name, own, alike):
+    assert resembles(name, own) is alike

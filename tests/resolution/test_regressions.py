@@ -936,3 +936,13 @@ def test_rome_beside_a_saint_peter_of_wisconsin_is_rome_italy(offline_gazetteer,
                      "Pope Francis led the Easter Vigil in St. Peter's Basilica, and the man "
                      "asked the Rome police captain to be his godfather.", ["St. Peter", "Rome"])
     assert r["Rome"].candidate.country_code == "IT"
+
+
+@pytest.mark.parametrize("policy", BOTH)
+def test_garden_city_in_the_united_states_is_not_singapore(offline_gazetteer, policy):
+    """"Garden City", a nickname of Singapore, is no name of it in another language: it
+    keeps the alternate-name penalty and wins neither the capital's nor the prominence term."""
+    r = resolve_text(offline_gazetteer, policy,
+                     "Garden City is a city in the United States whose schools opened in 1902.",
+                     ["Garden City", "United States"])
+    assert r["Garden City"].candidate.country_code == "US"
