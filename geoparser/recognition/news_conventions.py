@@ -96,6 +96,7 @@ from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.demonyms import names_a_continent_s_people, names_a_people
 from geoparser.gazetteers.name_forms import facility_code
 from geoparser.model import Mention
+from geoparser.recognition.span_hygiene import LIST_JOINT
 
 LABEL = "TOPONYM"
 #: Why a people's or adjective's mention was made (``_peoples``).
@@ -114,7 +115,7 @@ _LIST_NAME = re.compile(_NAME)
 #: An abbreviation written with a full stop ("S.C.", "W.Va.", "Okla."), and what joins two
 #: items of a list.
 _DOTTED = re.compile(r"(?<![\w.])[A-Z][A-Za-z.]*\.(?: Va\.)?")
-_LIST_JOIN = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)")
+_LIST_JOIN = re.compile(LIST_JOINT)
 _LIST_SEPARATOR = re.compile(r", (?:and |or )?| and | or ")
 _LIST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 #: How many of a list's names a recogniser must have found for the others to be read as
@@ -211,7 +212,6 @@ _KIND_OF = re.compile(
     r"\b(?:towns?|villages?|cit(?:y|ies)|hamlets?|suburbs?|townships?|municipalit(?:y|ies)"
     r"|districts?|provinces?|count(?:y|ies)|prefectures?|governorates?|states?|islands?"
     r"|regions?|ports?)[ \t]+of[ \t]+")
-_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 #: The most words a name after its kind's word may have.
 _KIND_NAME_WORDS = 3
 
@@ -228,11 +228,11 @@ def _kind_named(text: str, known: Callable[[Sequence[str]], dict[str, bool]]
         at = m.end()
         while True:
             words: list[tuple[int, int]] = []
-            while len(words) < _KIND_NAME_WORDS and (w := _WORD.match(text, at)) and (
+            while len(words) < _KIND_NAME_WORDS and (w := _LIST_WORD.match(text, at)) and (
                     w.group()[0].isupper() and not w.group().isupper()):
                 words.append((w.start(), w.end()))
                 at = w.end()
-                if not (text[at:at + 1] in (" ", "\t") and _WORD.match(text, at + 1)):
+                if not (text[at:at + 1] in (" ", "\t") and _LIST_WORD.match(text, at + 1)):
                     break
                 at += 1
             if not words:

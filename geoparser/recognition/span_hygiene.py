@@ -110,12 +110,13 @@ def names_a_disease(text: str, start: int, end: int) -> bool:
     return bool(_DISEASE.match(text, end))
 
 
-_LIST_JOINT = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)"
+#: What joins two items of a list of names: a comma (with "and" or "or"), "and", "or", "&".
+LIST_JOINT = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)"
 #: After a direction word: the list's other directions and the name they share ("South and
 #: Central Europe", "South, Southeast, East, and Northwest China").
 _DIRECTION = rf"(?i:{PART_WORDS_PATTERN})"
 _SHARED_NAME_AFTER = re.compile(
-    rf"{_LIST_JOINT}(?:{_DIRECTION}{_LIST_JOINT})*{_DIRECTION}[ \t\r\n-]+[A-Z]")
+    rf"{LIST_JOINT}(?:{_DIRECTION}{LIST_JOINT})*{_DIRECTION}[ \t\r\n-]+[A-Z]")
 
 
 def is_shared_direction(text: str, start: int, end: int) -> bool:
