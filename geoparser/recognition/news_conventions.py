@@ -165,10 +165,12 @@ def convention_mentions(text: str, mentions: Sequence[Mention],
         for n in _LIST_NAME.finditer(text, m.start("names"), m.end("names")):
             found.append((n.start(), n.end(), f"one of a list of {m.group('kind')}"))
     found += [(a, b, "one of a list of areas") for a, b in _listed_codes(text, places)]
-    found += [(a, b, "one of a list of places") for a, b in _place_lists(text, mentions)]
+    names_of_text = _names(text)
+    found += [(a, b, "one of a list of places")
+              for a, b in _place_lists(text, mentions, names_of_text)]
     found += [(a, b, "a place with a footnote marker")
               for a, b in _marked_places(text, known)]
-    found += [(a, b, KIND_NAMED) for a, b in _kind_named(text, known)]
+    found += [(a, b, KIND_NAMED) for a, b in _kind_named(text, names_of_text, known)]
     found += [(a, b, PEOPLE) for a, b in _peoples(text, known)]
     found += [(a, b, "a hashtag") for a, b in _hashtags(text, known)]
     found += [(a, b, POSSESSED) for a, b in _possessed_facilities(text, places)]
@@ -216,31 +218,30 @@ _KIND_OF = re.compile(
 _KIND_NAME_WORDS = 3
 
 
-def _kind_named(text: str, known: Callable[[Sequence[str]], dict[str, bool]]
-                ) -> list[tuple[int, int]]:
+def _kind_named(text: str, names: Sequence[tuple[int, int]],
+                known: Callable[[Sequence[str]], dict[str, bool]]) -> list[tuple[int, int]]:
     """The names a story gives right after a kind of place and "of" ("the town of Toruń";
     after a plural, each name of the list that follows: "the villages of Bumbacari and
-    Dudescu"): the longest run of up to ``_KIND_NAME_WORDS`` capitalised words the gazetteer
-    knows; not a word in capitals ("the region of KBR" is a gene's). A tagger that has not met
-    a small town's name misses it even there."""
+    Dudescu"): of the run of capitalised words there (``names``, ``_names``), the longest
+    opening of up to ``_KIND_NAME_WORDS`` words the gazetteer knows; not a word in capitals
+    ("the region of KBR" is a gene's). A tagger that has not met a small town's name misses it
+    even there."""
+    run_at = dict(names)  # a run's start -> its end
     runs: list[list[tuple[int, int]]] = []
     for m in _KIND_OF.finditer(text):
+        plural = m.group().split()[0].endswith("s")
         at = m.end()
-        while True:
+        while (end := run_at.get(at)) is not None:
             words: list[tuple[int, int]] = []
-            while len(words) < _KIND_NAME_WORDS and (w := _LIST_WORD.match(text, at)) and (
-                    w.group()[0].isupper() and not w.group().isupper()):
-                words.append((w.start(), w.end()))
-                at = w.end()
-                if not (text[at:at + 1] in (" ", "\t") and _LIST_WORD.match(text, at + 1)):
+            for w in _LIST_WORD.finditer(text, at, end):
+                if w.group().isupper() or len(words) == _KIND_NAME_WORDS:
                     break
-                at += 1
+                words.append(w.span())
             if not words:
                 break
             runs.append(words)
-            at = words[-1][1]
-            join = _LIST_JOIN.match(text, at)
-            if not (m.group().split()[0].endswith("s") and join):
+            join = _LIST_JOIN.match(text, words[-1][1])
+            if not (plural and join):
                 break
             at = join.end()
     spans = [[(ws[0][0], ws[k][1]) for k in range(len(ws))] for ws in runs]
@@ -416,9 +417,11 @@ def _hashtags(text: str, known: object) -> list[tuple[int, int]]:
     return [(a, b) for a, b, joined in tags if joined or is_area.get(text[a:b])]
 
 
-def _place_lists(text: str, mentions: Sequence[Mention]) -> list[tuple[int, int]]:
+def _place_lists(text: str, mentions: Sequence[Mention], names: Sequence[tuple[int, int]]
+                 ) -> list[tuple[int, int]]:
     """Spans of the names of lists at least ``LIST_EVIDENCE`` of whose names are among
-    ``mentions`` (a name counts when it is a mention or ends with one: "In Kisumu")."""
+    ``mentions`` (a name counts when it is a mention or ends with one: "In Kisumu"); ``names``
+    are the text's runs of capitalised words (``_names``)."""
     found = {(m.start, m.end) for m in mentions}
     ends = {m.end: m.start for m in mentions}
     out: list[tuple[int, int]] = []
@@ -429,7 +432,7 @@ def _place_lists(text: str, mentions: Sequence[Mention]) -> list[tuple[int, int]
         if len(chain) >= 3 and named >= LIST_EVIDENCE:
             out.extend(chain)
 
-    for a, b in _names(text):
+    for a, b in names:
         if chain and _LIST_SEPARATOR.fullmatch(text[chain[-1][1]:a]):
             chain.append((a, b))
             continue
