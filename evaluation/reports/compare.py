@@ -41,10 +41,12 @@ class Comparison:
 
 def compare(
     names: Sequence[str], gold: list[Document], labels: Sequence[str], match: str = "auto",
-    progress: Callable[[str, int, int], None] | None = None,
+    progress: Callable[[str, int, int], None] | None = None, required: str | None = None,
 ) -> Comparison:
     """Run each recogniser of ``names`` on ``gold``; ``progress(name, k, n)`` is told before
-    each one starts."""
+    each one starts. A recogniser that is not installed is skipped with a warning, except
+    ``required``: its ``ModelNotFoundError`` propagates at once, said once (the caller reports
+    it), before any other recogniser runs when it is first in ``names``."""
     runs, semeval, skipped = [], {}, {}
     todo = list(dict.fromkeys(names))
     for k, name in enumerate(todo, 1):
@@ -53,6 +55,8 @@ def compare(
         try:
             run = run_ner(name, gold, labels, match)
         except ModelNotFoundError as exc:
+            if name == required:
+                raise
             log.warning("skipping recogniser %s: %s", name, exc)
             skipped[name] = str(exc)
             continue

@@ -16,7 +16,6 @@ from evaluation.reports.compare import Comparison, compare
 from evaluation.reports.ner_runs import NerRun
 from evaluation.results import SchemeResult
 from evaluation.schemes.coursework import score_geo
-from geoparser.errors import ModelNotFoundError
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import resolve
@@ -110,9 +109,7 @@ def answer(
     """
     names = [ner, *(n for n in (others if others is not None else available_recognisers())
                     if n != ner)]
-    comparison = compare(names, gold, labels, match)
-    if ner in comparison.skipped:
-        raise ModelNotFoundError(comparison.skipped[ner])
+    comparison = compare(names, gold, labels, match, required=ner)
     q1, *q2 = comparison.runs
     q3 = run_geo("population", q1, gold, gazetteer, match, min_confidence)
     q4 = run_geo("nearest", q1, gold, gazetteer, match, min_confidence)

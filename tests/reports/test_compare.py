@@ -58,3 +58,25 @@ def test_one_label_toponym_model_has_no_strict_f1_against_gpe_loc_gold(captions)
     assert c.semeval["toponym"]["partial"] > 0
     assert c.semeval["en_core_web_sm"]["strict"] is not None
     assert "undefined" in compare.markdown(c)
+
+
+def test_run_with_a_recogniser_not_installed_says_so_once_and_before_the_others(
+        tmp_path, caplog):
+    """``run --ner en_core_web_md`` (not installed) printed its message twice: once as Q2's
+    "skipping" warning, once as the error, after every other recogniser had run."""
+    import logging
+
+    started = []
+    caplog.set_level(logging.WARNING)
+    with pytest.raises(Exception, match="not installed"):
+        compare.compare(["en_core_web_xx", "gazetteer"], [], ["GPE", "LOC"],
+                        progress=lambda name, k, n: started.append(name),
+                        required="en_core_web_xx")
+    assert started == ["en_core_web_xx"]
+    assert "en_core_web_xx" not in caplog.text
+    result = CliRunner().invoke(app, ["-q", "run", "--ner", "en_core_web_xx", "--gold",
+                                      str(CAPTIONS), "--others", "gazetteer",
+                                      "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert (result.output + caplog.text).count("not installed") == 1, result.output
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
