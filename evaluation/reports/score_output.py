@@ -26,8 +26,8 @@ SHORT = {"correct": "COR", "incorrect": "INC", "partial": "PAR", "missed": "MIS"
          "accuracy_10": "acc@10", "accuracy_geonameid": "acc by id", "n_geonameid": "n by id",
          "gold_without_coordinates": "no point", "denominator": "out of"}
 TABLE_SKIP = {"possible", "actual",  # derivable, and in the CSV/JSON: keeps tables narrow
-              "n_geonameid", "matched", "accuracy_10",
-              # the confidence's figures get a line of their own (``_confidence_line``)
+              "n_geonameid", "matched",
+              # the confidence's figures get tables of their own (``_print_confidence``)
               "confidence_n", "ece", "accuracy_161_top80", "brier", "abstained"}
 UNDEFINED_NOTE = ("undefined: a ratio of 0/0 — precision when nothing was predicted, recall "
                   "when there was nothing to find, F1 when either is (JSON null, CSV empty); "
@@ -108,7 +108,7 @@ def _print_one(console: Any, result: ScoreResult, per_document: bool) -> tuple[i
     table = Table(title=f"{result.scheme}: {rules_text(options)}",
                   box=box.SIMPLE_HEAD, pad_edge=False)
     keys: list[str] = []
-    for row in rows:
+    for row in [dict.fromkeys(getattr(result, "columns", ())), *rows]:
         keys += [k for k in row if k not in keys and k not in TABLE_SKIP]
     cells = [[_cell(row.get(k, _MISSING), k) for k in keys] for row in rows]
     widths = [max([len(SHORT.get(k, k))] + [len(c[i]) for c in cells]) for i, k in enumerate(keys)]
@@ -120,23 +120,38 @@ def _print_one(console: Any, result: ScoreResult, per_document: bool) -> tuple[i
             table.add_section()
         table.add_row(*line)
     print_wide(console, table)
-    line = _confidence_line(result)
-    if line:
-        console.print(line, highlight=False, soft_wrap=True)
+    _print_confidence(console, result)
     return len(all_rows) - len(rows), sum(c == "undefined" for line in cells for c in line)
 
 
-def _confidence_line(result: ScoreResult) -> str:
-    """The distance scheme's confidence figures in one line (the tables are in Markdown and
-    JSON), or "" when the predictions state none."""
+def _print_confidence(console: Any, result: ScoreResult) -> None:
+    """The distance scheme's confidence figures: one summary line, then the reliability rows
+    (ten bins) and the coverage rows as tables; nothing when the predictions state none."""
+    from rich import box
+    from rich.table import Table
+
     summary = getattr(result, "confidence", None)
     if summary is None:
-        return ""
+        return
     c = summary.as_dict()
-    return (f"confidence over {c['n']} placed matches: ECE {_cell(c['ece'], 'ece')}, acc@161 "
-            f"of the 80% most confident {_cell(c['accuracy_161_top80'], 'accuracy')}, Brier "
-            f"{_cell(c['brier'], 'brier')}; {c['abstained']} held back (--format markdown or "
-            "json: the reliability and coverage tables)")
+    console.print(f"confidence over {c['n']} placed matches: ECE {_cell(c['ece'])}, acc@161 "
+                  f"of the 80% most confident {_cell(c['accuracy_161_top80'])}, Brier "
+                  f"{_cell(c['brier'])}; {c['abstained']} held back", highlight=False,
+                  soft_wrap=True)
+    for title, head, rows in (
+            ("reliability (right = within 161 km)",
+             ("confidence", "n", "mean confidence", "acc@161"),
+             [(f"{r['low']:.1f}–{r['high']:.1f}", r["n"], r["mean_confidence"], r["accuracy"])
+              for r in c["reliability"]]),
+            ("accuracy against coverage", ("most confident", "n", "from confidence", "acc@161"),
+             [(f"{r['coverage']:.0%}", r["n"], r["min_confidence"], r["accuracy"])
+              for r in c["coverage"]])):
+        table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+        for k, name in enumerate(head):
+            table.add_column(name, justify="left" if k == 0 else "right", no_wrap=True)
+        for row in rows:
+            table.add_row(*(v if isinstance(v, str) else _cell(v) for v in row))
+        print_wide(console, table)
 
 
 def print_wide(console: Any, table: Any) -> None:
@@ -209,6 +224,8 @@ def render_text(result: ScoreResult, fmt: str) -> str:
         row["rules"] = rules_text((parts[row["scheme"]] if parts is not None else result
                                    ).options)
     keys: list[str] = []
-    for row in rows:
+    columns = [c for r in (parts.values() if parts is not None else [result])
+               for c in getattr(r, "columns", ())]
+    for row in [*(rows[:1] if parts is not None else []), dict.fromkeys(columns), *rows]:
         keys += [k for k in row if k not in keys]
     return csv_text([keys, *([row.get(k) for k in keys] for row in rows)])

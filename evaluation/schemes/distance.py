@@ -4,7 +4,8 @@ Over gold toponyms with coordinates whose matched prediction (``evaluation.pairs
 coordinates: n, accuracy@161 km (error <= 161 km), accuracy@10 km (the right town, not just
 the right region), accuracy within each gold toponym's own tolerance, accuracy by GeoNames id
 (over matched gold toponyms that carry an id, with or without a point: the same place, whatever
-point each source gives it), mean and median error in km, and the AUC of Gritta et al. (2018):
+point each source gives it; n/a, left out, when the predictions carry no ids at all), mean
+and median error in km, and the AUC of Gritta et al. (2018):
 the area under ln(1 + error) / ln(20039) over the errors sorted ascending, by the trapezoidal
 rule with unit steps, divided by n − 1 — 0 is perfect, 1 every error is half the Earth's
 circumference; it does not depend on input order. Figures that are undefined (n = 0; AUC and
@@ -60,6 +61,9 @@ class ErrorSummary:
     within_tolerance: int
     id_checked: int = 0
     id_correct: int = 0
+    #: The system states GeoNames ids at all: without any, accuracy by id does not apply
+    #: (left out: "n/a" in tables, absent in JSON), rather than a misleading 0.
+    ids_given: bool = True
 
     @property
     def n(self) -> int:
@@ -73,8 +77,8 @@ class ErrorSummary:
             "accuracy_161": sum(x <= ACCURACY_KM for x in e) / n if n else None,
             "accuracy_tolerance": self.within_tolerance / n if n else None,
             "accuracy_10": sum(x <= FINE_KM for x in e) / n if n else None,
-            "accuracy_geonameid": (self.id_correct / self.id_checked if self.id_checked
-                                   else None),
+            **({"accuracy_geonameid": (self.id_correct / self.id_checked if self.id_checked
+                                       else None)} if self.ids_given else {}),
             "n_geonameid": self.id_checked,
             "mean_km": statistics.fmean(e) if n else None,
             "median_km": statistics.median(e) if n else None,
@@ -82,8 +86,16 @@ class ErrorSummary:
         }
 
 
+#: Every column of the summary row, in order: a figure that does not apply to this system
+#: (accuracy by id without ids) stays a column, "n/a" in tables and empty in CSV.
+COLUMNS = ("scope", "n", "accuracy_161", "accuracy_tolerance", "accuracy_10",
+           "accuracy_geonameid", "n_geonameid", "mean_km", "median_km", "auc", "matched",
+           "unresolved", "gold_without_coordinates")
+
+
 @dataclass(frozen=True)
 class DistanceResult:
+    columns = COLUMNS
     scheme: str
     options: dict[str, Any]
     overall: ErrorSummary
@@ -120,7 +132,7 @@ class DistanceResult:
             table(["n", "acc@161 km", "acc@10 km", "acc@tolerance", "acc by GeoNames id",
                    "mean km", "median km", "AUC"],
                   [[o["n"], o["accuracy_161"], o["accuracy_10"], o["accuracy_tolerance"],
-                    o["accuracy_geonameid"], o["mean_km"], o["median_km"], o["auc"]]]),
+                    o.get("accuracy_geonameid", "n/a"), o["mean_km"], o["median_km"], o["auc"]]]),
         ]
         out += self._confidence_markdown()
         out += [f"\nNote: {note}" for note in self.notes]
@@ -179,15 +191,19 @@ def score_distance(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
         per_doc[int(corpus.gold_doc[i])].append(
             (d, ok, {"text": g.text, "start": g.start, "end": g.end, "gold": [g.lat, g.lon],
                      "predicted": [p.lat, p.lon], "error_km": d, "within_tolerance": ok}))
+    ids_given = any(p.geonameid is not None for p in corpus.preds)
     docs = tuple(
         (doc_id, ErrorSummary(tuple(x[0] for x in items), sum(x[1] for x in items),
-                              int(ids[k, 0]), int(ids[k, 1])),
+                              int(ids[k, 0]), int(ids[k, 1]), ids_given),
          tuple(x[2] for x in items))
         for k, (doc_id, items) in enumerate(zip(corpus.doc_ids, per_doc, strict=True)))
     errors = tuple(x[0] for items in per_doc for x in items)
     overall = ErrorSummary(errors, sum(x[1] for items in per_doc for x in items),
-                           int(ids[:, 0].sum()), int(ids[:, 1].sum()))
+                           int(ids[:, 0].sum()), int(ids[:, 1].sum()), ids_given)
     counts = {"matched": len(g2p), "unresolved": unresolved, "gold_without_coordinates": no_point}
     confidence = (CalibrationSummary(tuple(c for c, _ in stated), tuple(r for _, r in stated),
                                      abstained) if stated or abstained else None)
-    return DistanceResult("distance", options, overall, docs, counts, confidence=confidence)
+    notes = () if ids_given or not overall.id_checked else (
+        "accuracy by GeoNames id is n/a: the predictions carry no GeoNames ids",)
+    return DistanceResult("distance", options, overall, docs, counts, notes,
+                          confidence=confidence)

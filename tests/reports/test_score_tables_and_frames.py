@@ -76,3 +76,14 @@ def test_distance_table_shows_n():
     print_table(Console(file=buf, width=80), score("distance", GOLD, PRED))
     header = next(line for line in buf.getvalue().splitlines() if "acc@161" in line)
     assert header.split()[:2] == ["scope", "n"]
+
+
+def test_distance_table_prints_the_reliability_and_coverage_rows_as_schemes_md_says():
+    """docs/schemes.md says tables print the reliability rows; they printed one line."""
+    pred = {"a": PredictedDocument("a", (
+        Prediction("Perth", 0, 5, "LOC", 56.4, -3.4, confidence=0.95),
+        Prediction("Bath", 10, 14, "LOC", 48.0, 2.0, confidence=0.35)))}
+    text = printed(score("distance", GOLD, pred))
+    assert "reliability" in text and "accuracy against coverage" in text
+    assert "0.9–1.0" in text and "0.3–0.4" in text  # a row per bin, empty ones included
+    assert "0.0–0.1" in text and "100%" in text

@@ -75,11 +75,43 @@ def test_accuracy_at_10_km_and_by_geonames_id():
     assert o["n_geonameid"] == 3 and o["accuracy_geonameid"] == pytest.approx(2 / 3)
 
 
+def test_accuracy_by_geonames_id_is_not_applicable_for_a_system_that_gives_no_ids():
+    """It printed "acc by GeoNames id 0.000" for a system that gives no ids at all."""
+    from evaluation.reports.score_output import render_text
+
+    gold = [Document("d", "a b", (GoldToponym(0, 1, "a", 0.0, 0.0, 161, geonameid=1),
+                                  GoldToponym(2, 3, "b", 0.0, 0.0, 161, geonameid=2)))]
+    pred = {"d": PredictedDocument("d", (Prediction("a", 0, 1, None, 0.0, 0.0),
+                                         Prediction("b", 2, 3, None, 0.0, 0.0)))}
+    r = score_distance(FlatCorpus.build(gold, pred), SPAN, {})
+    assert "accuracy_geonameid" not in r.to_json()["overall"]
+    assert r.overall.as_dict()["n_geonameid"] == 2
+    assert "| 1.000 | n/a | 0.000 |" in r.to_markdown()  # acc@tolerance, by id, mean km
+    assert any("no GeoNames ids" in n for n in r.notes)
+    header, row = render_text(r, "csv").splitlines()[:2]
+    cells = dict(zip(header.split(","), row.split(","), strict=True))
+    assert cells["accuracy_geonameid"] == ""
+    from rich.console import Console
+
+    from evaluation.reports.score_output import print_table
+
+    console = Console(record=True, width=200)
+    print_table(console, r)
+    lines = console.export_text().splitlines()
+    head = next(line for line in lines if "acc by id" in line).split()
+    values = next(line for line in lines if line.strip().startswith("overall")).split()
+    assert values[head.index("by") - 1] == "n/a"  # "acc by id" is three words
+    one_id = {"d": PredictedDocument("d", (Prediction("a", 0, 1, None, 0.0, 0.0, geonameid=1),
+                                           Prediction("b", 2, 3, None, 0.0, 0.0)))}
+    o = score_distance(FlatCorpus.build(gold, one_id), SPAN, {}).overall.as_dict()
+    assert o["accuracy_geonameid"] == 0.5  # a wrong or missing id of a system that gives ids
+
+
 def test_n_zero_and_one_give_null_never_nan():
     gold, pred = _case([(0.0, 0.0, 10, None)])
     o = score_distance(FlatCorpus.build(gold, pred), SPAN, {}).overall.as_dict()
     assert o == {"n": 0, "accuracy_161": None, "accuracy_tolerance": None, "accuracy_10": None,
-                 "accuracy_geonameid": None, "n_geonameid": 0, "mean_km": None,
+                 "n_geonameid": 0, "mean_km": None,
                  "median_km": None, "auc": None}
     gold, pred = _case([(10.0, 10.0, 10, (10.0, 10.0))])
     o = score_distance(FlatCorpus.build(gold, pred), SPAN, {}).overall.as_dict()
