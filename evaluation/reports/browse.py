@@ -43,8 +43,12 @@ def _system(name: str, pred: Path, gold_records, match: str) -> dict[str, Any]:
              for doc_id, doc in records.predictions().items()}
     counts = Counter(f"{e['group']}:{c}" for e in errors for c in e["categories"])
     counts.update(e["group"] + ":all" for e in errors)
+    options = result.options
+    used = options.get("match_used", options.get("match"))
     return {"name": name, "file": pred.name, "preds": preds, "errors": errors,
-            "counts": dict(counts), "options": result.options}
+            "counts": dict(counts), "options": options,
+            "match_label": (f"match {options.get('match')}" +
+                            (f", used: {used}" if used != options.get("match") else ""))}
 
 
 def browse_page(gold: Path, preds: Sequence[Path], names: Sequence[str] | None = None,
@@ -91,8 +95,11 @@ def browse_page(gold: Path, preds: Sequence[Path], names: Sequence[str] | None =
         "base": base,
     }
     css, js = leaflet_assets()
-    options = systems[0]["options"]
-    rules = ", ".join(f"{k}={v}" for k, v in options.items())
+    # The rules every system shares; the match mode actually used is each system's own (one
+    # system may be matched by offsets, another, without them, by name).
+    shared = {k: v for k, v in systems[0]["options"].items()
+              if k != "match_used" and all(s["options"].get(k) == v for s in systems)}
+    rules = ", ".join(f"{k}={v}" for k, v in shared.items())
     return environment().get_template("browse.html.j2").render(
         title=title or f"Toposcope errors: {', '.join(names)} against {gold.name}",
         gold=gold.name, systems=systems, rules=rules, base_label=base_label,

@@ -209,3 +209,19 @@ def test_score_errors_onto_an_input_names_errors_not_out(systems):
     result = invoke("score", "--scheme", "errors", "--gold", str(CAPTIONS), "--pred",
                     str(out["sm"]), "--errors", str(out["sm"]))
     assert result.exit_code == 2 and "--errors" in result.output and "--out" not in result.output
+
+
+def test_each_system_says_the_match_mode_used_for_it(tmp_path):
+    """browse said "match_used=span" (the first system's) for a system matched by name."""
+    from evaluation.reports.browse import browse_page
+
+    with_offsets = tmp_path / "spans.jsonl"
+    names_only = tmp_path / "names.jsonl"
+    with_offsets.write_text(json.dumps({"id": "c01", "toponyms": [
+        {"start": 32, "end": 38, "text": "Whitby"}]}) + "\n")
+    names_only.write_text(json.dumps({"id": "c01", "toponyms": [{"text": "Whitby"}]}) + "\n")
+    page = browse_page(CAPTIONS, [with_offsets, names_only], ["spans", "names"])
+    labels = re.findall(r'<span class="match-used">([^<]*)</span>', page)
+    assert labels == ["match auto, used: span", "match auto, used: text"]
+    rules = re.search(r"Rules: ([^.]*)\.", page).group(1)
+    assert "match_used" not in rules and "match=auto" in rules
