@@ -146,30 +146,66 @@ def _print_summary(summary: dict, q1_name: str) -> None:
 
 
 
+DEFAULT_RECOGNISERS = ("en_core_web_sm,gazetteer,hybrid,toponym,toponym-checked,"
+                       "toponym-transformer,toponym-transformer-checked,"
+                       "toponym-transformer-orgs")
+
+
 @user_errors
 def compare(
-    ner: Annotated[str, typer.Option(
-        help="Recognisers, comma-separated: {ner}, or spaCy pipelines by name or path.")]
-    = ("en_core_web_sm,gazetteer,hybrid,toponym,toponym-checked,toponym-transformer,"
-       "toponym-transformer-checked,toponym-transformer-orgs"),
+    ner: Annotated[str | None, typer.Option(
+        help="Recognisers, comma-separated: {ner}, or spaCy pipelines by name or path "
+             f"(default: {DEFAULT_RECOGNISERS}).", show_default=False)] = None,
     gold: Annotated[Path | None, typer.Option(
         help="Gold documents (default: the caption set).")] = None,
+    pred: Annotated[list[Path] | None, typer.Option(
+        help="A system's predictions (JSONL), two or more: compares these systems instead of "
+             "running recognisers.")] = None,
+    name: Annotated[list[str] | None, typer.Option(
+        help="--pred only: a name for each --pred, in order (default: the file names).")]
+    = None,
+    scheme: Annotated[str, typer.Option(
+        help="--pred only: semeval, coursework-ner, coursework-geo, pairing, distance or "
+             "all.")] = "semeval",
     labels: LabelsOption = "GPE,LOC",
     match: Annotated[str, typer.Option(help="Toponym matching mode.")] = "auto",
+    variant: Annotated[str | None, typer.Option(
+        help="--pred, pairing only: standard, no-boundaries or relaxed.")] = None,
+    tolerance_km: Annotated[float | None, typer.Option(
+        help="--pred only: default tolerance for gold toponyms without their own.")] = None,
+    resamples: Annotated[int, typer.Option(
+        help="--pred only: bootstrap resamples of the documents.")] = 1000,
+    seed: Annotated[int, typer.Option(help="--pred only: the resampling's seed.")] = 0,
+    fmt: Annotated[str, typer.Option(
+        "--format", help="--pred only: table, json, csv or markdown, on standard output.")]
+    = "table",
     out_dir: Annotated[Path, typer.Option("--out", help="Folder for compare.md/.csv/.png "
                                           "(its own, so the coursework's results/ stay).")]
     = Path("results/compare"),
 ) -> None:
-    """Run several recognisers on the same gold documents and compare them in one table."""
+    """Compare recognisers (run on the same gold documents) or, with --pred, systems'
+    prediction files: one table, each figure with a paired bootstrap 95% interval and each pair
+    of systems with a paired test."""
     from evaluation.matching import MATCHERS
     from geoparser.io.output_lock import locked_folder
     from geoparser.io.output_path import check_output
 
     MATCHERS.get(match)
+    if pred:
+        if ner is not None:
+            from geoparser.errors import UsageError
+
+            raise UsageError("give --ner (recognisers to run) or --pred (systems' "
+                             "predictions), not both")
+        from geoparser.cli.scoring import compare_systems
+
+        compare_systems(gold or Path("data/captions"), pred, name, scheme, match, variant,
+                        tolerance_km, resamples, seed, fmt)
+        return
     source = gold or Path("data/captions")
     check_output(out_dir, [source], folder=True)
     with locked_folder(out_dir):
-        _compare(source, ner, labels, match, out_dir)
+        _compare(source, ner or DEFAULT_RECOGNISERS, labels, match, out_dir)
 
 
 def _compare(source: Path, ner: str, labels: str, match: str, out_dir: Path) -> None:

@@ -70,6 +70,27 @@ def score(
         stdout.write(render_text(result, fmt))
 
 
+def compare_systems(gold: Path, preds: list[Path], names: list[str] | None, scheme: str,
+                    match: str, variant: str | None, tolerance_km: float | None,
+                    resamples: int, seed: int, fmt: str) -> None:
+    """``compare --pred A --pred B``: systems' predictions in one table under a scheme, with
+    paired bootstrap intervals and tests (``evaluation.reports.systems``)."""
+    from evaluation.reports import systems
+    from evaluation.reports.score_output import check_format
+    from evaluation.schemes import check_options
+
+    check_format(fmt)
+    check_options(scheme, variant)
+    found = systems.compare_files(gold, preds, names, scheme, match, variant, tolerance_km,
+                                  resamples, seed)
+    if scheme != "semeval":
+        note_own_tolerances(gold, tolerance_km)
+    if fmt == "table":
+        systems.print_tables(out, err, found)
+    else:
+        stdout.write(systems.render_text(found, fmt))
+
+
 def note_own_tolerances(gold: Path | list, tolerance_km: float | None) -> None:
     """Say how many gold toponyms keep their own tolerance although ``--tolerance-km`` was
     given: it is only the default for the others, and was silent about it."""
