@@ -315,3 +315,51 @@ def test_resolve_points_by_convention(tmp_path):
     assert distance_km(*points["geonames"][:2], 60.10867, -113.64258) < 1
     assert distance_km(*points["natural-earth"][:2], 60.0, -95.0) > 100
     assert points["default"] == points["geonames"]
+
+
+def _markdown_table_after(text: str, heading: str) -> list[list[str]]:
+    """The rows of the first Markdown table after ``heading`` (its header row first)."""
+    lines = text[text.index(heading):].splitlines()
+    start = next(k for k, line in enumerate(lines) if line.startswith("|"))
+    rows = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        if not set(line) <= set("|-: "):
+            rows.append([c.strip() for c in line.strip("|").split("|")])
+    return rows
+
+
+def test_coursework_md_table_is_what_run_prints(run_output):
+    """docs/coursework.md listed toponym-orgs at 7/0/5 where the run printed 9/0/3: the
+    coursework table in the docs is checked against a run, row for row."""
+    out, result = run_output
+    summary = json.loads((out / "summary.json").read_text())
+
+    def row(question, system, s):
+        return [question, system, str(s["tp"]), str(s["fp"]), str(s["fn"]),
+                *(f"{s[k]:.3f}" for k in ("precision", "recall", "f1"))]
+
+    expected = [row("Q1 NER", "en_core_web_sm", summary["q1"])]
+    expected += [row("Q2 NER", name, s) for name, s in summary["q2"].items()]
+    expected += [row("Q3 geocoding", "population", summary["q3"]),
+                 row("Q4 geocoding", "nearest", summary["q4"]),
+                 row("(default policy)", summary["default"]["policy"], summary["default"])]
+    page = (ROOT / "docs" / "coursework.md").read_text()
+    head, *documented = _markdown_table_after(page, "## What `make run` printed")
+    assert head == ["question", "system", "TP", "FP", "FN", "precision", "recall", "F1"]
+    assert documented == expected
+    for line in expected:  # the terminal's table has the same rows
+        assert " ".join(line) in " ".join(result.output.replace("│", " ").split())
+    import csv
+
+    with (out / "compare.csv").open() as f:
+        compared = {r["recogniser"]: r for r in csv.DictReader(f)}
+    head, *documented = _markdown_table_after(page, "Question 2 as `results/compare.md`")
+    assert [r[0] for r in documented] == list(compared)
+    for r in documented:
+        c = compared[r[0]]
+        cells = [c["TP"], c["FP"], c["FN"], *(f"{float(c[k]):.3f}" if c[k] else "undefined"
+                                              for k in ("F1", "SemEval strict F1",
+                                                        "SemEval partial F1"))]
+        assert r[1:7] == cells, r[0]
