@@ -36,11 +36,13 @@ MAX_DOCUMENTS = 2000
 
 def _system(name: str, pred: Path, gold_records, match: str) -> dict[str, Any]:
     records = load_predictions(pred, gold_records.ids, gold_records.texts)
-    result = score_corpus("errors", FlatCorpus(gold_records, records), match, every_error=True)
+    corpus = FlatCorpus(gold_records, records)
+    result = score_corpus("errors", corpus, match, every_error=True)
     errors = [{k: v for k, v in e.items() if v is not None} for e in result.errors()]
     preds = {doc_id: [[t.start, t.end, t.text, t.lat, t.lon, t.name, t.geonameid]
                       for t in doc.toponyms]
              for doc_id, doc in records.predictions().items()}
+    _place_name_matches(corpus, match, preds, errors)
     counts = Counter(f"{e['group']}:{c}" for e in errors for c in e["categories"])
     counts.update(e["group"] + ":all" for e in errors)
     options = result.options
@@ -49,6 +51,33 @@ def _system(name: str, pred: Path, gold_records, match: str) -> dict[str, Any]:
             "counts": dict(counts), "options": options,
             "match_label": (f"match {options.get('match')}" +
                             (f", used: {used}" if used != options.get("match") else ""))}
+
+
+def _place_name_matches(corpus: FlatCorpus, match: str, preds: dict[str, list[list]],
+                        errors: list[dict[str, Any]]) -> None:
+    """A prediction without offsets that the match mode paired with a gold toponym by name is
+    shown at that toponym's span, so a system that gives names only has its correct (and its
+    wrongly placed) predictions highlighted in the text like one that gives offsets."""
+    has_offsets = corpus.pred_spans[2]
+    if has_offsets.all():
+        return
+    from evaluation.matching import create_matcher
+    from evaluation.pairs_matched import match_same
+
+    rows: list[tuple[str, int]] = []  # flat prediction row -> (document, position in it)
+    for doc_id in corpus.doc_ids:
+        rows += [(doc_id, k) for k in range(len(preds.get(doc_id, ())))]
+    golds = corpus.golds
+    for i, j in match_same(corpus, create_matcher(match)).gold_to_pred().items():
+        g = golds[i]
+        if has_offsets[j] or g.start is None:
+            continue
+        doc_id, k = rows[j]
+        preds[doc_id][k][:2] = [g.start, g.end]
+        for e in errors:
+            if (e.get("doc") == doc_id and e.get("start") == g.start
+                    and e.get("predicted_span") == [None, None]):
+                e["predicted_span"] = [g.start, g.end]
 
 
 def browse_page(gold: Path, preds: Sequence[Path], names: Sequence[str] | None = None,

@@ -225,3 +225,26 @@ def test_each_system_says_the_match_mode_used_for_it(tmp_path):
     assert labels == ["match auto, used: span", "match auto, used: text"]
     rules = re.search(r"Rules: ([^.]*)\.", page).group(1)
     assert "match_used" not in rules and "match=auto" in rules
+
+
+def test_a_system_matched_by_name_has_its_predictions_highlighted_at_the_gold_span(tmp_path):
+    """Predictions without offsets were never highlighted: a name-matched one is shown at
+    the span of the gold toponym it matched, its wrong place marked there too."""
+    from evaluation.reports.browse import browse_page
+
+    names_only = tmp_path / "names.jsonl"
+    names_only.write_text(json.dumps({"id": "c01", "toponyms": [
+        {"text": "Whitby", "lat": 54.48774, "lon": -0.61498}]}) + "\n" + json.dumps(
+        {"id": "c02", "toponyms": [{"text": "Boston", "lat": 42.35843, "lon": -71.05977},
+                                   {"text": "Nowhere"}]}) + "\n")
+    page = browse_page(CAPTIONS, [names_only], ["names"])
+    raw = re.search(r'<script id="toposcope-data" type="application/json">(.*?)</script>',
+                    page, re.S).group(1)
+    (system,) = json.loads(raw)["systems"]
+    assert system["preds"]["c01"][0][:3] == [32, 38, "Whitby"]   # right: highlighted as such
+    assert system["preds"]["c02"][1][:2] == [None, None]          # matched nothing: no span
+    boston = system["preds"]["c02"][0]
+    assert boston[2] == "Boston" and boston[0] is not None
+    wrong = next(e for e in system["errors"] if e["doc"] == "c02" and e["group"] ==
+                 "disambiguation")
+    assert wrong["predicted_span"] == boston[:2]                  # marked wrong in the text
