@@ -15,7 +15,9 @@ The figures (``None`` where their denominator is 0): ``toponym_p``, ``toponym_r`
 share of gold toponyms with a point, found with exactly their span, whose predicted point lies
 within 161 km (an unplaced prediction counts as wrong), and ``toponym_acc161_n`` its
 denominator; ``toponym_acc_id``, the share of found gold toponyms with a GeoNames id whose
-prediction has the same ``kb_id_``.
+prediction has the same ``kb_id_``. P, R and F1 are also ``spans_toponyms_p``, ``_r`` and
+``_f``, the names ``spacy evaluate --spans-key toponyms`` prints in its results table (it
+prints only the scores it knows; ``--output`` writes every one).
 """
 
 from __future__ import annotations
@@ -105,7 +107,10 @@ def score_toponyms(examples: Iterable[Example], labels: Sequence[str] = TOPONYM_
           (0.0 if precision is not None and recall is not None else None))
     return {"toponym_p": precision, "toponym_r": recall, "toponym_f": f1,
             "toponym_acc161": _ratio(near, with_point), "toponym_acc161_n": with_point,
-            "toponym_acc_id": _ratio(same_id, with_id)}
+            "toponym_acc_id": _ratio(same_id, with_id),
+            # the names ``spacy evaluate --spans-key toponyms`` prints in its table
+            f"spans_{SPANS_KEY}_p": precision, f"spans_{SPANS_KEY}_r": recall,
+            f"spans_{SPANS_KEY}_f": f1}
 
 
 @registry.scorers("toposcope.toponym_scorer.v1")

@@ -1,5 +1,6 @@
 """The spaCy component: `nlp.add_pipe("toposcope")` on any pipeline, one doc or `nlp.pipe`."""
 
+import re
 import subprocess
 import sys
 from importlib import metadata
@@ -225,10 +226,13 @@ def test_spacy_evaluate_on_the_command_line_reports_toponym_scores(tmp_path):
     (eg,) = _gold_examples(nlp)
     DocBin(docs=[eg.reference], store_user_data=True).to_disk(tmp_path / "gold.spacy")
     done = subprocess.run([sys.executable, "-m", "spacy", "evaluate", str(tmp_path / "pipe"),
-                           str(tmp_path / "gold.spacy"), "--output", str(tmp_path / "m.json")],
+                           str(tmp_path / "gold.spacy"), "--output", str(tmp_path / "m.json"),
+                           "--spans-key", "toponyms"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     import json
 
     metrics = json.loads((tmp_path / "m.json").read_text())
     assert metrics["toponym_p"] == 1.0 and metrics["toponym_acc161"] == 0.5
+    table = done.stdout  # spaCy's own table shows the toponyms' P/R/F as its span scores
+    assert re.search(r"SPAN P\s+100\.00", table) and re.search(r"SPAN R\s+66\.67", table)
