@@ -23,11 +23,14 @@ that the point lies within 161 km of the right one), ``._.place`` (the chosen ``
 ``._.candidates`` (those places, best first) and ``._.record`` (the toponym's record as every
 output writes it, candidates marked chosen / alternate-name match). A placed toponym's
 ``kb_id_`` is the place's GeoNames id as a string (empty when it was not placed or the place
-has no GeoNames id), in ``doc.ents`` too. ``doc._.toponyms`` lists the toponym spans in text
-order; ``doc._.focus`` is the document's focus country, first-level area and city
-(``model.DocumentFocus``, ``None`` when nothing was placed); ``doc._.guide`` may hold a
-``(lat, lon)`` point for the ``nearest`` policy. ``nlp.pipe`` looks up a whole batch at once,
-and gives each document what it would get alone, whatever the batch size.
+has no GeoNames id), and every toponym is in ``doc.ents`` with it, whatever the pipeline: it
+replaces any entity it overlaps (keeping that entity's label where both cover the same
+tokens and the label is one of ``labels``). ``nlp.evaluate`` scores the toponyms through the
+registered ``toposcope.toponym_scorer.v1`` (``spacy_scorer``). ``doc._.toponyms`` lists the
+toponym spans in text order; ``doc._.focus`` is the document's focus country, first-level
+area and city (``model.DocumentFocus``, ``None`` when nothing was placed); ``doc._.guide``
+may hold a ``(lat, lon)`` point for the ``nearest`` policy. ``nlp.pipe`` looks up a whole
+batch at once, and gives each document what it would get alone, whatever the batch size.
 
 ``displacy_data(doc)`` gives the toponyms as displaCy's manual-mode data, each labelled with
 the place chosen ("TOPONYM: Paris, Île-de-France, France"), and ``render_places(doc)`` the

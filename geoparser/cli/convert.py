@@ -1,4 +1,5 @@
-"""The body of ``toposcope convert``: a corpus in, gold JSONL out, repairs counted on stderr."""
+"""The body of ``toposcope convert``: a corpus or an annotation tool's export in, gold JSONL or
+a spaCy DocBin out, repairs counted on stderr."""
 
 from __future__ import annotations
 

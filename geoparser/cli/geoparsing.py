@@ -56,14 +56,16 @@ def parse(
     ],
     out: Annotated[Path, typer.Option(
         "--out", help="Output file (- for standard output); its extension names the format "
-        "(.jsonl, .geojson, .csv, .parquet, .gpkg).")],
+        "(.jsonl, .geojson, .csv, .parquet, .gpkg, .labelstudio.json: Label Studio tasks with "
+        "the toponyms as pre-annotations).")],
     ner: NerOption = DEFAULT_RECOGNISER,
     labels: LabelsOption = "GPE,LOC",
     gazetteer: GazetteerOption = "offline",
     policy: PolicyOption = DEFAULT_POLICY,
     fmt: Annotated[str | None, typer.Option(
-        "--format", help="jsonl, geojson, csv, parquet (GeoParquet with the geo extra) or gpkg "
-        "(GeoPackage, needs the geo extra) (default: from the --out extension, else jsonl).")
+        "--format", help="jsonl, geojson, csv, parquet (GeoParquet with the geo extra), gpkg "
+        "(GeoPackage, needs the geo extra) or labelstudio (default: from the --out extension, else "
+        "jsonl).")
     ] = None,
     in_format: Annotated[
         str | None, typer.Option(

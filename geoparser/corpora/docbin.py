@@ -3,12 +3,13 @@ docbin`` reads one, ``--to docbin`` writes one.
 
 A DocBin is msgpack (no pickle), so reading one runs no code. Each toponym is a span in the
 doc's ``toponyms`` span group and, where toponyms do not overlap, an entity in ``doc.ents`` (so
-spaCy's own NER scores see them); its GeoNames id is the span's ``kb_id_`` and its gold point
+spaCy's own NER scores see them); its GeoNames id is the span's ``kb_id_``, its gold point
 and tolerance the extensions ``._.lat``, ``._.lon`` and ``._.tolerance_km`` and its
-referent's name ``._.place_name``, kept in the DocBin's user data; the document's id is ``doc.user_data["toposcope.id"]``. Reading a DocBin
-that has no ``toponyms`` group (one made by other tools) takes its entities labelled GPE, LOC
-or TOPONYM. Tokens are spaCy's for ``lang``, split further where a toponym starts or ends
-inside a token, so every gold offset survives the trip exactly.
+referent's name ``._.place_name``, kept in the DocBin's user data; the document's id is
+``doc.user_data["toposcope.id"]``. Reading a DocBin that has no ``toponyms`` group (one made
+by other tools) takes its entities labelled GPE, LOC or TOPONYM. Tokens are spaCy's for
+``lang``, split further where a toponym starts or ends inside a token, so every gold offset
+survives the trip exactly.
 """
 
 from __future__ import annotations

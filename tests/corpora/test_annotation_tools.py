@@ -170,6 +170,6 @@ def test_a_file_that_is_not_a_docbin_is_refused_in_one_line(tmp_path):
 
 
 def test_convert_to_docbin_needs_a_file(tmp_path):
-    result = CliRunner().invoke(app, ["convert", "--from", "jsonl", str(CAPTIONS / "captions.jsonl"),
-                                      "--to", "docbin"])
+    result = CliRunner().invoke(app, ["convert", "--from", "jsonl",
+                                      str(CAPTIONS / "captions.jsonl"), "--to", "docbin"])
     assert result.exit_code == 2 and "give --out FILE.spacy" in result.output
