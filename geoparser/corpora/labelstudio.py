@@ -11,7 +11,8 @@ per-region ``textarea`` results with the region's ``id``: ``geonameid`` (the Geo
 Label Studio stores them (and Python counts); an export whose offsets count UTF-16 units (older
 Label Studio, text with emoji) is read by those units where the span's own ``text`` says so.
 A task's gold is its first annotation that was not cancelled; tasks without one are skipped
-and counted.
+and counted. The JSON-MIN export (``{"id", "text", "label": [...]}`` a task) is read too,
+without the places (it flattens the per-region fields away from their regions).
 """
 
 from __future__ import annotations
@@ -59,11 +60,24 @@ def _textarea(item: dict[str, Any]) -> str | None:
     return texts.strip() if isinstance(texts, str) else None
 
 
+def _from_json_min(row: dict[str, Any]) -> dict[str, Any]:
+    """A task of Label Studio's JSON-MIN export (``{"id", "text", "label": [{"start", "end",
+    "text", "labels"}]}``, annotated tasks only) in the full export's shape."""
+    result = [{"id": f"m{n}", "type": "labels", "value": v}
+              for n, v in enumerate(row[LABELS_TAG])]
+    data = {k: v for k, v in row.items() if k not in (LABELS_TAG, "id", "annotator",
+                                                        "annotation_id", "created_at",
+                                                        "updated_at", "lead_time")}
+    return {"id": row.get("id"), "data": data, "annotations": [{"result": result}]}
+
+
 def _task_gold(path: Path, n: int, task: Any, out: Conversion) -> dict[str, Any] | None:
     """The gold document of task number ``n``, or None when it has no annotation."""
     def fail(what: str) -> InputError:
         return InputError(f"task {n}: not a Label Studio task: {what}", path)
 
+    if isinstance(task, dict) and "data" not in task and isinstance(task.get(LABELS_TAG), list):
+        task = _from_json_min(task)
     if not isinstance(task, dict) or not isinstance(task.get("data"), dict):
         raise fail("it needs a 'data' object")
     data = task["data"]

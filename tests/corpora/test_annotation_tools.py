@@ -173,3 +173,13 @@ def test_convert_to_docbin_needs_a_file(tmp_path):
     result = CliRunner().invoke(app, ["convert", "--from", "jsonl",
                                       str(CAPTIONS / "captions.jsonl"), "--to", "docbin"])
     assert result.exit_code == 2 and "give --out FILE.spacy" in result.output
+
+
+def test_label_studio_json_min_export_is_read_too(tmp_path):
+    path = tmp_path / "min.json"
+    path.write_text(json.dumps([{"id": 4, "text": "Rain in Oslo.", "annotator": 1,
+                                 "label": [{"start": 8, "end": 12, "text": "Oslo",
+                                            "labels": ["GPE"]}]}]))
+    assert convert("labelstudio", path).documents == [
+        {"id": "4", "text": "Rain in Oslo.",
+         "toponyms": [{"start": 8, "end": 12, "text": "Oslo", "label": "GPE"}]}]
