@@ -25,6 +25,7 @@ from typing import Any
 from geoparser.corpora.base import Conversion
 from geoparser.corpora.toponym_record import toponym
 from geoparser.errors import InputError
+from geoparser.io.json_lines import whole_json
 from geoparser.model import ParsedDocument
 
 #: The names of the labelling config's tags (the config in docs/annotation.md).
@@ -140,12 +141,7 @@ def _task_gold(path: Path, n: int, task: Any, out: Conversion) -> dict[str, Any]
 
 def convert(path: Path) -> Conversion:
     """The gold documents of a Label Studio JSON export (a list of tasks)."""
-    try:
-        tasks = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read: {exc}", path) from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not JSON: {exc.msg}", path, exc.lineno) from None
+    tasks = whole_json(path)
     if isinstance(tasks, dict):
         tasks = [tasks]
     if not isinstance(tasks, list):

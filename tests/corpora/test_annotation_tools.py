@@ -65,7 +65,9 @@ def test_label_studio_offsets_counted_in_utf16_units_are_read_by_those_units(tmp
 
 @pytest.mark.parametrize("content, message", [
     ("[{\"data\": 3}]", "task 1: not a Label Studio task: it needs a 'data' object"),
-    ("{\"oops\": ", "not JSON"),
+    ("{\"oops\": ", "malformed JSON"),
+    ("[" * 200 + "]" * 200, "nested more than 100 levels"),
+    ('[{"data": {"text": "\\ud800"}}]', "lone surrogate"),
     (json.dumps([_ls_task([_labels("a", 3)])]), "needs integer 'start' and 'end'"),
     (json.dumps([_ls_task([_labels(5, 900)])]), "offsets 5-900 outside the task's text"),
 ])
