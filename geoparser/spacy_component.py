@@ -106,7 +106,9 @@ class ToposcopeComponent:
 
     def score(self, examples: Iterable[Example], **kwargs: Any) -> dict[str, Any]:
         """Toponym P/R/F1 and acc@161 for ``nlp.evaluate`` (``spacy_scorer``)."""
-        return self.scorer(examples, labels=tuple(self.labels), **kwargs) if self.scorer else {}
+        if self.scorer is None:
+            return {}
+        return self.scorer(examples, **{**kwargs, "labels": tuple(self.labels)})
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128) -> Iterator[Doc]:
         for batch in minibatch(stream, size=batch_size):

@@ -78,9 +78,11 @@ def _ratio(num: int, den: int) -> float | None:
 
 def score_toponyms(examples: Iterable[Example], labels: Sequence[str] = TOPONYM_LABELS,
                    **_: Any) -> dict[str, float | int | None]:
-    """The figures of the module doc over ``examples`` (other keyword arguments, which
-    spaCy's ``Scorer`` passes to every scorer, are ignored)."""
+    """The figures of the module doc over ``examples``; entities with one of ``labels`` (or
+    of ``TOPONYM_LABELS``) are toponyms where a doc says no better. Other keyword arguments,
+    which spaCy's ``Scorer`` passes to every scorer, are ignored."""
     register_point_extensions()
+    labels = tuple(dict.fromkeys((*labels, *TOPONYM_LABELS)))
     tp = n_pred = n_gold = 0
     near = with_point = same_id = with_id = 0
     for eg in examples:

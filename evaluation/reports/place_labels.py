@@ -18,6 +18,8 @@ from evaluation.reports.outlines import Box
 
 #: Zoom levels from which the page shows each kind of label.
 COUNTRY_ZOOM, AREA_ZOOM = 3, 6
+#: Two areas of one name nearer than this, in degrees, get one label.
+TWIN_DEG = 1.0
 #: Padding, in degrees, around the data within which first-level areas are labelled.
 AREA_PAD_DEG = 5.0
 
@@ -26,13 +28,19 @@ AREA_PAD_DEG = 5.0
 def _places() -> tuple[tuple[str, str, float, float], ...]:
     """(kind, name, lat, lon) of every Natural Earth country and first-level area."""
     raw = files("geoparser.gazetteers").joinpath("data", "natural-earth.jsonl.gz").read_bytes()
-    out = []
+    found = []
     for line in gzip.decompress(raw).decode("utf-8").splitlines():
         rec = json.loads(line)
         kind = {"PCLI": "country", "ADM1": "area"}.get(rec.get("fcode"))
         if kind and isinstance(rec.get("name"), str):
-            out.append((kind, rec["name"], round(rec["lat"], 3), round(rec["lon"], 3)))
-    return tuple(sorted(out))
+            found.append((kind, rec["name"], round(rec["lat"], 3), round(rec["lon"], 3)))
+    out: list[tuple[str, str, float, float]] = []
+    for place in sorted(found):  # a city's area beside its county's ("Galway"): one label
+        kind, name, lat, lon = place
+        if not any(k == kind and n == name and abs(a - lat) < TWIN_DEG and abs(o - lon) < TWIN_DEG
+                   for k, n, a, o in out[-5:]):
+            out.append(place)
+    return tuple(out)
 
 
 def base_labels(box: Box | None) -> list[dict[str, object]]:
