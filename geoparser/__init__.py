@@ -1,6 +1,7 @@
 """Toposcope's geoparser: recognise toponyms, look them up, resolve them to places.
 
-``Geoparser``, ``to_dataframe`` and ``to_geodataframe`` (and the spaCy helpers
+``Geoparser``, ``to_dataframe`` and ``to_geodataframe``, ``read_toponyms`` (a file Toposcope
+wrote, read back with its integer columns as integers), and the spaCy helpers
 ``displacy_data`` and ``render_places``) are imported lazily, so that light modules such as
 ``geoparser.model`` do not pull in spaCy and pandas.
 """
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Geoparser", "to_dataframe", "to_geodataframe", "displacy_data", "render_places"]
+__all__ = ["Geoparser", "to_dataframe", "to_geodataframe", "read_toponyms", "displacy_data",
+           "render_places"]
 _SPACY_HELPERS = ("displacy_data", "render_places")
 
 
@@ -18,6 +20,10 @@ def __getattr__(name: str) -> Any:
         from geoparser import spacy_component
 
         return getattr(spacy_component, name)
+    if name == "read_toponyms":
+        from geoparser.io.geo import read_toponyms
+
+        return read_toponyms
     if name in __all__:
         from geoparser import api
 

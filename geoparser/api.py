@@ -23,7 +23,7 @@ from geoparser.defaults import DEFAULT_MIN_CONFIDENCE, DEFAULT_POINTS, DEFAULT_R
 from geoparser.errors import UsageError
 from geoparser.gazetteers import Gazetteer, create_gazetteer
 from geoparser.io.geo import geodataframe, require_geopandas
-from geoparser.io.toponym_records import TOPONYM_COLUMNS, flat_records
+from geoparser.io.toponym_records import INTEGER_COLUMNS, TOPONYM_COLUMNS, flat_records
 from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import recognise, resolve
 from geoparser.recognition import DEFAULT_LABELS, Recogniser, create_recogniser
@@ -127,17 +127,13 @@ def to_dataframe(parsed: ParsedDocument | Iterable[ParsedDocument]) -> pd.DataFr
     its GeoNames id and share): the columns of the CSV output (``toponym_records``)."""
     docs = [parsed] if isinstance(parsed, ParsedDocument) else list(parsed)
     rows = [t for doc in docs for t in flat_records(doc)]
-    columns = ["doc_id" if c == "id" else c for c in TOPONYM_COLUMNS]
     frame = pd.DataFrame(rows, columns=list(TOPONYM_COLUMNS))
-    frame.columns = columns
     for column in INTEGER_COLUMNS:
         frame[column] = frame[column].astype("Int64")
     return frame
 
 
-#: Columns that hold integers or nothing: nullable integers in a frame, never floats.
-INTEGER_COLUMNS = ("geonameid", "focus_country_geonameid", "focus_admin1_geonameid",
-                   "focus_city_geonameid")
+
 
 
 def to_geodataframe(parsed: ParsedDocument | Iterable[ParsedDocument]) -> Any:

@@ -23,11 +23,14 @@ that the point lies within 161 km of the right one), ``._.place`` (the chosen ``
 ``._.candidates`` (those places, best first) and ``._.record`` (the toponym's record as every
 output writes it, candidates marked chosen / alternate-name match). A placed toponym's
 ``kb_id_`` is the place's GeoNames id as a string (empty when it was not placed or the place
-has no GeoNames id), in ``doc.ents`` too. ``doc._.toponyms`` lists the toponym spans in text
-order; ``doc._.focus`` is the document's focus country, first-level area and city
-(``model.DocumentFocus``, ``None`` when nothing was placed); ``doc._.guide`` may hold a
-``(lat, lon)`` point for the ``nearest`` policy. ``nlp.pipe`` looks up a whole batch at once,
-and gives each document what it would get alone, whatever the batch size.
+has no GeoNames id), and every toponym is in ``doc.ents`` with it, whatever the pipeline: it
+replaces any entity it overlaps (keeping that entity's label where both cover the same
+tokens and the label is one of ``labels``). ``nlp.evaluate`` scores the toponyms through the
+registered ``toposcope.toponym_scorer.v1`` (``spacy_scorer``). ``doc._.toponyms`` lists the
+toponym spans in text order; ``doc._.focus`` is the document's focus country, first-level
+area and city (``model.DocumentFocus``, ``None`` when nothing was placed); ``doc._.guide``
+may hold a ``(lat, lon)`` point for the ``nearest`` policy. ``nlp.pipe`` looks up a whole
+batch at once, and gives each document what it would get alone, whatever the batch size.
 
 ``displacy_data(doc)`` gives the toponyms as displaCy's manual-mode data, each labelled with
 the place chosen ("TOPONYM: Paris, Île-de-France, France"), and ``render_places(doc)`` the
@@ -40,12 +43,13 @@ metadata, so ``spacy.load`` of a saved pipeline that uses it needs no import eit
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
+from spacy.training import Example
 from spacy.util import minibatch
 
 from geoparser.defaults import DEFAULT_RECOGNISER
@@ -55,6 +59,7 @@ from geoparser.model import Document, Mention, ParsedDocument, Resolution
 from geoparser.pipeline import resolve
 from geoparser.recognition import DEFAULT_LABELS, create_recogniser
 from geoparser.resolution import create_policy
+from geoparser.spacy_scorer import SCORE_WEIGHTS, score_toponyms
 
 #: The span attributes the component sets, and their value when a toponym was not placed.
 SPAN_ATTRIBUTES = ("lat", "lon", "geonameid", "country_code", "reason", "place", "candidates",
@@ -83,8 +88,10 @@ class ToposcopeComponent:
     def __init__(self, nlp: Language, name: str = "toposcope", gazetteer: str = "offline",
                  policy: str = "context", labels: Sequence[str] = DEFAULT_LABELS,
                  recogniser: str | None = DEFAULT_RECOGNISER,
-                 gazetteer_config: Mapping[str, Any] | None = None) -> None:
+                 gazetteer_config: Mapping[str, Any] | None = None,
+                 scorer: Callable[..., dict[str, Any]] | None = score_toponyms) -> None:
         register_extensions()
+        self.scorer = scorer
         self.name = name
         self.labels = frozenset(labels)
         self.gazetteer = create_gazetteer(gazetteer, **dict(gazetteer_config or {}))
@@ -96,6 +103,12 @@ class ToposcopeComponent:
 
     def __call__(self, doc: Doc) -> Doc:
         return self._resolve([doc])[0]
+
+    def score(self, examples: Iterable[Example], **kwargs: Any) -> dict[str, Any]:
+        """Toponym P/R/F1 and acc@161 for ``nlp.evaluate`` (``spacy_scorer``)."""
+        if self.scorer is None:
+            return {}
+        return self.scorer(examples, **{**kwargs, "labels": tuple(self.labels)})
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128) -> Iterator[Doc]:
         for batch in minibatch(stream, size=batch_size):
@@ -129,7 +142,7 @@ class ToposcopeComponent:
         resolved = resolve(parsed, self.gazetteer, self.policy, guides, repeat_names=True)
         for doc, doc_spans, p in zip(docs, spans, resolved, strict=True):
             doc_spans = _with_kb_ids(doc, _with_repeats(doc, doc_spans, p.resolutions),
-                                     p.resolutions)
+                                     p.resolutions, self.labels)
             for span, r in zip(doc_spans, p.resolutions, strict=True):
                 record = toponym_record(p.document.id, r.mention, r, with_candidates=True)
                 span._.record = record
@@ -164,20 +177,28 @@ def _with_repeats(doc: Doc, spans: list[Span], resolutions: Sequence[Resolution]
     return out
 
 
-def _with_kb_ids(doc: Doc, spans: list[Span], resolutions: Sequence[Resolution]) -> list[Span]:
-    """The toponym spans again, each placed one with its place's GeoNames id as ``kb_id``;
-    the entities of ``doc`` that are toponyms get the same id. The span attributes are set on
-    the returned spans afterwards: spaCy keys them by kb_id too."""
+def _with_kb_ids(doc: Doc, spans: list[Span], resolutions: Sequence[Resolution],
+                 labels: frozenset[str]) -> list[Span]:
+    """The toponym spans again, each with its place's GeoNames id as ``kb_id`` (``""`` when
+    unplaced), and every one of them in ``doc.ents``: a toponym replaces any entity it
+    overlaps, keeping that entity's label when both cover the same tokens and the label is a
+    toponym label (``labels``). So displaCy's ``kb_url_template`` links every placed toponym,
+    whichever recogniser found it. The span attributes are set on the returned spans
+    afterwards: spaCy keys them by label and kb_id too."""
+    ents = list(doc.ents)
+    same = {(e.start, e.end): e for e in ents}
     out = []
     for s, r in zip(spans, resolutions, strict=True):
         gid = r.candidate.geonameid if r.candidate is not None else None
-        out.append(Span(doc, s.start, s.end, label=s.label, kb_id=str(gid)) if gid is not None
-                   else s)
-    by_offsets = {(s.start, s.end, s.label): s for s in out}
-    ents = [by_offsets.get((e.start, e.end, e.label), e) for e in doc.ents]
-    if any(new is not old for new, old in zip(ents, doc.ents, strict=True)):
-        doc.set_ents(ents)
-    return out
+        twin = same.get((s.start, s.end))
+        label = twin.label if twin is not None and twin.label_ in labels else s.label
+        out.append(Span(doc, s.start, s.end, label=label,
+                        kb_id=str(gid) if gid is not None else ""))
+    kept = _no_overlaps(out)  # toponyms the pipeline read twice overlap only as repeats
+    others = [e for e in ents if not any(e.start < k.end and k.start < e.end for k in kept)]
+    doc.set_ents(sorted([*others, *kept], key=lambda e: e.start))
+    by_tokens = {(k.start, k.end): k for k in kept}
+    return [by_tokens.get((s.start, s.end), s) for s in out]
 
 
 def place_label(span: Span) -> str:
@@ -231,10 +252,13 @@ def _no_overlaps(spans: list[Span]) -> list[Span]:
 @Language.factory(
     "toposcope",
     default_config={"gazetteer": "offline", "policy": "context", "labels": list(DEFAULT_LABELS),
-                    "recogniser": DEFAULT_RECOGNISER, "gazetteer_config": {}},
+                    "recogniser": DEFAULT_RECOGNISER, "gazetteer_config": {},
+                    "scorer": {"@scorers": "toposcope.toponym_scorer.v1"}},
+    default_score_weights=SCORE_WEIGHTS,
 )
 def make_toposcope(nlp: Language, name: str, gazetteer: str, policy: str, labels: list[str],
-                   recogniser: str | None, gazetteer_config: dict[str, Any]
-                   ) -> ToposcopeComponent:
+                   recogniser: str | None, gazetteer_config: dict[str, Any],
+                   scorer: Callable[..., dict[str, Any]] | None) -> ToposcopeComponent:
     """The factory spaCy calls for ``nlp.add_pipe("toposcope", config={...})``."""
-    return ToposcopeComponent(nlp, name, gazetteer, policy, labels, recogniser, gazetteer_config)
+    return ToposcopeComponent(nlp, name, gazetteer, policy, labels, recogniser, gazetteer_config,
+                              scorer)

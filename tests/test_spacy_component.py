@@ -1,5 +1,6 @@
 """The spaCy component: `nlp.add_pipe("toposcope")` on any pipeline, one doc or `nlp.pipe`."""
 
+import re
 import subprocess
 import sys
 from importlib import metadata
@@ -161,3 +162,77 @@ def test_a_name_read_again_gets_a_span_and_an_entity():
     assert [(s.start_char, s.text) for s in spans] == [(15, "Douma"), (22, "Douma")]
     assert spans[0] is own
     assert [(e.start_char, e.label_) for e in doc.ents] == [(15, "TOPONYM"), (22, "TOPONYM")]
+
+
+def test_kb_id_is_on_every_toponym_in_ents_with_a_full_pipeline_and_the_default_recogniser():
+    # spacy.load("en_core_web_sm"); nlp.add_pipe("toposcope"): the recogniser's toponyms
+    # that the pipeline's NER also found used to keep the NER's span, and kb_id_ "".
+    nlp = spacy.load(resolve_package("en_core_web_sm"))
+    nlp.add_pipe("toposcope", config={"policy": "population"})
+    doc = nlp("John Smith flew from Paris to Tokyo, then on to Galway in Ireland.")
+    placed = [t for t in doc._.toponyms if t._.geonameid is not None]
+    assert len(placed) >= 3
+    ents = {(e.start_char, e.end_char): e for e in doc.ents}
+    for t in placed:
+        assert ents[(t.start_char, t.end_char)].kb_id_ == str(t._.geonameid) != ""
+        assert ents[(t.start_char, t.end_char)]._.geonameid == t._.geonameid
+    assert any(e.label_ == "PERSON" for e in doc.ents)  # entities that are no toponym stay
+    from spacy import displacy
+
+    html = displacy.render(doc, style="ent",
+                           options={"kb_url_template": "https://www.geonames.org/{}"})
+    assert html.count("https://www.geonames.org/") >= len(placed)
+
+
+def _gold_examples(nlp):
+    from spacy.tokens import Span
+    from spacy.training import Example
+
+    from geoparser.spacy_scorer import register_point_extensions
+
+    register_point_extensions()
+    gold = nlp.make_doc("Floods hit Galway and Qwxzzyland; Paris was dry.")
+    spans = [Span(gold, 2, 3, "GPE", kb_id="2964180"), Span(gold, 4, 5, "GPE"),
+             Span(gold, 6, 7, "GPE", kb_id="4717560")]  # Paris, Texas: a namesake
+    spans[0]._.lat, spans[0]._.lon = 53.27, -9.05
+    spans[2]._.lat, spans[2]._.lon = 33.66, -95.56
+    gold.spans["toponyms"] = spans
+    return [Example(nlp.make_doc(gold.text), gold)]
+
+
+def test_nlp_evaluate_reports_toponym_scores_through_the_registered_scorer():
+    from spacy.util import registry
+
+    assert registry.scorers.get("toposcope.toponym_scorer.v1")
+    nlp = spacy.blank("en")
+    nlp.add_pipe("toposcope", config={"recogniser": "gazetteer", "policy": "population"})
+    assert nlp.get_pipe_config("toposcope")["scorer"] == {
+        "@scorers": "toposcope.toponym_scorer.v1"}
+    scores = nlp.evaluate(_gold_examples(nlp))
+    # found Galway and Paris (not the made-up name): P 1, R 2/3; Galway is right, Paris is
+    # Paris, France (the more populous), 7,800 km from the gold Paris, Texas.
+    assert scores["toponym_p"] == 1.0 and scores["toponym_r"] == pytest.approx(2 / 3)
+    assert scores["toponym_f"] == pytest.approx(0.8)
+    assert scores["toponym_acc161"] == 0.5 and scores["toponym_acc161_n"] == 2
+    assert scores["toponym_acc_id"] == 0.5
+
+
+def test_spacy_evaluate_on_the_command_line_reports_toponym_scores(tmp_path):
+    from spacy.tokens import DocBin
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("toposcope", config={"recogniser": "gazetteer", "policy": "population"})
+    nlp.to_disk(tmp_path / "pipe")
+    (eg,) = _gold_examples(nlp)
+    DocBin(docs=[eg.reference], store_user_data=True).to_disk(tmp_path / "gold.spacy")
+    done = subprocess.run([sys.executable, "-m", "spacy", "evaluate", str(tmp_path / "pipe"),
+                           str(tmp_path / "gold.spacy"), "--output", str(tmp_path / "m.json"),
+                           "--spans-key", "toponyms"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    import json
+
+    metrics = json.loads((tmp_path / "m.json").read_text())
+    assert metrics["toponym_p"] == 1.0 and metrics["toponym_acc161"] == 0.5
+    table = done.stdout  # spaCy's own table shows the toponyms' P/R/F as its span scores
+    assert re.search(r"SPAN P\s+100\.00", table) and re.search(r"SPAN R\s+66\.67", table)

@@ -22,6 +22,7 @@ from markupsafe import Markup
 
 from evaluation.reports.html import environment
 from evaluation.reports.outlines import web_base
+from evaluation.reports.place_labels import AREA_ZOOM, COUNTRY_ZOOM, base_labels
 from geoparser.distance import distance_km
 from geoparser.gazetteers import regions
 from geoparser.io.toponym_records import document_records
@@ -52,6 +53,7 @@ class MapToponym:
     geonameid: int | None = None
     n_candidates: int | None = None
     confidence: float | None = None  # the probability that the point is within 161 km
+    marker_confidence: float | None = None  # the probability that the marker is right
     focus: str | None = None  # what the toponym's document is about (``places.describe_focus``)
     candidates: list[dict[str, Any]] = field(default_factory=list)
     context: str | None = None
@@ -113,11 +115,48 @@ def map_toponym(doc_id: str, t: Mapping[str, Any], lat: float | None, lon: float
         reason=text("reason"), geonameid=integer("geonameid"),
         n_candidates=integer("n_candidates"),
         confidence=_probability(t.get("confidence")),
+        marker_confidence=_probability(t.get("marker_confidence")),
         candidates=[candidate_summary(c) for c in cands if isinstance(c, dict)]
         if isinstance(cands, list) else [],
         context=context,
         focus=focus if focus is not None else describe_focus(t),
     )
+
+
+#: Certainty grades of a marker, surest first: (lowest probability, name, words, marker
+#: radius in px, fill opacity). A marker is graded by its record's ``marker_confidence`` (the
+#: probability that the marker is right) where there is one, else by its ``confidence``.
+CERTAINTY_GRADES = (
+    (0.9, "sure", "90% or more", 8, 0.95),
+    (0.7, "likely", "70% to 90%", 7, 0.7),
+    (0.4, "uncertain", "40% to 70%", 6, 0.4),
+    (0.0, "doubtful", "under 40%", 5, 0.15),
+)
+#: The grade of a marker whose record gives no probability.
+UNGRADED = ("unknown", "no confidence given", 6, 0.7)
+
+
+def certainty(t: MapToponym) -> tuple[float | None, str]:
+    """The probability a marker is graded by, and its grade's name (``CERTAINTY_GRADES``)."""
+    p = t.marker_confidence if t.marker_confidence is not None else t.confidence
+    if p is None:
+        return None, UNGRADED[0]
+    return p, next(name for low, name, *_ in CERTAINTY_GRADES if p >= low)
+
+
+def certainty_legend(toponyms: Sequence[MapToponym]) -> list[dict[str, Any]]:
+    """The legend's lines for the grades the map's markers have, surest first."""
+    placed = [t for t in toponyms if t.placed]
+    seen = {certainty(t)[1] for t in placed}
+    what = ("the probability that the marker is right"
+            if any(t.marker_confidence is not None for t in placed)
+            else "confidence: the probability that it is within 161 km")
+    out = []
+    for _, name, words, radius, opacity in (*CERTAINTY_GRADES, (None, *UNGRADED)):
+        if name in seen:
+            out.append({"kind": "grade", "grade": name, "radius": radius, "opacity": opacity,
+                        "label": f"{name}: {words}" if name != UNGRADED[0] else words})
+    return [{"kind": "heading", "label": f"Marker size and fill: {what}"}, *out] if out else []
 
 
 def _probability(v: Any) -> float | None:
@@ -205,11 +244,18 @@ def leaflet_assets() -> tuple[str, str]:
 def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
          subtitle: str | None = None) -> str:
     """The HTML page: map, legend, title, and the unplaced toponyms listed beside the map."""
-    placed = [asdict(t) for t in toponyms if t.placed or t.gold_lat is not None]
+    placed = []
+    for t in toponyms:
+        if t.placed or t.gold_lat is not None:
+            p, grade = certainty(t)
+            placed.append({**asdict(t), "certainty": p, "grade": grade})
     lats = [v for p in placed for v in (p["lat"], p["gold_lat"]) if v is not None]
     lons = [v for p in placed for v in (p["lon"], p["gold_lon"]) if v is not None]
-    base, base_label = web_base((min(lons), max(lons), min(lats), max(lats)) if lats else None)
+    box = (min(lons), max(lons), min(lats), max(lats)) if lats else None
+    base, base_label = web_base(box)
     unplaced = [t for t in toponyms if not t.placed]
+    rejected = [t for t in unplaced if t.confidence is not None]
+    unplaced = [t for t in unplaced if t.confidence is None]
     has_gold = any(t.gold_lat is not None for t in toponyms)
     legend = []
     if has_gold:
@@ -225,12 +271,16 @@ def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
     if not has_gold or any(t.placed and t.verdict is None for t in toponyms):
         legend.append({"kind": "chosen", "colour": PREDICTED_COLOUR,
                        "label": "chosen place (no gold point to check it against)"})
+    legend += certainty_legend(toponyms)
     legend.append({"kind": "land", "label": f"land ({base_label})", "colour": "#999999"})
     config = {
         "colours": {"TP": TP_COLOUR, "FP": FP_COLOUR, "none": PREDICTED_COLOUR,
                     "gold": GOLD_COLOUR, "tolerance": TOLERANCE_COLOUR},
         "tiles": {"url": TILES_URL, "attribution": TILES_ATTRIBUTION} if tiles else None,
         "max_candidates": MAX_CANDIDATES,
+        "grades": {name: {"radius": r, "opacity": o}
+                   for _, name, _, r, o in (*CERTAINTY_GRADES, (None, *UNGRADED))},
+        "label_zoom": {"country": COUNTRY_ZOOM, "area": AREA_ZOOM},
     }
     return environment().get_template("webmap.html.j2").render(
         title=title,
@@ -240,6 +290,8 @@ def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
         base=base,
         points=placed,
         unplaced=unplaced,
+        rejected=rejected,
+        labels=base_labels(box),
         n_placed=sum(t.placed for t in toponyms),
         has_candidates=any(t.candidates for t in toponyms),
         legend=legend,

@@ -29,7 +29,7 @@ from geoparser.io.geo import (
     wkb_points,
 )
 from geoparser.io.geojson import feature_collection
-from geoparser.io.toponym_records import TOPONYM_COLUMNS, flat_records
+from geoparser.io.toponym_records import INTEGER_COLUMNS, TOPONYM_COLUMNS, flat_records
 from geoparser.io.writers import (
     GEOJSON_HEADER,
     GEOJSON_SEPARATOR,
@@ -105,6 +105,30 @@ class GeoJsonParts:
             dst.write(geojson_footer(sum(meta["unresolved"] for _, meta in parts)))
 
 
+@PART_FORMATS.register("labelstudio")
+class LabelStudioParts:
+    """Label Studio's JSON import format: a list of tasks, each document's toponyms a
+    prediction to correct (``corpora.labelstudio``); parts hold one task a line."""
+
+    suffix = ".jsonl"
+
+    def render(self, docs: Sequence[ParsedDocument]) -> tuple[bytes, dict[str, Any]]:
+        from geoparser.corpora.labelstudio import task_lines
+
+        return task_lines(docs).encode("utf-8"), {}
+
+    def join(self, parts: Parts, out: Path) -> None:
+        with atomic_path(out) as tmp, tmp.open("w", encoding="utf-8") as dst:
+            dst.write("[")
+            first = True
+            for path, _ in parts:
+                with path.open(encoding="utf-8") as src:
+                    for line in src:
+                        dst.write(("\n" if first else ",\n") + line.rstrip("\n"))
+                        first = False
+            dst.write("\n]\n")
+
+
 @PART_FORMATS.register("csv")
 class CsvParts:
     """CSV, one row per toponym: the header, then the parts' rows concatenated."""
@@ -124,20 +148,42 @@ class CsvParts:
 
 def parquet_schema(geometry: bool = False) -> Any:
     """Flat, one row per toponym, the CSV's columns (``toponym_records``) with their types:
-    ``geonameid`` and the counts are integers, never floats. ``geometry``: a WKB ``geometry``
-    column after them and GeoParquet's ``geo`` metadata (``io.geo``)."""
+    ``geonameid``, ``population`` and the counts are integers, never floats, and the schema's
+    pandas metadata makes them nullable ``Int64`` in ``pandas.read_parquet`` and
+    ``geopandas.read_parquet`` (pyarrow alone would turn an integer column with gaps into
+    floats). ``geometry``: a WKB ``geometry`` column after them and GeoParquet's ``geo``
+    metadata (``io.geo``)."""
     import pyarrow as pa
 
-    types = {"start": pa.int64(), "end": pa.int64(), "lat": pa.float64(), "lon": pa.float64(),
-             "geonameid": pa.int64(), "population": pa.int64(), "n_candidates": pa.int64(),
-             "confidence": pa.float64(), "focus_country_geonameid": pa.int64(),
-             "focus_country_share": pa.float64(), "focus_admin1_geonameid": pa.int64(),
-             "focus_admin1_share": pa.float64(), "focus_city_geonameid": pa.int64(),
-             "focus_city_share": pa.float64()}
+    types = {c: pa.int64() for c in INTEGER_COLUMNS}
+    types.update({c: pa.float64() for c in ("lat", "lon", "confidence", "focus_country_share",
+                                           "focus_admin1_share", "focus_city_share")})
     fields = [(c, types.get(c, pa.string())) for c in TOPONYM_COLUMNS]
     if not geometry:
-        return pa.schema(fields)
-    return pa.schema([*fields, (GEOMETRY, pa.binary())], metadata=geoparquet_metadata())
+        return pa.schema(fields, metadata=pandas_metadata(fields))
+    fields.append((GEOMETRY, pa.binary()))
+    return pa.schema(fields, metadata={**pandas_metadata(fields), **geoparquet_metadata()})
+
+
+def pandas_metadata(fields: Sequence[tuple[str, Any]]) -> dict[bytes, bytes]:
+    """The ``pandas`` key of a Parquet schema, as pandas writes it, naming each column's
+    dtype: ``Int64`` (nullable) for the integer columns, so they are read back as integers."""
+    import pyarrow as pa
+
+    def column(name: str, kind: Any) -> dict[str, Any]:
+        if pa.types.is_integer(kind):
+            return {"name": name, "field_name": name, "pandas_type": "int64",
+                    "numpy_type": "Int64", "metadata": None}
+        if pa.types.is_floating(kind):
+            return {"name": name, "field_name": name, "pandas_type": "float64",
+                    "numpy_type": "float64", "metadata": None}
+        return {"name": name, "field_name": name,
+                "pandas_type": "bytes" if pa.types.is_binary(kind) else "unicode",
+                "numpy_type": "object", "metadata": None}
+
+    meta = {"index_columns": [], "column_indexes": [],
+            "columns": [column(n, k) for n, k in fields], "creator": {"library": "toposcope"}}
+    return {b"pandas": json.dumps(meta).encode("utf-8")}
 
 
 def _with_geometry(table: Any) -> Any:

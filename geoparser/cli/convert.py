@@ -1,4 +1,5 @@
-"""The body of ``toposcope convert``: a corpus in, gold JSONL out, repairs counted on stderr."""
+"""The body of ``toposcope convert``: a corpus or an annotation tool's export in, gold JSONL or
+a spaCy DocBin out, repairs counted on stderr."""
 
 from __future__ import annotations
 
@@ -9,18 +10,44 @@ from pathlib import Path
 from typing import TextIO
 
 from geoparser.corpora import convert
+from geoparser.errors import UsageError
+from geoparser.io.atomic import is_stream, write_bytes_atomic, write_text_atomic
+from geoparser.io.output_path import check_output
 
 log = logging.getLogger(__name__)
 
 
-def run_convert(fmt: str, path: Path, out: TextIO | None = None, err: TextIO | None = None
-                ) -> int:
-    """Write the converted documents as JSONL to ``out`` (standard output); return how many."""
+#: What ``--to`` writes.
+TARGETS = ("jsonl", "docbin")
+
+
+def run_convert(fmt: str, path: Path, out: TextIO | None = None, err: TextIO | None = None,
+                to: str = "jsonl", out_path: Path | None = None, lang: str = "en") -> int:
+    """Write the converted documents as JSONL to ``out_path`` or ``out`` (standard output), or
+    with ``to="docbin"`` as a spaCy DocBin to ``out_path``; return how many."""
+    if to not in TARGETS:
+        raise UsageError(f"--to: unknown format {to!r} (known: {', '.join(TARGETS)})")
+    if to == "docbin" and (out_path is None or is_stream(out_path)):
+        raise UsageError("--to docbin writes a binary file: give --out FILE.spacy")
+    if out_path is not None:
+        check_output(out_path, [path])
     out = out or sys.stdout  # looked up at call time: test runners swap sys.stdout
     err = err or sys.stderr
     result = convert(fmt, path)
-    for doc in result.documents:
-        out.write(json.dumps(doc, ensure_ascii=False) + "\n")
+    if to == "docbin":
+        from geoparser.corpora.docbin import to_docbin
+
+        data, no_offsets = to_docbin(result.documents, lang)
+        write_bytes_atomic(out_path, data)  # type: ignore[arg-type]
+        if no_offsets:
+            result.notes.append(f"{no_offsets} toponyms without offsets have no span in the "
+                                "DocBin and were left out")
+    else:
+        lines = "".join(json.dumps(doc, ensure_ascii=False) + "\n" for doc in result.documents)
+        if out_path is None or is_stream(out_path):
+            out.write(lines)
+        else:
+            write_text_atomic(out_path, lines)
     r = result.repairs
     n_toponyms = sum(len(d["toponyms"]) for d in result.documents)
     err.write(f"toposcope: converted {len(result.documents)} documents, {n_toponyms} toponyms "

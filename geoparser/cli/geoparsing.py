@@ -27,15 +27,22 @@ from geoparser.defaults import DEFAULT_POINTS, DEFAULT_POLICY, DEFAULT_RECOGNISE
 @user_errors
 def convert(
     fmt: Annotated[str, typer.Option(
-        "--from", help="Corpus format: geovirus, wiktor, gwn, semeval2019 or lgl.")],
+        "--from", help="Input format: a corpus (geovirus, wiktor, gwn, semeval2019, lgl), an "
+        "annotation tool's export (labelstudio: its JSON export; doccano: its JSONL export), "
+        "a spaCy DocBin (docbin) or Toposcope's gold JSONL (jsonl).")],
     path: Annotated[Path, typer.Argument(help="The corpus file or folder.")],
+    to: Annotated[str, typer.Option(
+        "--to", help="Output format: jsonl (Toposcope's gold JSONL) or docbin (a spaCy DocBin "
+        ".spacy file for `spacy evaluate` and training; needs --out).")] = "jsonl",
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="Output file (default: standard output, for jsonl).")] = None,
+    lang: Annotated[str, typer.Option(
+        "--lang", help="docbin: the spaCy language whose tokenizer splits the texts.")] = "en",
 ) -> None:
-    """Convert a public corpus into gold JSONL on standard output."""
+    """Convert a corpus or an annotation tool's export into gold JSONL or a spaCy DocBin."""
     from geoparser.cli.convert import run_convert
 
-    run_convert(fmt, path)
-
-
+    run_convert(fmt, path, to=to, out_path=out, lang=lang)
 
 
 @user_errors
@@ -49,14 +56,16 @@ def parse(
     ],
     out: Annotated[Path, typer.Option(
         "--out", help="Output file (- for standard output); its extension names the format "
-        "(.jsonl, .geojson, .csv, .parquet, .gpkg).")],
+        "(.jsonl, .geojson, .csv, .parquet, .gpkg, .labelstudio.json: Label Studio tasks with "
+        "the toponyms as pre-annotations).")],
     ner: NerOption = DEFAULT_RECOGNISER,
     labels: LabelsOption = "GPE,LOC",
     gazetteer: GazetteerOption = "offline",
     policy: PolicyOption = DEFAULT_POLICY,
     fmt: Annotated[str | None, typer.Option(
-        "--format", help="jsonl, geojson, csv, parquet (GeoParquet with the geo extra) or gpkg "
-        "(GeoPackage, needs the geo extra) (default: from the --out extension, else jsonl).")
+        "--format", help="jsonl, geojson, csv, parquet (GeoParquet with the geo extra), gpkg "
+        "(GeoPackage, needs the geo extra) or labelstudio (default: from the --out extension, else "
+        "jsonl).")
     ] = None,
     in_format: Annotated[
         str | None, typer.Option(

@@ -1,4 +1,5 @@
-"""Readers that turn public geoparsing corpora into Toposcope's gold JSONL records.
+"""Readers that turn public geoparsing corpora, annotation tools' exports (Label Studio, doccano)
+and spaCy DocBin files into Toposcope's gold JSONL records.
 
 Each reader is registered by format name in ``CONVERTERS`` and returns a ``Conversion``: the
 documents (as gold JSONL objects) and an account of every annotation whose offsets did not

@@ -30,7 +30,8 @@ Converter = Callable[[Path], Conversion]
 CONVERTERS: Registry[Converter] = Registry("corpus format")
 
 _MODULES = {"geovirus": "geovirus", "wiktor": "wiktor", "gwn": "geowebnews",
-            "semeval2019": "semeval2019", "lgl": "lgl"}
+            "semeval2019": "semeval2019", "lgl": "lgl", "jsonl": "gold_jsonl",
+            "docbin": "docbin", "labelstudio": "labelstudio", "doccano": "doccano"}
 
 
 def _lazy(name: str, module: str) -> Callable[[], Converter]:

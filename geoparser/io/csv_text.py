@@ -51,7 +51,9 @@ def csv_text(rows: Iterable[Sequence[Any]]) -> str:
 
 def frame_csv(frame: Any) -> str:
     """A pandas frame as CSV (no index), its column names and cells through ``safe_cell``;
-    numeric columns are written exactly as ``DataFrame.to_csv`` writes them."""
+    numeric columns are written exactly as ``DataFrame.to_csv`` writes them, and whole numbers
+    in a mixed column stay whole (``4930956``, never ``4930956.0``)."""
+    import pandas as pd
     from pandas.api.types import is_numeric_dtype
 
     safe = frame.rename(columns=lambda c: safe_cell(str(c)))
@@ -59,7 +61,10 @@ def frame_csv(frame: Any) -> str:
     if text_columns:
         safe = safe.astype({c: object for c in text_columns})
         for c in text_columns:
-            safe[c] = safe[c].map(lambda v: safe_cell(v) if isinstance(v, str) else v)
+            # built as object again: ``Series.map`` would turn a column of whole numbers with
+            # gaps (a geonameid, a count) into floats, and the CSV would say 4930956.0
+            safe[c] = pd.Series([safe_cell(v) if isinstance(v, str) else v for v in safe[c]],
+                                index=safe.index, dtype=object)
     # a bare carriage return in any text cell: quote every text cell (see ``csv_text``)
     breaks = any(safe[c].map(_breaks).any() for c in text_columns) or any(
         map(_breaks, safe.columns))

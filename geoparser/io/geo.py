@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from geoparser.errors import UsageError
@@ -81,3 +82,36 @@ def wkb_points(lats: Sequence[float | None], lons: Sequence[float | None]) -> li
     import shapely
 
     return [None if p is None else shapely.to_wkb(p) for p in points(lats, lons)]
+
+
+def read_toponyms(path: str | Path) -> Any:
+    """A toponym file Toposcope wrote (CSV, Parquet, GeoParquet, GeoPackage or GeoJSON) as a
+    frame with the writer's types: ``geonameid``, ``population``, the counts and the focus
+    ids as nullable ``Int64`` (pandas and GeoPandas read an integer column with gaps as
+    floats: ``4930956.0``), a GeoDataFrame for the GIS formats. Ids and populations are below
+    2**53, so the floats a GIS reader gives convert back exactly."""
+    import pandas as pd
+
+    from geoparser.io.toponym_records import INTEGER_COLUMNS
+
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        return pd.read_csv(path, dtype={c: "Int64" for c in INTEGER_COLUMNS},
+                           keep_default_na=False, na_values=[""])
+    if suffix in (".parquet", ".pq"):
+        import pyarrow.parquet as pq
+
+        if b"geo" in (pq.read_schema(path).metadata or {}) and have_geopandas():
+            import geopandas as gpd
+
+            return gpd.read_parquet(path)
+        return pd.read_parquet(path)
+    require_geopandas(f"reading {path.name}")
+    import geopandas as gpd
+
+    frame = gpd.read_file(path, layer=GPKG_LAYER) if suffix == ".gpkg" else gpd.read_file(path)
+    for column in INTEGER_COLUMNS:
+        if column in frame.columns:
+            frame[column] = frame[column].astype("Int64")
+    return frame

@@ -36,7 +36,7 @@ def feature_collection(
         guide = (guides or {}).get(doc.document.id)
         for t in flat_records(doc, with_candidates):
             lat, lon = t.pop("lat"), t.pop("lon")
-            props = {"doc_id": t.pop("id"), **t}
+            props = t
             if lat is None or lon is None:
                 unresolved += 1
                 features.append({"type": "Feature", "geometry": None, "properties": props})

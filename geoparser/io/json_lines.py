@@ -233,3 +233,26 @@ class LineChecker:
         if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
             raise self.fail("field 'toponyms' must be a list of objects")
         return value
+
+
+def whole_json(path: Path) -> Any:
+    """A whole JSON file (an annotation tool's export), read as strictly as a JSON Lines line:
+    UTF-8 with or without a byte-order mark, not nested deeper than ``MAX_JSON_DEPTH``, no lone
+    surrogate; otherwise the ``InputError`` naming the file (and line, where JSON says)."""
+    data = read_bytes(path)
+    if data.startswith(BOM):
+        data = data[len(BOM):]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text ({exc.reason})", path) from None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"malformed JSON ({exc.msg})", path, exc.lineno) from None
+    except RecursionError:
+        raise InputError(f"JSON nested more than {MAX_JSON_DEPTH} levels deep", path) from None
+    problem = _problem(value)
+    if problem:
+        raise InputError(problem, path)
+    return value

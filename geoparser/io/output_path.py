@@ -23,6 +23,8 @@ from geoparser.io.documents import DATASET_FILENAME, GOLD_FILENAME
 #: Output formats by file extension.
 EXTENSIONS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".geojson": "geojson", ".csv": "csv",
               ".parquet": "parquet", ".pq": "parquet", ".gpkg": "gpkg"}
+#: The file name ending of Label Studio's import format (a ``.json`` file of tasks).
+LABEL_STUDIO_SUFFIX = ".labelstudio.json"
 #: Format used when neither ``--format`` nor the extension says (also for ``-``).
 DEFAULT_FORMAT = "jsonl"
 
@@ -106,6 +108,8 @@ def output_format(out: Path | str, given: str | None, known: Sequence[str], *,
     is a format this command cannot write."""
     suffix = "" if str(out) == STDOUT else Path(out).suffix.lower()
     by_name = EXTENSIONS.get(suffix)
+    if str(out).lower().endswith(LABEL_STUDIO_SUFFIX):
+        suffix, by_name = LABEL_STUDIO_SUFFIX, "labelstudio"
     if given is not None:
         if given not in known:
             raise UsageError(f"unknown output format {given!r} (known: {', '.join(known)})")

@@ -6,7 +6,9 @@ alternate-name matches labelled.
 JSONL, GeoJSON, CSV and Parquet all write these records (the flat ones leave the candidates
 out), so a map drawn from any of them says the same thing. The flat ones (``flat_records``)
 also repeat the document's focus (``model.FOCUS_COLUMNS``) on each of its toponyms' rows;
-JSONL gives it once, at the document's level.
+JSONL gives it once, at the document's level. A flat row names its document ``doc_id`` in every
+flat format (CSV, Parquet, GeoPackage, GeoJSON properties, data frames); a JSONL document, which
+is the document itself, has ``id``.
 """
 
 from __future__ import annotations
@@ -19,9 +21,13 @@ from geoparser.places import PLACE_FIELDS, name_match, place_fields
 #: A toponym's own fields, in this order (each JSONL toponym has those with a value).
 RECORD_FIELDS = ("id", "start", "end", "text", "label", "recogniser", *PLACE_FIELDS,
                  "policy", "reason", "n_candidates", "confidence")
-#: The flat columns (CSV, Parquet, GeoJSON properties, data frames): one row per toponym, its
-#: fields and then its document's focus.
-TOPONYM_COLUMNS = (*RECORD_FIELDS, *FOCUS_COLUMNS)
+#: The flat columns (CSV, Parquet, GeoPackage, GeoJSON properties, data frames): one row per
+#: toponym, its document's id as ``doc_id``, its fields and then its document's focus.
+TOPONYM_COLUMNS = ("doc_id", *RECORD_FIELDS[1:], *FOCUS_COLUMNS)
+#: The flat columns that hold whole numbers or nothing: 64-bit integers in Parquet and
+#: GeoPackage, nullable ``Int64`` in data frames, never floats.
+INTEGER_COLUMNS = ("start", "end", "geonameid", "population", "n_candidates",
+                   "focus_country_geonameid", "focus_admin1_geonameid", "focus_city_geonameid")
 
 
 def toponym_record(doc_id: str, m: Mention, r: Resolution | None,
@@ -69,4 +75,5 @@ def flat_records(doc: ParsedDocument, with_candidates: bool = False) -> list[dic
     """One flat row per mention (``TOPONYM_COLUMNS``): its record (with ``with_candidates``,
     the places it was chosen from) and the document's focus."""
     focus = focus_columns(doc.focus)
-    return [{**t, **focus} for t in document_records(doc, with_candidates)]
+    return [{"doc_id": t.pop("id"), **t, **focus}
+            for t in document_records(doc, with_candidates)]

@@ -64,7 +64,7 @@ def test_parquet_is_flat_one_row_per_toponym_with_an_integer_geonameid(tmp_path)
     assert tuple(table.column_names) == (*TOPONYM_COLUMNS, "geometry")
     assert table.schema.field("geonameid").type == pa.int64()
     rows = table.to_pylist()
-    assert [r["id"] for r in rows] == [f"d{i}" for i in range(7)]
+    assert [r["doc_id"] for r in rows] == [f"d{i}" for i in range(7)]
     assert {k: rows[1][k] for k in ("start", "end", "text", "name", "country_code", "lat",
                                     "geonameid", "n_candidates", "policy")} == {
         "start": 10, "end": 15, "text": "Perth", "name": "Perth", "country_code": "AU",

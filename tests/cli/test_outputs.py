@@ -131,7 +131,7 @@ def test_output_format_follows_the_extension(docs, tmp_path, name):
         import pyarrow.parquet as pq
 
         rows = pq.read_table(out).to_pylist()  # flat: one row per toponym
-        assert list(dict.fromkeys(r["id"] for r in rows)) == ["a", "b"]
+        assert list(dict.fromkeys(r["doc_id"] for r in rows)) == ["a", "b"]
     else:
         assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == ["a", "b"]
 

@@ -20,7 +20,8 @@ CORPORA = SHARED / "corpora"
 
 
 def test_formats_registered():
-    assert CONVERTERS.names() == ["geovirus", "gwn", "lgl", "semeval2019", "wiktor"]
+    assert CONVERTERS.names() == ["docbin", "doccano", "geovirus", "gwn", "jsonl", "labelstudio",
+                                  "lgl", "semeval2019", "wiktor"]
 
 
 def test_lgl_fixture():

@@ -34,3 +34,16 @@ def test_a_frame_with_a_carriage_return_keeps_its_rows():
 def test_rows_without_one_are_written_as_before():
     assert csv_text([["id", "lat"], ["a", -0.61]]) == "id,lat\na,-0.61\n"
     assert frame_csv(pd.DataFrame({"a": ["q"], "b": [1.25]})) == "a,b\nq,1.25\n"
+
+
+def test_coursework_csv_geonameid_with_gaps_is_written_whole_not_as_a_float():
+    # q3.csv and q4.csv said 4930956.0: a column of ids with a gap passed through
+    # Series.map, which made it floats
+    import pandas as pd
+
+    from geoparser.io.csv_text import frame_csv
+
+    frame = pd.DataFrame([{"id": "c02", "geonameid": 4930956, "candidates": 11},
+                          {"id": "c01", "geonameid": None, "candidates": None}], dtype=object)
+    assert frame_csv(frame).splitlines() == ["id,geonameid,candidates", "c02,4930956,11",
+                                             "c01,,"]

@@ -180,7 +180,7 @@ def test_every_flat_output_repeats_the_documents_focus_on_its_rows(outputs):
     features = json.loads(outputs["geojson"].read_text())["features"]
     assert len(csv_rows) == len(parquet_rows) == len(features) > 0
     for row, prow, feature in zip(csv_rows, parquet_rows, features, strict=True):
-        want = expected[row["id"]]
+        want = expected[row["doc_id"]]
         assert {c: prow[c] for c in FOCUS_COLUMNS} == want
         assert {c: feature["properties"][c] for c in FOCUS_COLUMNS} == want
         assert {c: row[c] for c in FOCUS_COLUMNS} == {

@@ -31,7 +31,7 @@ def test_map_opens_offline_with_markers_and_legend(hostile_run, tmp_path):
     dom = _dom(tmp_path, hostile_run / "q4_map.html")
     assert 'data-markers="' in dom and 'data-markers="0"' not in dom
     # drawn SVG paths (the page's own script names the classes too, without "leaflet-")
-    assert dom.count('class="chosen-marker leaflet-interactive"') >= 1
+    assert dom.count('class="chosen-marker certainty-') >= 1
     assert dom.count('class="gold-marker leaflet-interactive"') == 2
     assert 'class="legend' in dom and "gold (guide) point" in dom and "tolerance circle" in dom
     assert "leaflet-interactive" in dom  # the base map and markers were drawn as SVG

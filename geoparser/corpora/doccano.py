@@ -1,0 +1,64 @@
+"""Doccano's sequence-labelling export read as gold (``toposcope convert --from doccano``).
+
+JSON Lines, one document a line: ``{"id", "text", "label": [[start, end, "LABEL"], ...]}``
+(doccano 1.x; ``"labels"`` in older exports) or ``{"id", "text", "entities": [{"start_offset",
+"end_offset", "label"}, ...]}`` (the export with relations). Offsets are Python string indices,
+as doccano counts them; one that does not fit the text is repaired by finding the span's text
+nearby, or refused. Doccano keeps no coordinates, so the gold has spans and labels only
+(enough for the recognition schemes); a document without ``id`` is numbered by its line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from geoparser.corpora.base import Conversion
+from geoparser.corpora.toponym_record import toponym
+from geoparser.errors import InputError
+from geoparser.io.json_lines import iter_json_lines
+
+
+def _spans(obj: dict[str, Any], fail: Any) -> list[tuple[Any, Any, Any]]:
+    if isinstance(obj.get("entities"), list):
+        out = []
+        for e in obj["entities"]:
+            if not isinstance(e, dict):
+                raise fail("'entities' must be a list of objects")
+            out.append((e.get("start_offset"), e.get("end_offset"), e.get("label")))
+        return out
+    items = obj.get("label", obj.get("labels", []))
+    if not isinstance(items, list):
+        raise fail("'label' must be a list of [start, end, label]")
+    out = []
+    for item in items:
+        if not isinstance(item, list) or len(item) != 3:
+            raise fail(f"each label must be [start, end, label], got {item!r:.60}")
+        out.append(tuple(item))
+    return out
+
+
+def convert(path: Path) -> Conversion:
+    out = Conversion()
+    for lineno, obj in iter_json_lines(path):
+        def fail(what: str, lineno: int = lineno) -> InputError:
+            return InputError(f"not a doccano record: {what}", path, lineno)
+
+        text = obj.get("text", obj.get("data"))
+        if not isinstance(text, str):
+            raise fail("'text' must be a string")
+        doc_id = obj.get("id", lineno)
+        if not isinstance(doc_id, str | int) or isinstance(doc_id, bool):
+            raise fail("'id' must be a string or a number")
+        toponyms = []
+        for start, end, label in _spans(obj, fail):
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, end)):
+                raise fail(f"offsets must be integers, got {start!r}, {end!r}")
+            if not 0 <= start < end <= len(text):
+                raise fail(f"offsets {start}-{end} outside the text of {len(text)} characters")
+            if not isinstance(label, str):
+                raise fail(f"a label must be a string, got {label!r:.40}")
+            toponyms.append(toponym(text, text[start:end], start, end, label=label))
+        out.documents.append({"id": str(doc_id), "text": text,
+                              "toponyms": sorted(toponyms, key=lambda t: (t["start"], t["end"]))})
+    return out

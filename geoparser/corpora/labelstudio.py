@@ -1,0 +1,193 @@
+"""Label Studio both ways: its JSON export read as gold (``toposcope convert --from
+labelstudio``), and parsed documents written as its import format with the geoparser's
+toponyms as pre-annotations (``toposcope parse --out x.labelstudio.json``), so a user corrects
+the geoparser's output in Label Studio and scores against the result.
+
+A task is ``{"data": {"text": ..., "doc_id": ...}, "annotations" | "predictions": [{"result":
+[...]}]}``; each toponym is a ``labels`` result on the ``text`` object (``from_name``
+``label``), ``value: {"start", "end", "text", "labels": [LABEL]}``, and its place two
+per-region ``textarea`` results with the region's ``id``: ``geonameid`` (the GeoNames id) and
+``point`` ("lat, lon"), which the annotator may correct. Offsets are Unicode code points, as
+Label Studio stores them (and Python counts); an export whose offsets count UTF-16 units (older
+Label Studio, text with emoji) is read by those units where the span's own ``text`` says so.
+A task's gold is its first annotation that was not cancelled; tasks without one are skipped
+and counted. The JSON-MIN export (``{"id", "text", "label": [...]}`` a task) is read too,
+without the places (it flattens the per-region fields away from their regions).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from geoparser.corpora.base import Conversion
+from geoparser.corpora.toponym_record import toponym
+from geoparser.errors import InputError
+from geoparser.io.json_lines import whole_json
+from geoparser.model import ParsedDocument
+
+#: The names of the labelling config's tags (the config in docs/annotation.md).
+LABELS_TAG, TEXT_TAG, ID_TAG, POINT_TAG = "label", "text", "geonameid", "point"
+#: ``model_version`` of the pre-annotations.
+MODEL_VERSION = "toposcope"
+
+
+def _utf16_to_index(text: str, units: int) -> int | None:
+    """The Python index of the character at UTF-16 offset ``units``, if one starts there."""
+    count = 0
+    for i, ch in enumerate(text):
+        if count == units:
+            return i
+        count += 2 if ord(ch) > 0xFFFF else 1
+    return len(text) if count == units else None
+
+
+def _float_pair(value: str) -> tuple[float, float] | None:
+    parts = value.replace(";", ",").split(",")
+    try:
+        lat, lon = (float(p) for p in parts)
+    except ValueError:
+        return None
+    return (lat, lon) if -90 <= lat <= 90 and -180 <= lon <= 180 else None
+
+
+def _textarea(item: dict[str, Any]) -> str | None:
+    value = item.get("value")
+    texts = value.get("text") if isinstance(value, dict) else None
+    if isinstance(texts, list) and texts and isinstance(texts[0], str):
+        return texts[0].strip()
+    return texts.strip() if isinstance(texts, str) else None
+
+
+def _from_json_min(row: dict[str, Any]) -> dict[str, Any]:
+    """A task of Label Studio's JSON-MIN export (``{"id", "text", "label": [{"start", "end",
+    "text", "labels"}]}``, annotated tasks only) in the full export's shape."""
+    result = [{"id": f"m{n}", "type": "labels", "value": v}
+              for n, v in enumerate(row[LABELS_TAG])]
+    data = {k: v for k, v in row.items() if k not in (LABELS_TAG, "id", "annotator",
+                                                        "annotation_id", "created_at",
+                                                        "updated_at", "lead_time")}
+    return {"id": row.get("id"), "data": data, "annotations": [{"result": result}]}
+
+
+def _task_gold(path: Path, n: int, task: Any, out: Conversion) -> dict[str, Any] | None:
+    """The gold document of task number ``n``, or None when it has no annotation."""
+    def fail(what: str) -> InputError:
+        return InputError(f"task {n}: not a Label Studio task: {what}", path)
+
+    if isinstance(task, dict) and "data" not in task and isinstance(task.get(LABELS_TAG), list):
+        task = _from_json_min(task)
+    if not isinstance(task, dict) or not isinstance(task.get("data"), dict):
+        raise fail("it needs a 'data' object")
+    data = task["data"]
+    text = data.get(TEXT_TAG)
+    if not isinstance(text, str):
+        strings = [v for v in data.values() if isinstance(v, str)]
+        if len(strings) != 1:
+            raise fail("'data' needs a 'text' string")
+        text = strings[0]
+    annotations = task.get("annotations", task.get("completions", []))
+    if not isinstance(annotations, list):
+        raise fail("'annotations' must be a list")
+    done = [a for a in annotations if isinstance(a, dict) and not a.get("was_cancelled")]
+    if not done:
+        return None
+    result = done[0].get("result", [])
+    if not isinstance(result, list) or not all(isinstance(r, dict) for r in result):
+        raise fail("an annotation's 'result' must be a list of objects")
+    doc_id = data.get("doc_id", task.get("id", n))
+    if not isinstance(doc_id, str | int) or isinstance(doc_id, bool):
+        raise fail("'doc_id' must be a string or a number")
+    extras: dict[str, dict[str, str]] = {}
+    for r in result:
+        if r.get("type") == "textarea" and isinstance(r.get("id"), str):
+            value = _textarea(r)
+            if value:
+                extras.setdefault(r["id"], {})[str(r.get("from_name"))] = value
+    toponyms = []
+    for r in result:
+        if r.get("type") != "labels":
+            continue
+        value = r.get("value")
+        if not isinstance(value, dict):
+            raise fail("a 'labels' result needs a 'value' object")
+        start, end, labels = value.get("start"), value.get("end"), value.get("labels")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, end)):
+            raise fail("a 'labels' result needs integer 'start' and 'end'")
+        phrase = value.get("text") if isinstance(value.get("text"), str) else None
+        if phrase is None and not 0 <= start < end <= len(text):
+            raise fail(f"offsets {start}-{end} outside the task's text of {len(text)} "
+                       "characters")
+        if phrase is not None and text[start:end] != phrase:
+            a, b = _utf16_to_index(text, start), _utf16_to_index(text, end)
+            if a is not None and b is not None and text[a:b] == phrase:
+                start, end = a, b
+        where = f"{doc_id} {phrase or text[start:end]!r}"
+        start, end = out.repairs.locate(text, phrase or text[start:end], start, end, where)
+        extra = extras.get(str(r.get("id")), {})
+        point = _float_pair(extra.get(POINT_TAG, ""))
+        gid = extra.get(ID_TAG, "")
+        label = labels[0] if isinstance(labels, list) and labels and isinstance(
+            labels[0], str) else None
+        toponyms.append(toponym(text, phrase or "", start, end, label=label,
+                                lat=point[0] if point else None,
+                                lon=point[1] if point else None,
+                                geonameid=int(gid) if gid.isdigit() else None))
+    return {"id": str(doc_id), "text": text,
+            "toponyms": sorted(toponyms, key=lambda t: (t.get("start", -1), t.get("end", -1)))}
+
+
+def convert(path: Path) -> Conversion:
+    """The gold documents of a Label Studio JSON export (a list of tasks)."""
+    tasks = whole_json(path)
+    if isinstance(tasks, dict):
+        tasks = [tasks]
+    if not isinstance(tasks, list):
+        raise InputError("not a Label Studio export: a JSON list of tasks", path)
+    out = Conversion()
+    skipped = 0
+    for n, task in enumerate(tasks, 1):
+        doc = _task_gold(path, n, task, out)
+        if doc is None:
+            skipped += 1
+        else:
+            out.documents.append(doc)
+    if skipped:
+        out.notes.append(f"{skipped} tasks had no annotation (only predictions, or cancelled) "
+                         "and were skipped")
+    return out
+
+
+def _results(doc: ParsedDocument) -> Iterable[dict[str, Any]]:
+    by_span = {(r.mention.start, r.mention.end): r for r in doc.resolutions}
+    for n, m in enumerate(doc.mentions):
+        region = f"t{n + 1}"
+        span = {"start": m.start, "end": m.end, "text": m.text}
+        item: dict[str, Any] = {"id": region, "from_name": LABELS_TAG, "to_name": TEXT_TAG,
+                                "type": "labels", "origin": "prediction",
+                                "value": {**span, "labels": [m.label]}}
+        r = by_span.get((m.start, m.end))
+        c = r.candidate if r is not None else None
+        if r is not None and r.confidence is not None:
+            item["score"] = r.confidence
+        yield item
+        if c is None:
+            continue
+        if c.geonameid is not None:
+            yield {"id": region, "from_name": ID_TAG, "to_name": TEXT_TAG, "type": "textarea",
+                   "origin": "prediction", "value": {**span, "text": [str(c.geonameid)]}}
+        yield {"id": region, "from_name": POINT_TAG, "to_name": TEXT_TAG, "type": "textarea",
+               "origin": "prediction", "value": {**span, "text": [f"{c.lat}, {c.lon}"]}}
+
+
+def task(doc: ParsedDocument) -> dict[str, Any]:
+    """One Label Studio task: the document's text and id, its toponyms as a prediction."""
+    return {"data": {TEXT_TAG: doc.document.text, "doc_id": doc.document.id},
+            "predictions": [{"model_version": MODEL_VERSION, "result": list(_results(doc))}]}
+
+
+def task_lines(docs: Sequence[ParsedDocument]) -> str:
+    """The tasks of ``docs``, one JSON object a line (the items of the export's list)."""
+    return "".join(json.dumps(task(d), ensure_ascii=False) + "\n" for d in docs)

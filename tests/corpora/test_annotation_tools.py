@@ -1,0 +1,187 @@
+"""Gold from annotation tools: Label Studio's JSON export, doccano's JSONL export and spaCy
+DocBin files, read by ``convert``; and the geoparser's output as Label Studio pre-annotations
+(``parse --out x.labelstudio.json``), corrected and read back as gold."""
+
+import io
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from geoparser.cli.convert import run_convert
+from geoparser.cli.main import app
+from geoparser.corpora import convert
+from geoparser.errors import InputError
+from geoparser.io.documents import read_gold
+from tests.conftest import CAPTIONS
+
+TEXT = "Floods hit Galway 🌊 and Cork on Monday."
+
+
+def _ls_task(result, text=TEXT, **data):
+    return {"id": 7, "data": {"text": text, **data},
+            "annotations": [{"id": 1, "result": result, "was_cancelled": False}]}
+
+
+def _labels(start, end, label="LOC", region="r1", text=None):
+    value = {"start": start, "end": end, "labels": [label]}
+    if text is not None:
+        value["text"] = text
+    return {"id": region, "from_name": "label", "to_name": "text", "type": "labels",
+            "value": value}
+
+
+def _textarea(name, value, region="r1"):
+    return {"id": region, "from_name": name, "to_name": "text", "type": "textarea",
+            "value": {"text": [value]}}
+
+
+def test_label_studio_export_is_read_as_gold_with_places_from_per_region_text(tmp_path):
+    cork = TEXT.index("Cork")
+    tasks = [_ls_task([_labels(11, 17, text="Galway"), _textarea("geonameid", "2964180"),
+                       _textarea("point", "53.27, -9.05"),
+                       _labels(cork, cork + 4, "GPE", "r2", "Cork")], doc_id="news-1"),
+             {"id": 8, "data": {"text": "Nothing annotated."}, "predictions": [{"result": []}]}]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks))
+    result = convert("labelstudio", path)
+    (doc,) = result.documents
+    assert doc["id"] == "news-1"
+    galway, cork_t = doc["toponyms"]
+    assert galway == {"start": 11, "end": 17, "text": "Galway", "lat": 53.27, "lon": -9.05,
+                      "label": "LOC", "geonameid": 2964180}
+    assert (cork_t["start"], cork_t["text"], cork_t["label"]) == (cork, "Cork", "GPE")
+    assert result.notes == ["1 tasks had no annotation (only predictions, or cancelled) and "
+                            "were skipped"]
+
+
+def test_label_studio_offsets_counted_in_utf16_units_are_read_by_those_units(tmp_path):
+    cork = TEXT.index("Cork")
+    path = tmp_path / "export.json"  # the wave is two UTF-16 units, one Python character
+    path.write_text(json.dumps([_ls_task([_labels(cork + 1, cork + 5, text="Cork")])]))
+    (doc,) = convert("labelstudio", path).documents
+    assert (doc["toponyms"][0]["start"], doc["toponyms"][0]["end"]) == (cork, cork + 4)
+
+
+@pytest.mark.parametrize("content, message", [
+    ("[{\"data\": 3}]", "task 1: not a Label Studio task: it needs a 'data' object"),
+    ("{\"oops\": ", "malformed JSON"),
+    ("[" * 200 + "]" * 200, "nested more than 100 levels"),
+    ('[{"data": {"text": "\\ud800"}}]', "lone surrogate"),
+    (json.dumps([_ls_task([_labels("a", 3)])]), "needs integer 'start' and 'end'"),
+    (json.dumps([_ls_task([_labels(5, 900)])]), "offsets 5-900 outside the task's text"),
+])
+def test_bad_label_studio_export_is_one_line_naming_the_file(tmp_path, content, message):
+    path = tmp_path / "export.json"
+    path.write_text(content)
+    with pytest.raises(InputError, match=message) as info:
+        convert("labelstudio", path)
+    assert str(path) in str(info.value) and "\n" not in str(info.value)
+
+
+def test_doccano_exports_of_both_shapes_are_read_as_gold(tmp_path):
+    path = tmp_path / "doccano.jsonl"
+    cork = TEXT.index("Cork")
+    path.write_text(json.dumps({"id": 3, "text": TEXT, "label": [[cork, cork + 4, "GPE"],
+                                                                  [11, 17, "LOC"]]}) + "\n"
+                    + json.dumps({"text": "Rain in Oslo.", "entities": [
+                        {"id": 9, "start_offset": 8, "end_offset": 12, "label": "GPE"}]}) + "\n")
+    docs = convert("doccano", path).documents
+    assert [d["id"] for d in docs] == ["3", "2"]  # no id: the line number
+    assert [t["text"] for t in docs[0]["toponyms"]] == ["Galway", "Cork"]
+    assert docs[1]["toponyms"] == [{"start": 8, "end": 12, "text": "Oslo", "label": "GPE"}]
+
+
+@pytest.mark.parametrize("record, message", [
+    ({"id": 1, "text": "Rain in Oslo.", "label": [[8, 40, "GPE"]]}, "offsets 8-40 outside"),
+    ({"id": 1, "text": "Rain in Oslo.", "label": [[8, 12]]}, "must be \\[start, end, label\\]"),
+    ({"id": 1, "label": []}, "'text' must be a string"),
+])
+def test_bad_doccano_line_is_named_by_file_and_line(tmp_path, record, message):
+    path = tmp_path / "doccano.jsonl"
+    path.write_text(json.dumps({"id": 0, "text": "ok", "label": []}) + "\n"
+                    + json.dumps(record) + "\n")
+    with pytest.raises(InputError, match=message) as info:
+        convert("doccano", path)
+    assert info.value.line == 2 and str(info.value).startswith(f"{path}:2: ")
+
+
+def test_gold_goes_to_a_docbin_and_back_unchanged(tmp_path):
+    out = tmp_path / "captions.spacy"
+    assert run_convert("jsonl", CAPTIONS / "captions.jsonl", io.StringIO(), io.StringIO(),
+                       to="docbin", out_path=out) == 12
+    text = io.StringIO()
+    run_convert("docbin", out, text, io.StringIO())
+    back = tmp_path / "back.jsonl"
+    back.write_text(text.getvalue())
+    assert read_gold(back) == read_gold(CAPTIONS)  # ids, offsets, points, ids, tolerances
+
+
+def test_docbin_keeps_offsets_that_cut_a_token_and_overlapping_toponyms(tmp_path):
+    import spacy
+    from spacy.tokens import DocBin
+
+    from geoparser.corpora.docbin import to_docbin
+
+    text = "Flights to Tokyo-Narita and New York City."
+    docs = [{"id": "a", "text": text, "toponyms": [
+        {"start": 11, "end": 16, "text": "Tokyo", "lat": 35.68, "lon": 139.69},
+        {"start": 28, "end": 36, "text": "New York"},
+        {"start": 28, "end": 41, "text": "New York City", "geonameid": 5128581}]}]
+    data, left_out = to_docbin(docs)
+    assert left_out == 0
+    (doc,) = DocBin().from_bytes(data).get_docs(spacy.blank("en").vocab)
+    assert [s.text for s in doc.spans["toponyms"]] == ["Tokyo", "New York", "New York City"]
+    assert [(e.text, e.kb_id_) for e in doc.ents] == [("Tokyo", ""),
+                                                      ("New York City", "5128581")]
+    path = tmp_path / "x.spacy"
+    path.write_bytes(data)
+    (back,) = convert("docbin", path).documents
+    assert back["toponyms"] == [
+        {"start": 11, "end": 16, "text": "Tokyo", "lat": 35.68, "lon": 139.69,
+         "label": "TOPONYM"},
+        {"start": 28, "end": 36, "text": "New York", "label": "TOPONYM"},
+        {"start": 28, "end": 41, "text": "New York City", "label": "TOPONYM",
+         "geonameid": 5128581}]
+
+
+def test_a_docbin_made_by_other_tools_gives_its_place_entities(tmp_path):
+    import spacy
+    from spacy.tokens import DocBin
+
+    nlp = spacy.blank("en")
+    doc = nlp("John Smith flew to Paris.")
+    doc.ents = [doc.char_span(0, 10, "PERSON"), doc.char_span(19, 24, "GPE", kb_id="2988507")]
+    path = tmp_path / "other.spacy"
+    path.write_bytes(DocBin(docs=[doc]).to_bytes())
+    result = convert("docbin", path)
+    assert result.documents == [{"id": "doc-1", "text": "John Smith flew to Paris.",
+                                 "toponyms": [{"start": 19, "end": 24, "text": "Paris",
+                                               "label": "GPE", "geonameid": 2988507}]}]
+    assert "1 entities with other labels" in result.notes[0]
+
+
+def test_a_file_that_is_not_a_docbin_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "bad.spacy"
+    path.write_bytes(b"\x00not msgpack at all")
+    result = CliRunner().invoke(app, ["convert", "--from", "docbin", str(path)])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"toposcope: error: {path}: not a spaCy DocBin (.spacy) file: "
+        + result.output.split("file: ")[1].strip()]
+
+
+def test_convert_to_docbin_needs_a_file(tmp_path):
+    result = CliRunner().invoke(app, ["convert", "--from", "jsonl",
+                                      str(CAPTIONS / "captions.jsonl"), "--to", "docbin"])
+    assert result.exit_code == 2 and "give --out FILE.spacy" in result.output
+
+
+def test_label_studio_json_min_export_is_read_too(tmp_path):
+    path = tmp_path / "min.json"
+    path.write_text(json.dumps([{"id": 4, "text": "Rain in Oslo.", "annotator": 1,
+                                 "label": [{"start": 8, "end": 12, "text": "Oslo",
+                                            "labels": ["GPE"]}]}]))
+    assert convert("labelstudio", path).documents == [
+        {"id": "4", "text": "Rain in Oslo.",
+         "toponyms": [{"start": 8, "end": 12, "text": "Oslo", "label": "GPE"}]}]
