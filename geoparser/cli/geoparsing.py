@@ -103,11 +103,17 @@ def parse(
     from geoparser.batch.run import BatchOptions, parse_batch
     from geoparser.batch.stages import PipelineSpec
     from geoparser.errors import UsageError
-    from geoparser.io.output_path import check_output, output_format
+    from geoparser.io.output_path import (
+        check_geopackage_replaceable,
+        check_output,
+        output_format,
+    )
     from geoparser.io.sources import STDIN, is_pipe, open_source
 
     fmt = output_format(out, fmt, PART_FORMATS.names())
     check_output(out, [source], kept={"the web cache": web_cache})
+    if fmt == "gpkg":
+        check_geopackage_replaceable(out)
     options = BatchOptions(fmt, chunk_size, workers, resume, on_error, dask, with_candidates)
     options.check()
     read_once = source == STDIN or is_pipe(source)
