@@ -32,6 +32,9 @@ MAX_SYSTEMS = 2
 #: error takes a browser tens of seconds and gigabytes to open (50,000 documents and 150,000
 #: errors: 50 MB, 50 s, 1.5 GB). ``score --errors`` lists every error whatever the size.
 MAX_DOCUMENTS = 2000
+#: Errors (and predicted toponyms highlighted) one page shows per system, whatever the number
+#: of documents: one document with 150,000 false positives made a 32.6 MB page.
+MAX_ERRORS = 20_000
 
 
 def _system(name: str, pred: Path, gold_records, match: str) -> dict[str, Any]:
@@ -80,6 +83,32 @@ def _place_name_matches(corpus: FlatCorpus, match: str, preds: dict[str, list[li
                 e["predicted_span"] = [g.start, g.end]
 
 
+def _bound_errors(systems: list[dict[str, Any]], limit: int) -> str:
+    """Keep each system's first ``limit`` errors and predicted toponyms (in document order)
+    and say what was left out, or ""."""
+    notes = []
+    for s in systems:
+        n_errors = len(s["errors"])
+        n_preds = sum(len(v) for v in s["preds"].values())
+        if n_errors <= limit and n_preds <= limit:
+            continue
+        s["errors"] = s["errors"][:limit]
+        kept, room = {}, limit
+        for doc_id, toponyms in s["preds"].items():
+            if room <= 0:
+                break
+            kept[doc_id], room = toponyms[:room], room - len(toponyms[:room])
+        s["preds"] = kept
+        notes.append(f"{s['name']}: the first {min(n_errors, limit):,} of {n_errors:,} errors "
+                     f"and {min(n_preds, limit):,} of {n_preds:,} predicted toponyms")
+    if not notes:
+        return ""
+    return (f"This page lists at most {limit:,} errors and highlights at most {limit:,} "
+            f"predicted toponyms per system ({'; '.join(notes)}; the counts by category are "
+            "of all of them); toposcope score --scheme errors --errors FILE.csv lists every "
+            "error.")
+
+
 def browse_page(gold: Path, preds: Sequence[Path], names: Sequence[str] | None = None,
                 match: str = "auto", tolerance_km: float | None = None,
                 title: str | None = None, max_documents: int = MAX_DOCUMENTS) -> str:
@@ -110,6 +139,7 @@ def browse_page(gold: Path, preds: Sequence[Path], names: Sequence[str] | None =
                     "shows every one, and toposcope score --scheme errors --errors FILE.csv "
                     "lists every error.")
         docs = docs[:max_documents]
+    left_out = " ".join(x for x in (left_out, _bound_errors(systems, MAX_ERRORS)) if x)
     points = [(t.lat, t.lon) for d in docs for t in d.toponyms if t.has_point]
     points += [(e["predicted"][0], e["predicted"][1]) for s in systems for e in s["errors"]
                if e.get("predicted") and e["predicted"][0] is not None]

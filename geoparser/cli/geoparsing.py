@@ -112,15 +112,23 @@ def parse(
     from geoparser.batch.run import BatchOptions, parse_batch
     from geoparser.batch.stages import PipelineSpec
     from geoparser.errors import UsageError
-    from geoparser.io.output_path import check_output, output_format
-    from geoparser.io.sources import STDIN, open_source
+    from geoparser.io.output_path import (
+        check_geopackage_replaceable,
+        check_output,
+        output_format,
+    )
+    from geoparser.io.sources import STDIN, is_pipe, open_source
 
     fmt = output_format(out, fmt, PART_FORMATS.names())
     check_output(out, [source], kept={"the web cache": web_cache})
+    if fmt == "gpkg":
+        check_geopackage_replaceable(out)
     options = BatchOptions(fmt, chunk_size, workers, resume, on_error, dask, with_candidates)
     options.check()
-    if resume and source == STDIN:
-        raise UsageError("--resume needs an input file: standard input cannot be read again")
+    read_once = source == STDIN or is_pipe(source)
+    if resume and read_once:
+        raise UsageError("--resume needs an input file: standard input or a pipe cannot be "
+                         "read again")
     if map_out is not None:
         from geoparser.io.atomic import is_stream
 
@@ -147,7 +155,7 @@ def parse(
     with kept_aside(out):
         stats = parse_batch(open_source(source, in_format, text_column, id_column,
                                         group_column=group_column), out, spec, options)
-        write_map(out, map_out, docs=None if source == STDIN else source,
+        write_map(out, map_out, docs=None if read_once else source,
                    input_format=in_format, text_column=text_column, id_column=id_column,
                    announce=False)
     info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)

@@ -152,7 +152,9 @@ def kept_aside(path: Path | str) -> Iterator[None]:
     """Keep ``path``'s current file (a hard link beside it, no copy) while the block replaces
     it; if the block fails, put it back -- or, when there was none, remove what the block
     wrote -- so an output written in two steps (``parse --out X --map M``) is both or
-    neither. Also removes ``X.skipped.jsonl`` written in the block."""
+    neither, also when a signal ends the process in the block (``ended_by_signals``: the
+    old file is put back, no hidden ``.old`` stays, then the signal ends it). Also removes
+    ``X.skipped.jsonl`` written in the block."""
     path = _resolved(Path(path))
     listing = path.with_name(path.name + ".skipped.jsonl")
     saved: dict[Path, Path | None] = {}
@@ -170,18 +172,21 @@ def kept_aside(path: Path | str) -> Iterator[None]:
             if backup is not None:
                 _discard(backup)
         raise write_error(path, exc) from None
-    try:
-        yield
-    except BaseException:
-        for p, backup in saved.items():
-            if backup is not None:
-                os.replace(backup, p)
-            else:
-                _discard(p)
-        raise
-    for backup in saved.values():
-        if backup is not None:
-            _discard(backup)
+    with ended_by_signals():
+        try:
+            yield
+        except BaseException:
+            with deferred_signals():
+                for p, backup in saved.items():
+                    if backup is not None:
+                        os.replace(backup, p)
+                    else:
+                        _discard(p)
+            raise
+        with deferred_signals():
+            for backup in saved.values():
+                if backup is not None:
+                    _discard(backup)
 
 
 def write_bytes_atomic(path: Path | str, data: bytes) -> None:
@@ -205,16 +210,22 @@ def write_files_atomic(files: Mapping[Path, str | bytes]) -> None:
     all are written are they renamed into place, each old file moved aside first and restored
     if a later rename fails. Renames need no disk space, so a full disk stops the writing
     phase, before anything is replaced. A target that is a folder or a device is refused
-    before anything is written.
+    before anything is written. A signal that would end the process waits until it is all
+    done or undone (``deferred_signals``), so no ``.new`` or ``.old`` file is left behind.
     """
     targets = [_resolved(Path(p)) for p in files]
     for target in targets:
         if target.is_dir() or (target.exists() and not target.is_file()):
             raise OutputError(f"cannot write {target}: it is a folder or a device, not a file")
+    with deferred_signals():  # staged files, renames and clean-up: all done before it ends
+        _write_staged(targets, list(files.values()))
+
+
+def _write_staged(targets: list[Path], contents: list[str | bytes]) -> None:
     created: list[Path] = []
     staged: dict[Path, Path] = {}
     try:
-        for target, content in zip(targets, files.values(), strict=True):
+        for target, content in zip(targets, contents, strict=True):
             _make_dirs(target.parent, created)
             data = content.encode("utf-8") if isinstance(content, str) else content
             staged[target] = _stage(target, data)
@@ -261,35 +272,34 @@ def _swap(staged: Mapping[Path, Path]) -> None:
     """Rename every staged file into place, or none: a failure puts the old files back.
 
     Signals that end the process wait until the renames are done or undone
-    (``deferred_signals``: SIGINT, SIGTERM, SIGHUP, SIGQUIT and the rest), and
-    an exception raised between a rename and the next line (a patched ``os.replace``, a
-    signal from a handler we do not own) still finds the old file where it was moved: the
+    (``deferred_signals``, around the whole write), and an exception raised between a
+    rename and the next line (a patched ``os.replace``, a signal from a handler we do not
+    own) still finds the old file where it was moved: the
     rollback looks at what is on disk, never assumes a rename did not happen.
     """
     done: list[tuple[Path, Path | None]] = []
     target = None
-    with deferred_signals():
-        try:
-            for target, tmp in staged.items():
-                backup = None
-                if target.exists():
-                    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".old",
-                                                dir=target.parent)
-                    os.close(fd)
-                    backup = Path(name)
-                    done.append((target, backup))
-                    os.replace(target, backup)
-                else:
-                    done.append((target, None))
-                os.replace(tmp, target)
-        except BaseException as exc:
-            _roll_back(done, staged)
-            if isinstance(exc, OSError) and target is not None:
-                raise write_error(target, exc) from None  # the file that failed, by name
-            raise
-        for _, backup in done:
-            if backup is not None:
-                _discard(backup)
+    try:
+        for target, tmp in staged.items():
+            backup = None
+            if target.exists():
+                fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".old",
+                                            dir=target.parent)
+                os.close(fd)
+                backup = Path(name)
+                done.append((target, backup))
+                os.replace(target, backup)
+            else:
+                done.append((target, None))
+            os.replace(tmp, target)
+    except BaseException as exc:
+        _roll_back(done, staged)
+        if isinstance(exc, OSError) and target is not None:
+            raise write_error(target, exc) from None  # the file that failed, by name
+        raise
+    for _, backup in done:
+        if backup is not None:
+            _discard(backup)
 
 
 def _roll_back(done: list[tuple[Path, Path | None]], staged: Mapping[Path, Path]) -> None:
@@ -313,17 +323,59 @@ def _discard(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-#: Every signal that ends the process by default and that a process may catch (SIGPIPE is
-#: left as Python sets it: ignored).
-ENDING_SIGNALS: tuple[int, ...] = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1",
-                                       "SIGUSR2", "SIGALRM", "SIGVTALRM", "SIGPROF", "SIGXCPU",
-                                       "SIGXFSZ", "SIGPOLL")
-    if hasattr(signal, name))
+#: The signals that do not end a process: POSIX's default for these is to ignore, stop or
+#: continue, or no process can catch them (KILL, STOP). Faults the instruction itself raises
+#: (SEGV, BUS, FPE, ILL) are left alone too: a handler that returns would re-run the fault.
+_NOT_ENDING = ("SIGCHLD", "SIGCLD", "SIGCONT", "SIGURG", "SIGWINCH", "SIGTSTP", "SIGTTIN",
+               "SIGTTOU", "SIGKILL", "SIGSTOP", "SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL")
+
+
+def ending_signals() -> tuple[int, ...]:
+    """Every signal that would end the process now, computed from what the system has
+    (``signal.valid_signals``: SIGPWR, SIGSTKFLT, SIGABRT, SIGTRAP, SIGSYS and the real-time
+    signals alike), less ``_NOT_ENDING`` and any set to be ignored (SIGPIPE, as Python sets
+    it)."""
+    skip = {getattr(signal, name) for name in _NOT_ENDING if hasattr(signal, name)}
+    return tuple(sorted(signum for signum in signal.valid_signals() if signum not in skip
+                        and signal.getsignal(signum) is not signal.SIG_IGN))
+
+
+class EndedBySignal(BaseException):
+    """A signal that would have ended the process, raised so that clean-up runs first."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 @contextmanager
-def deferred_signals(signums: tuple[int, ...] = ENDING_SIGNALS) -> Iterator[None]:
+def ended_by_signals() -> Iterator[None]:
+    """Within the block, a signal that would end the process raises ``EndedBySignal``, so
+    the block's clean-up (``finally``, ``except``) runs; once out, the signal is delivered as
+    it came, to the handlers there were before (the process ends by it, or SIGINT raises
+    KeyboardInterrupt). Outside the main thread the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise EndedBySignal(signum)
+
+    previous = {signum: signal.signal(signum, stop) for signum in ending_signals()}
+    ended = None
+    try:
+        yield
+    except EndedBySignal as exc:
+        ended = exc.signum
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+    if ended is not None:
+        signal.raise_signal(ended)
+
+
+@contextmanager
+def deferred_signals(signums: tuple[int, ...] | None = None) -> Iterator[None]:
     """Hold every signal that would end the process until the block ends, then deliver them
     as they came.
 
@@ -336,7 +388,7 @@ def deferred_signals(signums: tuple[int, ...] = ENDING_SIGNALS) -> Iterator[None
         return
     caught: list[int] = []
     previous = {}
-    for signum in signums:
+    for signum in ending_signals() if signums is None else signums:
         previous[signum] = signal.signal(signum, lambda n, frame: caught.append(n))
     try:
         yield

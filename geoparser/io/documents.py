@@ -44,7 +44,6 @@ from geoparser.io.json_lines import (
     paused_gc,
     read_bytes,
     slow_object,
-    unreadable_error,
 )
 from geoparser.io.records import GoldRecords, PredictionRecords
 from geoparser.model import (
@@ -92,7 +91,7 @@ def check_readable_file(path: Path, read_once: bool = False) -> None:
         raise InputError("is a device or socket, not a file of documents", path)
     if stat.S_ISFIFO(mode) and not read_once:
         raise InputError("is a pipe, and gold and predictions files are read more than once: "
-                         "save it to a file first (parse reads pipes)", path)
+                         "save it to a file first (parse and map read pipes)", path)
 
 
 def default_tolerance(given: float | None, dataset_default: float | None = None) -> float:
@@ -220,12 +219,15 @@ def _slow_gold(path: Path, lineno: int, obj: dict, default: float,
 
 
 def _dataset_default_tolerance(path: Path) -> float | None:
-    if not path.exists():
+    """A dataset's ``default_tolerance_km``: its ``dataset.json`` must be a regular file of
+    at most ``MAX_SETTINGS_BYTES`` (a named pipe would block every reader, a link to
+    ``/dev/zero`` fill the memory)."""
+    from geoparser.io.bounded_read import read_small_file
+
+    if not path.exists() and not path.is_symlink():
         return None
     try:
-        meta = json.loads(path.read_text(encoding="utf-8-sig"))
-    except OSError as exc:
-        raise unreadable_error(path, exc) from None
+        meta = json.loads(read_small_file(path, "dataset settings file").decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 text ({exc.reason})", path) from None
     except json.JSONDecodeError as exc:

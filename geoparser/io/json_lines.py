@@ -14,6 +14,7 @@ from typing import Any
 
 from geoparser.distance import check_point
 from geoparser.errors import InputError
+from geoparser.io.bounded_read import bounded_lines
 from geoparser.model import (
     CandidatePoint,
 )
@@ -26,10 +27,12 @@ MAX_JSON_DEPTH = 100
 
 def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, object) for every non-blank line; malformed lines raise ``InputError``.
-    A UTF-8 byte-order mark before the first line and CRLF line ends are accepted."""
+    A UTF-8 byte-order mark before the first line and CRLF line ends are accepted; a line
+    is read with a bound (``bounded_read.MAX_LINE_BYTES``), so a pipe that never ends a line
+    is refused, not read into memory."""
     try:
         with path.open("rb") as fh:
-            for lineno, raw in enumerate(fh, start=1):
+            for lineno, raw in bounded_lines(fh, path):
                 if lineno == 1 and raw.startswith(BOM):
                     raw = raw[len(BOM):]
                 if not raw.strip():

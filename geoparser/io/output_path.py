@@ -19,6 +19,7 @@ from pathlib import Path
 from geoparser.errors import OutputError, UsageError
 from geoparser.io.atomic import STDOUT, is_stream, open_descriptor
 from geoparser.io.documents import DATASET_FILENAME, GOLD_FILENAME
+from geoparser.io.geo import GPKG_LAYER
 
 #: Output formats by file extension.
 EXTENSIONS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".geojson": "geojson", ".csv": "csv",
@@ -60,6 +61,33 @@ def check_output(out: Path | str, inputs: Iterable[Path | str | None] = (), *,
         _check_folder_exists(path.parent, path, option)
         _check_writable(path if folder else path.parent, option)
     return path
+
+
+def check_geopackage_replaceable(path: Path, layer: str = GPKG_LAYER) -> None:
+    """Refuse to replace an existing GeoPackage that holds anything but our ``layer``: a
+    GeoPackage is a database of layers, and the user's ``roads`` would go with the file. A
+    file that is not SQLite at all is replaced as any other output is."""
+    import sqlite3
+
+    if open_descriptor(path) is not None or not path.is_file():
+        return
+    with path.open("rb") as fh:
+        if fh.read(16) != b"SQLite format 3\x00":
+            return
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            tables = {row[0] for row in con.execute("SELECT table_name FROM gpkg_contents")}
+        finally:
+            con.close()
+    except sqlite3.Error:
+        raise OutputError(f"--out {path} is an SQLite database but not a GeoPackage Toposcope "
+                          "wrote; it would be replaced: choose another output") from None
+    others = sorted(tables - {layer})
+    if others:
+        shown = ", ".join(others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
+        raise OutputError(f"--out {path} is a GeoPackage holding other layers ({shown}); "
+                          "writing it would replace the whole file: choose another output")
 
 
 def _check_folder_exists(parent: Path, path: Path, option: str) -> None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import csv
 import io
+import os
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from geoparser.errors import InputError, UsageError
+from geoparser.io.bounded_read import MAX_LINE_BYTES, MAX_TEXT_BYTES, bounded_lines, read_at_most
 from geoparser.io.digest import file_sha256
 from geoparser.io.documents import GOLD_FILENAME
 from geoparser.io.json_lines import json_object
@@ -71,6 +74,8 @@ def open_source(path: Path | str, fmt: str | None = None,
     if str(path) == STDIN:
         return _stdin_source(stdin or sys.stdin.buffer, fmt, text_column, id_column)
     path = Path(path)
+    if is_pipe(path):
+        return _pipe_source(path, fmt, text_column, id_column)
     fmt = input_format(path, fmt)
     if path.is_dir() and fmt != "text":
         path = path / GOLD_FILENAME
@@ -186,7 +191,7 @@ class JsonlSource:
         except OSError as exc:
             raise InputError(f"cannot read the file ({exc.strerror or exc})", self.path) from None
         with fh:
-            for lineno, line in enumerate(fh, start=1):
+            for lineno, line in bounded_lines(fh, self.path):
                 if line.strip():
                     yield lineno, line
 
@@ -252,7 +257,9 @@ class CsvSource:
                                      id_index, text_column, id_column, group_index)
 
     def _rows(self) -> Iterator[tuple[int, list[str]]]:
-        csv.field_size_limit(sys.maxsize)  # a document may be long; the default is 128 KiB
+        # A document may be long (the default is 128 KiB), but a field is bounded like a line:
+        # a quote never closed must not take an endless input into memory.
+        csv.field_size_limit(MAX_LINE_BYTES)
         try:
             fh = self.path.open(encoding="utf-8-sig", newline="")
         except OSError as exc:
@@ -260,7 +267,8 @@ class CsvSource:
         with fh:
             # strict: an unterminated quote is an error, not a field that swallows every
             # following row into one document
-            reader = csv.reader(fh, strict=True)
+            reader = csv.reader((line for _, line in bounded_lines(fh, self.path)),
+                                strict=True)
             start = 1
             try:
                 for row in reader:
@@ -273,6 +281,8 @@ class CsvSource:
                 why = str(exc)
                 if why == "unexpected end of data":
                     why = "a quoted field opened here is never closed"
+                elif why.startswith("field larger than field limit"):
+                    why = f"a field longer than {MAX_LINE_BYTES:,} characters"
                 raise InputError(f"unreadable CSV ({why})", self.path, start) from None
 
     def records(self) -> Iterator[Record]:
@@ -336,17 +346,18 @@ class StdinJsonlSource(JsonlSource):
 
     count = None
 
-    def __init__(self, stream: BinaryIO, text_column: str, id_column: str) -> None:
-        super().__init__(Path("<stdin>"), text_column, id_column)
+    def __init__(self, stream: BinaryIO, text_column: str, id_column: str,
+                 name: Path = Path("<stdin>")) -> None:
+        super().__init__(name, text_column, id_column)
         self.stream = stream
 
     def records(self) -> Iterator[Record]:
-        for lineno, line in enumerate(self.stream, start=1):
+        for lineno, line in bounded_lines(self.stream, self.path):
             if line.strip():
                 yield lineno, line
 
     def fingerprint(self) -> dict[str, Any]:
-        return {"path": "<stdin>", "format": self.format}
+        return {"path": str(self.path), "format": self.format}
 
 
 class StdinTextSource:
@@ -355,21 +366,49 @@ class StdinTextSource:
     format = "text"
     total = 1
 
-    def __init__(self, stream: BinaryIO) -> None:
-        self.path = Path("<stdin>")
+    def __init__(self, stream: BinaryIO, name: Path = Path("<stdin>")) -> None:
+        self.path = name
         self.stream = stream
         self.decoder = TextRowDecoder(self.path)
 
     def records(self) -> Iterator[Record]:
-        yield 1, (STDIN_ID, self.stream.read())
+        data = read_at_most(self.stream, MAX_TEXT_BYTES)  # bounded while read: may be endless
+        if data is None:
+            raise InputError(f"holds more than the {MAX_TEXT_CHARS:,} characters a document "
+                             "may have (read no further); split it", self.path, 1)
+        yield 1, (STDIN_ID, data)
 
     def fingerprint(self) -> dict[str, Any]:
-        return {"path": "<stdin>", "format": self.format}
+        return {"path": str(self.path), "format": self.format}
+
+
+def is_pipe(path: Path | str) -> bool:
+    """Whether ``path`` is a named pipe (``<(cmd)`` gives ``/dev/fd/63``, one)."""
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _pipe_source(path: Path, fmt: str | None, text_column: str, id_column: str) -> Source:
+    """A named pipe read once, as standard input is: JSON Lines or plain text, as ``fmt`` or
+    the name's suffix says, else as its first character shows."""
+    if fmt is None and path.suffix.lower() in SUFFIXES:
+        fmt = SUFFIXES[path.suffix.lower()]
+    if fmt not in (None, "jsonl", "text"):
+        raise UsageError(f"{path} is a pipe, which can hold jsonl or text, not {fmt}: save it "
+                         "to a file first")
+    try:
+        stream = path.open("rb")
+    except OSError as exc:
+        raise InputError(f"cannot read the pipe ({exc.strerror or exc})", path) from None
+    return _stdin_source(stream, fmt, text_column, id_column, path)
 
 
 def _stdin_source(stream: BinaryIO, fmt: str | None, text_column: str,
-                  id_column: str) -> Source:
-    """JSON Lines or plain text from a stream, as ``fmt`` says or its first character shows."""
+                  id_column: str, name: Path = Path("<stdin>")) -> Source:
+    """JSON Lines or plain text from a stream, as ``fmt`` says or its first character shows;
+    ``name`` is what errors call it."""
     if fmt is None:
         if not hasattr(stream, "peek"):
             stream = io.BufferedReader(stream)  # type: ignore[arg-type]
@@ -377,9 +416,9 @@ def _stdin_source(stream: BinaryIO, fmt: str | None, text_column: str,
         fmt = "jsonl" if not head or head.startswith((b"{", b"\xef\xbb\xbf{")) else "text"
     SOURCES.get(fmt)
     if fmt == "jsonl":
-        return StdinJsonlSource(stream, text_column, id_column)
+        return StdinJsonlSource(stream, text_column, id_column, name)
     if fmt == "text":
-        return StdinTextSource(stream)
+        return StdinTextSource(stream, name)
     raise UsageError(f"standard input can hold jsonl or text, not {fmt}; give a file for {fmt}")
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from geoparser.errors import InputError
+from geoparser.io.bounded_read import MAX_TEXT_BYTES, read_at_most
 from geoparser.io.digest import file_sha256
 from geoparser.io.source_base import (
     DEFAULT_ID_COLUMN,
@@ -34,10 +35,15 @@ class TextRowDecoder:
         if isinstance(data, str):
             where = f"{Path(data).name}: " if self.path.is_dir() else ""
             try:
-                data = Path(data).read_bytes()
+                with Path(data).open("rb") as fh:
+                    data = read_at_most(fh, MAX_TEXT_BYTES)
             except OSError as exc:
                 raise InputError(f"{where}cannot read ({exc.strerror})", self.path,
                                  location) from None
+            if data is None:
+                raise InputError(f"{where}document {doc_id!r} has a text of more than "
+                                 f"{MAX_TEXT_CHARS:,} characters, the most a document may "
+                                 "have; split it", self.path, location)
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:

@@ -292,7 +292,15 @@ def test_ctrl_c_after_moving_the_old_file_aside_keeps_it(tmp_path, monkeypatch):
     assert all(p.read_text() == "old" for p in tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP", "SIGQUIT", "SIGINT", "SIGUSR1"])
+def _no_core() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # SIGABRT, SIGSYS... would dump one
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP", "SIGQUIT", "SIGINT", "SIGUSR1",
+                                  "SIGPWR", "SIGRTMIN", "SIGRTMAX", "SIGSTKFLT", "SIGABRT",
+                                  "SIGTRAP", "SIGSYS"])
 def test_a_signal_during_the_renames_waits_until_they_are_done(tmp_path, name):
     """A kill (or a hang-up, a quit) in the middle of the renames lands after them: every
     file new, none half old, no .new/.old left behind."""
@@ -321,7 +329,8 @@ write_files_atomic({{folder / f"f{{i}}.txt": "new" for i in range(6)}})
 """
     for i in range(6):
         (tmp_path / f"f{i}.txt").write_text("old")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          preexec_fn=_no_core)
     # (SIGINT is Python's KeyboardInterrupt, raised after the renames; Python then ends by it)
     assert done.returncode == -signum, done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"f{i}.txt" for i in range(6)]
@@ -341,3 +350,65 @@ def test_append_only_results_folder_is_one_line(tmp_path, monkeypatch):
     with pytest.raises(OutputError, match=r"cannot write .*q1.csv: Operation not permitted"):
         write_files_atomic({tmp_path / "q1.csv": "new", tmp_path / "q2.csv": "new"})
     assert (tmp_path / "q1.csv").read_text() == "old"
+
+
+@pytest.mark.parametrize("name,where", [("SIGTERM", "_stage"), ("SIGRTMIN", "_stage"),
+                                        ("SIGPWR", "_make_dirs")])
+def test_every_ending_signal_during_staging_leaves_no_new_file(tmp_path, name, where):
+    """A signal while the new files are still being written ends the process only once the
+    write is whole: no ``.new`` or ``.old`` file stays."""
+    import signal
+    import subprocess
+    import sys
+
+    signum = getattr(signal, name)
+    script = f"""
+import os
+from pathlib import Path
+from geoparser.io import atomic
+folder = Path({str(tmp_path)!r})
+real, calls = atomic.{where}, []
+def wrapped(*args):
+    calls.append(1)
+    if len(calls) == 2:
+        os.kill(os.getpid(), {int(signum)})
+    return real(*args)
+setattr(atomic, {where!r}, wrapped)
+atomic.write_files_atomic({{folder / f"f{{i}}.txt": "new" for i in range(6)}})
+"""
+    for i in range(6):
+        (tmp_path / f"f{i}.txt").write_text("old")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          preexec_fn=_no_core)
+    assert done.returncode == -signum, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"f{i}.txt" for i in range(6)]
+    assert len({p.read_text() for p in tmp_path.iterdir()}) == 1  # all old or all new
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGPWR", "SIGRTMIN", "SIGABRT"])
+def test_a_signal_while_an_output_is_kept_aside_puts_the_old_one_back(tmp_path, name):
+    """``parse --out X --map M`` keeps X aside while it runs: a signal then ends the process
+    with X as it was and no hidden ``.old`` beside it."""
+    import signal
+    import subprocess
+    import sys
+
+    signum = getattr(signal, name)
+    out = tmp_path / "out.jsonl"
+    out.write_text("old")
+    script = f"""
+import os
+from pathlib import Path
+from geoparser.io.atomic import kept_aside, write_text_atomic
+out = Path({str(out)!r})
+with kept_aside(out):
+    write_text_atomic(out, "new")
+    os.kill(os.getpid(), {int(signum)})
+    import time
+    time.sleep(30)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          preexec_fn=_no_core, timeout=60)
+    assert done.returncode == -signum, done.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
+    assert out.read_text() == "old"

@@ -9,7 +9,12 @@ range (``"population"`` with 5,000 digits, ``"countryCode": ["GB"]``, ``"fcode":
 ``"lat": "NaN"``), makes the whole answer an error: it is raised while parsing, naming the
 service, the query, the record and the field -- and because ``cacheable_if`` runs the same
 check, never stored, so one bad answer cannot poison later runs. Fields we do not read are
-not looked at. A field that is absent, ``null`` or ``""`` means the service does not know it.
+not looked at. A field that is absent, ``null`` or ``""`` means the service does not know it
+-- except the fields every record of the service carries and a ``Location`` is built from
+(``required``: Nominatim's ``display_name``, ``lat``, ``lon``; GeoNames' ``name``, ``lat``,
+``lng``): a record without one is refused like a field of the wrong type. ``location`` builds
+that ``Location`` from checked fields alone, for every service, so geopy's own parsers (which
+raise on a missing ``display_name`` or an empty ``lat``) never see an answer.
 """
 
 from __future__ import annotations
@@ -18,7 +23,9 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from geoparser.gazetteers.web.fields import as_int
+from geopy.location import Location
+
+from geoparser.gazetteers.web.fields import as_float, as_int
 from geoparser.gazetteers.web.service_errors import ServiceAnswerError
 
 #: Records accepted in one answer: GeoNames' own ceiling on ``maxRows`` (Nominatim's is 40).
@@ -37,11 +44,13 @@ MAX_ID = 2**63 - 1
 @dataclass(frozen=True)
 class Field:
     """A field a ``candidate`` function reads: ``path`` (``"address.state"`` for a field of
-    a nested object), a test its value must pass, and what it must be, said in the error."""
+    a nested object), a test its value must pass, and what it must be, said in the error;
+    ``required`` when every record of the service has it and its ``Location`` needs it."""
 
     path: str
     accepts: Callable[[object], bool]
     what: str
+    required: bool = False
 
 
 def _text(value: object) -> bool:
@@ -91,9 +100,10 @@ LATITUDE = _coordinate(90.0)
 LONGITUDE = _coordinate(180.0)
 
 GEONAMES_FIELDS = (
-    Field("name", _text, "a name"), Field("toponymName", _text, "a name"),
+    Field("name", _text, "a name", required=True), Field("toponymName", _text, "a name"),
     Field("asciiName", _text, "a name"),
-    Field("lat", LATITUDE, "a latitude"), Field("lng", LONGITUDE, "a longitude"),
+    Field("lat", LATITUDE, "a latitude", required=True),
+    Field("lng", LONGITUDE, "a longitude", required=True),
     Field("geonameId", _whole(MAX_ID), "a GeoNames id"),
     Field("population", _whole(MAX_POPULATION), "a population"),
     Field("countryCode", _code, "a country code"), Field("adminCode1", _code, "an admin code"),
@@ -101,9 +111,10 @@ GEONAMES_FIELDS = (
 )
 
 NOMINATIM_FIELDS = (
-    Field("name", _text, "a name"), Field("display_name", _text, "a name"),
+    Field("name", _text, "a name"), Field("display_name", _text, "a name", required=True),
     Field("namedetails", _object, "an object"), Field("namedetails.name", _text, "a name"),
-    Field("lat", LATITUDE, "a latitude"), Field("lon", LONGITUDE, "a longitude"),
+    Field("lat", LATITUDE, "a latitude", required=True),
+    Field("lon", LONGITUDE, "a longitude", required=True),
     Field("extratags", _object, "an object"),
     Field("extratags.population", _whole(MAX_POPULATION), "a population"),
     Field("address", _object, "an object"), Field("address.state", _text, "a name"),
@@ -118,7 +129,7 @@ NOMINATIM_FIELDS = (
 
 def check_records(records: object, fields: Sequence[Field]) -> None:
     """Raise ``ServiceAnswerError`` unless ``records`` is a list of at most ``MAX_RECORDS``
-    objects whose every declared field is absent or passes its test."""
+    objects whose every declared field passes its test, or is absent when not required."""
     if not isinstance(records, list):
         raise ServiceAnswerError(
             f"unexpected answer: a JSON {type(records).__name__}, not a list of records")
@@ -130,12 +141,28 @@ def check_records(records: object, fields: Sequence[Field]) -> None:
         if not isinstance(record, Mapping):
             raise ServiceAnswerError(
                 f"unexpected answer: record {n} is a JSON {type(record).__name__}, not an object")
+        missing = None
         for field in fields:
             value = _lookup(record, field.path)
-            if value is not None and value != "" and not field.accepts(value):
+            if value is None or value == "":
+                missing = missing or (field if field.required else None)
+                continue
+            if not field.accepts(value):
                 raise ServiceAnswerError(
                     f"unexpected answer: record {n} has {field.path!r} {_shown(value)}, "
                     f"not {field.what}")
+        if missing:
+            raise ServiceAnswerError(
+                f"unexpected answer: record {n} has no {missing.path!r} "
+                f"({missing.what}, which every record carries)")
+
+
+def location(record: Mapping, address: str, lat: str, lon: str) -> Location:
+    """A record that passed ``check_records`` as a geopy ``Location``: its ``address`` field
+    and point, with the record itself as ``raw`` -- built here, not by geopy's parser, so no
+    field that no check has seen reaches any code."""
+    return Location(str(record[address]), (as_float(record[lat]), as_float(record[lon])),
+                    record)
 
 
 def _lookup(record: Mapping, path: str) -> object:

@@ -14,11 +14,10 @@ from urllib.parse import urlencode
 
 from geopy.geocoders import GeoNames
 from geopy.geocoders.base import DEFAULT_SENTINEL
-from geopy.location import Location
 
 from geoparser.errors import UsageError
 from geoparser.gazetteers.base import GAZETTEERS
-from geoparser.gazetteers.web.answers import GEONAMES_FIELDS, check_records
+from geoparser.gazetteers.web.answers import GEONAMES_FIELDS, check_records, location
 from geoparser.gazetteers.web.base import WebGazetteer
 from geoparser.gazetteers.web.fields import as_float, as_int, split_url, user_agent
 from geoparser.gazetteers.web.http import CachingRequestsAdapter
@@ -82,17 +81,8 @@ class GeoNamesSearch(GeoNames):
         geopy's own parser reads more (``adminName1``, ``countryName``, joined into an
         address we never use), and a field no check has seen must not reach any code."""
         check_answer(doc)
-        places = [_location(place) for place in doc["geonames"]]
+        places = [location(place, "name", "lat", "lng") for place in doc["geonames"]]
         return (places[0] if places else None) if exactly_one else places
-
-
-def _location(place: Mapping) -> Location | None:
-    """A checked record as a ``Location`` (name, point, the record itself); None without a
-    point, as geopy gives."""
-    lat, lon = as_float(place.get("lat")), as_float(place.get("lng"))
-    if lat is None or lon is None:
-        return None
-    return Location(str(place.get("name") or ""), (lat, lon), place)
 
 
 def candidate(raw: Mapping) -> Candidate | None:

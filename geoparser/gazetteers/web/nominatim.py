@@ -16,7 +16,7 @@ from geopy.geocoders import Nominatim
 
 from geoparser.errors import UsageError
 from geoparser.gazetteers.base import GAZETTEERS
-from geoparser.gazetteers.web.answers import NOMINATIM_FIELDS, check_records
+from geoparser.gazetteers.web.answers import NOMINATIM_FIELDS, check_records, location
 from geoparser.gazetteers.web.base import WebGazetteer
 from geoparser.gazetteers.web.fields import as_float, as_int, host, split_url, user_agent
 from geoparser.gazetteers.web.http import CachingRequestsAdapter
@@ -44,7 +44,9 @@ is_cacheable = cacheable_if(check_answer)
 
 
 class NominatimSearch(Nominatim):
-    """geopy's Nominatim geocoder asking for ``format=jsonv2`` and checking each answer."""
+    """geopy's Nominatim geocoder asking for ``format=jsonv2``, checking each answer and
+    building its ``Location``s from checked fields (geopy's parser raises on a record
+    without ``display_name``, or with an empty ``lat``)."""
 
     def _construct_url(self, base_api, params):
         if base_api == self.api:
@@ -53,7 +55,8 @@ class NominatimSearch(Nominatim):
 
     def _parse_json(self, places, exactly_one):
         check_answer(places)
-        return super()._parse_json(places, exactly_one)
+        found = [location(place, "display_name", "lat", "lon") for place in places]
+        return (found[0] if found else None) if exactly_one else found
 
 
 def candidate(raw: Mapping) -> Candidate | None:

@@ -20,6 +20,8 @@ from tests.web_support.scripted_server import scripted_server
 
 JSON = {"Content-Type": "application/json"}
 USER = "toposcope-test-user"
+#: Put in place of a value: the field is taken out of the record.
+_ABSENT = object()
 WHITBY = {"name": "Whitby", "toponymName": "Whitby", "asciiName": "Whitby",
           "lat": "54.48774", "lng": "-0.61498", "geonameId": 2634135, "population": 13213,
           "fcl": "P", "fcode": "PPL", "countryCode": "GB", "adminCode1": "ENG"}
@@ -46,7 +48,10 @@ def _set(record: dict, path: str, value: object) -> dict:
     where = record
     for parent in parents:
         where = where.setdefault(parent, {})
-    where[key] = value
+    if value is _ABSENT:
+        where.pop(key, None)
+    else:
+        where[key] = value
     return record
 
 
@@ -94,6 +99,46 @@ def test_bad_nominatim_field_is_one_line_and_not_cached(web_config, fake_clock, 
     _refused_and_not_cached(web_config, "nominatim", body, field)
 
 
+def test_nominatim_answer_without_display_name_is_refused_and_not_cached(web_config,
+                                                                         fake_clock):
+    """The answer from issue 52: geopy's parser raised on it, and it was cached."""
+    body = b'[{"place_id":1,"lat":"53.27","lon":"-9.05","name":"Galway"}]'
+    message = _missing_refused_and_not_cached(web_config, "nominatim", body)
+    assert message == ("Nominatim, query 'Whitby': unexpected answer: record 1 has no "
+                       "'display_name' (a name, which every record carries)")
+
+
+@pytest.mark.parametrize("service,field,value", [
+    ("nominatim", "display_name", None), ("nominatim", "display_name", ""),
+    ("nominatim", "lat", ""), ("nominatim", "lon", _ABSENT), ("nominatim", "lat", None),
+    ("geonames", "name", None), ("geonames", "lat", ""), ("geonames", "lng", _ABSENT),
+])
+def test_a_field_every_record_carries_missing_is_refused_and_not_cached(
+        web_config, fake_clock, service, field, value):
+    """Every service, every field its ``Location`` is built from: absent, null or empty."""
+    if service == "geonames":
+        body = _geonames_answer(_set(WHITBY, field, value))
+    else:
+        body = json.dumps([_set(WHITBY_OSM, field, value)]).encode()
+    message = _missing_refused_and_not_cached(web_config, service, body)
+    assert f"record 1 has no {field!r}" in message
+
+
+def _missing_refused_and_not_cached(web_config, service: str, body: bytes) -> str:
+    with scripted_server(lambda path: (200, JSON, body)) as server:
+        if service == "geonames":
+            config, make = replace(web_config, geonames_url=server.url), GeoNamesGazetteer
+        else:
+            config, make = replace(web_config, nominatim_url=server.url), NominatimGazetteer
+        for _ in range(2):
+            with pytest.raises(ServiceError) as err:
+                make(config).lookup("Whitby")
+        assert len(server.paths) == 2
+    assert _rows(config.cache_path) == 0
+    assert "\n" not in str(err.value) and USER not in str(err.value)
+    return str(err.value)
+
+
 def test_sound_answers_still_give_their_candidates():
     (c,) = [geonames.candidate(WHITBY)]
     assert (c.population, c.country_code, c.feature_code) == (13213, "GB", "PPL")
@@ -102,7 +147,7 @@ def test_sound_answers_still_give_their_candidates():
         13213, "England", "GB", "town")
 
 
-_JSON = st.recursive(
+_JSON = st.just(_ABSENT) | st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
     | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
@@ -123,7 +168,12 @@ def _check_random(service, record, path, value):
         assert not module.is_cacheable(_response(doc))
         return
     module.candidate(mutated)  # what passed the check must parse without raising
+    _GEOCODERS[service]._parse_json(doc, exactly_one=False)  # and so must geopy's side
     assert module.is_cacheable(_response(doc))
+
+
+_GEOCODERS = {"geonames": geonames.GeoNamesSearch(USER),
+              "nominatim": nominatim.NominatimSearch(user_agent="toposcope-test")}
 
 
 def _response(doc):

@@ -1,0 +1,103 @@
+"""Reads bounded while reading, never after: an endless input costs at most the bound.
+
+A line, a stream or a small side file that exceeds its bound is refused as soon as the bound
+is passed, so ``cat /dev/zero |``, ``<(yes)`` or a link to ``/dev/zero`` ends in one
+``InputError`` instead of a MemoryError.
+
+``open_regular`` opens a file that must be a regular file without blocking on a named pipe
+(``O_NONBLOCK``), then refuses anything else; ``read_small_file`` reads such a file up to a
+bound; ``bounded_lines`` yields a file's lines, each at most ``MAX_LINE_BYTES``;
+``read_at_most`` reads a stream whole, unless it holds more than a bound.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, AnyStr, BinaryIO
+
+from geoparser.errors import InputError
+from geoparser.io.source_base import MAX_TEXT_CHARS
+
+#: The longest line (JSONL) or physical CSV line read, in bytes (characters for CSV). A
+#: document's text is at most ``MAX_TEXT_CHARS`` characters, and JSON spends at most 12 bytes
+#: on one (an escaped surrogate pair, ``\\ud83c\\udf0a``): 16 bytes a character leaves room
+#: for the id and any other field, so no line within it holds a document beyond the bound.
+MAX_LINE_BYTES = 16 * MAX_TEXT_CHARS
+#: The most bytes a plain-text document can take: four per character, and a byte-order mark.
+MAX_TEXT_BYTES = 4 * MAX_TEXT_CHARS + 3
+#: The largest settings file read (a dataset's ``dataset.json`` holds a few fields).
+MAX_SETTINGS_BYTES = 1 << 20
+#: Bytes read at a time from a stream.
+PIECE_BYTES = 1 << 16
+
+
+def open_regular(path: Path, what: str = "file") -> BinaryIO:
+    """``path`` opened for reading in binary, or an ``InputError`` if it is not a regular
+    file: a named pipe (opened without waiting for a writer), a device such as ``/dev/zero``
+    (also through a link) or a socket is refused before a byte is read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except IsADirectoryError:
+        raise InputError(f"is a folder, not a {what}", path) from None
+    except FileNotFoundError:
+        raise InputError("file not found", path) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror or exc})", path) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = ("a folder" if stat.S_ISDIR(mode) else
+                    "a named pipe" if stat.S_ISFIFO(mode) else "a device or other special file")
+            raise InputError(f"is {kind}, not a regular {what}", path)
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_small_file(path: Path, what: str, limit: int = MAX_SETTINGS_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (a settings file), else an
+    ``InputError`` naming it."""
+    with open_regular(path, what) as fh:
+        try:
+            data = read_at_most(fh, limit)
+        except OSError as exc:
+            raise InputError(f"cannot read the file ({exc.strerror or exc})", path) from None
+    if data is None:
+        raise InputError(f"is larger than the {limit:,} bytes a {what} may have", path)
+    return data
+
+
+def read_at_most(stream: IO[bytes], limit: int) -> bytes | None:
+    """All of ``stream`` if it holds at most ``limit`` bytes, else None -- having read no more
+    than ``limit`` + 1 bytes, whatever the stream holds."""
+    pieces, size = [], 0
+    while size <= limit:
+        piece = stream.read(min(PIECE_BYTES, limit + 1 - size))
+        if not piece:
+            return b"".join(pieces)
+        pieces.append(piece)
+        size += len(piece)
+    return None
+
+
+def bounded_lines(fh: IO[AnyStr], path: Path | str, limit: int = MAX_LINE_BYTES
+                  ) -> Iterator[tuple[int, AnyStr]]:
+    """(line number, line) for every line of ``fh``, each read with a bound: a line longer
+    than ``limit`` (bytes, or characters for a text stream) is an ``InputError`` at its line,
+    raised once ``limit`` + 1 have been read."""
+    for lineno in range(1, 1 << 62):
+        line = fh.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and line[-1:] not in ("\n", "\r", b"\n", b"\r"):
+            unit = "bytes" if isinstance(line, bytes) else "characters"
+            raise InputError(
+                f"a line longer than {limit:,} {unit}: it cannot hold a document of at most "
+                f"{MAX_TEXT_CHARS:,} characters (is the input endless, or not text?)",
+                Path(path), lineno)
+        yield lineno, line
