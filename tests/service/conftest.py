@@ -25,7 +25,8 @@ TEXTS = ["Floods hit Galway and Cork after the storm crossed Ireland.",
 @pytest.fixture(scope="session")
 def app(offline_gazetteer):
     service = create_app(PipelineSpec(), Limits(max_body_bytes=50_000, max_documents=5,
-                                                max_text_chars=5_000, max_query_chars=300))
+                                                max_text_chars=5_000, max_query_chars=300,
+                                                timeout_s=600))
     yield service
     service.state.pool.close()
 
