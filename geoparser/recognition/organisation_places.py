@@ -48,6 +48,7 @@ from geoparser.recognition.gazetteer_check import remembered
 from geoparser.recognition.spacy_models import DEFAULT_MODEL
 from geoparser.recognition.span_hygiene import INSTITUTION_WORDS, embedded_spans, trimmed
 from geoparser.recognition.word_frequency import zipf_frequency
+from geoparser.spans import SpanIndex
 
 #: The entity labels of en_core_web_sm whose names may open with a place.
 CONTAINERS = ("ORG", "FAC")
@@ -157,12 +158,14 @@ class OrganisationPlaces:
         found_in = iter(self.organisations.recognise(flat))
         for own, spans in zip(owned, snippets, strict=True):
             found = list(own)
+            own_spans = SpanIndex((o.start, o.end) for o in own)
             for a, _ in spans:
                 theirs = next(found_in)
                 named = self._prominent_entities(theirs)
                 found += [replace(m, start=m.start + a, end=m.end + a) for m in theirs
                           if (m.evidence is False or m.text in named)
-                          and not any(m.start + a < o.end and o.start < m.end + a for o in own)]
+                          and not any(m.start + a < e and s < m.end + a
+                                      for s, e in own_spans.near(m.start + a, m.end + a))]
             yield sorted(found, key=lambda m: (m.start, m.end))
 
     def places_inside(self, text: str, own: Sequence[Mention]) -> list[Mention]:
@@ -206,10 +209,11 @@ class OrganisationPlaces:
         in it, merged where they touch."""
         spans: list[tuple[int, int]] = []
         breaks: list[int] | None = None  # where sentences start, worked out when needed
+        own_spans = SpanIndex((o.start, o.end) for o in own)
         for run in NAME_RUN.finditer(text):
             a, b = run.span()
             name_end = a + len(run.group().rstrip(".'’-"))  # "Chicago." is the name "Chicago"
-            if any(o.start <= a and name_end <= o.end for o in own):
+            if any(s <= a and name_end <= e for s, e in own_spans.near(a, name_end)):
                 continue
             if not self._holds_place(text[a:b]):
                 continue

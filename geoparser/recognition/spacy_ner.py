@@ -49,9 +49,10 @@ class SpacyRecogniser:
                 for ent in doc.ents
                 if ent.label_ in self.labels
             ]
+            text = doc.text  # spaCy joins its tokens for each read: once a document, not an entity
             for ent in doc.ents:
                 if ent.label_ in self.containers:
-                    found.extend(self._embedded(doc.text, ent.start_char, ent.end_char,
+                    found.extend(self._embedded(text, ent.start_char, ent.end_char,
                                                 ent.label_))
             yield sorted(found, key=lambda m: (m.start, m.end))
 

@@ -24,6 +24,7 @@ from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.name_forms import NATURAL_OPENERS
 from geoparser.model import Mention
 from geoparser.recognition.span_hygiene import trim
+from geoparser.spans import SpanIndex
 
 #: The most words a widened name may have.
 MAX_WORDS = 6
@@ -116,33 +117,35 @@ def whole_names(text: str, mentions: Sequence[Mention],
     names = [text[s:e] for spans in options.values() for s, e in spans]
     is_listed = listed(names) if names else {}
     out: list[Mention] = []
-    taken: list[tuple[int, int]] = []
+    given = SpanIndex((o.start, o.end) for o in mentions)
+    taken = SpanIndex()
     for m in sorted(mentions, key=lambda m: (m.start, m.end)):
-        if any(s <= m.start and m.end <= e for s, e in taken):
+        if any(s <= m.start and m.end <= e for s, e in taken.near(m.start, m.end)):
             continue
         for s, e in options[m]:
             if not is_listed.get(text[s:e]):
                 continue
             if any(a < e and s < b and not (s <= a and b <= e)
-                   for a, b in [(o.start, o.end) for o in mentions] + taken):
+                   for a, b in given.near(s, e) + taken.near(s, e)):
                 continue  # it would cut through another mention or a name already widened
             m = replace(m, start=s, end=e, text=text[s:e])
             break
         else:
-            m = _with_opener(text, m, mentions)
-        taken.append((m.start, m.end))
+            m = _with_opener(text, m, given)
+        taken.add(m.start, m.end)
         out.append(m)
     return [m for m in out if not any(s <= m.start and m.end <= e and (s, e) != (m.start, m.end)
-                                      for s, e in taken)]
+                                      for s, e in taken.near(m.start, m.end))]
 
 
-def _with_opener(text: str, mention: Mention, mentions: Sequence[Mention]) -> Mention:
+def _with_opener(text: str, mention: Mention, mentions: SpanIndex) -> Mention:
     """``mention`` widened over the natural feature's opening word right before it ("Mount"
-    of "Mount Etna", "Lake" of "Lake Qinghai"), where no other mention holds that word."""
+    of "Mount Etna", "Lake" of "Lake Qinghai"), where no other of ``mentions`` holds that
+    word."""
     m = _OPENER_BEFORE.search(text, max(0, mention.start - 8), mention.start)
     if m is None or m.group("word").lower() not in NATURAL_OPENERS:
         return mention
     start = m.start("word")
-    if any(o.start < mention.start and start < o.end for o in mentions if o is not mention):
+    if any(a < mention.start and start < b for a, b in mentions.near(start, mention.start)):
         return mention
     return replace(mention, start=start, text=text[start:mention.end])

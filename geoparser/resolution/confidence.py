@@ -193,28 +193,45 @@ def _margin(r: Resolution) -> float:
     return float(scores[0]) - float(scores[1])
 
 
-def document_agreement(r: Resolution, document: Sequence[Resolution]) -> tuple[float, float]:
+class DocumentPlaces:
+    """The first place chosen for each name a document's resolutions write (by normalised name,
+    in text order): read once a document, not once a toponym, which made a long document's
+    cost grow with the square of its toponyms."""
+
+    def __init__(self, document: Sequence[Resolution]) -> None:
+        first: dict[str, Candidate] = {}
+        for o in document:
+            c = o.candidate
+            if c is not None and c.has_point:
+                first.setdefault(normalise_name(o.mention.text), c)
+        self.names = list(first)
+        self.places = list(first.values())
+        self.lats = np.array([c.lat for c in self.places])
+        self.lons = np.array([c.lon for c in self.places])
+
+    def others(self, own: str) -> list[int]:
+        """The indices of the places of names other than ``own``."""
+        return [i for i, name in enumerate(self.names) if name != own]
+
+
+def document_agreement(r: Resolution, document: Sequence[Resolution] | DocumentPlaces
+                       ) -> tuple[float, float]:
     """How the chosen place sits among the places chosen for the document's other names: the
     share in its country, and log1p of the km to the nearest (NaN, NaN with none)."""
     chosen = r.candidate
-    own = normalise_name(r.mention.text)
-    others: dict[str, Candidate] = {}
-    for o in document:
-        c = o.candidate
-        if c is not None and c.has_point and normalise_name(o.mention.text) != own:
-            others.setdefault(normalise_name(o.mention.text), c)
-    if not others or chosen is None:
+    known = document if isinstance(document, DocumentPlaces) else DocumentPlaces(document)
+    keep = known.others(normalise_name(r.mention.text))
+    if not keep or chosen is None:
         return math.nan, math.nan
-    places = list(others.values())
-    share = sum(c.country_code == chosen.country_code and chosen.country_code is not None
-                for c in places) / len(places)
-    km = haversine_km(np.full(len(places), chosen.lat), np.full(len(places), chosen.lon),
-                    np.array([c.lat for c in places]), np.array([c.lon for c in places]))
+    share = sum(known.places[i].country_code == chosen.country_code
+                and chosen.country_code is not None for i in keep) / len(keep)
+    km = haversine_km(np.full(len(keep), chosen.lat), np.full(len(keep), chosen.lon),
+                      known.lats[keep], known.lons[keep])
     return share, math.log1p(float(km.min()))
 
 
 def feature_row(r: Resolution, context: ResolutionContext, extractor: FeatureExtractor,
-                document: Sequence[Resolution] = ()) -> np.ndarray | None:
+                document: Sequence[Resolution] | DocumentPlaces = ()) -> np.ndarray | None:
     """The resolution's ``CONFIDENCE_FEATURES`` among the ``document``'s resolutions, or
     ``None`` when it has no point to be sure of (no candidate, or one without coordinates)."""
     chosen = r.candidate
@@ -306,7 +323,8 @@ class ConfidenceEstimator:
         """The document's resolutions with their confidences (one model call a document)."""
         if self.model is None:
             return list(resolutions)
-        rows = [feature_row(r, context, self.extractor, resolutions) for r in resolutions]
+        known = DocumentPlaces(resolutions)
+        rows = [feature_row(r, context, self.extractor, known) for r in resolutions]
         todo = [i for i, x in enumerate(rows) if x is not None]
         if not todo:
             return list(resolutions)

@@ -42,6 +42,7 @@ from geoparser.gazetteers.demonyms import names_a_people
 from geoparser.gazetteers.offline_records import ALIASES
 from geoparser.model import Candidate, Resolution
 from geoparser.recognition.span_hygiene import is_currency, names_a_disease
+from geoparser.spans import SpanIndex
 
 #: The shortest name repeated: shorter ones are codes or abbreviations as often as places.
 MIN_LETTERS = 4
@@ -66,7 +67,7 @@ def said_again(text: str, resolutions: Sequence[Resolution]) -> list[Resolution]
             continue
         sources.setdefault(r.mention.text, r)
         places.setdefault(r.mention.text, set()).add(c.geonameid or (c.lat, c.lon))
-    taken = [(r.mention.start, r.mention.end) for r in resolutions]
+    taken = SpanIndex((r.mention.start, r.mention.end) for r in resolutions)
     added: list[Resolution] = []
     for name, source in sources.items():
         if len(places[name]) > 1:
@@ -75,9 +76,10 @@ def said_again(text: str, resolutions: Sequence[Resolution]) -> list[Resolution]
             rf"(?<![\w&.'’/-]){re.escape(name)}(?![\w&/-]|['’](?!s\b)|\.\w)")
         for m in pattern.finditer(text):
             a, b = m.span()
-            if any(a < e and s < b for s, e in taken) or _inside_longer_name(text, a, b):
+            if (any(a < e and s < b for s, e in taken.near(a, b))
+                    or _inside_longer_name(text, a, b)):
                 continue
-            taken.append((a, b))
+            taken.add(a, b)
             mention = replace(source.mention, start=a, end=b,
                               why=f"the name of a place this story placed ({source.mention.why})"
                               if source.mention.why else "the name of a place this story placed")

@@ -1,205 +1,232 @@
-"""The HTTP service: ``POST /parse`` answers the records ``toposcope parse`` writes as JSONL for
-the same documents, ``GET /health`` says what is loaded, ``GET /`` is a page where a person
-pastes text and sees its places on an offline map; FastAPI writes the OpenAPI description
-(``/openapi.json``, ``/docs``).
+"""The HTTP service: ``POST /parse`` (and ``GET /parse?text=`` for a short text) answers the
+records ``toposcope parse`` writes as JSONL for the same documents, ``GET /health`` says what
+is loaded, ``GET /`` is a page where a person pastes text and sees its places on an offline
+map, and ``/docs`` describes the API (``/openapi.json``) with a vendored Swagger UI.
 
-The models load once, when the app is made. Requests are bounded in size (bytes, documents,
-characters) and time; the pipeline runs one request at a time behind a lock (spaCy objects are
-not meant to be shared across threads), so concurrent requests queue and all get their answer.
+The pipeline runs in worker processes (``service.workers``) loaded once, when the app is made:
+a request past its time is answered 504 and its worker is killed, so its work stops there,
+and a long request never occupies every worker, so short ones are answered while it runs.
+Requests are bounded in size (bytes, documents, characters), in time and in how many may wait.
 Every error is JSON with one line in ``error``, never a traceback or an HTML page.
 """
 
 from __future__ import annotations
 
-import json
 import secrets
 import threading
-from dataclasses import dataclass, replace
-from typing import Any
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
 import anyio
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
-from jinja2 import Environment, PackageLoader, select_autoescape
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
 
-from geoparser.batch.stages import PipelineSpec, Stages, parse_documents, stages_for
-from geoparser.errors import ToposcopeError
-from geoparser.io.writers import prediction_line
+from geoparser.batch.stages import PipelineSpec
+from geoparser.errors import UsageError
 from geoparser.model import Document
-from geoparser.resolution.base import policy_identity
-from geoparser.resolution.confidence import check_min_confidence
+from geoparser.service.body import BodyCheck, error_answer
+from geoparser.service.pages import docs_page, page, vendored
+from geoparser.service.schemas import (
+    DocumentIn,
+    ErrorAnswer,
+    Health,
+    ParseRequest,
+    ParseResponse,
+    WorkerStatus,
+    no_lone_surrogate,
+)
+from geoparser.service.workers import (
+    Job,
+    RequestFailed,
+    RequestRefused,
+    RequestTimeout,
+    Unavailable,
+    WorkerPool,
+)
 
 
 @dataclass(frozen=True)
 class Limits:
-    """What one request may ask: a bigger one is refused (413) before any work."""
+    """What one request may ask: a bigger one is refused (413, 400, 414) before any work."""
 
     max_body_bytes: int = 2_000_000
     max_documents: int = 100
     max_text_chars: int = 100_000
+    #: Characters ``GET /parse?text=`` takes; a longer text is POSTed.
+    max_query_chars: int = 2_000
     timeout_s: float = 60.0
+    #: Requests waiting or running at once; past it a request is a 503 at once.
+    max_pending: int = 32
+    #: A request of at most this many characters in all is small: one worker is kept for such
+    #: requests while long ones run (``service.workers``).
+    small_chars: int = 10_000
 
 
-class DocumentIn(BaseModel):
-    """One document, as a line of ``parse``'s JSONL input."""
-
-    model_config = ConfigDict(extra="forbid")
-    id: str = Field(min_length=1, max_length=200)
-    text: str = Field(min_length=1)
-    source: str | None = Field(default=None, description="its group (the paper), as in parse")
-
-
-class ParseRequest(BaseModel):
-    """A text, or documents; the options ``parse`` takes per run that make sense per request."""
-
-    model_config = ConfigDict(extra="forbid")
-    text: str | None = Field(default=None, description="one document, id '1'")
-    documents: list[DocumentIn] | None = None
-    with_candidates: bool = Field(default=False, description="as parse --with-candidates")
-    min_confidence: float | None = Field(
-        default=None, description="as parse --min-confidence (else the service's own)")
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorAnswer, "description": what} for code, what in {
+        400: "the body is not JSON, or the request is refused (empty, duplicate, too long)",
+        413: "the body is more than the bytes a request may have",
+        414: "the GET text is longer than GET takes",
+        422: "JSON of the wrong shape or type",
+        503: "too many requests waiting, or no pipeline worker could be started",
+        504: "the request took more than its time; its work was stopped",
+    }.items()}
 
 
-class ParseResponse(BaseModel):
-    """Each document's record, exactly as a line of ``parse``'s JSONL output."""
-
-    records: list[dict[str, Any]]
-
-
-class Health(BaseModel):
-    status: str
-    recogniser: str
-    gazetteer: str
-    policy: str
-    points: str
-    min_confidence: float | None
-    #: The policy and everything it was made with (``resolution.base.policy_identity``).
-    policy_identity: str
-
-
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": " ".join(message.split())}, status_code=status)
-
-
-class BodyLimit:
-    """ASGI middleware: a body past ``limit`` bytes is refused (413) as soon as it is known to
-    be, by its declared length or while it arrives, before any of it is parsed."""
-
-    def __init__(self, app, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] != "http" or scope["method"] not in ("POST", "PUT", "PATCH"):
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope["headers"]).get(b"content-length", b"").decode("latin-1")
-        if declared.isdecimal() and int(declared) > self.limit:
-            await _error(413, f"the request is {int(declared):,} bytes, more than the "
-                              f"{self.limit:,} a request may have")(scope, receive, send)
-            return
-        body, more = b"", True
-        while more:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            body += message.get("body", b"")
-            if len(body) > self.limit:
-                await _error(413, f"the request is more than the {self.limit:,} bytes a request "
-                                  "may have")(scope, receive, send)
-                return
-            more = message.get("more_body", False)
-        replayed = False
-
-        async def replay() -> dict[str, Any]:
-            nonlocal replayed
-            if replayed:
-                return await receive()
-            replayed = True
-            return {"type": "http.request", "body": body, "more_body": False}
-
-        await self.app(scope, replay, send)
-
-
-def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None) -> FastAPI:
-    """The service for ``spec`` (the default pipeline when ``None``), its models loaded now."""
+def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
+               workers: int = 2) -> FastAPI:
+    """The service for ``spec`` (the default pipeline when ``None``), its ``workers`` pipeline
+    processes started and loaded now."""
     spec = spec or PipelineSpec()
     limits = limits or Limits()
     spec.check()
-    stages = stages_for(spec)
-    lock = threading.Lock()
+    identity = spec.policy_identity()
+    pool = WorkerPool(spec, workers, limits.small_chars)
+    pending = _Pending(limits.max_pending)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI):
+        yield
+        pool.close()
+
     app = FastAPI(title="Toposcope", summary="Find place names in text and put them on the map",
-                  version="1", docs_url="/docs", redoc_url=None)
-    app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
-    health = Health(status="ok", recogniser=spec.ner, gazetteer=spec.gazetteer,
-                    policy=spec.policy, points=spec.points, min_confidence=spec.min_confidence,
-                    policy_identity=policy_identity(stages.policy))
+                  version="1", docs_url=None, redoc_url=None, lifespan=lifespan)
+    app.state.pool = pool
+    app.add_middleware(BodyCheck, limit=limits.max_body_bytes)
+
+    def health() -> Health:
+        status = pool.status()
+        degraded = not (status["idle"] or status["busy"] or status["starting"])
+        return Health(status="degraded" if degraded else "ok", recogniser=spec.ner,
+                      gazetteer=spec.gazetteer, policy=spec.policy, points=spec.points,
+                      min_confidence=spec.min_confidence, policy_identity=identity,
+                      workers=WorkerStatus(**status))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        if first.get("type") == "json_invalid":
-            return _error(422, f"the request body is not valid JSON ({first.get('msg', '')})")
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        return _error(422, f"{where or 'the request'}: {first.get('msg', 'is not valid')}")
+        if first.get("type") == "json_invalid":  # BodyCheck answers these first
+            return error_answer(400, f"the request body is not JSON: {first.get('msg', '')}")
+        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query"))
+        message = first.get("msg", "is not valid").removeprefix("Value error, ")
+        return error_answer(422, f"{where or 'the request'}: {message}")
 
     @app.exception_handler(HTTPException)
     async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
+        return error_answer(exc.status_code, str(exc.detail))
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONResponse:
-        return _error(500, f"the service failed on this request ({type(exc).__name__})")
+        return error_answer(500, f"the service failed on this request ({type(exc).__name__})")
 
     @app.get("/health", response_model=Health)
-    def get_health() -> Health:
-        """What the service runs: recogniser, gazetteer, policy, point convention."""
-        return health
+    async def get_health() -> Health:
+        """What the service runs: recogniser, gazetteer, policy, point convention, workers."""
+        return health()
 
-    @app.post("/parse", response_model=ParseResponse,
-              responses={400: {}, 413: {}, 422: {}, 504: {}})
-    async def parse(request: ParseRequest) -> Any:
+    async def answer(request: ParseRequest, given: list[DocumentIn]) -> Response:
+        try:
+            documents = _documents(given, limits)
+            _check_min_confidence(request.min_confidence)
+        except UsageError as exc:
+            return error_answer(400, str(exc))
+        if not pending.enter():
+            return error_answer(503, f"{limits.max_pending} requests are already waiting or "
+                                     "running; try again shortly", {"Retry-After": "5"})
+        job = Job(tuple(documents), request.with_candidates, request.min_confidence)
+        try:
+            lines = await anyio.to_thread.run_sync(pool.run, job, limits.timeout_s)
+        except RequestTimeout:
+            return error_answer(504, f"the request took more than the {limits.timeout_s:g} s "
+                                     "allowed and was stopped; send fewer or shorter documents")
+        except RequestRefused as exc:
+            return error_answer(400, str(exc))
+        except RequestFailed as exc:
+            return error_answer(500, f"the service failed on this request ({exc})")
+        except Unavailable as exc:
+            return error_answer(503, f"no pipeline worker is running ({exc})")
+        finally:
+            pending.leave()
+        return Response("".join(['{"records": [', ", ".join(line.rstrip("\n") for line in lines),
+                                 "]}"]), media_type="application/json")
+
+    @app.post("/parse", responses={200: {"model": ParseResponse}, **_ERRORS})
+    async def parse(request: ParseRequest) -> Response:
         """Geoparse a text or documents: one record a document, as ``parse``'s JSONL."""
+        if (request.text is None) == (request.documents is None):
+            return error_answer(400, "give either 'text' or 'documents'")
+        given = ([DocumentIn(id="1", text=request.text)] if request.text is not None
+                 else request.documents or [])
+        return await answer(request, given)
+
+    @app.get("/parse", responses={200: {"model": ParseResponse}, **_ERRORS})
+    async def parse_short(
+        request: Request,
+        text: Annotated[str, Query(description="the text, up to the characters GET takes "
+                                               "(2,000 by default); POST a longer one")],
+        with_candidates: Annotated[Literal["true", "false"], Query(
+            description="add each toponym's candidate places")] = "false",
+        min_confidence: Annotated[float | None, Query(
+            ge=0, le=1, description="as in POST; absent: the service's own")] = None,
+    ) -> Response:
+        """Geoparse one short text given in the URL: the record of document '1', as POST."""
+        unknown = sorted(set(request.query_params) - {"text", "with_candidates",
+                                                      "min_confidence"})
+        repeated = [k for k in request.query_params if len(request.query_params.getlist(k)) > 1]
+        if unknown or repeated:
+            return error_answer(422, f"query: {(unknown or repeated)[0]!r} is "
+                                     f"{'not a parameter' if unknown else 'given twice'}")
         try:
-            documents = _documents(request, limits)
-            chosen = _stages_for(stages, request.min_confidence)
-        except ToposcopeError as exc:
-            return _error(400, str(exc))
-        try:
-            with anyio.fail_after(limits.timeout_s):
-                lines = await anyio.to_thread.run_sync(
-                    _parse, chosen, documents, request.with_candidates, lock,
-                    abandon_on_cancel=True)
-        except TimeoutError:
-            return _error(504, f"the request took more than the {limits.timeout_s:g} s "
-                               "allowed; send fewer or shorter documents")
-        except ToposcopeError as exc:
-            return _error(400, str(exc))
-        return {"records": [json.loads(line) for line in lines]}
+            no_lone_surrogate(text)
+        except ValueError as exc:
+            return error_answer(422, f"text: {exc}")
+        if len(text) > limits.max_query_chars:
+            return error_answer(414, f"a text of {len(text):,} characters is more than the "
+                                     f"{limits.max_query_chars:,} GET takes; POST it")
+        body = ParseRequest(text=text, with_candidates=with_candidates == "true",
+                            min_confidence=min_confidence)
+        return await parse(body)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def page() -> HTMLResponse:
-        nonce = secrets.token_urlsafe(16)
-        html = _page_template().render(nonce=nonce, health=health, **_page_assets())
-        return HTMLResponse(html, headers={"Content-Security-Policy": (
-            f"default-src 'none'; script-src 'nonce-{nonce}'; style-src 'unsafe-inline'; "
-            "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
-            "frame-ancestors 'none'"), "X-Content-Type-Options": "nosniff"})
+    async def get_page() -> HTMLResponse:
+        return page(health(), limits.max_text_chars, secrets.token_urlsafe(16))
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    async def get_docs() -> HTMLResponse:
+        return docs_page(secrets.token_urlsafe(16))
+
+    @app.get("/docs/assets/{name}", include_in_schema=False)
+    async def get_asset(name: str) -> Response:
+        return vendored(name)
 
     return app
 
 
-def _documents(request: ParseRequest, limits: Limits) -> list[Document]:
-    """The request's documents, checked against the limits (``UsageError``-like one line)."""
-    from geoparser.errors import UsageError
+class _Pending:
+    """How many requests are waiting or running, bounded (threads are few)."""
 
-    if (request.text is None) == (request.documents is None):
-        raise UsageError("give either 'text' or 'documents'")
-    given = ([DocumentIn(id="1", text=request.text)] if request.text is not None
-             else request.documents or [])
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.count = 0
+        self._lock = threading.Lock()
+
+    def enter(self) -> bool:
+        with self._lock:
+            if self.count >= self.limit:
+                return False
+            self.count += 1
+            return True
+
+    def leave(self) -> None:
+        with self._lock:
+            self.count -= 1
+
+
+def _documents(given: list[DocumentIn], limits: Limits) -> list[Document]:
+    """The request's documents, checked against the limits (``UsageError``, one line)."""
     if not given:
         raise UsageError("'documents' is empty")
     if len(given) > limits.max_documents:
@@ -218,32 +245,8 @@ def _documents(request: ParseRequest, limits: Limits) -> list[Document]:
     return [Document(d.id, d.text, source=d.source) for d in given]
 
 
-def _stages_for(stages: Stages, min_confidence: float | None) -> Stages:
-    if min_confidence is None:
-        return stages
-    check_min_confidence(min_confidence)
-    return replace(stages, min_confidence=min_confidence)
+def _check_min_confidence(value: float | None) -> None:
+    """A request's minimum confidence is a probability (said without the CLI's flag)."""
+    if value is not None and not 0.0 <= value <= 1.0:
+        raise UsageError(f"'min_confidence' must be a probability from 0 to 1, got {value!r}")
 
-
-def _parse(stages: Stages, documents: list[Document], with_candidates: bool,
-           lock: threading.Lock) -> list[str]:
-    with lock:
-        return [prediction_line(p, with_candidates) for p in parse_documents(stages, documents)]
-
-
-def _page_template():
-    env = Environment(loader=PackageLoader("geoparser.service", "templates"),
-                      autoescape=select_autoescape(default=True, default_for_string=True))
-    return env.get_template("page.html.j2")
-
-
-def _page_assets() -> dict[str, Any]:
-    from markupsafe import Markup
-
-    from evaluation.reports.outlines import web_base
-    from evaluation.reports.webmap import leaflet_assets
-
-    css, js = leaflet_assets()
-    base, label = web_base(None)
-    return {"leaflet_css": Markup(css), "leaflet_js": Markup(js), "base": base,
-            "base_label": label}
