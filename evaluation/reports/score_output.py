@@ -14,7 +14,6 @@ from typing import Any
 
 import msgspec
 
-from evaluation.reports.html import inert_markdown
 from evaluation.schemes import ScoreResult
 from geoparser.errors import UsageError
 from geoparser.io.csv_text import csv_text
@@ -201,6 +200,8 @@ def render_text(result: ScoreResult, fmt: str) -> str:
         return buf.getvalue()
     parts = getattr(result, "results", None)
     if fmt == "markdown":
+        from evaluation.reports.html import inert_markdown  # pandas: only Markdown needs it
+
         lines = [f"- `{name}`: {rules_text(r.options)}" for name, r in
                  (parts.items() if parts is not None else [(result.scheme, result)])]
         return inert_markdown("Rules:\n\n" + "\n".join(lines) + "\n\n" + result.to_markdown())
