@@ -95,6 +95,11 @@ def resolve(
                  if (m.start, m.end) not in own and not _overlaps_any(m, p.mentions)]
         seen_by_doc[id(p)] = sorted([*p.mentions, *extra], key=lambda m: (m.start, m.end))
     names = lookup_all(gazetteer, {m.text for seen in seen_by_doc.values() for m in seen})
+    # One tuple a name for the whole chunk: the policy, the confidence model and the
+    # resolution's ``candidates`` then hold the very same object, so what is computed of a
+    # name's candidates (``place_facts.FACTS``, a mention's feature rows) is computed once,
+    # not again for the confidence.
+    shared_candidates = {n: tuple(cs) for n, cs in names.items()}
     shared = collection_toponyms(seen_by_doc.values(), names) if collection else {}
     if not group:
         homes = {}
@@ -105,7 +110,7 @@ def resolve(
     out = []
     for p in parsed:
         seen = seen_by_doc[id(p)]
-        found = {(m.start, m.end): names[m.text] for m in seen}
+        found = {(m.start, m.end): shared_candidates[m.text] for m in seen}
         evidence = tuple(m for m in seen if m.evidence)
         context = ResolutionContext(
             p.document, evidence, (guides or {}).get(p.document.id), found, shared,

@@ -14,7 +14,6 @@ from typing import Any
 
 import msgspec
 
-from evaluation.reports.html import inert_markdown
 from evaluation.schemes import ScoreResult
 from geoparser.errors import UsageError
 from geoparser.io.csv_text import csv_text
@@ -170,10 +169,15 @@ def print_wide(console: Any, table: Any) -> None:
         console.width = width
 
 
+#: Items of a streamed list encoded at once: one encoder call per block, not per document.
+STREAM_BLOCK = 2048
+
+
 def write_json(result: ScoreResult, write: Callable[[str], Any]) -> None:
     """The result's JSON, indented by two, as ``json.dumps(result.to_json(), indent=2)`` would
-    give it, written piece by piece: every lazy list (the per-document part) one item at a
-    time. msgspec encodes: ten times faster than ``json`` on 100,000 documents."""
+    give it, written piece by piece: every lazy list (the per-document part) in blocks of
+    ``STREAM_BLOCK`` items, so memory stays flat whatever the corpus's size. msgspec encodes a
+    block in one call: ten times faster than ``json``, and than one call a document."""
     streams: list[Iterator[Any]] = []
 
     def skeleton(value: Any) -> Any:
@@ -191,11 +195,31 @@ def write_json(result: ScoreResult, write: Callable[[str], Any]) -> None:
         line = head.rsplit("\n", 1)[-1]  # '    "documents": ': the list's indentation
         indent = len(line) - len(line.lstrip(" "))
         first = True
-        for item in items:
-            write(("[\n" if first else ",\n") + _format(item, indent + 2))
+        for block in _blocks(items, STREAM_BLOCK):
+            write(("[\n" if first else ",\n") + _format_items(block, indent + 2))
             first = False
         write("[]" if first else "\n" + " " * indent + "]")
     write(text + "\n")
+
+
+def _blocks(items: Iterator[Any], size: int) -> Iterator[list[Any]]:
+    block: list[Any] = []
+    for item in items:
+        block.append(item)
+        if len(block) == size:
+            yield block
+            block = []
+    if block:
+        yield block
+
+
+def _format_items(items: list[Any], indent: int) -> str:
+    """The items of a list as its indented JSON writes them, joined by ",\\n", every line
+    shifted by ``indent`` spaces: the list formatted whole, its brackets cut off."""
+    text = msgspec.json.format(msgspec.json.encode(items), indent=2).decode()
+    inner = text[2:-2]  # "[\n" ... "\n]": each item two spaces in
+    pad = " " * (indent - 2)
+    return pad + inner.replace("\n", "\n" + pad) if pad else inner
 
 
 def _format(value: Any, indent: int) -> str:
@@ -216,6 +240,8 @@ def render_text(result: ScoreResult, fmt: str) -> str:
         return buf.getvalue()
     parts = getattr(result, "results", None)
     if fmt == "markdown":
+        from evaluation.reports.html import inert_markdown  # pandas: only Markdown needs it
+
         lines = [f"- `{name}`: {rules_text(r.options)}" for name, r in
                  (parts.items() if parts is not None else [(result.scheme, result)])]
         return inert_markdown("Rules:\n\n" + "\n".join(lines) + "\n\n" + result.to_markdown())

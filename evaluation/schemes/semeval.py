@@ -81,20 +81,30 @@ class PerDocument:
 
     def document_dicts(self) -> Iterator[dict[str, Any]]:
         """Per-document counts and figures, as ``MucCounts.as_dict`` gives them, one document
-        at a time."""
-        cor, oth = self.correct.tolist(), self.other.tolist()
-        mis, spu = self.missed.tolist(), self.spurious.tolist()
+        at a time; the figures computed for every document at once (the same float
+        operations, in the same order, as ``as_dict`` does for one)."""
         partial = self.otherwise == "partial"
-        for c, o, m, s in zip(cor, oth, mis, spu, strict=True):
-            par = o if partial else 0
-            inc = 0 if partial else o
-            pos, act = c + o + m, c + o + s
-            credit = c + PARTIAL_CREDIT * par
-            p = credit / act if act else None
-            r = credit / pos if pos else None
-            yield {"correct": c, "incorrect": inc, "partial": par, "missed": m,
-                   "spurious": s, "possible": pos, "actual": act, "precision": p,
-                   "recall": r, "f1": f1_score(p, r)}
+        cor, oth = self.correct.astype(np.int64), self.other.astype(np.int64)
+        mis, spu = self.missed.astype(np.int64), self.spurious.astype(np.int64)
+        none = np.zeros_like(oth)
+        par, inc = (oth, none) if partial else (none, oth)
+        pos, act = cor + oth + mis, cor + oth + spu
+        credit = cor + PARTIAL_CREDIT * par
+        has_p, has_r = act > 0, pos > 0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            p = credit / np.where(has_p, act, 1)
+            r = credit / np.where(has_r, pos, 1)
+            f = 2 * p * r / (p + r)
+        f = np.where(p + r == 0, 0.0, f)
+        both = (has_p & has_r).tolist()
+        ps, rs, fs = p.tolist(), r.tolist(), f.tolist()
+        for k, row in enumerate(zip(cor.tolist(), inc.tolist(), par.tolist(), mis.tolist(),
+                                    spu.tolist(), pos.tolist(), act.tolist(), strict=True)):
+            c, i, a, m, s, n_pos, n_act = row
+            yield {"correct": c, "incorrect": i, "partial": a, "missed": m, "spurious": s,
+                   "possible": n_pos, "actual": n_act,
+                   "precision": ps[k] if n_act else None, "recall": rs[k] if n_pos else None,
+                   "f1": fs[k] if both[k] else None}
 
     def macro(self) -> dict[str, Any]:
         """Averages over documents.

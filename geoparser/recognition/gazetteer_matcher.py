@@ -16,13 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-import spacy
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.model import Mention
 from geoparser.recognition.base import RECOGNISERS
 from geoparser.recognition.word_frequency import zipf_frequency
+from geoparser.stop_words import STOP_WORDS
 
 JOINERS = frozenset({"upon", "on", "in", "de", "la", "le", "del", "der", "of", "the", "y", "en"})
 
@@ -52,6 +50,8 @@ class GazetteerMatcher:
         self.min_population_initial = min_population_initial
         self.common_zipf = common_zipf
         self.min_population_common = min_population_common
+        import spacy  # here, not at the top: listing recognisers must not import spaCy
+
         self.nlp = spacy.blank("en")
         self.nlp.add_pipe("sentencizer")
         self.description = f"gazetteer matcher over '{gazetteer.name}' (longest capitalised n-gram)"

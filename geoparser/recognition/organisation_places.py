@@ -37,8 +37,6 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
@@ -49,6 +47,7 @@ from geoparser.recognition.spacy_models import DEFAULT_MODEL
 from geoparser.recognition.span_hygiene import INSTITUTION_WORDS, embedded_spans, trimmed
 from geoparser.recognition.word_frequency import zipf_frequency
 from geoparser.spans import SpanIndex
+from geoparser.stop_words import STOP_WORDS
 
 #: The entity labels of en_core_web_sm whose names may open with a place.
 CONTAINERS = ("ORG", "FAC")

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-
-import spacy
-import spacy.util
-from spacy.language import Language
+from typing import TYPE_CHECKING
 
 from geoparser.errors import ModelNotFoundError
+
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 DEFAULT_MODEL = "en_core_web_sm"
 
@@ -32,6 +32,8 @@ INSTALL_HINTS: dict[str, str] = {
 
 def resolve_package(name: str) -> str | Path:
     """The installed package (or the path) that provides pipeline ``name``."""
+    import spacy.util  # here: naming the recognisers (``--help``) must not import spaCy
+
     path = Path(name).expanduser()
     if path.is_dir():
         return path
@@ -62,6 +64,8 @@ def installed_pipelines() -> list[str]:
 @lru_cache(maxsize=8)
 def load_pipeline(name: str) -> Language:
     """Load a pipeline once per process, running only NER and what NER listens to."""
+    import spacy
+
     target = resolve_package(name)
     try:
         nlp = spacy.load(target)

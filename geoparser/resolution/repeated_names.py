@@ -35,14 +35,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.demonyms import names_a_people
 from geoparser.gazetteers.offline_records import ALIASES
 from geoparser.model import Candidate, Resolution
 from geoparser.recognition.span_hygiene import is_currency, names_a_disease
 from geoparser.spans import SpanIndex
+from geoparser.stop_words import STOP_WORDS
 
 #: The shortest name repeated: shorter ones are codes or abbreviations as often as places.
 MIN_LETTERS = 4

@@ -252,3 +252,28 @@ def test_a_hybrid_with_mixed_labels_says_why_strict_is_below_exact():
     assert "1 of the 2 predicted spans carry labels the gold never uses (TOPONYM)" in (
         result.mixed_labels)
     assert result.mixed_labels in result.notes
+
+
+def test_per_document_figures_computed_at_once_are_each_documents_own():
+    """``PerDocument.document_dicts`` computes every document's figures at once (``score
+    --format json`` on 100,000 documents); each must be what ``MucCounts.as_dict`` gives for
+    that document alone, value and type (None for 0/0, 0.0 for an F1 of nothing right)."""
+    import json
+
+    import numpy as np
+
+    from evaluation.schemes.semeval import PerDocument
+
+    rng = np.random.default_rng(7)
+    n = 500
+    counts = [rng.integers(0, 4, n) for _ in range(4)]
+    for a in counts:
+        a[:40] = 0  # documents with nothing, with gold only, with predictions only
+    counts[2][40:60] = 0
+    for otherwise in ("incorrect", "partial"):
+        per = PerDocument(*counts, otherwise)
+        got = list(per.document_dicts())
+        want = [per.counts(k).as_dict() for k in range(n)]
+        assert json.dumps(got) == json.dumps(want)
+        assert [type(v) for d in got for v in d.values()] == [
+            type(v) for d in want for v in d.values()]
