@@ -71,7 +71,8 @@ class GazetteerMatcher:
             end, label = found
             span = doc[i:end]
             if label in self.labels:
-                out.append(Mention(span.start_char, span.end_char, span.text, label, self.name))
+                out.append(Mention(span.start_char, span.end_char, span.text, label, self.name,
+                                   proposer="gazetteer-matcher"))
             i = end
         return out
 

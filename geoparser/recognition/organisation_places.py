@@ -160,7 +160,8 @@ class OrganisationPlaces:
             for a, _ in spans:
                 theirs = next(found_in)
                 named = self._prominent_entities(theirs)
-                found += [replace(m, start=m.start + a, end=m.end + a) for m in theirs
+                found += [replace(m, start=m.start + a, end=m.end + a,
+                                   proposer="organisation-entities") for m in theirs
                           if (m.evidence is False or m.text in named)
                           and not any(m.start + a < o.end and o.start < m.end + a for o in own)]
             yield sorted(found, key=lambda m: (m.start, m.end))
@@ -180,7 +181,8 @@ class OrganisationPlaces:
             inside = (embedded_spans(text, m.start, m.end, self.prominent)
                       if m.text in unknown else [])
             out += [replace(m, start=a, end=b, text=text[a:b], evidence=False,
-                            why=f"a place named in the institution's name '{m.text}'")
+                            why=f"a place named in the institution's name '{m.text}'",
+                            proposer="organisation-names")
                     for a, b in inside] or [m]
         return out
 
