@@ -25,6 +25,14 @@ from geoparser.recognition.base import RECOGNISERS
 from geoparser.recognition.word_frequency import zipf_frequency
 
 JOINERS = frozenset({"upon", "on", "in", "de", "la", "le", "del", "der", "of", "the", "y", "en"})
+#: A capitalised word opening a sentence names a place only when the place is this large.
+#: Chosen by hand.
+MIN_POPULATION_INITIAL = 100_000
+#: Zipf frequency (``word_frequency``) from which a word is common English. Chosen by hand.
+COMMON_ZIPF = 3.5
+#: A name that is a common English word ("Orange", "Reading") names a place only when the
+#: place is this large. Chosen by hand.
+MIN_POPULATION_COMMON = 100_000
 
 
 @RECOGNISERS.register("gazetteer")
@@ -38,9 +46,9 @@ class GazetteerMatcher:
         labels: Sequence[str] = ("GPE", "LOC"),
         gazetteer: Gazetteer | None = None,
         max_words: int = 4,
-        min_population_initial: int = 100_000,
-        common_zipf: float = 3.5,
-        min_population_common: int = 100_000,
+        min_population_initial: int = MIN_POPULATION_INITIAL,
+        common_zipf: float = COMMON_ZIPF,
+        min_population_common: int = MIN_POPULATION_COMMON,
     ) -> None:
         if gazetteer is None:
             from geoparser.gazetteers import create_gazetteer

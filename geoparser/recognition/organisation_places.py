@@ -45,6 +45,7 @@ from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.model import Candidate, Mention
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.gazetteer_check import remembered
+from geoparser.recognition.gazetteer_matcher import COMMON_ZIPF, MIN_POPULATION_COMMON
 from geoparser.recognition.spacy_models import DEFAULT_MODEL
 from geoparser.recognition.span_hygiene import INSTITUTION_WORDS, embedded_spans, trimmed
 from geoparser.recognition.word_frequency import zipf_frequency
@@ -59,10 +60,9 @@ PLACE_LABELS = ("GPE",)
 #: only by chance.
 MIN_TOWN_POPULATION = 15_000
 #: A name that is a common English word ("Orange", "Monster", "Reading") only when the
-#: place is this large (the gazetteer matcher's ``min_population_common``).
-MIN_COMMON_POPULATION = 100_000
-#: Zipf frequency from which a word is common English (the gazetteer matcher's).
-COMMON_ZIPF = 3.5
+#: place is this large, and the Zipf frequency from which a word is common English: the
+#: gazetteer matcher's thresholds.
+MIN_COMMON_POPULATION = MIN_POPULATION_COMMON
 #: Articles and Spanish and French ones opening weather systems and names ("La Niña").
 _NEVER = frozenset({"la", "el", "le", "los", "las", "les", "the", "no", "new"})
 #: Capitalised words, "of", "for", "and" or "&" allowed between them: what a place's, an

@@ -12,15 +12,15 @@ import re
 
 from geoparser.recognition.passes.base import PassInput, Proposal, ProposalKind
 from geoparser.recognition.passes.patterns import LIST_JOIN, LIST_WORD
+from geoparser.vocabularies import words
 
 KIND_NAMED = "named after its kind's word"
 #: A kind of place and "of" before its name: "the town of Toruń", "the villages of Bumbacari
 #: and Dudescu", "the province of Western Kasai"; in lower case, as prose writes it ("Town of
 #: Hempstead" is a municipality's whole name).
 _KIND_OF = re.compile(
-    r"\b(?:towns?|villages?|cit(?:y|ies)|hamlets?|suburbs?|townships?|municipalit(?:y|ies)"
-    r"|districts?|provinces?|count(?:y|ies)|prefectures?|governorates?|states?|islands?"
-    r"|regions?|ports?)[ \t]+of[ \t]+")
+    r"\b(?:" + "|".join(sorted(words("kind_words", "kind-named"), key=len, reverse=True))
+    + r")[ \t]+of[ \t]+")
 #: The most words a name after its kind's word may have.
 _KIND_NAME_WORDS = 3
 

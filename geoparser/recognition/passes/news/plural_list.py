@@ -7,11 +7,12 @@ from __future__ import annotations
 import re
 
 from geoparser.recognition.passes.base import PassInput, Proposal, ProposalKind
+from geoparser.vocabularies import words
 
 _NAME = r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?"
 PLURAL_LIST = re.compile(
     rf"(?P<names>{_NAME}(?:(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+){_NAME})+)[ \t]+"
-    r"(?P<kind>counties|parishes|townships|boroughs|provinces|states)\b")
+    r"(?P<kind>" + "|".join(words("plural_area_words", "plural-list")) + r")\b")
 _LIST_NAME = re.compile(_NAME)
 
 
