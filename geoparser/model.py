@@ -72,7 +72,10 @@ def group_of(value: Any) -> str | None:
 class Mention:
     """A toponym candidate found by a recogniser: a span of the document text and its label.
 
-    ``why`` says, for recognisers that combine evidence, which rule kept the mention.
+    ``why`` says, for recognisers that combine evidence, which rule kept the mention, in words
+    for people. ``proposer`` names what proposed the span, a stable identifier for code to
+    read ("tagger", a recognition pass's name: ``recognition.passes``); it is never written
+    out, and two mentions that differ only in it are equal.
     ``evidence`` is false for a low-precision guess (a gazetteer-matcher hit no model made):
     it is resolved and output like any other, but lends no context to the document's other
     toponyms, so a surname read as a town cannot pull them towards it.
@@ -85,6 +88,7 @@ class Mention:
     recogniser: str = ""
     why: str = ""
     evidence: bool = True
+    proposer: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

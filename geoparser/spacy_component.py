@@ -134,7 +134,8 @@ class ToposcopeComponent:
         spans = self._spans(docs)
         parsed = [
             ParsedDocument(Document(str(i), doc.text),
-                           [Mention(s.start_char, s.end_char, s.text, s.label_, self.source)
+                           [Mention(s.start_char, s.end_char, s.text, s.label_, self.source,
+                                    proposer="doc-spans")
                             for s in doc_spans])
             for i, (doc, doc_spans) in enumerate(zip(docs, spans, strict=True))
         ]

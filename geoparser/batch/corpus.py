@@ -59,7 +59,8 @@ def gold_mentions(doc: Document, source: str) -> list[Mention]:
         if t.start is None or t.end is None:
             raise InputError(f"document {doc.id!r}: toponym {t.text!r} has no offsets; "
                              "resolution from gold mentions needs them", source)
-        mentions.append(Mention(t.start, t.end, t.text, t.label or "GOLD", "gold"))
+        mentions.append(Mention(t.start, t.end, t.text, t.label or "GOLD", "gold",
+                                    proposer="gold"))
     return sorted(mentions, key=lambda m: (m.start, m.end))
 
 

@@ -19,14 +19,6 @@ class Gazetteer(Protocol):
         ...
 
 
-class BatchGazetteer(Gazetteer, Protocol):
-    """A gazetteer that can look many names up at once (one query, not one per name)."""
-
-    def lookup_many(self, toponyms: Iterable[str]) -> dict[str, list[Candidate]]:
-        """``lookup`` for every distinct name, keyed by the name as given."""
-        ...
-
-
 def lookup_batch(gazetteer: Gazetteer, names: Iterable[str]) -> dict[str, list[Candidate]]:
     """``lookup`` for every name, in one query when the gazetteer offers ``lookup_many``."""
     many = getattr(gazetteer, "lookup_many", None)

@@ -61,7 +61,7 @@ LANGUAGE_FIRST = frozenset({"english"})
 
 @lru_cache(maxsize=1)
 def _peoples_and_adjectives() -> frozenset[str]:
-    from geoparser.gazetteers.offline_records import (
+    from geoparser.gazetteers.english_names import (
         CONTINENT_ADJECTIVES,
         PEOPLE_NOUNS,
         STATE_DEMONYMS,

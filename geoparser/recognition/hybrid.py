@@ -80,7 +80,8 @@ class HybridRecogniser:
         return sorted(kept, key=lambda m: (m.start, m.end))
 
     def _as(self, m: Mention, label: str, why: str, evidence: bool = True) -> Mention:
-        return Mention(m.start, m.end, m.text, label, self.name, why, evidence)
+        return Mention(m.start, m.end, m.text, label, self.name, why, evidence,
+                       proposer=m.proposer)
 
 
 def _overlaps(a: Mention, b: Mention) -> bool:

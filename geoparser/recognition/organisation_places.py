@@ -43,6 +43,7 @@ from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.model import Candidate, Mention
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.gazetteer_check import remembered
+from geoparser.recognition.gazetteer_matcher import COMMON_ZIPF, MIN_POPULATION_COMMON
 from geoparser.recognition.spacy_models import DEFAULT_MODEL
 from geoparser.recognition.span_hygiene import INSTITUTION_WORDS, embedded_spans, trimmed
 from geoparser.recognition.word_frequency import zipf_frequency
@@ -59,10 +60,9 @@ PLACE_LABELS = ("GPE",)
 #: only by chance.
 MIN_TOWN_POPULATION = 15_000
 #: A name that is a common English word ("Orange", "Monster", "Reading") only when the
-#: place is this large (the gazetteer matcher's ``min_population_common``).
-MIN_COMMON_POPULATION = 100_000
-#: Zipf frequency from which a word is common English (the gazetteer matcher's).
-COMMON_ZIPF = 3.5
+#: place is this large, and the Zipf frequency from which a word is common English: the
+#: gazetteer matcher's thresholds.
+MIN_COMMON_POPULATION = MIN_POPULATION_COMMON
 #: Articles and Spanish and French ones opening weather systems and names ("La Niña").
 _NEVER = frozenset({"la", "el", "le", "los", "las", "les", "the", "no", "new"})
 #: Capitalised words, "of", "for", "and" or "&" allowed between them: what a place's, an
@@ -161,7 +161,8 @@ class OrganisationPlaces:
             for a, _ in spans:
                 theirs = next(found_in)
                 named = self._prominent_entities(theirs)
-                found += [replace(m, start=m.start + a, end=m.end + a) for m in theirs
+                found += [replace(m, start=m.start + a, end=m.end + a,
+                                   proposer="organisation-entities") for m in theirs
                           if (m.evidence is False or m.text in named)
                           and not any(m.start + a < e and s < m.end + a
                                       for s, e in own_spans.near(m.start + a, m.end + a))]
@@ -182,7 +183,8 @@ class OrganisationPlaces:
             inside = (embedded_spans(text, m.start, m.end, self.prominent)
                       if m.text in unknown else [])
             out += [replace(m, start=a, end=b, text=text[a:b], evidence=False,
-                            why=f"a place named in the institution's name '{m.text}'")
+                            why=f"a place named in the institution's name '{m.text}'",
+                            proposer="organisation-names")
                     for a, b in inside] or [m]
         return out
 

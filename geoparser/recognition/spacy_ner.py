@@ -45,7 +45,8 @@ class SpacyRecogniser:
     def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
         for doc in self.nlp.pipe(map(self._fits, texts), batch_size=self.batch_size):
             found = [
-                Mention(ent.start_char, ent.end_char, ent.text, ent.label_, self.name)
+                Mention(ent.start_char, ent.end_char, ent.text, ent.label_, self.name,
+                        proposer="spacy-entities")
                 for ent in doc.ents
                 if ent.label_ in self.labels
             ]
@@ -62,7 +63,8 @@ class SpacyRecogniser:
         # an organisation's name ("University of Minnesota") says where the organisation is
         # from, not where the story is (docs/recognition-model.md, span hygiene).
         return [Mention(a, b, text[a:b], "GPE", self.name,
-                        f"a place named in spaCy's {label} '{text[start:end]}'", evidence=False)
+                        f"a place named in spaCy's {label} '{text[start:end]}'", evidence=False,
+                        proposer="spacy-embedded")
                 for a, b in embedded_spans(text, start, end, self.known)]
 
     def _fits(self, text: str) -> str:

@@ -5,7 +5,8 @@
 the place after it, ``span_hygiene.joined_parts``; a piece of a longer place name widened to
 the whole name, ``whole_names``), and the toponyms of datelines, of area abbreviations after a
 place, of plural lists and of lists of places, and the peoples and adjectives of places, are
-added (``news_conventions.convention_mentions``). Names are checked against the gazetteer,
+added by the chain of recognition passes (``passes.chain``), whose counts ``Tidied.pass_counts``
+reports. Names are checked against the gazetteer,
 each once. No mention made only of function words or generic heads ("of", "Center",
 "Station") comes out, whichever rule made it (``span_hygiene.is_generic``).
 """
@@ -18,8 +19,9 @@ from itertools import islice
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.model import Mention
 from geoparser.recognition.base import Recogniser
-from geoparser.recognition.gazetteer_check import KnownNames
-from geoparser.recognition.news_conventions import convention_mentions
+from geoparser.recognition.gazetteer_check import GazetteerNames
+from geoparser.recognition.passes.base import KnownNames
+from geoparser.recognition.passes.chain import PassChain, PassCount
 from geoparser.recognition.span_hygiene import is_generic, joined_parts, tidy
 from geoparser.recognition.whole_names import whole_names
 
@@ -34,12 +36,18 @@ class Tidied:
         self.inner = inner
         self.name = getattr(inner, "name", "recogniser")
         self.description = getattr(inner, "description", self.name)
-        self.known = known or KnownNames(gazetteer)
+        self.known = known or GazetteerNames(gazetteer)
+        self.chain = PassChain()
 
     def __getattr__(self, attr: str) -> object:
         if attr == "inner":  # not set yet: no recursion while unpickling
             raise AttributeError(attr)
         return getattr(self.inner, attr)
+
+    def pass_counts(self) -> dict[str, PassCount]:
+        """How often each recognition pass proposed a span and how many became mentions, over
+        every text this recogniser has read (in this process)."""
+        return self.chain.counts
 
     def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
         stream = iter(texts)
@@ -47,5 +55,5 @@ class Tidied:
             for text, mentions in zip(chunk, self.inner.recognise(chunk), strict=True):
                 whole = whole_names(text, joined_parts(text, tidy(mentions, text)),
                                     self.known.written)
-                found = convention_mentions(text, whole, self.known, self.name)
+                found = self.chain.apply(text, whole, self.known, self.name)
                 yield [m for m in found if not is_generic(m.text)]

@@ -219,7 +219,8 @@ class TransformerRecogniser:
         found: list[list[Mention]] = [[] for _ in texts]
         for window, p, k in zip(windows, probs, doc_of, strict=True):
             for a, b in decode(window, p, threshold):
-                found[k].append(Mention(a, b, texts[k][a:b], LABEL, self.name))
+                found[k].append(Mention(a, b, texts[k][a:b], LABEL, self.name,
+                                           proposer="tagger"))
         for ms in found:
             yield sorted(ms, key=lambda m: (m.start, m.end))
 

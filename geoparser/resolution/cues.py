@@ -29,6 +29,7 @@ import re
 from geoparser.gazetteers.abbreviations import ABBREVIATIONS
 from geoparser.gazetteers.demonyms import LANGUAGE_FIRST, names_a_people
 from geoparser.names import normalise_name
+from geoparser.vocabularies import words
 
 _ABBREV_AFTER = re.compile(
     r",\s*(" + "|".join(re.escape(a) for a in sorted(ABBREVIATIONS, key=len, reverse=True))
@@ -53,8 +54,7 @@ _GOVERNED_BEFORE = re.compile(r"(?:\bgovernor\s+of\s+(?:the\s+)?|\bupstate\s+)$"
                               re.IGNORECASE)
 # A list closed by a plural area word: "Oconee and Oglethorpe counties", "Becker, Clay,
 # Douglas, Grant, Mahnomen counties", "Washington and Oregon states".
-_PLURAL_AREA_WORDS = (r"counties|states|provinces|prefectures|regions|districts|oblasts|"
-                      r"governorates|departments|territories|shires|parishes|boroughs")
+_PLURAL_AREA_WORDS = "|".join(words("plural_area_words", "area-cue"))
 _NAME = r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*"
 _LIST_THEN_PLURAL = re.compile(
     rf"(?:\s*(?:,|,?\s+(?:and|or)|&)\s+{_NAME})*\s+(?:{_PLURAL_AREA_WORDS})\b")
@@ -87,9 +87,8 @@ _WINDOW = 30
 # "the English city of Salisbury", "the southern Chinese province of Hubei", "Nigeria's
 # northeastern state of Borno": a kind's word between two names and "of" is the second's
 _KIND_OF = re.compile(
-    r"(?P<own>['’]s)?\s+(?:[a-z][a-z-]*\s+){0,2}(?P<kind>city|town|village|capital|port|"
-    r"province|state|region|district|county|island|municipality|prefecture|governorate|"
-    r"oblast)\s+of\s+(?:the\s+)?")
+    r"(?P<own>['’]s)?\s+(?:[a-z][a-z-]*\s+){0,2}(?P<kind>"
+    + "|".join(words("kind_words", "held-name")) + r")\s+of\s+(?:the\s+)?")
 _PLACE_KINDS = frozenset({"city", "town", "village", "capital", "port"})
 _THE_BEFORE = re.compile(r"\b[Tt]he\s+(?:[a-z][\w-]*\s+){0,2}$")
 

@@ -66,7 +66,7 @@ def demonym_keys(country_code: str | None) -> frozenset[str]:
     """The country's English demonyms and their plurals, normalised: how news names a country
     ("Russian officials", "Palestinians"), so matching one is no alternate-name match."""
     from geoparser.gazetteers.demonyms import demonyms_by_country
-    from geoparser.gazetteers.offline_records import plural
+    from geoparser.gazetteers.english_names import plural
 
     words = demonyms_by_country().get(country_code or "", ())
     return frozenset(normalise_name(w) for d in words for w in (d, plural(d)) if w)

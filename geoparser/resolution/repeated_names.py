@@ -37,7 +37,7 @@ from dataclasses import replace
 
 from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.demonyms import names_a_people
-from geoparser.gazetteers.offline_records import ALIASES
+from geoparser.gazetteers.english_names import ALIASES
 from geoparser.model import Candidate, Resolution
 from geoparser.recognition.span_hygiene import is_currency, names_a_disease
 from geoparser.spans import SpanIndex

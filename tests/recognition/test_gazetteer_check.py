@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from geoparser.model import Candidate, Mention
-from geoparser.recognition.gazetteer_check import GazetteerCheck, KnownNames
+from geoparser.recognition.gazetteer_check import GazetteerCheck, GazetteerNames
 
 
 class Listed:
@@ -71,27 +71,28 @@ def test_a_street_building_or_natural_feature_is_kept_unlisted():
 
 
 def test_known_names_tell_which_area_holds_a_place():
-    from geoparser.recognition.gazetteer_check import KnownNames
+    from geoparser.recognition.gazetteer_check import GazetteerNames
 
-    within = KnownNames().within([("Carlsbad", "CA"), ("Gauteng", "RSA"), ("Gauteng", "CA"),
+    within = GazetteerNames().within([("Carlsbad", "CA"), ("Gauteng", "RSA"), ("Gauteng", "CA"),
                                   ("Nowhereville", "CA")])
     assert within == {("Carlsbad", "CA"): True, ("Gauteng", "RSA"): True,
                       ("Gauteng", "CA"): False, ("Nowhereville", "CA"): False}
 
 
 def test_country_or_state_knows_countries_and_first_level_areas(offline_gazetteer):
-    from geoparser.recognition.gazetteer_check import KnownNames
+    from geoparser.recognition.gazetteer_check import GazetteerNames
 
-    answer = KnownNames(offline_gazetteer).country_or_state(["France", "Texas", "Lyon", "Xyzzy"])
+    answer = GazetteerNames(offline_gazetteer).country_or_state(
+        ["France", "Texas", "Lyon", "Xyzzy"])
     assert answer == {"France": True, "Texas": True, "Lyon": False, "Xyzzy": False}
 
 
 def test_known_names_tell_which_named_country_or_state_holds_a_place(offline_gazetteer):
-    from geoparser.recognition.gazetteer_check import KnownNames
+    from geoparser.recognition.gazetteer_check import GazetteerNames
 
     pairs = [("Nancy", "France"), ("College Station", "Texas"), ("Nancy", "Texas"),
              ("Texas", "Texas"), ("Nancy", "Lyon"), ("Nowhereville", "France")]
-    assert KnownNames(offline_gazetteer).within_named(pairs) == {
+    assert GazetteerNames(offline_gazetteer).within_named(pairs) == {
         ("Nancy", "France"): True, ("College Station", "Texas"): True,
         ("Nancy", "Texas"): False, ("Texas", "Texas"): False, ("Nancy", "Lyon"): False,
         ("Nowhereville", "France"): False}
@@ -100,7 +101,7 @@ def test_known_names_tell_which_named_country_or_state_holds_a_place(offline_gaz
 def test_within_a_state_can_ask_for_a_town_of_a_size(offline_gazetteer):
     """"Austin TX" but not "Vincent AL" (a surname and initials in a paper's references):
     Vincent, Alabama has 2,000 people, and Lee County is no town called Lee."""
-    known = KnownNames(offline_gazetteer)
+    known = GazetteerNames(offline_gazetteer)
     pairs = [("Austin", "TX"), ("Vincent", "AL"), ("Lee", "MS")]
     assert known.within(pairs) == {p: True for p in pairs}
     assert known.within(pairs, min_population=15_000) == {

@@ -3,7 +3,7 @@
 import pytest
 
 from geoparser.model import Mention
-from geoparser.recognition.gazetteer_check import GazetteerCheck, KnownNames
+from geoparser.recognition.gazetteer_check import GazetteerCheck, GazetteerNames
 from geoparser.recognition.whole_names import MAX_WORDS, whole_names
 
 
@@ -131,7 +131,7 @@ class _Fixed:
 
 @pytest.fixture(scope="module")
 def known():
-    return KnownNames()
+    return GazetteerNames()
 
 
 def test_written_names_are_the_index_s_own_not_derived_forms(known):

@@ -1,19 +1,15 @@
-"""Newspapers' conventions: datelines, area abbreviations after a place, plural lists."""
+"""The chain of recognition passes over whole texts: what each pass adds, and how the chain
+settles overlaps, wholes and lists between them and the recognisers' mentions."""
 
 import pytest
 
 from geoparser.model import Mention
-from geoparser.recognition.news_conventions import convention_mentions
-
-
-def known(*names):
-    def ask(candidates):
-        return {n: n in names for n in candidates}
-    return ask
+from geoparser.recognition.passes.chain import convention_mentions
+from tests.recognition.passes.known import Known
 
 
 def names(text, mentions=(), places=()):
-    return [m.text for m in convention_mentions(text, list(mentions), known(*places))]
+    return [m.text for m in convention_mentions(text, list(mentions), Known(*places))]
 
 
 def at(text, name, label="GPE"):
@@ -61,7 +57,7 @@ def test_two_counties_joined_by_and_replace_one_span_over_both():
 def test_a_mention_already_made_is_kept_as_it_is():
     text = "ATLANTA \u2014 Rain fell."
     kept = at(text, "ATLANTA", "TOPONYM")
-    got = convention_mentions(text, [kept], known("ATLANTA"))
+    got = convention_mentions(text, [kept], Known("ATLANTA"))
     assert got == [kept]
 
 
@@ -86,7 +82,7 @@ KENYA_TOWNS = ("Suba", "Migori", "Homa Bay", "Rongo", "Siaya", "Kisumu")
 def test_a_list_with_two_places_found_makes_its_other_names_places():
     found = [at(KENYA, "Homa Bay"), at(KENYA, "Kisumu")]
     assert names(KENYA, found, places=KENYA_TOWNS) == list(KENYA_TOWNS)
-    why = {m.text: m.why for m in convention_mentions(KENYA, found, known(*KENYA_TOWNS))}
+    why = {m.text: m.why for m in convention_mentions(KENYA, found, Known(*KENYA_TOWNS))}
     assert why["Suba"] == "one of a list of places"
 
 
@@ -131,7 +127,7 @@ DRC = ("Experts went to the Democratic Republic of the Congo (DRC). MSF has 14 e
 
 def test_an_acronym_a_story_defines_for_a_place_is_that_place_throughout():
     found = [at(DRC, "Democratic Republic of the Congo")]
-    out = convention_mentions(DRC, found, known("DRC"))
+    out = convention_mentions(DRC, found, Known("DRC"))
     assert [(m.text, m.start) for m in out] == [
         ("Democratic Republic of the Congo", DRC.index("Democratic")),
         ("DRC", DRC.index("(DRC)") + 1), ("DRC", DRC.index("in DRC") + 3)]
@@ -160,7 +156,7 @@ def test_a_defined_acronym_the_gazetteer_does_not_know_stays_out():
     assert names(text, found) == ["Federally Administered Tribal Areas"]
 
 
-class _Within:
+class _Within(Known):
     """A gazetteer that knows which place lies in which area, and which of them are small
     towns (``small``)."""
 
@@ -231,7 +227,7 @@ def test_without_a_gazetteer_that_knows_areas_the_rule_is_off():
     assert names(text, places=("Carlsbad", "CA")) == []
 
 
-class _NamedAreas:
+class _NamedAreas(Known):
     """A gazetteer that knows which place lies in which named country or state."""
 
     def __init__(self, *pairs):
@@ -281,7 +277,7 @@ def test_a_name_before_a_country_no_recogniser_found_is_no_toponym():
     assert convention_mentions(text, [], _NamedAreas(("Nancy", "France"))) == []
 
 
-class _Countries:
+class _Countries(Known):
     """A gazetteer that knows ``places`` as countries or first-level areas and ``towns``
     as towns."""
 
@@ -354,7 +350,7 @@ def test_a_people_word_the_gazetteer_does_not_know_or_inside_a_word_is_none():
 
 def test_a_people_word_a_recogniser_found_is_kept_as_it_is():
     text = "Russian officials said so."
-    found = convention_mentions(text, [at(text, "Russian", "TOPONYM")], known("Russian"))
+    found = convention_mentions(text, [at(text, "Russian", "TOPONYM")], Known("Russian"))
     assert [(m.text, m.label, m.why) for m in found] == [("Russian", "TOPONYM", "")]
 
 
@@ -374,7 +370,7 @@ def test_two_peoples_in_a_row_are_one_people_and_no_place():
 
 def test_a_people_the_rule_adds_lends_no_context_and_one_a_recogniser_found_keeps_its_own():
     text = "Russian jets struck. Russian officials said so."
-    found = convention_mentions(text, [at(text, "Russian", "TOPONYM")], known("Russian"))
+    found = convention_mentions(text, [at(text, "Russian", "TOPONYM")], Known("Russian"))
     assert [(m.start, m.evidence) for m in found] == [(0, True), (21, False)]
 
 
@@ -404,7 +400,7 @@ def test_red_deer_alta_is_alberta_though_the_tagger_cut_its_full_stop():
     abbreviation after the place takes the piece's place."""
     text = "Officials in Red Deer, Alta., and Gatineau, Que., said the storm moved east."
     out = convention_mentions(text, [at(text, "Red Deer"), at(text, "Alta"),
-                                     at(text, "Gatineau"), at(text, "Que")], known())
+                                     at(text, "Gatineau"), at(text, "Que")], Known())
     assert [(m.text, m.why) for m in out] == [
         ("Red Deer", ""), ("Alta.", "area abbreviation after a place"), ("Gatineau", ""),
         ("Que.", "area abbreviation after a place")]
@@ -448,7 +444,7 @@ def test_a_hashtag_needs_a_gazetteer_that_knows_countries_for_one_word():
     ("Talks at Seoul's Jamsil Stadium Authority stalled.", "Seoul", "Jamsil Stadium"),
 ])
 def test_a_street_or_building_after_a_town_s_possessive_is_a_toponym(text, town, building):
-    out = convention_mentions(text, [at(text, town)], known())
+    out = convention_mentions(text, [at(text, town)], Known())
     assert [(m.text, m.why) for m in out] == [
         (town, ""), (building, "a street or building of the place before it")]
 
@@ -458,8 +454,8 @@ def test_a_possessive_before_no_street_or_building_adds_nothing():
     possessive of no toponym."""
     for text, town in (("Seoul's Mayor Park spoke.", "Seoul"),
                        ("at London's Royal Free, doctors said", "London")):
-        assert [m.text for m in convention_mentions(text, [at(text, town)], known())] == [town]
-    assert convention_mentions("Smith's Grand Hotel closed.", [], known()) == []
+        assert [m.text for m in convention_mentions(text, [at(text, town)], Known())] == [town]
+    assert convention_mentions("Smith's Grand Hotel closed.", [], Known()) == []
 
 
 @pytest.mark.parametrize("text, initials", [
@@ -470,7 +466,7 @@ def test_a_possessive_before_no_street_or_building_adds_nothing():
     ("The U.A.E. said so.", "U.A.E."),
 ])
 def test_a_country_s_initials_are_a_toponym_where_they_stand_alone(text, initials):
-    out = convention_mentions(text, [], known("T&T", "DPRK", "KSA", "ROK", "BiH", "U.A.E."))
+    out = convention_mentions(text, [], Known("T&T", "DPRK", "KSA", "ROK", "BiH", "U.A.E."))
     assert initials in [m.text for m in out]
     assert {m.why for m in out} == {"a country's initials"}
 
@@ -578,7 +574,7 @@ def test_without_a_gazetteer_that_lists_names_as_written_nothing_is_joined():
 ])
 def test_a_place_named_after_its_kind_s_word_is_a_toponym(text, places, expected):
     assert names(text, places=places) == expected
-    assert {m.why for m in convention_mentions(text, [], known(*places))} == {
+    assert {m.why for m in convention_mentions(text, [], Known(*places))} == {
         "named after its kind's word"}
 
 

@@ -1,0 +1,1 @@
+"""Passes for scientific papers (footnote markers in affiliations and tables)."""

@@ -1,0 +1,1 @@
+"""Passes for social text (hashtags)."""
