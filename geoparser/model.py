@@ -73,6 +73,9 @@ class Mention:
     """A toponym candidate found by a recogniser: a span of the document text and its label.
 
     ``why`` says, for recognisers that combine evidence, which rule kept the mention.
+    ``score`` is the recogniser's own probability that the span is a toponym, where it has one
+    (the transformer tagger's, averaged over the span's words): evidence for the span decision
+    (``geoparser.decision``), not part of the mention's identity.
     ``evidence`` is false for a low-precision guess (a gazetteer-matcher hit no model made):
     it is resolved and output like any other, but lends no context to the document's other
     toponyms, so a surname read as a town cannot pull them towards it.
@@ -85,6 +88,7 @@ class Mention:
     recogniser: str = ""
     why: str = ""
     evidence: bool = True
+    score: float | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -155,6 +159,17 @@ class Resolution:
     #: The probability that the chosen point lies within 161 km of the right one
     #: (``resolution.confidence``); ``None`` where nothing was placed or no model fits.
     confidence: float | None = None
+    #: The span decision's calibrated probabilities (``geoparser.decision``): that the span is
+    #: a toponym at all (``span_probability``), and that it is one *and* its point lies within
+    #: 161 km of the right one (``marker_confidence``, the marker's own); ``None`` where no
+    #: decision was made (gold mentions, a decision switched off). ``rejected``: the decision
+    #: dropped the span, kept only because rejected spans were asked for.
+    span_probability: float | None = None
+    marker_confidence: float | None = None
+    rejected: bool = False
+    #: The toponym is a people or a people's adjective ("Canadians", "Turkish troops"): it
+    #: stands for the place, and a map may leave it off (``--no-demonyms``).
+    demonym: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +326,8 @@ class ParsedDocument:
         out = []
         for m in self.mentions:
             res = by_span.get((m.start, m.end))
+            if res is not None and res.rejected:
+                continue
             cand = res.candidate if res else None
             out.append(
                 Prediction(
@@ -324,6 +341,7 @@ class ParsedDocument:
                     n_candidates=res.n_candidates if res else None,
                     name=cand.name if cand else None,
                     confidence=res.confidence if res else None,
+                    marker_confidence=res.marker_confidence if res else None,
                     candidates=tuple(
                         CandidatePoint(geonameid=c.geonameid, lat=c.lat, lon=c.lon,
                                        population=c.population, name=c.name)
