@@ -57,8 +57,7 @@ class Geoparser:
         self.min_confidence = min_confidence
         self.demonyms = demonyms
         self.recogniser = create_recogniser(ner, labels=labels) if isinstance(ner, str) else ner
-        self.decision = decision_for(getattr(self.recogniser, "name", ""), min_confidence,
-                                     keep_rejected)
+        self.decision = decision_for(getattr(self.recogniser, "name", ""), keep_rejected)
         self.gazetteer = create_gazetteer(gazetteer) if isinstance(gazetteer, str) else gazetteer
         self.policy = (create_policy(policy, points=points) if isinstance(policy, str)
                        else policy)

@@ -207,6 +207,9 @@ class Prediction:
     name: str | None = None  # the chosen place's name, for error listings
     #: The system's probability that its point is within 161 km of the right one.
     confidence: float | None = None
+    #: The probability that the marker is right: a toponym placed within 161 km
+    #: (``Resolution.marker_confidence``).
+    marker_confidence: float | None = None
 
     @property
     def has_point(self) -> bool:

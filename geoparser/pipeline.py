@@ -107,9 +107,9 @@ def resolve(
     elif homes is None:
         homes = home_regions(((p.document.source, seen_by_doc[id(p)]) for p in parsed), names,
                              order)
-    if decision is not None and decision.available:
-        min_confidence = 0.0  # the minimum applies to the marker (``decision``)
-    estimator = confidence or ConfidenceEstimator(policy, min_confidence)
+    deciding = decision is not None and decision.available
+    # with a decision, the minimum applies to the marker, not the point
+    estimator = confidence or ConfidenceEstimator(policy, 0.0 if deciding else min_confidence)
     out = []
     for p in parsed:
         seen = seen_by_doc[id(p)]
@@ -132,8 +132,8 @@ def resolve(
         focus = document_focus(resolutions)
         resolutions = [replace(r, demonym=True) if names_a_people(r.mention.text.strip()) else r
                        for r in place_facilities(resolutions, p.document.text)]
-        if decision is not None and decision.available:
-            mentions, resolutions = decision.decide(p, resolutions)
+        if deciding:
+            mentions, resolutions = decision.decide(p, resolutions, min_confidence)
             focus = document_focus([r for r in resolutions if not r.rejected and not (
                 r.candidate is not None and r.candidate.source == "document")])
         out.append(ParsedDocument(p.document, mentions, resolutions, focus))

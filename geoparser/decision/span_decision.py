@@ -94,23 +94,24 @@ def load_decision(path: Path = MODEL_PATH) -> DecisionModels | None:
 class SpanDecision:
     """Keeps, drops and unplaces resolved spans by the fitted models (see the module)."""
 
-    def __init__(self, min_confidence: float | None = None, keep_rejected: bool = False,
-                 path: Path = MODEL_PATH) -> None:
-        check_min_confidence(min_confidence)
+    def __init__(self, keep_rejected: bool = False, path: Path = MODEL_PATH) -> None:
         self.models = load_decision(path)
         self.keep_rejected = keep_rejected
-        self.min_confidence = (min_confidence if min_confidence is not None
-                               else self.models.min_marker_confidence if self.models else 0.0)
 
     @property
     def available(self) -> bool:
         return self.models is not None
 
-    def decide(self, parsed: ParsedDocument, resolutions: Sequence[Resolution]
-               ) -> tuple[list[Mention], list[Resolution]]:
-        """The document's kept mentions and resolutions, each with its probabilities."""
+    def decide(self, parsed: ParsedDocument, resolutions: Sequence[Resolution],
+               min_confidence: float | None = None) -> tuple[list[Mention], list[Resolution]]:
+        """The document's kept mentions and resolutions, each with its probabilities; a kept
+        toponym whose marker confidence is below ``min_confidence`` (``None``: the minimum
+        chosen with the models) is unplaced."""
         if self.models is None or not resolutions:
             return [r.mention for r in resolutions], list(resolutions)
+        check_min_confidence(min_confidence)
+        minimum = (min_confidence if min_confidence is not None
+                   else self.models.min_marker_confidence)
         x = feature_rows(parsed, resolutions)
         span_p = self.models.span.probabilities(x)
         marker_p = self.models.marker.probabilities(x)
@@ -125,22 +126,21 @@ class SpanDecision:
                 decided = replace(decided, rejected=True,
                                   reason=f"{r.reason}; rejected: the probability that this is a "
                                          f"toponym is {ps:.2f}")
-            elif placed and pm < self.min_confidence and not placed_whatever(
-                    r.candidate, r.mention.text):
-                decided = unplaced(decided, self.min_confidence)
+            elif placed and pm < minimum and not placed_whatever(r.candidate, r.mention.text):
+                decided = unplaced(decided, minimum)
             out.append(decided)
         return [r.mention for r in out], out
 
 
-def decision_for(recogniser: str, min_confidence: float | None = None,
-                 keep_rejected: bool = False, path: Path = MODEL_PATH) -> SpanDecision | None:
+def decision_for(recogniser: str, keep_rejected: bool = False, path: Path = MODEL_PATH
+                 ) -> SpanDecision | None:
     """The span decision for ``recogniser``'s spans: the fitted one where it was trained on that
     recogniser's proposals, else none (another recogniser's spans keep the point's
     confidence and its minimum)."""
     models = load_decision(path)
     if models is None or models.recogniser != recogniser:
         return None
-    return SpanDecision(min_confidence, keep_rejected, path)
+    return SpanDecision(keep_rejected, path)
 
 
 def without_demonyms(parsed: ParsedDocument) -> ParsedDocument:

@@ -74,8 +74,9 @@ def test_keep_rejected_keeps_the_dropped_span_marked(model_file: Path) -> None:
 def test_a_kept_toponym_below_the_minimum_is_unplaced_with_its_best_guess(
         model_file: Path) -> None:
     parsed, resolutions = _doc([0.95])
-    sure = SpanDecision(min_confidence=0.0, path=model_file).decide(parsed, resolutions)[1]
-    strict = SpanDecision(min_confidence=0.999, path=model_file).decide(parsed, resolutions)[1]
+    decision = SpanDecision(path=model_file)
+    sure = decision.decide(parsed, resolutions, 0.0)[1]
+    strict = decision.decide(parsed, resolutions, 0.999)[1]
     assert sure[0].candidate is not None
     assert strict[0].candidate is None and "best guess was Galway" in strict[0].reason
     assert strict[0].marker_confidence == sure[0].marker_confidence
