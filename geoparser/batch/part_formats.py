@@ -130,7 +130,9 @@ def parquet_schema(geometry: bool = False) -> Any:
 
     types = {"start": pa.int64(), "end": pa.int64(), "lat": pa.float64(), "lon": pa.float64(),
              "geonameid": pa.int64(), "population": pa.int64(), "n_candidates": pa.int64(),
-             "confidence": pa.float64(), "focus_country_geonameid": pa.int64(),
+             "confidence": pa.float64(), "marker_confidence": pa.float64(),
+             "span_probability": pa.float64(), "demonym": pa.bool_(), "rejected": pa.bool_(),
+             "focus_country_geonameid": pa.int64(),
              "focus_country_share": pa.float64(), "focus_admin1_geonameid": pa.int64(),
              "focus_admin1_share": pa.float64(), "focus_city_geonameid": pa.int64(),
              "focus_city_share": pa.float64()}
