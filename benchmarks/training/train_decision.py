@@ -44,32 +44,39 @@ GRID = np.round(np.arange(0.05, 0.951, 0.05), 2)
 
 
 class _Part:
-    """Rows of one document fold of one corpus: features, the two labels, and weights that
-    make each corpus count as one."""
+    """Rows of one document fold of one corpus: features, the two labels, and each row's
+    weight (each corpus counts as one; a class the corpus never annotates counts nothing)."""
 
-    def __init__(self, corpus: str, rows: DecisionRows, keep: np.ndarray, weight: float) -> None:
+    def __init__(self, corpus: str, rows: DecisionRows, keep: np.ndarray, w: np.ndarray) -> None:
         self.corpus, self.rows, self.keep = corpus, rows, keep
-        self.x, self.toponym = rows.x[keep], rows.toponym[keep]
-        self.weight = weight
+        self.x, self.toponym, self.w = rows.x[keep], rows.toponym[keep], w[keep]
 
     def labelled(self, head: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``x``, ``y`` and weights for the ``span`` or the ``marker`` model."""
-        if head == "span":
-            return self.x, self.toponym, np.full(len(self.toponym), self.weight)
         use = _rows_of(self, head)
-        return self.x[use], self.rows.right[self.keep][use], np.full(int(use.sum()), self.weight)
+        y = self.toponym if head == "span" else self.rows.right[self.keep]
+        return self.x[use], y[use], self.w[use]
 
 
-def document_parts(parts: dict[str, DecisionRows], folds: int) -> list[_Part]:
+#: The classes of span a corpus may leave unannotated throughout, by the feature that marks
+#: them: such a corpus's rows of that class say nothing of it.
+SILENT_CLASSES = {"peoples": "people_word"}
+
+
+def document_parts(parts: dict[str, DecisionRows], folds: int,
+                   silent: dict[str, list[str]] | None = None) -> list[_Part]:
     """Each corpus cut into ``folds`` parts by whole documents (every ``folds``-th of its
-    sorted ids), weighted so that each corpus weighs what the others do."""
+    sorted ids), weighted so that each corpus weighs what the others do; the rows of a class
+    ``silent`` names for a corpus (it annotates none of them) weigh nothing."""
     out = []
     for name, rows in parts.items():
         ids = sorted(set(rows.documents))
         fold_of = {d: i % folds for i, d in enumerate(ids)}
         which = np.asarray([fold_of[d] for d in rows.documents])
-        weight = 1000.0 / max(len(rows.toponym), 1)
-        out += [_Part(name, rows, which == k, weight) for k in range(folds)]
+        w = np.full(len(rows.toponym), 1000.0 / max(len(rows.toponym), 1))
+        for cls in (silent or {}).get(name, []):
+            w[rows.x[:, SPAN_FEATURES.index(SILENT_CLASSES[cls])] == 1] = 0.0
+        out += [_Part(name, rows, which == k, w) for k in range(folds)]
     return out
 
 
@@ -102,11 +109,12 @@ def fit_models(parts: list[_Part], config: dict[str, Any]
 
 
 def _rows_of(part: _Part, head: str) -> np.ndarray:
-    """Which of ``part``'s rows a head is fitted on."""
+    """Which of ``part``'s rows a head is fitted on: those that weigh, and for the marker
+    model the placed ones whose label is known."""
     if head == "span":
-        return np.ones(len(part.toponym), bool)
+        return part.w > 0
     right = part.rows.right[part.keep]
-    return (part.x[:, PLACED] == 1) & ~np.isnan(right)
+    return (part.w > 0) & (part.x[:, PLACED] == 1) & ~np.isnan(right)
 
 
 def probabilities(models: dict[str, Any], rows: DecisionRows) -> tuple[np.ndarray, np.ndarray]:
@@ -116,8 +124,10 @@ def probabilities(models: dict[str, Any], rows: DecisionRows) -> tuple[np.ndarra
 
 
 def outcome(rows: DecisionRows, keep: np.ndarray, placed: np.ndarray,
-            marker: np.ndarray | None) -> dict[str, Any]:
-    """What a user gets when ``keep`` spans are output and ``placed`` of them drawn."""
+            marker: np.ndarray | None, silent: np.ndarray | None = None) -> dict[str, Any]:
+    """What a user gets when ``keep`` spans are output and ``placed`` of them drawn;
+    ``silent``: rows of a class the corpus never annotates (their false positives are also
+    counted apart)."""
     kept_gold = keep & (rows.toponym == 1)
     right = np.nan_to_num(rows.right) == 1
     drawn = keep & placed
@@ -128,6 +138,9 @@ def outcome(rows: DecisionRows, keep: np.ndarray, placed: np.ndarray,
         "acc161": float((drawn & right).sum() / max(rows.gold_with_point, 1)),
         "acc_id": (float((keep & (np.nan_to_num(rows.same_id) == 1)).sum()
                          / rows.gold_with_id) if rows.gold_with_id else None),
+        "fp_per_100_annotated": float(100 * (keep & (rows.toponym == 0) & ~(
+            silent if silent is not None else np.zeros(len(keep), bool))).sum()
+            / max(rows.gold, 1)),
         "markers": int(drawn.sum()),
         "markers_right": float(right[judged].mean()) if judged.any() else None,
     }
@@ -150,7 +163,7 @@ def choose(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]]
     """The span threshold, then the minimum marker confidence, each maximising right minus
     wrong (gold minus false spans kept; right minus wrong markers drawn) on out-of-fold
     predictions, each corpus counting as one; ties go to the lowest."""
-    w = np.concatenate([np.full(len(p.toponym), p.weight) for p in parts])
+    w = np.concatenate([p.w for p in parts])
     topo = np.concatenate([p.toponym for p in parts])
     sp = np.concatenate([o[0] for o in oof])
     mp = np.concatenate([o[1] for o in oof])
@@ -179,19 +192,20 @@ def held_out(parts: dict[str, DecisionRows], config: dict[str, Any]) -> list[dic
     table = []
     for held in parts:
         rest = document_parts({n: r for n, r in parts.items() if n != held},
-                              config["document_folds"])
+                              config["document_folds"], config.get("silent"))
         models, oof = fit_models(rest, config)
         keep_at, min_marker = choose(rest, oof)
         rows = parts[held]
         span_p, marker_p = probabilities(models, rows)
         keep, placed = decided(rows, span_p, marker_p, keep_at, min_marker)
         everything = np.ones(len(rows.toponym), bool)
+        silent = document_parts({held: rows}, 1, config.get("silent"))[0].w == 0
         table.append({"held_out": held, "keep_threshold": keep_at,
                       "min_marker_confidence": min_marker,
-                      "today": outcome(rows, everything, rows.placed_today, None),
-                      "decision": outcome(rows, keep, placed, marker_p),
+                      "today": outcome(rows, everything, rows.placed_today, None, silent),
+                      "decision": outcome(rows, keep, placed, marker_p, silent),
                       "decision_all_placed": outcome(rows, keep, rows.x[:, PLACED] == 1,
-                                                     marker_p)})
+                                                     marker_p, silent)})
     return table
 
 
@@ -199,8 +213,8 @@ def markdown(table: list[dict[str, Any]]) -> str:
     def cell(v: Any) -> str:
         return "—" if v is None else f"{v:.3f}" if isinstance(v, float) else str(v)
 
-    keys = ("precision", "fp_per_100", "acc161", "acc_id", "markers", "markers_right", "ece",
-            "top80_right")
+    keys = ("precision", "fp_per_100", "fp_per_100_annotated", "acc161", "acc_id", "markers",
+            "markers_right", "ece", "top80_right")
     lines = ["| held-out corpus | run | " + " | ".join(keys) + " |",
              "|---|---|" + "---:|" * len(keys)]
     for row in table:
@@ -249,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     print(markdown(table))
     report = {"config": config, "held_out": table}
     if not args.no_write:
-        every = document_parts(parts, config["document_folds"])
+        every = document_parts(parts, config["document_folds"], config.get("silent"))
         models, oof = fit_models(every, config)
         keep_at, min_marker = choose(every, oof)
         data = {"features": list(SPAN_FEATURES), "proposers": list(PROPOSERS),
