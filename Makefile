@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.toposcope-installed
 DEV_STAMP := $(VENV)/.toposcope-dev-installed
 
 .PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy bench-serve bench-context-weights \
-	docs vendor-leaflet vendor-swagger-ui outline-10m train-ranker train-ner train-confidence
+	docs vendor-leaflet vendor-swagger-ui outline-10m train-ranker train-ner train-confidence train-decision
 
 # `make run` installs what geoparsing needs, the report's charts and the GIS outputs (the
 # `geo` and `parquet` extras: GeoPackage, GeoParquet, GeoDataFrames); `make test`, `make docs`
@@ -84,6 +84,13 @@ train-ner: setup-dev
 	$(PY) -m benchmarks.training.train_ner --corpora ../shared/corpora --work build/train-ner
 	$(PY) -m benchmarks.training.train_tagger --corpora ../shared/corpora --work build/train-ner
 	$(PY) -m benchmarks.accuracy.end_to_end --corpora ../shared/corpora --work build/train-ner
+
+# Opt-in (needs ../shared/corpora and the fold taggers of `make train-ner` in build/train-ner):
+# the span decision's two models (benchmarks/training/decision.json, fixed seed), the table of
+# each news corpus held out, and geoparser/data/span_decision.json. See docs/span-decision.md.
+train-decision: setup-dev
+	OMP_NUM_THREADS=1 $(PY) -m benchmarks.training.train_decision --corpora ../shared/corpora \
+		--work build/train-ner
 
 lint: setup-dev
 	$(VENV)/bin/ruff check .

@@ -19,6 +19,7 @@ from typing import Any, overload
 
 import pandas as pd
 
+from geoparser.decision.span_decision import decision_for, without_demonyms
 from geoparser.defaults import DEFAULT_MIN_CONFIDENCE, DEFAULT_POINTS, DEFAULT_RECOGNISER
 from geoparser.errors import UsageError
 from geoparser.gazetteers import Gazetteer, create_gazetteer
@@ -34,9 +35,12 @@ from geoparser.resolution.confidence import check_min_confidence
 
 class Geoparser:
     """Recogniser, gazetteer and policy, each given by name or as an object; toponyms whose
-    confidence is below ``min_confidence`` are left unplaced (``None``: the minimum chosen
-    for the policy on the shared corpora; 0: every toponym placed); ``points`` is the point
-    convention of a policy given by name (whose point stands for a country or area)."""
+    marker confidence is below ``min_confidence`` are left unplaced (``None``: the minimum
+    chosen on the shared corpora; 0: every toponym placed; with a recogniser the span decision
+    was not fitted on, the point's confidence); ``points`` is the point convention of a policy
+    given by name (whose point stands for a country or area). ``keep_rejected``: spans the span
+    decision (``geoparser.decision``) judges no toponym are kept, marked ``rejected``;
+    ``demonyms=False`` leaves out peoples and their adjectives."""
 
     def __init__(
         self,
@@ -46,10 +50,14 @@ class Geoparser:
         labels: Sequence[str] = DEFAULT_LABELS,
         min_confidence: float | None = DEFAULT_MIN_CONFIDENCE,
         points: str = DEFAULT_POINTS,
+        keep_rejected: bool = False,
+        demonyms: bool = True,
     ) -> None:
         check_min_confidence(min_confidence)
         self.min_confidence = min_confidence
+        self.demonyms = demonyms
         self.recogniser = create_recogniser(ner, labels=labels) if isinstance(ner, str) else ner
+        self.decision = decision_for(getattr(self.recogniser, "name", ""), keep_rejected)
         self.gazetteer = create_gazetteer(gazetteer) if isinstance(gazetteer, str) else gazetteer
         self.policy = (create_policy(policy, points=points) if isinstance(policy, str)
                        else policy)
@@ -65,7 +73,8 @@ class Geoparser:
         return {"recogniser": getattr(self.recogniser, "name", type(self.recogniser).__name__),
                 "gazetteer": getattr(self.gazetteer, "name", type(self.gazetteer).__name__),
                 "policy": policy_identity(self.policy),
-                "min_confidence": self.min_confidence}
+                "min_confidence": self.min_confidence,
+                "span_decision": self.decision is not None}
 
     @overload
     def parse(self, texts: str | Document, guide: tuple[float, float] | None = None
@@ -115,9 +124,10 @@ class Geoparser:
         if getattr(self.policy, "needs_guide", False) and documents and not guides:
             raise UsageError(f"policy {self.policy.name!r} needs a guide point, and none was "
                              "given (parse(text, guide=(lat, lon)))")
-        return resolve(recognise(self.recogniser, documents), self.gazetteer, self.policy, guides,
-                       collection=collection, min_confidence=self.min_confidence,
-                       repeat_names=True)
+        out = resolve(recognise(self.recogniser, documents), self.gazetteer, self.policy, guides,
+                      collection=collection, min_confidence=self.min_confidence,
+                      repeat_names=True, decision=self.decision)
+        return out if self.demonyms else [without_demonyms(p) for p in out]
 
 
 def to_dataframe(parsed: ParsedDocument | Iterable[ParsedDocument]) -> pd.DataFrame:

@@ -75,7 +75,9 @@ class Mention:
     ``why`` says, for recognisers that combine evidence, which rule kept the mention, in words
     for people. ``proposer`` names what proposed the span, a stable identifier for code to
     read ("tagger", a recognition pass's name: ``recognition.passes``); it is never written
-    out, and two mentions that differ only in it are equal.
+    out, and two mentions that differ only in it are equal. ``score`` is the recogniser's own probability that the span is a toponym, where it has one
+    (the transformer tagger's, averaged over the span's words): evidence for the span decision
+    (``geoparser.decision``), not part of the mention's identity.
     ``evidence`` is false for a low-precision guess (a gazetteer-matcher hit no model made):
     it is resolved and output like any other, but lends no context to the document's other
     toponyms, so a surname read as a town cannot pull them towards it.
@@ -89,6 +91,7 @@ class Mention:
     why: str = ""
     evidence: bool = True
     proposer: str = field(default="", compare=False)
+    score: float | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -159,6 +162,17 @@ class Resolution:
     #: The probability that the chosen point lies within 161 km of the right one
     #: (``resolution.confidence``); ``None`` where nothing was placed or no model fits.
     confidence: float | None = None
+    #: The span decision's calibrated probabilities (``geoparser.decision``): that the span is
+    #: a toponym at all (``span_probability``), and that it is one *and* its point lies within
+    #: 161 km of the right one (``marker_confidence``, the marker's own); ``None`` where no
+    #: decision was made (gold mentions, a decision switched off). ``rejected``: the decision
+    #: dropped the span, kept only because rejected spans were asked for.
+    span_probability: float | None = None
+    marker_confidence: float | None = None
+    rejected: bool = False
+    #: The toponym is a people or a people's adjective ("Canadians", "Turkish troops"): it
+    #: stands for the place, and a map may leave it off (``--no-demonyms``).
+    demonym: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +210,9 @@ class Prediction:
     name: str | None = None  # the chosen place's name, for error listings
     #: The system's probability that its point is within 161 km of the right one.
     confidence: float | None = None
+    #: The probability that the marker is right: a toponym placed within 161 km
+    #: (``Resolution.marker_confidence``).
+    marker_confidence: float | None = None
 
     @property
     def has_point(self) -> bool:
@@ -315,6 +332,8 @@ class ParsedDocument:
         out = []
         for m in self.mentions:
             res = by_span.get((m.start, m.end))
+            if res is not None and res.rejected:
+                continue
             cand = res.candidate if res else None
             out.append(
                 Prediction(
@@ -328,6 +347,7 @@ class ParsedDocument:
                     n_candidates=res.n_candidates if res else None,
                     name=cand.name if cand else None,
                     confidence=res.confidence if res else None,
+                    marker_confidence=res.marker_confidence if res else None,
                     candidates=tuple(
                         CandidatePoint(geonameid=c.geonameid, lat=c.lat, lon=c.lon,
                                        population=c.population, name=c.name)

@@ -10,10 +10,12 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from geoparser.decision.span_decision import SpanDecision
 from geoparser.defaults import DEFAULT_MIN_CONFIDENCE
 from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.area_parts import part_form
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
+from geoparser.gazetteers.demonyms import names_a_people
 from geoparser.gazetteers.name_forms import bare_form, municipal
 from geoparser.gazetteers.regions import admin1_names, country_name, country_names, region_name
 from geoparser.model import Candidate, Document, Mention, ParsedDocument, Resolution
@@ -55,6 +57,7 @@ def resolve(
     min_confidence: float | None = DEFAULT_MIN_CONFIDENCE,
     confidence: ConfidenceEstimator | None = None,
     repeat_names: bool = False,
+    decision: SpanDecision | None = None,
 ) -> list[ParsedDocument]:
     """New parsed documents whose every mention is resolved by ``policy``.
 
@@ -83,8 +86,11 @@ def resolve(
     writes it as a name of its own, placed the same (``repeated_names``); ``parse`` asks for
     it, resolution of given mentions (gold) does not.
 
-    Each document gets its ``focus`` (``resolution.focus``) from its own resolutions; then a
-    street or building no gazetteer knows is placed at its town (``resolution.facilities``).
+    A street or building no gazetteer knows is placed at its town
+    (``resolution.facilities``). With a ``decision`` (``geoparser.decision``), each resolved
+    span is then kept or dropped and gets its ``marker_confidence``; the minimum confidence
+    is the decision's (on the marker), not the point's. Each document gets its ``focus``
+    (``resolution.focus``) from the resolutions it keeps.
     """
     parsed = list(parsed)
     order = policy_order(policy)
@@ -106,7 +112,9 @@ def resolve(
     elif homes is None:
         homes = home_regions(((p.document.source, seen_by_doc[id(p)]) for p in parsed), names,
                              order)
-    estimator = confidence or ConfidenceEstimator(policy, min_confidence)
+    deciding = decision is not None and decision.available
+    # with a decision, the minimum applies to the marker, not the point
+    estimator = confidence or ConfidenceEstimator(policy, 0.0 if deciding else min_confidence)
     out = []
     for p in parsed:
         seen = seen_by_doc[id(p)]
@@ -126,9 +134,14 @@ def resolve(
             mentions = sorted([*mentions, *(r.mention for r in again)],
                               key=lambda m: (m.start, m.end))
         # the focus is the gazetteer's places'; streets and buildings are placed from it
-        out.append(ParsedDocument(p.document, mentions,
-                                  place_facilities(resolutions, p.document.text),
-                                  document_focus(resolutions)))
+        focus = document_focus(resolutions)
+        resolutions = [replace(r, demonym=True) if names_a_people(r.mention.text.strip()) else r
+                       for r in place_facilities(resolutions, p.document.text)]
+        if deciding:
+            mentions, resolutions = decision.decide(p, resolutions, min_confidence)
+            focus = document_focus([r for r in resolutions if not r.rejected and not (
+                r.candidate is not None and r.candidate.source == "document")])
+        out.append(ParsedDocument(p.document, mentions, resolutions, focus))
     return out
 
 

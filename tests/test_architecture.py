@@ -20,7 +20,7 @@ RANKS = {
     "geoparser": 0,  # the core: model, registry, names, distance, errors, paths, ...
     "geoparser.io": 1,
     "geoparser.recognition": 2, "geoparser.gazetteers": 2, "geoparser.resolution": 2,
-    "geoparser.corpora": 2,
+    "geoparser.corpora": 2, "geoparser.decision": 2,
     "geoparser.pipeline": 3, "geoparser.api": 3, "geoparser.spacy_component": 3,
     "geoparser.spacy_scorer": 3,
     "evaluation": 3, "evaluation.schemes": 3,  # the harness: matching, metrics, schemes
@@ -116,7 +116,7 @@ def test_measuring_code_has_one_home():
     assert not (ROOT / "bench").exists()
     assert {p.stem for p in (ROOT / "scripts").glob("*.py")} <= {
         "build_gazetteer_extras", "build_word_frequencies", "extract_world_outline",
-        "extract_world_outline_10m"}
+        "extract_world_outline_10m", "build_person_names"}
     for sub in ("accuracy", "speed", "training"):
         assert (ROOT / "benchmarks" / sub / "__init__.py").is_file()
 

@@ -35,10 +35,13 @@ from geoparser.resolution.confidence import CONFIDENCE_FEATURES, MODEL_PATH, cal
 CONFIG = Path(__file__).resolve().parent / "confidence.json"
 
 
-def train_booster(x: np.ndarray, y: np.ndarray, config: dict[str, Any]):
+def train_booster(x: np.ndarray, y: np.ndarray, config: dict[str, Any],
+                  features: tuple[str, ...] = CONFIDENCE_FEATURES,
+                  categorical: tuple[str, ...] = (), weight: np.ndarray | None = None):
     import lightgbm
 
-    data = lightgbm.Dataset(x, y, feature_name=list(CONFIDENCE_FEATURES), free_raw_data=False)
+    data = lightgbm.Dataset(x, y, weight=weight, feature_name=list(features),
+                            categorical_feature=list(categorical) or "auto", free_raw_data=False)
     return lightgbm.train(config["lightgbm"], data, config["num_boost_round"])
 
 

@@ -158,6 +158,8 @@ def parquet_schema(geometry: bool = False) -> Any:
     types = {c: pa.int64() for c in INTEGER_COLUMNS}
     types.update({c: pa.float64() for c in ("lat", "lon", "confidence", "focus_country_share",
                                            "focus_admin1_share", "focus_city_share")})
+    types.update({"marker_confidence": pa.float64(), "span_probability": pa.float64(),
+                  "demonym": pa.bool_(), "rejected": pa.bool_()})
     fields = [(c, types.get(c, pa.string())) for c in TOPONYM_COLUMNS]
     if not geometry:
         return pa.schema(fields, metadata=pandas_metadata(fields))
@@ -177,6 +179,9 @@ def pandas_metadata(fields: Sequence[tuple[str, Any]]) -> dict[bytes, bytes]:
         if pa.types.is_floating(kind):
             return {"name": name, "field_name": name, "pandas_type": "float64",
                     "numpy_type": "float64", "metadata": None}
+        if pa.types.is_boolean(kind):
+            return {"name": name, "field_name": name, "pandas_type": "bool",
+                    "numpy_type": "bool", "metadata": None}
         return {"name": name, "field_name": name,
                 "pandas_type": "bytes" if pa.types.is_binary(kind) else "unicode",
                 "numpy_type": "object", "metadata": None}

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from geoparser.decision.span_decision import SpanDecision, decision_for, without_demonyms
 from geoparser.defaults import DEFAULT_MIN_CONFIDENCE, DEFAULT_POINTS, DEFAULT_RECOGNISER
 from geoparser.errors import UsageError
 from geoparser.gazetteers import GAZETTEERS, Gazetteer, create_gazetteer
@@ -46,8 +47,13 @@ class PipelineSpec:
     web: tuple[tuple[str, Any], ...] = ()
     #: Whose point stands for a country (``resolution.base.POINT_CONVENTIONS``).
     points: str = DEFAULT_POINTS
-    #: Toponyms less sure than this are left unplaced (``resolution.confidence``).
+    #: Toponyms whose marker is less sure than this are left unplaced (``decision``; the
+    #: point's ``resolution.confidence`` where no decision is made).
     min_confidence: float | None = DEFAULT_MIN_CONFIDENCE
+    #: Spans the span decision rejects are kept, marked ``rejected`` (for analysis).
+    keep_rejected: bool = False
+    #: Peoples and their adjectives ("Canadians", "Turkish troops") are output.
+    demonyms: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """What identifies the pipeline for ``--resume`` (web settings change no answer's
@@ -87,6 +93,8 @@ class Stages:
     policy: Policy
     points: str = DEFAULT_POINTS
     min_confidence: float | None = DEFAULT_MIN_CONFIDENCE
+    decision: SpanDecision | None = None
+    demonyms: bool = True
 
 
 _local = threading.local()
@@ -110,7 +118,9 @@ def stages_for(spec: PipelineSpec) -> Stages:
         BUILDS += 1
         cache[spec] = Stages(create_recogniser(spec.ner, list(spec.labels)),
                              build_gazetteer(spec), create_policy(spec.policy, points=spec.points),
-                             spec.points, spec.min_confidence)
+                             spec.points, spec.min_confidence,
+                             decision_for(spec.ner, spec.keep_rejected),
+                             spec.demonyms)
     return cache[spec]
 
 
@@ -123,5 +133,7 @@ def resolve_documents(stages: Stages, parsed: list[ParsedDocument],
                       homes: dict[str, HomeRegion] | None = None) -> list[ParsedDocument]:
     """Look up (one batch) and resolve recognised documents; ``homes``: the groups' home
     regions read off the whole corpus (else off these documents)."""
-    return resolve(parsed, stages.gazetteer, stages.policy, homes=homes,
-                   min_confidence=stages.min_confidence, repeat_names=True)
+    out = resolve(parsed, stages.gazetteer, stages.policy, homes=homes,
+                  min_confidence=stages.min_confidence, repeat_names=True,
+                  decision=stages.decision)
+    return out if stages.demonyms else [without_demonyms(p) for p in out]

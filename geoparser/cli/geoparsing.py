@@ -12,9 +12,11 @@ from geoparser.cli import options as web
 from geoparser.cli.common import info, user_errors
 from geoparser.cli.options import (
     GazetteerOption,
+    KeepRejectedOption,
     LabelsOption,
     MinConfidenceOption,
     NerOption,
+    NoDemonymsOption,
     PointsOption,
     PolicyOption,
     minimum_confidence,
@@ -86,6 +88,8 @@ def parse(
         "popups list them).")] = False,
     points: PointsOption = DEFAULT_POINTS,
     min_confidence: MinConfidenceOption = None,
+    keep_rejected: KeepRejectedOption = False,
+    no_demonyms: NoDemonymsOption = False,
     workers: Annotated[int, typer.Option(help="Worker processes, each with its own model.")] = 1,
     chunk_size: Annotated[int, typer.Option(help="Documents per chunk (unit of work).")] = 1000,
     resume: Annotated[
@@ -141,7 +145,7 @@ def parse(
     spec = PipelineSpec(ner, tuple(split_list(labels)), gazetteer, policy, web.web_overrides(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
         cache_days=cache_days, contact=contact), points,
-        minimum_confidence(policy, min_confidence))
+        minimum_confidence(policy, min_confidence), keep_rejected, not no_demonyms)
     spec.check()
     group_column = None if group_by.lower() == "none" else group_by
     if map_out is None:

@@ -106,8 +106,16 @@ PointsOption = Annotated[str, typer.Option(
 
 MinConfidenceOption = Annotated[float | None, typer.Option(
     "--min-confidence", metavar="P", help="Leave a toponym unplaced (geometry null, the reason "
-    "says why) when the probability that its point is within 161 km of the right one is below "
-    "P (default: the policy's, chosen on the shared corpora; 0 places every toponym).")]
+    "says why) when the probability that its marker is right (marker_confidence: a toponym "
+    "within 161 km of the right point; with a recogniser the span decision was not fitted on, "
+    "the point's confidence) is below P (default: chosen on the shared corpora; 0 places "
+    "every toponym).")]
+KeepRejectedOption = Annotated[bool, typer.Option(
+    "--keep-rejected", help="Also write the spans the span decision judged no toponym, marked "
+    "rejected: true (for analysis; score and map leave them out).")]
+NoDemonymsOption = Annotated[bool, typer.Option(
+    "--no-demonyms", help="Leave out peoples and their adjectives (\"Canadians\", \"Turkish "
+    "troops\"), which stand for their place and are marked demonym: true.")]
 
 
 #: The pipeline's parts by name, as ``parse``, ``resolve`` and ``serve`` take them.

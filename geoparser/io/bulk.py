@@ -97,6 +97,8 @@ class _Prediction(msgspec.Struct, frozen=True, gc=False):
     candidates: tuple[_Candidate, ...] = ()
     name: str | None = None
     confidence: Probability | None = None
+    marker_confidence: Probability | None = None
+    rejected: bool = False
 
 
 class _PredictedDoc(msgspec.Struct, frozen=True, gc=False):
@@ -287,6 +289,8 @@ def read_prediction_lines(source: Source, gold_ids: Sequence[str], gold_texts: S
                     raise _Refused
             doc_texts = list(map(gold_texts.__getitem__, positions))
             toponyms, doc = flatten(docs)
+            if any(map(attrgetter("rejected"), toponyms)):  # the line reader leaves them out
+                raise _Refused
             spans = _check_toponyms(toponyms, doc, doc_texts, name_required=False)
             cands = list(chain.from_iterable(map(attrgetter("candidates"), toponyms)))
             if cands and not _points_ok(cands):

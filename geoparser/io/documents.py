@@ -287,6 +287,8 @@ def _slow_predictions(path: Path, lineno: int, obj: dict, texts: dict[str, str]
     preds = []
     for i, t in enumerate(line.toponym_list(obj)):
         tline = LineChecker(path, lineno, f"toponym {i + 1} of {doc_id!r}: ")
+        if t.get("rejected") is True:  # kept by --keep-rejected for analysis, not predicted
+            continue
         name = tline.string(t, "text", required=False) or None
         start, end = tline.span(t, text, name)
         if name is None:
@@ -304,6 +306,7 @@ def _slow_predictions(path: Path, lineno: int, obj: dict, texts: dict[str, str]
                 candidates=tline.candidates(t),
                 name=tline.string(t, "name", required=False),
                 confidence=tline.probability(t, "confidence"),
+                marker_confidence=tline.probability(t, "marker_confidence"),
             )
         )
     return PredictedDocument(doc_id, tuple(preds))

@@ -84,7 +84,14 @@ def decode(window: Window, probs: Any, threshold: float) -> list[tuple[int, int]
     """Toponym (start, end) character spans of one window from its pieces' label
     probabilities (O, B, I): a word is inside a toponym when P(O) is below ``threshold``; it
     continues the toponym before it when I is likelier than B."""
-    spans: list[list[int]] = []
+    return [(a, b) for a, b, _ in decode_scored(window, probs, threshold)]
+
+
+def decode_scored(window: Window, probs: Any, threshold: float
+                  ) -> list[tuple[int, int, float]]:
+    """``decode``'s spans, each with the mean over its words of 1 - P(O): how sure the tagger
+    is that the span is a toponym (a feature of the span decision)."""
+    spans: list[list[Any]] = []
     inside = False
     for (start, end), pos in zip(window.spans, window.first, strict=True):
         if pos < 0:
@@ -95,10 +102,11 @@ def decode(window: Window, probs: Any, threshold: float) -> list[tuple[int, int]
             continue
         if inside and p_inner > p_begin:
             spans[-1][1] = end
+            spans[-1][2].append(1.0 - p_out)
         else:
-            spans.append([start, end])
+            spans.append([start, end, [1.0 - p_out]])
         inside = True
-    return [(a, b) for a, b in spans]
+    return [(a, b, round(sum(ps) / len(ps), 4)) for a, b, ps in spans]
 
 
 class OnnxTagger:
@@ -218,9 +226,9 @@ class TransformerRecogniser:
                  doc_of: Sequence[int], threshold: float) -> Iterator[list[Mention]]:
         found: list[list[Mention]] = [[] for _ in texts]
         for window, p, k in zip(windows, probs, doc_of, strict=True):
-            for a, b in decode(window, p, threshold):
+            for a, b, score in decode_scored(window, p, threshold):
                 found[k].append(Mention(a, b, texts[k][a:b], LABEL, self.name,
-                                           proposer="tagger"))
+                                        proposer="tagger", score=score))
         for ms in found:
             yield sorted(ms, key=lambda m: (m.start, m.end))
 

@@ -182,7 +182,9 @@ def policies_with_confidence(path: Path = MODEL_PATH) -> list[str]:
     return sorted(load_models(path))
 
 
-def _margin(r: Resolution) -> float:
+def score_margin(r: Resolution) -> float:
+    """The policy's lead of the chosen place over the next, in its own score's units (orders
+    of magnitude of population, km, context or ranker points); NaN with one place."""
     scores = r.scores
     if len(scores) < 2 or scores[0] is None or scores[1] is None:
         return math.nan
@@ -253,7 +255,7 @@ def feature_row(r: Resolution, context: ResolutionContext, extractor: FeatureExt
     text = r.mention.text.strip()
     letters = [ch for ch in text if ch.isalpha()]
     head = [
-        math.log1p(len(reps)), _margin(r), runner_up, agreeing,
+        math.log1p(len(reps)), score_margin(r), runner_up, agreeing,
         float(len(text.split())),
         float(len(letters) > 1 and all(ch.isupper() for ch in letters)),
         extent(chosen),

@@ -1,0 +1,135 @@
+"""The shared corpora as span-decision data: every span the default recogniser proposes, as
+resolved, with its features and whether it is right.
+
+For each corpus, the default recogniser (``toponym-transformer-orgs``: tagger, gazetteer
+check, organisation pass, span hygiene and conventions) is built on the *fold* tagger that
+never saw the corpus (``make train-ner`` writes ``<work>/without-<corpus>/tagger``), so its
+probabilities are those of unseen text. The mentions are resolved as ``parse`` resolves them
+(names read again, streets at their town) with no minimum confidence, and each resolved span
+gives one row of ``SPAN_FEATURES`` and three labels: a gold toponym (exact span); a gold
+toponym placed within 161 km of its gold point (NaN where the gold toponym has no point); the
+same GeoNames id as gold (NaN where gold gives none). The recogniser's mentions are cached
+(``ranker_data.cached_mentions``, keyed by the fold model's digest).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.training.ranker_data import cached_mentions
+from evaluation.reports.cross_corpus import gold_with_points
+from geoparser.decision.features import SPAN_FEATURES, feature_rows
+from geoparser.distance import distance_km
+from geoparser.model import Document, ParsedDocument
+from geoparser.pipeline import resolve
+from geoparser.recognition.training.data import SOURCES, CorpusSource, load_gold
+from geoparser.resolution.confidence import RIGHT_KM, load_models, placed_whatever
+
+
+@dataclass
+class DecisionRows:
+    """One corpus's rows: features, labels, each row's document, and the corpus's gold
+    counts (the denominators of acc@161, acc by id and false positives per 100 gold)."""
+
+    x: np.ndarray
+    toponym: np.ndarray
+    right: np.ndarray
+    same_id: np.ndarray
+    #: Whether today's default (no decision; the point's minimum confidence) places the span.
+    placed_today: np.ndarray
+    #: Whether the point stays whatever its confidence (``confidence.placed_whatever``).
+    whatever: np.ndarray
+    documents: list[str]
+    gold: int
+    gold_with_point: int
+    gold_with_id: int
+
+    @property
+    def y(self) -> np.ndarray:
+        return self.toponym
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(path, x=self.x, toponym=self.toponym, right=self.right,
+                            same_id=self.same_id, placed_today=self.placed_today,
+                            whatever=self.whatever,
+                            documents=np.asarray(self.documents, dtype=str),
+                            counts=np.asarray([self.gold, self.gold_with_point,
+                                               self.gold_with_id]))
+
+    @classmethod
+    def load(cls, path: Path) -> DecisionRows:
+        z = np.load(path, allow_pickle=False)
+        gold, with_point, with_id = (int(v) for v in z["counts"])
+        return cls(z["x"], z["toponym"], z["right"], z["same_id"], z["placed_today"],
+                   z["whatever"], [str(d) for d in z["documents"]], gold, with_point, with_id)
+
+
+def fold_recogniser(tagger: Path, gazetteer):
+    """The default recogniser as ``create_recogniser`` builds it, on the tagger at ``tagger``."""
+    from geoparser.recognition.tidied import Tidied
+    from geoparser.recognition.transformer_tagger import TransformerOrgsRecogniser
+
+    return Tidied(TransformerOrgsRecogniser(gazetteer=gazetteer, path=tagger), gazetteer)
+
+
+def rows_for(resolved: Sequence[ParsedDocument], placed_min: float) -> DecisionRows:
+    """Rows of every resolved span of ``resolved`` (see the module)."""
+    xs, toponym, right, same_id, today, whatever, docs = [], [], [], [], [], [], []
+    gold_n = with_point = with_id = 0
+    for p in resolved:
+        gold = {(t.start, t.end): t for t in p.document.toponyms}
+        gold_n += len(gold)
+        with_point += sum(t.has_point for t in gold.values())
+        with_id += sum(t.geonameid is not None for t in gold.values())
+        if not p.resolutions:
+            continue
+        xs.append(feature_rows(p, p.resolutions))
+        for r in p.resolutions:
+            t, c = gold.get((r.mention.start, r.mention.end)), r.candidate
+            placed = c is not None and c.has_point
+            toponym.append(float(t is not None))
+            if t is None:
+                right.append(0.0)
+                same_id.append(0.0)
+            else:
+                right.append(float(placed and distance_km(c.lat, c.lon, t.lat, t.lon)
+                                   <= RIGHT_KM) if t.has_point else math.nan)
+                same_id.append(float(c is not None and c.geonameid == t.geonameid)
+                               if t.geonameid is not None else math.nan)
+            today.append(placed and (r.confidence is None or r.confidence >= placed_min
+                                     or placed_whatever(c, r.mention.text)))
+            whatever.append(placed_whatever(c, r.mention.text))
+            docs.append(p.document.id)
+    x = np.vstack(xs) if xs else np.zeros((0, len(SPAN_FEATURES)))
+    return DecisionRows(x, np.asarray(toponym), np.asarray(right), np.asarray(same_id),
+                        np.asarray(today, bool), np.asarray(whatever, bool), docs, gold_n,
+                        with_point, with_id)
+
+
+def corpus_rows(src: CorpusSource, corpora: Path, tagger: Path, gazetteer, policy,
+                limit: int | None = None) -> DecisionRows:
+    """One corpus's rows, its spans proposed by the recogniser on the tagger at ``tagger``."""
+    docs: list[Document] = gold_with_points(load_gold(src, corpora))[:limit]
+    digest = hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
+    found = cached_mentions("decision-mentions", f"toponym-transformer-orgs-{digest}", docs,
+                            recogniser=fold_recogniser(tagger, gazetteer),
+                            note=f"decision-data: {src.name}: recognising {len(docs)} documents")
+    parsed = [ParsedDocument(d, found[d.id]) for d in docs]
+    resolved = resolve(parsed, gazetteer, policy, repeat_names=True, min_confidence=0.0)
+    model = load_models().get(policy.name)
+    return rows_for(resolved, model.min_confidence if model else 0.0)
+
+
+def fold_tagger(work: Path, src: CorpusSource) -> Path:
+    """Where ``make train-ner`` writes the tagger that never saw ``src``."""
+    return work / f"without-{src.name.split()[0].lower()}" / "tagger"
+
+
+__all__ = ["SOURCES", "DecisionRows", "corpus_rows", "fold_tagger", "rows_for"]

@@ -1,0 +1,290 @@
+"""``make train-decision``: fit the span decision on the shared corpora, out of fold, and write
+``geoparser/data/span_decision.json``.
+
+1. Rows (``decision_data``): each corpus's spans as the default recogniser proposes them on the
+   fold tagger that never saw the corpus, resolved as ``parse`` resolves them.
+2. Two classifiers (LightGBM, ``decision.json``: committed config, fixed seed): the span model
+   (is the span a gold toponym?) over every row, and the marker model (a gold toponym placed
+   within 161 km?) over the placed rows whose label is known. Each is calibrated by Platt
+   scaling on out-of-fold scores of its own training corpora (``train_confidence.fit``).
+3. Held out: for each corpus, models fitted on the other two, their thresholds chosen on those
+   two (each scored by a model that never saw it), then applied to the held-out corpus. The
+   table gives, with and without the decision: exact-span precision, false positives per 100
+   gold, end-to-end acc@161 and by GeoNames id, the markers drawn, the share right, the
+   marker-level expected calibration error (10 bins) and the share right of the 80% most
+   confident markers.
+4. Thresholds: the span threshold and the minimum marker confidence that maximise right minus
+   wrong (spans, then markers) on the pooled out-of-fold predictions; the shipped models are
+   fitted on all three corpora.
+
+Run: ``python -m benchmarks.training.train_decision [--corpora DIR] [--work DIR] [--no-write]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from benchmarks.training.decision_data import SOURCES, DecisionRows, corpus_rows, fold_tagger
+from benchmarks.training.train_confidence import platt, train_booster
+from evaluation.calibration import TOP_SHARE, expected_calibration_error, most_confident
+from geoparser.decision.features import CATEGORICAL, PROPOSERS, SPAN_FEATURES
+from geoparser.decision.span_decision import MODEL_PATH
+from geoparser.io.atomic import write_bytes_atomic
+from geoparser.resolution.confidence import calibrated
+
+CONFIG = Path(__file__).resolve().parent / "decision.json"
+PLACED = SPAN_FEATURES.index("placed")
+GRID = np.round(np.arange(0.05, 0.951, 0.05), 2)
+
+
+class _Part:
+    """Rows of one document fold of one corpus: features, the two labels, and each row's
+    weight (each corpus counts as one; a class the corpus never annotates counts nothing)."""
+
+    def __init__(self, corpus: str, rows: DecisionRows, keep: np.ndarray, w: np.ndarray) -> None:
+        self.corpus, self.rows, self.keep = corpus, rows, keep
+        self.x, self.toponym, self.w = rows.x[keep], rows.toponym[keep], w[keep]
+
+    def labelled(self, head: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``x``, ``y`` and weights for the ``span`` or the ``marker`` model."""
+        use = _rows_of(self, head)
+        y = self.toponym if head == "span" else self.rows.right[self.keep]
+        return self.x[use], y[use], self.w[use]
+
+
+#: The classes of span a corpus may leave unannotated throughout, by the feature that marks
+#: them: such a corpus's rows of that class say nothing of it.
+SILENT_CLASSES = {"peoples": "people_word"}
+
+
+def document_parts(parts: dict[str, DecisionRows], folds: int,
+                   silent: dict[str, list[str]] | None = None) -> list[_Part]:
+    """Each corpus cut into ``folds`` parts by whole documents (every ``folds``-th of its
+    sorted ids), weighted so that each corpus weighs what the others do; the rows of a class
+    ``silent`` names for a corpus (it annotates none of them) weigh nothing."""
+    out = []
+    for name, rows in parts.items():
+        ids = sorted(set(rows.documents))
+        fold_of = {d: i % folds for i, d in enumerate(ids)}
+        which = np.asarray([fold_of[d] for d in rows.documents])
+        w = np.full(len(rows.toponym), 1000.0 / max(len(rows.toponym), 1))
+        for cls in (silent or {}).get(name, []):
+            w[rows.x[:, SPAN_FEATURES.index(SILENT_CLASSES[cls])] == 1] = 0.0
+        out += [_Part(name, rows, which == k, w) for k in range(folds)]
+    return out
+
+
+def _fit_head(parts: list[_Part], head: str, config: dict[str, Any]):
+    xs, ys, ws = zip(*(p.labelled(head) for p in parts), strict=True)
+    return train_booster(np.vstack(xs), np.concatenate(ys), config, SPAN_FEATURES, CATEGORICAL,
+                         np.concatenate(ws))
+
+
+def fit_models(parts: list[_Part], config: dict[str, Any]
+               ) -> tuple[dict[str, Any], list[tuple[np.ndarray, np.ndarray]]]:
+    """Both heads fitted on ``parts``, each calibrated by Platt scaling on out-of-fold raw
+    scores (each part scored by boosters fitted on the others); also each part's out-of-fold
+    calibrated (span, marker) probabilities, for choosing thresholds."""
+    models: dict[str, Any] = {}
+    raw: dict[str, list[np.ndarray]] = {"span": [], "marker": []}
+    for k, part in enumerate(parts):
+        rest = [p for j, p in enumerate(parts) if j != k]
+        for head in ("span", "marker"):
+            raw[head].append(_fit_head(rest, head, config).predict(part.x, raw_score=True))
+    for head in ("span", "marker"):
+        use = [p.labelled(head) for p in parts]
+        oof = np.concatenate([r[_rows_of(p, head)] for r, p in zip(raw[head], parts,
+                                                                     strict=True)])
+        a, b = platt(oof, np.concatenate([u[1] for u in use]))
+        models[head] = (_fit_head(parts, head, config), a, b)
+    oof_p = [(calibrated(raw["span"][k], *models["span"][1:]),
+              calibrated(raw["marker"][k], *models["marker"][1:])) for k in range(len(parts))]
+    return models, oof_p
+
+
+def _rows_of(part: _Part, head: str) -> np.ndarray:
+    """Which of ``part``'s rows a head is fitted on: those that weigh, and for the marker
+    model the placed ones whose label is known."""
+    if head == "span":
+        return part.w > 0
+    right = part.rows.right[part.keep]
+    return (part.w > 0) & (part.x[:, PLACED] == 1) & ~np.isnan(right)
+
+
+def probabilities(models: dict[str, Any], rows: DecisionRows) -> tuple[np.ndarray, np.ndarray]:
+    (sb, sa, sb0), (mb, ma, mb0) = models["span"], models["marker"]
+    return (calibrated(sb.predict(rows.x, raw_score=True), sa, sb0),
+            calibrated(mb.predict(rows.x, raw_score=True), ma, mb0))
+
+
+def outcome(rows: DecisionRows, keep: np.ndarray, placed: np.ndarray,
+            marker: np.ndarray | None, silent: np.ndarray | None = None) -> dict[str, Any]:
+    """What a user gets when ``keep`` spans are output and ``placed`` of them drawn;
+    ``silent``: rows of a class the corpus never annotates (their false positives are also
+    counted apart)."""
+    kept_gold = keep & (rows.toponym == 1)
+    right = np.nan_to_num(rows.right) == 1
+    drawn = keep & placed
+    judged = drawn & ~np.isnan(rows.right)
+    out: dict[str, Any] = {
+        "precision": float(kept_gold.sum() / max(keep.sum(), 1)),
+        "fp_per_100": float(100 * (keep & (rows.toponym == 0)).sum() / max(rows.gold, 1)),
+        "acc161": float((drawn & right).sum() / max(rows.gold_with_point, 1)),
+        "acc_id": (float((keep & (np.nan_to_num(rows.same_id) == 1)).sum()
+                         / rows.gold_with_id) if rows.gold_with_id else None),
+        "fp_per_100_annotated": float(100 * (keep & (rows.toponym == 0) & ~(
+            silent if silent is not None else np.zeros(len(keep), bool))).sum()
+            / max(rows.gold, 1)),
+        "markers": int(drawn.sum()),
+        "markers_right": float(right[judged].mean()) if judged.any() else None,
+    }
+    if marker is not None and judged.any():
+        p, y = marker[judged], right[judged].astype(float)
+        out["ece"] = expected_calibration_error(p, y)
+        out["top80_right"] = float(y[most_confident(p, TOP_SHARE)].mean())
+    return out
+
+
+def decided(rows: DecisionRows, span_p: np.ndarray, marker_p: np.ndarray, keep_at: float,
+            min_marker: float) -> tuple[np.ndarray, np.ndarray]:
+    keep = span_p >= keep_at
+    placed = (rows.x[:, PLACED] == 1) & ((marker_p >= min_marker) | rows.whatever)
+    return keep, placed
+
+
+def choose(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]]
+           ) -> tuple[float, float]:
+    """The span threshold, then the minimum marker confidence, each maximising right minus
+    wrong (gold minus false spans kept; right minus wrong markers drawn) on out-of-fold
+    predictions, each corpus counting as one; ties go to the lowest."""
+    w = np.concatenate([p.w for p in parts])
+    topo = np.concatenate([p.toponym for p in parts])
+    sp = np.concatenate([o[0] for o in oof])
+    mp = np.concatenate([o[1] for o in oof])
+
+    def kept_net(t: float) -> float:
+        k = sp >= t
+        return float((w * k * (2 * topo - 1)).sum())
+
+    keep_at = max(GRID, key=lambda t: (round(kept_net(t), 6), -t))
+    right = np.concatenate([np.nan_to_num(p.rows.right[p.keep]) for p in parts])
+    known = np.concatenate([~np.isnan(p.rows.right[p.keep]) | (p.toponym == 0) for p in parts])
+    placed = np.concatenate([p.x[:, PLACED] == 1 for p in parts])
+    whatever = np.concatenate([p.rows.whatever[p.keep] for p in parts])
+    base = (sp >= keep_at) & placed & known
+
+    def net(t: float) -> float:
+        drawn = base & ((mp >= t) | whatever)
+        return float((w * drawn * (2 * right - 1)).sum())
+
+    min_marker = max([0.0, *GRID], key=lambda t: (round(net(t), 6), -t))
+    return float(keep_at), float(min_marker)
+
+
+def held_out(parts: dict[str, DecisionRows], config: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each corpus scored by models fitted, and thresholds chosen, on the others."""
+    table = []
+    for held in parts:
+        rest = document_parts({n: r for n, r in parts.items() if n != held},
+                              config["document_folds"], config.get("silent"))
+        models, oof = fit_models(rest, config)
+        keep_at, min_marker = choose(rest, oof)
+        rows = parts[held]
+        span_p, marker_p = probabilities(models, rows)
+        keep, placed = decided(rows, span_p, marker_p, keep_at, min_marker)
+        everything = np.ones(len(rows.toponym), bool)
+        silent = document_parts({held: rows}, 1, config.get("silent"))[0].w == 0
+        table.append({"held_out": held, "keep_threshold": keep_at,
+                      "min_marker_confidence": min_marker,
+                      "today": outcome(rows, everything, rows.placed_today, None, silent),
+                      "decision": outcome(rows, keep, placed, marker_p, silent),
+                      "decision_all_placed": outcome(rows, keep, rows.x[:, PLACED] == 1,
+                                                     marker_p, silent)})
+    return table
+
+
+def markdown(table: list[dict[str, Any]]) -> str:
+    def cell(v: Any) -> str:
+        return "—" if v is None else f"{v:.3f}" if isinstance(v, float) else str(v)
+
+    keys = ("precision", "fp_per_100", "fp_per_100_annotated", "acc161", "acc_id", "markers",
+            "markers_right", "ece", "top80_right")
+    lines = ["| held-out corpus | run | " + " | ".join(keys) + " |",
+             "|---|---|" + "---:|" * len(keys)]
+    for row in table:
+        for run in ("today", "decision", "decision_all_placed"):
+            lines.append(f"| {row['held_out']} | {run} | "
+                         + " | ".join(cell(row[run].get(k)) for k in keys) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpora", type=Path, default=Path("../shared/corpora"))
+    ap.add_argument("--work", type=Path, default=Path("build/train-ner"))
+    ap.add_argument("--config", type=Path, default=CONFIG)
+    ap.add_argument("--limit", type=int, default=None, help="documents per corpus (a trial)")
+    ap.add_argument("--no-write", action="store_true", help="the table only, no model")
+    ap.add_argument("--reuse-rows", action="store_true",
+                    help="read the rows an earlier run saved in <work>/decision/ (the same code)")
+    args = ap.parse_args(argv)
+    if not args.corpora.is_dir():
+        print(f"train-decision: skipped: no corpora at {args.corpora}")
+        return 0
+    from geoparser.gazetteers import create_gazetteer
+    from geoparser.resolution import create_policy
+
+    config = json.loads(args.config.read_text(encoding="utf-8"))
+    gazetteer, policy = create_gazetteer("offline"), create_policy(config["policy"])
+    started = time.perf_counter()
+    parts: dict[str, DecisionRows] = {}
+    for src in SOURCES:
+        if src.name not in config["corpora"]:
+            continue
+        tagger = fold_tagger(args.work, src)
+        if not (tagger / "model.onnx").is_file():
+            print(f"train-decision: no fold tagger at {tagger}: run `make train-ner` first")
+            return 2
+        cache = args.work / "decision" / f"{tagger.parent.name}-{args.limit or 'all'}.npz"
+        if args.reuse_rows and cache.is_file():
+            parts[src.name] = DecisionRows.load(cache)
+        else:
+            parts[src.name] = corpus_rows(src, args.corpora, tagger, gazetteer, policy,
+                                          args.limit)
+            parts[src.name].save(cache)
+        print(f"train-decision: {src.name}: {len(parts[src.name].toponym)} spans", flush=True)
+    table = held_out(parts, config)
+    print(markdown(table))
+    report = {"config": config, "held_out": table}
+    if not args.no_write:
+        every = document_parts(parts, config["document_folds"], config.get("silent"))
+        models, oof = fit_models(every, config)
+        keep_at, min_marker = choose(every, oof)
+        data = {"features": list(SPAN_FEATURES), "proposers": list(PROPOSERS),
+                "trained_on": list(parts), "recogniser": config["recogniser"],
+                "policy": config["policy"], "keep_threshold": keep_at,
+                "min_marker_confidence": min_marker,
+                "span": {"booster": models["span"][0].model_to_string(),
+                         "platt": [models["span"][1], models["span"][2]]},
+                "marker": {"booster": models["marker"][0].model_to_string(),
+                           "platt": [models["marker"][1], models["marker"][2]]}}
+        write_bytes_atomic(MODEL_PATH, json.dumps(data).encode("utf-8"))
+        report["shipped"] = {"keep_threshold": keep_at, "min_marker_confidence": min_marker}
+        print(f"train-decision: wrote {MODEL_PATH} (keep at {keep_at}, minimum marker "
+              f"confidence {min_marker})")
+    args.work.mkdir(parents=True, exist_ok=True)
+    (args.work / "decision.json").write_text(json.dumps(report, indent=2) + "\n",
+                                             encoding="utf-8")
+    (args.work / "decision.md").write_text(markdown(table), encoding="utf-8")
+    print(f"train-decision: {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,163 @@
+"""The evidence the span decision weighs for each resolved span (``SPAN_FEATURES``).
+
+* which part proposed the span (``proposer``, a category of ``PROPOSERS``) and the tagger's
+  own probability (``tagger_p``, NaN for a span the tagger did not make);
+* the name: its words and characters, capitals (``upper``), how common its words are in
+  English (``zipf_min``, ``zipf_first``: wordfreq's Zipf frequency) and as a person's
+  surname and given name (``surname``, ``given``: per cent of the 1990 US Census);
+* the words around it: a sentence's first word, the next word in lower case, capitalised or
+  how common (``next_zipf``); a people's adjective (``people_word``), a word of language
+  beside it (``language_cue``), a noun after it that makes a thing's name (``thing_after``);
+* the story's people: how often the story names the span's last word as a person
+  (``person_cue``), a title or a verb of saying beside this very span (``said_beside``), a
+  common given name right before it (``given_before``);
+* the place resolution chose: placed or not, its point's ``confidence``, the policy's
+  ``margin``, how many places the name has, the population, the kind (``kind``: GeoNames
+  class), a country or continent, found only by another of its names (``alternate_only``),
+  a street or building placed at its town (``facility``);
+* the document: its number of toponyms, how often it writes this name, the share of its other
+  placed toponyms in the same country, and whether its source gives it a home region
+  (``grouped``: no shared corpus groups documents, so the model has never seen it set).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from geoparser.decision.person_cues import given_name_before, person_words, title_or_verb_beside
+from geoparser.decision.word_context import (
+    language_beside,
+    sentence_start,
+    thing_after,
+    word_after,
+)
+from geoparser.decision.word_lists import person_name_share
+from geoparser.gazetteers.demonyms import names_a_people
+from geoparser.model import Mention, ParsedDocument, Resolution
+from geoparser.names import normalise_name
+from geoparser.places import name_match
+from geoparser.recognition.word_frequency import zipf_frequency
+from geoparser.resolution.confidence import score_margin
+from geoparser.resolution.place_facts import is_country_level
+
+SPAN_FEATURES: tuple[str, ...] = (
+    "proposer", "tagger_p", "words", "chars", "upper", "zipf_min", "zipf_first", "surname",
+    "given", "sentence_start", "next_lower", "next_capital", "next_zipf", "people_word",
+    "language_cue", "thing_after", "person_cue", "said_beside", "given_before", "placed",
+    "confidence", "margin", "places", "log_population", "kind", "country_level",
+    "alternate_only", "facility", "doc_toponyms", "same_name", "same_country", "grouped",
+)
+#: Categorical features (LightGBM splits them by category, not by order).
+CATEGORICAL: tuple[str, ...] = ("proposer", "kind")
+#: The parts that propose spans, by the category the model reads.
+PROPOSERS: tuple[str, ...] = (
+    "tagger", "organisation-names", "organisation-entities", "repeated-name", "dateline",
+    "area-abbreviation", "before-area-abbreviation", "before-country", "list", "footnote",
+    "hashtag", "acronym", "initials", "peoples", "kind-named", "possessed", "named-with-area",
+    "other",
+)
+#: GeoNames feature classes by the category the model reads.
+KINDS: tuple[str, ...] = ("A", "P", "H", "T", "L", "S", "R", "V", "U")
+_WHY_PREFIXES: tuple[tuple[str, str], ...] = (
+    ("the name of a place this story placed", "repeated-name"),
+    ("a place named in the institution's name", "organisation-names"),
+    ("dateline", "dateline"),
+    ("area abbreviation after a place", "area-abbreviation"),
+    ("a place before its area's abbreviation", "before-area-abbreviation"),
+    ("a place before its country or state", "before-country"),
+    ("one of a list", "list"),
+    ("a place with a footnote marker", "footnote"),
+    ("a hashtag", "hashtag"),
+    ("short for", "acronym"),
+    ("a country's initials", "initials"),
+    ("the people or adjective of a place", "peoples"),
+    ("named after its kind's word", "kind-named"),
+    ("a street or building of the place before it", "possessed"),
+    ("a place whose name holds its area's abbreviation", "named-with-area"),
+)
+
+
+def proposer(m: Mention) -> str:
+    """The part that proposed ``m`` (one of ``PROPOSERS``)."""
+    named = getattr(m, "proposer", "")
+    if named:
+        return named if named in PROPOSERS else "other"
+    if not m.why:
+        return "tagger" if m.score is not None else "organisation-entities"
+    return next((p for prefix, p in _WHY_PREFIXES if m.why.startswith(prefix)), "other")
+
+
+def _zipfs(text: str) -> tuple[float, float]:
+    ws = [w for w in text.replace("-", " ").split() if w]
+    if not ws:
+        return 0.0, 0.0
+    zs = [zipf_frequency(w) for w in ws]
+    return min(zs), zs[0]
+
+
+class DocumentEvidence:
+    """What one document says about all its spans, computed once."""
+
+    def __init__(self, parsed: ParsedDocument, resolutions: Sequence[Resolution]) -> None:
+        self.text = parsed.document.text
+        self.people = person_words(self.text)
+        self.names = Counter(normalise_name(r.mention.text) for r in resolutions)
+        self.countries = Counter(r.candidate.country_code for r in resolutions
+                                 if r.candidate is not None and r.candidate.has_point)
+        self.placed = sum(self.countries.values())
+        self.n = len(resolutions)
+        self.grouped = float(parsed.document.source is not None)
+
+
+def feature_row(r: Resolution, doc: DocumentEvidence) -> np.ndarray:
+    """The span decision's features of one resolved span (``SPAN_FEATURES``' order)."""
+    m, c, text = r.mention, r.candidate, doc.text
+    written = m.text.strip()
+    last = written.split()[-1] if written.split() else written
+    zipf_min, zipf_first = _zipfs(written)
+    one_word = len(written.split()) == 1
+    surname, given = person_name_share(written) if one_word else (math.nan, math.nan)
+    nxt = word_after(text, m.end)
+    placed = c is not None and c.has_point
+    own_country = (doc.countries[c.country_code] - 1 if placed and c is not None else 0)
+    nan = math.nan
+    return np.array([
+        PROPOSERS.index(proposer(m)),
+        m.score if m.score is not None else nan,
+        len(written.split()), len(written), float(written.isupper() and len(written) > 1),
+        zipf_min, zipf_first, surname, given,
+        float(sentence_start(text, m.start)),
+        float(bool(nxt) and nxt[0].islower()), float(bool(nxt) and nxt[0].isupper()),
+        zipf_frequency(nxt) if nxt else nan,
+        float(names_a_people(written)),
+        float(language_beside(text, m.start, m.end)),
+        float(thing_after(text, m.end)),
+        doc.people.get(last.casefold(), 0),
+        float(title_or_verb_beside(text, m.start, m.end)),
+        float(given_name_before(text, m.start)),
+        float(placed),
+        r.confidence if r.confidence is not None else nan,
+        score_margin(r) if c is not None else nan,
+        math.log1p(r.n_candidates),
+        math.log10(1 + c.population) if c is not None and c.population else nan,
+        KINDS.index(c.feature_class) if c is not None and c.feature_class in KINDS else nan,
+        float(c is not None and is_country_level(c)),
+        float(c is not None and name_match(written, c) == "alternate name"),
+        float(c is not None and c.source == "document"),
+        math.log1p(doc.n),
+        doc.names[normalise_name(m.text)],
+        own_country / max(doc.placed - 1, 1) if placed else nan,
+        doc.grouped,
+    ], dtype=np.float64)
+
+
+def feature_rows(parsed: ParsedDocument, resolutions: Sequence[Resolution]) -> np.ndarray:
+    """Every resolution's row, one document at a time (rows depend on nothing outside it)."""
+    if not resolutions:
+        return np.zeros((0, len(SPAN_FEATURES)))
+    doc = DocumentEvidence(parsed, resolutions)
+    return np.vstack([feature_row(r, doc) for r in resolutions])

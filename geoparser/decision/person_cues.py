@@ -1,0 +1,65 @@
+"""Where a story names a word as a person: "Mr. Smith", "Coach Jordan", "Smith said", "said
+Jordan", "Emily Lincoln". A town's name that the story also uses as a person's is most often
+the person on its second mention ("…, Smith said" after "Mayor John Smith").
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache
+
+from geoparser.decision.word_lists import person_name_share, words
+
+_NAME = r"[A-Z][\w'’-]+"
+#: A given name must be at least this common (per cent of the 1990 US population) for the
+#: capitalised word after it to count as a surname: "James" 1.66, "Emily" 0.05; chosen by hand
+#: so that rare given names that are also words ("Will", "Frank") need the model's other cues.
+GIVEN_NAME_SHARE = 0.02
+#: A name after one of these is a place even beside a verb of saying ("police in Houston said").
+_PLACE_PREPOSITIONS = frozenset({"in", "at", "from", "of", "to", "near", "across", "outside",
+                                 "inside", "around", "throughout"})
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    titles = "|".join(sorted((re.escape(t) for t in words("person-titles")), key=len,
+                             reverse=True))
+    verbs = "|".join(sorted(words("speech-verbs"), key=len, reverse=True))
+    titled = re.compile(rf"\b(?i:{titles})\.?\s+((?:{_NAME}\s+){{0,2}}{_NAME})")
+    said_after = re.compile(rf"({_NAME}),?\s+(?:{verbs})\b")
+    said_before = re.compile(rf"\b(?:{verbs}|according to)\s+(?:{_NAME}\s+)?({_NAME})")
+    return titled, said_after, said_before
+
+
+def person_words(text: str) -> Counter[str]:
+    """How often each word (case-folded) is named as a person in ``text``: after a title,
+    beside a verb of saying, or after a common given name."""
+    titled, said_after, said_before = _patterns()
+    found: Counter[str] = Counter()
+    for m in titled.finditer(text):
+        found[m.group(1).split()[-1].casefold()] += 1
+    for pattern in (said_after, said_before):
+        for m in pattern.finditer(text):
+            before = re.search(r"(\w+)\s+$", text[max(0, m.start(1) - 20):m.start(1)])
+            if not (before and before.group(1).casefold() in _PLACE_PREPOSITIONS):
+                found[m.group(1).casefold()] += 1
+    for m in re.finditer(rf"\b([A-Z][a-z]+)\s+({_NAME})", text):
+        if person_name_share(m.group(1))[1] >= GIVEN_NAME_SHARE:
+            found[m.group(2).casefold()] += 1
+    return found
+
+
+def given_name_before(text: str, start: int) -> bool:
+    """Whether a common given name stands right before ``start`` ("Emily [Lincoln]")."""
+    m = re.search(r"\b([A-Z][a-z]+)\s+$", text[max(0, start - 40):start])
+    return bool(m and person_name_share(m.group(1))[1] >= GIVEN_NAME_SHARE)
+
+
+def title_or_verb_beside(text: str, start: int, end: int) -> bool:
+    """Whether a title stands right before the span or a verb of saying right after it
+    ("Coach [Jordan]", "[Smith] said")."""
+    before = re.search(r"([A-Za-z]+)\.?\s+$", text[max(0, start - 30):start])
+    after = re.match(r",?\s+([a-z]+)\b", text[end:end + 30])
+    return bool((before and before.group(1).casefold() in words("person-titles"))
+                or (after and after.group(1) in words("speech-verbs")))

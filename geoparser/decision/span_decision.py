@@ -1,0 +1,162 @@
+"""Keep or drop each resolved span, and say how likely its marker is right.
+
+``SpanDecision`` reads the fitted models (``geoparser/data/span_decision.json``, written by
+``make train-decision``): two LightGBM classifiers over ``features.SPAN_FEATURES``, each
+calibrated by Platt scaling on out-of-fold scores. ``span_probability`` is the probability
+that a span is a toponym at all; a span below ``keep_threshold`` is dropped (or, asked for,
+kept and marked ``rejected``). ``marker_confidence`` is the probability that the span is a
+toponym *and* its point lies within 161 km of the right one; a kept toponym whose
+``marker_confidence`` is below the minimum is output unplaced, its best guess in the reason
+(a country, continent, region, sea or ocean stays placed: ``confidence.placed_whatever``).
+``confidence`` keeps its meaning: how sure the point is, given that the span is a toponym.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from geoparser.decision.features import PROPOSERS, SPAN_FEATURES, feature_rows
+from geoparser.model import Candidate, Mention, ParsedDocument, Resolution
+from geoparser.resolution.confidence import calibrated, check_min_confidence, placed_whatever
+
+MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "span_decision.json"
+
+
+@dataclass(frozen=True)
+class CalibratedModel:
+    """A classifier and the Platt calibration ``1 / (1 + exp(-(a·s + b)))`` of its raw score."""
+
+    booster: Any
+    a: float
+    b: float
+
+    def probabilities(self, x: np.ndarray) -> np.ndarray:
+        return calibrated(self.booster.predict(x, raw_score=True), self.a, self.b)
+
+
+@dataclass(frozen=True)
+class DecisionModels:
+    """The span model, the marker model and the thresholds chosen with them."""
+
+    span: CalibratedModel
+    marker: CalibratedModel
+    keep_threshold: float
+    min_marker_confidence: float
+    #: The recogniser whose proposals the models were fitted on.
+    recogniser: str
+
+
+def _calibrated_model(entry: dict[str, Any]) -> CalibratedModel:
+    import lightgbm
+
+    a, b = float(entry["platt"][0]), float(entry["platt"][1])
+    if not (math.isfinite(a) and math.isfinite(b)):
+        raise ValueError("platt")
+    booster = lightgbm.Booster(model_str=entry["booster"])
+    if booster.feature_name() != list(SPAN_FEATURES):
+        raise ValueError("booster features")
+    return CalibratedModel(booster, a, b)
+
+
+@lru_cache(maxsize=2)
+def load_decision(path: Path = MODEL_PATH) -> DecisionModels | None:
+    """The fitted models; ``None`` when the file is absent (no decision is made)."""
+    import lightgbm
+
+    from geoparser.errors import ModelNotFoundError
+
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if tuple(data["features"]) != SPAN_FEATURES or tuple(data["proposers"]) != PROPOSERS:
+            raise ValueError("features")
+        keep, minimum = float(data["keep_threshold"]), float(data["min_marker_confidence"])
+        if not (0.0 <= keep < 1.0 and 0.0 <= minimum < 1.0):
+            raise ValueError("thresholds")
+        return DecisionModels(_calibrated_model(data["span"]), _calibrated_model(data["marker"]),
+                              keep, minimum, str(data["recogniser"]))
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError,
+            lightgbm.basic.LightGBMError) as err:
+        raise ModelNotFoundError(f"span decision model {path} is damaged or of another version "
+                                 f"({type(err).__name__}: {str(err)[:80]}); rebuild it with "
+                                 "`make train-decision`") from None
+
+
+class SpanDecision:
+    """Keeps, drops and unplaces resolved spans by the fitted models (see the module)."""
+
+    def __init__(self, keep_rejected: bool = False, path: Path = MODEL_PATH) -> None:
+        self.models = load_decision(path)
+        self.keep_rejected = keep_rejected
+
+    @property
+    def available(self) -> bool:
+        return self.models is not None
+
+    def decide(self, parsed: ParsedDocument, resolutions: Sequence[Resolution],
+               min_confidence: float | None = None) -> tuple[list[Mention], list[Resolution]]:
+        """The document's kept mentions and resolutions, each with its probabilities; a kept
+        toponym whose marker confidence is below ``min_confidence`` (``None``: the minimum
+        chosen with the models) is unplaced."""
+        if self.models is None or not resolutions:
+            return [r.mention for r in resolutions], list(resolutions)
+        check_min_confidence(min_confidence)
+        minimum = (min_confidence if min_confidence is not None
+                   else self.models.min_marker_confidence)
+        x = feature_rows(parsed, resolutions)
+        span_p = self.models.span.probabilities(x)
+        marker_p = self.models.marker.probabilities(x)
+        out: list[Resolution] = []
+        for r, ps, pm in zip(resolutions, span_p.tolist(), marker_p.tolist(), strict=True):
+            placed = r.candidate is not None and r.candidate.has_point
+            decided = replace(r, span_probability=round(ps, 3),
+                              marker_confidence=round(pm, 3) if placed else None)
+            if ps < self.models.keep_threshold:
+                if not self.keep_rejected:
+                    continue
+                decided = replace(decided, rejected=True,
+                                  reason=f"{r.reason}; rejected: the probability that this is a "
+                                         f"toponym is {ps:.2f}")
+            elif placed and pm < minimum and not placed_whatever(r.candidate, r.mention.text):
+                decided = unplaced(decided, minimum)
+            out.append(decided)
+        return [r.mention for r in out], out
+
+
+def decision_for(recogniser: str, keep_rejected: bool = False, path: Path = MODEL_PATH
+                 ) -> SpanDecision | None:
+    """The span decision for ``recogniser``'s spans: the fitted one where it was trained on that
+    recogniser's proposals, else none (another recogniser's spans keep the point's
+    confidence and its minimum)."""
+    models = load_decision(path)
+    if models is None or models.recogniser != recogniser:
+        return None
+    return SpanDecision(keep_rejected, path)
+
+
+def without_demonyms(parsed: ParsedDocument) -> ParsedDocument:
+    """``parsed`` without its peoples and peoples' adjectives (``Resolution.demonym``)."""
+    gone = {(r.mention.start, r.mention.end) for r in parsed.resolutions if r.demonym}
+    if not gone:
+        return parsed
+    return replace(parsed, mentions=[m for m in parsed.mentions if (m.start, m.end) not in gone],
+                   resolutions=[r for r in parsed.resolutions if not r.demonym])
+
+
+def unplaced(r: Resolution, minimum: float) -> Resolution:
+    """``r`` left unplaced: its marker confidence is below ``minimum``; the reason keeps the
+    place it would have drawn."""
+    c: Candidate = r.candidate  # type: ignore[assignment]
+    where = ", ".join(x for x in (c.name, c.admin1_name, c.country_code) if x)
+    return replace(r, candidate=None,
+                   reason=f"not placed: marker confidence {r.marker_confidence:.2f} is below "
+                          f"the minimum {minimum:g}; the best guess was {where} ({r.reason})")

@@ -1,0 +1,43 @@
+"""The words around a span: what tells "Turkish troops" (the state) from "Turkish delight" (a
+sweet) and "speaks fluent German" (a language)."""
+
+from __future__ import annotations
+
+import re
+
+from geoparser.decision.word_lists import words
+
+_WORD = re.compile(r"[\w'’-]+")
+
+
+def word_before(text: str, start: int) -> str:
+    """The word right before ``start`` ("" at the start of the text)."""
+    found = _WORD.findall(text[max(0, start - 40):start])
+    return found[-1] if found else ""
+
+
+def word_after(text: str, end: int) -> str:
+    """The word right after ``end`` ("" at the end of the text or after punctuation other
+    than a space or a hyphen)."""
+    m = re.match(r"[ \t-]+([\w'’-]+)", text[end:end + 40])
+    return m.group(1) if m else ""
+
+
+def sentence_start(text: str, start: int) -> bool:
+    """Whether the span opens a sentence or the text."""
+    head = text[max(0, start - 4):start].rstrip(" \t\"'“‘(")
+    return not head or head[-1] in ".!?\n:"
+
+
+def language_beside(text: str, start: int, end: int) -> bool:
+    """Whether a word of language stands beside the span ("fluent [German]", "[German]
+    speakers")."""
+    cues = words("language-cues")
+    return (word_before(text, start).casefold() in cues
+            or word_after(text, end).casefold() in cues)
+
+
+def thing_after(text: str, end: int) -> bool:
+    """Whether the span is followed by a noun that makes it a thing's name ("[French] toast",
+    "[American] Express")."""
+    return word_after(text, end).casefold() in words("thing-heads")

@@ -1,0 +1,41 @@
+"""A story's people: titles, verbs of saying, common given names."""
+
+from __future__ import annotations
+
+import pytest
+
+from geoparser.decision.person_cues import given_name_before, person_words, title_or_verb_beside
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("Mayor John Smith opened the bridge.", "smith"),
+    ("Coach Jordan was pleased.", "jordan"),
+    ("“We won,” Lincoln said.", "lincoln"),
+    ("The plan works, said Austin on Monday.", "austin"),
+    ("Emily Houston runs the bakery.", "houston"),
+    ("according to Dr. Chester Reading of the clinic", "reading"),
+])
+def test_a_person_named_in_the_story_is_counted(text: str, word: str) -> None:
+    assert person_words(text)[word] >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "Floods hit Galway after the storm.",
+    "Police in Houston said the roads were closed.",  # "Police" is no given name
+    "The Texas governor visited Austin.",
+])
+def test_a_place_is_not_taken_for_a_person(text: str) -> None:
+    people = person_words(text)
+    assert people["galway"] == 0 and people["houston"] == 0 and people["austin"] == 0
+
+
+def test_smith_said_after_a_title_is_beside_a_verb() -> None:
+    text = "Smith said the road was closed."
+    assert title_or_verb_beside(text, 0, 5)
+    assert not title_or_verb_beside("Smithfield is closed.", 0, 10)
+
+
+def test_a_common_given_name_before_the_span() -> None:
+    text = "Emily Lincoln and Lincoln, Nebraska."
+    assert given_name_before(text, text.index("Lincoln"))
+    assert not given_name_before(text, text.rindex("Lincoln"))

@@ -1,0 +1,103 @@
+"""Keeping, dropping and unplacing spans by fitted models, on a small model fitted here."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from geoparser.decision.features import PROPOSERS, SPAN_FEATURES, feature_rows
+from geoparser.decision.span_decision import SpanDecision, decision_for, load_decision
+from geoparser.errors import ModelNotFoundError
+from geoparser.model import Candidate, Document, Mention, ParsedDocument, Resolution
+
+TAGGER_P = SPAN_FEATURES.index("tagger_p")
+
+
+def _booster(column: int):
+    """A booster whose score rises with feature ``column``."""
+    import lightgbm
+
+    rng = np.random.default_rng(0)
+    x = rng.random((400, len(SPAN_FEATURES)))
+    y = (x[:, column] > 0.5).astype(float)
+    params = {"objective": "binary", "num_leaves": 3, "min_data_in_leaf": 5, "verbosity": -1,
+              "seed": 1, "deterministic": True, "num_threads": 1}
+    return lightgbm.train(params, lightgbm.Dataset(x, y, feature_name=list(SPAN_FEATURES)), 20)
+
+
+@pytest.fixture(scope="module")
+def model_file(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("decision") / "span_decision.json"
+    booster = _booster(TAGGER_P).model_to_string()
+    data = {"features": list(SPAN_FEATURES), "proposers": list(PROPOSERS),
+            "recogniser": "toponym-transformer-orgs", "policy": "context",
+            "keep_threshold": 0.5, "min_marker_confidence": 0.5,
+            "span": {"booster": booster, "platt": [1.0, 0.0]},
+            "marker": {"booster": booster, "platt": [1.0, 0.0]}}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _doc(scores: list[float]) -> tuple[ParsedDocument, list[Resolution]]:
+    text = "Galway and Cork and Sligo and Derry."
+    words = ["Galway", "Cork", "Sligo", "Derry"]
+    place = Candidate("test", "1", "Galway", 53.27, -9.05, 80000, 2964180, "IE", "C", "P",
+                      "PPLA")
+    resolutions = []
+    for word, score in zip(words, scores, strict=False):
+        start = text.index(word)
+        m = Mention(start, start + len(word), word, "TOPONYM", "toponym-transformer-orgs",
+                    score=score)
+        resolutions.append(Resolution(m, place, 1, "context", "the only place",
+                                      confidence=0.9))
+    parsed = ParsedDocument(Document("d", text), [r.mention for r in resolutions], resolutions)
+    return parsed, resolutions
+
+
+def test_a_span_the_model_doubts_is_dropped_and_a_sure_one_kept(model_file: Path) -> None:
+    parsed, resolutions = _doc([0.95, 0.05])
+    mentions, kept = SpanDecision(path=model_file).decide(parsed, resolutions)
+    assert [m.text for m in mentions] == ["Galway"]
+    assert kept[0].span_probability > 0.5 and kept[0].marker_confidence is not None
+
+
+def test_keep_rejected_keeps_the_dropped_span_marked(model_file: Path) -> None:
+    parsed, resolutions = _doc([0.95, 0.05])
+    _, kept = SpanDecision(keep_rejected=True, path=model_file).decide(parsed, resolutions)
+    assert [r.rejected for r in kept] == [False, True]
+    assert "rejected" in kept[1].reason
+
+
+def test_a_kept_toponym_below_the_minimum_is_unplaced_with_its_best_guess(
+        model_file: Path) -> None:
+    parsed, resolutions = _doc([0.95])
+    decision = SpanDecision(path=model_file)
+    sure = decision.decide(parsed, resolutions, 0.0)[1]
+    strict = decision.decide(parsed, resolutions, 0.999)[1]
+    assert sure[0].candidate is not None
+    assert strict[0].candidate is None and "best guess was Galway" in strict[0].reason
+    assert strict[0].marker_confidence == sure[0].marker_confidence
+
+
+def test_a_span_s_features_do_not_depend_on_the_documents_beside_it() -> None:
+    parsed, resolutions = _doc([0.9, 0.3])
+    alone = feature_rows(parsed, resolutions)
+    again = feature_rows(parsed, resolutions)
+    assert np.array_equal(alone, again, equal_nan=True)
+    assert alone.shape == (2, len(SPAN_FEATURES))
+
+
+def test_the_decision_applies_only_to_the_recogniser_it_was_fitted_on(model_file: Path) -> None:
+    assert decision_for("toponym-transformer-orgs", path=model_file) is not None
+    assert decision_for("en_core_web_sm", path=model_file) is None
+    assert load_decision(model_file.parent / "absent.json") is None
+
+
+def test_a_damaged_decision_model_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "span_decision.json"
+    path.write_text('{"features": ["x"]}', encoding="utf-8")
+    with pytest.raises(ModelNotFoundError, match="make train-decision"):
+        load_decision(path)
