@@ -18,6 +18,12 @@ over the same placed matches whose prediction has one, "right" meaning within 16
 reliability table (10 bins), the expected calibration error, the Brier score, acc@161 of the
 80% most confident, and accuracy against coverage; ``abstained`` counts the matched gold
 toponyms the system gave a confidence but no point. Without confidences it is ``null``.
+
+Where predictions carry a ``marker_confidence`` (the probability that the marker is right: the
+span is a toponym *and* its point within 161 km), ``marker`` reports the same figures over
+every placed prediction that has one, as a map shows them: "right" is matched to a gold
+toponym and within 161 km of its point, a prediction matched to no gold toponym is wrong, and
+one matched to a gold toponym without a point is left out (it cannot be judged).
 """
 
 from __future__ import annotations
@@ -103,23 +109,28 @@ class DistanceResult:
     counts: dict[str, int]
     notes: tuple[str, ...] = field(default=())
     confidence: CalibrationSummary | None = None
+    marker: CalibrationSummary | None = None
 
     def to_json(self, lazy: bool = False) -> dict[str, Any]:
         docs = ({"id": i, **s.as_dict(), "toponyms": list(d)} for i, s, d in self.documents)
         return {
             "scheme": self.scheme, "options": self.options,
             "overall": {**self.overall.as_dict(), **self.counts,
-                        "confidence": self.confidence.as_dict() if self.confidence else None},
+                        "confidence": self.confidence.as_dict() if self.confidence else None,
+                        "marker": self.marker.as_dict() if self.marker else None},
             "documents": docs if lazy else list(docs),
             **({"notes": list(self.notes)} if self.notes else {}),
         }
 
     def to_rows(self) -> list[dict[str, Any]]:
         c = self.confidence.as_dict() if self.confidence else {}
+        m = self.marker.as_dict() if self.marker else {}
         return [{"scope": "overall", **self.overall.as_dict(), **self.counts,
                  "confidence_n": c.get("n"), "ece": c.get("ece"),
                  "accuracy_161_top80": c.get("accuracy_161_top80"), "brier": c.get("brier"),
-                 "abstained": c.get("abstained")}]
+                 "abstained": c.get("abstained"), "marker_n": m.get("n"),
+                 "marker_ece": m.get("ece"), "marker_right": m.get("accuracy_161"),
+                 "marker_right_top80": m.get("accuracy_161_top80")}]
 
     def to_markdown(self) -> str:
         o = self.overall.as_dict()
@@ -135,6 +146,7 @@ class DistanceResult:
                     o.get("accuracy_geonameid", "n/a"), o["mean_km"], o["median_km"], o["auc"]]]),
         ]
         out += self._confidence_markdown()
+        out += self._marker_markdown()
         out += [f"\nNote: {note}" for note in self.notes]
         return "\n".join(out) + "\n"
 
@@ -158,6 +170,45 @@ class DistanceResult:
                       [[f"{r['coverage']:.0%}", r["n"], r["min_confidence"], r["accuracy"]]
                        for r in c["coverage"]]),
         ]
+
+
+    def _marker_markdown(self) -> list[str]:
+        if self.marker is None:
+            return []
+        c = self.marker.as_dict()
+        return [
+            "", "### Marker confidence: how well it fits (right = a gold toponym within 161 km)",
+            "", f"{c['n']} placed predictions with a marker confidence, every marker a map "
+            "draws.", "",
+            table(["n", "mean marker confidence", "right", "ECE (10 bins)",
+                   "right of the 80% most confident", "Brier"],
+                  [[c["n"], c["mean_confidence"], c["accuracy_161"], c["ece"],
+                    c["accuracy_161_top80"], c["brier"]]]),
+            "", table(["marker confidence", "n", "mean", "right"],
+                      [[f"{r['low']:.1f}–{r['high']:.1f}", r["n"], r["mean_confidence"],
+                        r["accuracy"]] for r in c["reliability"]]),
+        ]
+
+
+def marker_calibration(corpus: FlatCorpus, g2p: dict[int, int]) -> CalibrationSummary | None:
+    """``marker_confidence`` against whether each placed prediction is right (see the module);
+    ``None`` when no prediction carries one."""
+    p2g = {j: i for i, j in g2p.items()}
+    stated: list[tuple[float, bool]] = []
+    for j, p in enumerate(corpus.preds):
+        if p.marker_confidence is None or not p.has_point:
+            continue
+        i = p2g.get(j)
+        if i is None:
+            stated.append((p.marker_confidence, False))
+            continue
+        g = corpus.golds[i]
+        if g.has_point:
+            stated.append((p.marker_confidence, distance_km(g.lat, g.lon, p.lat, p.lon)
+                           <= ACCURACY_KM))
+    if not stated:
+        return None
+    return CalibrationSummary(tuple(c for c, _ in stated), tuple(r for _, r in stated))
 
 
 def score_distance(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
@@ -206,4 +257,4 @@ def score_distance(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
     notes = () if ids_given or not overall.id_checked else (
         "accuracy by GeoNames id is n/a: the predictions carry no GeoNames ids",)
     return DistanceResult("distance", options, overall, docs, counts, notes,
-                          confidence=confidence)
+                          confidence=confidence, marker=marker_calibration(corpus, g2p))

@@ -62,33 +62,28 @@ PROPOSERS: tuple[str, ...] = (
 )
 #: GeoNames feature classes by the category the model reads.
 KINDS: tuple[str, ...] = ("A", "P", "H", "T", "L", "S", "R", "V", "U")
-_WHY_PREFIXES: tuple[tuple[str, str], ...] = (
-    ("the name of a place this story placed", "repeated-name"),
-    ("a place named in the institution's name", "organisation-names"),
-    ("dateline", "dateline"),
-    ("area abbreviation after a place", "area-abbreviation"),
-    ("a place before its area's abbreviation", "before-area-abbreviation"),
-    ("a place before its country or state", "before-country"),
-    ("one of a list", "list"),
-    ("a place with a footnote marker", "footnote"),
-    ("a hashtag", "hashtag"),
-    ("short for", "acronym"),
-    ("a country's initials", "initials"),
-    ("the people or adjective of a place", "peoples"),
-    ("named after its kind's word", "kind-named"),
-    ("a street or building of the place before it", "possessed"),
-    ("a place whose name holds its area's abbreviation", "named-with-area"),
-)
+#: Each proposer's name (``Mention.proposer``: a recognition pass's ``name``, "tagger", ...)
+#: by the category the model reads; a name not here is "other", as are the places
+#: en_core_web_sm finds inside its organisations' names ("organisation-embedded"), which the
+#: models were fitted with under that category.
+CATEGORY: dict[str, str] = {
+    "tagger": "tagger", "organisation-names": "organisation-names",
+    "organisation-entities": "organisation-entities", "repeated-name": "repeated-name",
+    "dateline": "dateline", "area-abbreviation": "area-abbreviation",
+    "postal-code-after": "area-abbreviation",
+    "place-before-area-code": "before-area-abbreviation",
+    "place-before-postal-code": "before-area-abbreviation",
+    "place-before-named-area": "before-country", "plural-list": "list",
+    "listed-area-codes": "list", "place-list": "list", "footnote-marker": "footnote",
+    "hashtag": "hashtag", "defined-acronym": "acronym", "country-initials": "initials",
+    "peoples": "peoples", "kind-named": "kind-named", "possessed-facility": "possessed",
+    "named-with-area": "named-with-area", "organisation-embedded": "other",
+}
 
 
 def proposer(m: Mention) -> str:
-    """The part that proposed ``m`` (one of ``PROPOSERS``)."""
-    named = getattr(m, "proposer", "")
-    if named:
-        return named if named in PROPOSERS else "other"
-    if not m.why:
-        return "tagger" if m.score is not None else "organisation-entities"
-    return next((p for prefix, p in _WHY_PREFIXES if m.why.startswith(prefix)), "other")
+    """The category of the part that proposed ``m`` (one of ``PROPOSERS``)."""
+    return CATEGORY.get(m.proposer, "other")
 
 
 def _zipfs(text: str) -> tuple[float, float]:

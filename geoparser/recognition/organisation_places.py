@@ -162,7 +162,8 @@ class OrganisationPlaces:
                 theirs = next(found_in)
                 named = self._prominent_entities(theirs)
                 found += [replace(m, start=m.start + a, end=m.end + a,
-                                   proposer="organisation-entities") for m in theirs
+                                  proposer="organisation-entities" if m.evidence
+                                  else "organisation-embedded") for m in theirs
                           if (m.evidence is False or m.text in named)
                           and not any(m.start + a < e and s < m.end + a
                                       for s, e in own_spans.near(m.start + a, m.end + a))]

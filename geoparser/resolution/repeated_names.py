@@ -79,7 +79,7 @@ def said_again(text: str, resolutions: Sequence[Resolution]) -> list[Resolution]
                     or _inside_longer_name(text, a, b)):
                 continue
             taken.add(a, b)
-            mention = replace(source.mention, start=a, end=b,
+            mention = replace(source.mention, start=a, end=b, proposer="repeated-name",
                               why=f"the name of a place this story placed ({source.mention.why})"
                               if source.mention.why else "the name of a place this story placed")
             added.append(replace(source, mention=mention, reason=(

@@ -69,3 +69,26 @@ def test_score_cli_reports_the_calibration_and_refuses_a_confidence_above_one(tm
     refused = predict(1.5)
     assert refused.exit_code == 2
     assert "pred.jsonl:1" in refused.output and "probability from 0 to 1" in refused.output
+
+
+def test_marker_confidence_judges_every_drawn_marker_a_false_positive_wrong():
+    golds = (GoldToponym(0, 1, "a", 0.0, 0.0), GoldToponym(2, 3, "b", 0.0, 0.0),
+             GoldToponym(4, 5, "c"))  # no point: its marker cannot be judged
+    preds = (Prediction("a", 0, 1, None, 0.0, 0.0, marker_confidence=0.9),    # right
+             Prediction("b", 2, 3, None, 0.0, 3.0, marker_confidence=0.6),    # ~334 km: wrong
+             Prediction("c", 4, 5, None, 0.0, 0.0, marker_confidence=0.5),    # not judged
+             Prediction("d", 6, 7, None, 1.0, 1.0, marker_confidence=0.2),    # no gold: wrong
+             Prediction("e", 8, 9, None, None, None, marker_confidence=0.4))  # not drawn
+    flat = FlatCorpus.build([Document("d", TEXT, golds)], {"d": PredictedDocument("d", preds)})
+    result = score_distance(flat, SPAN, {})
+    m = result.to_json()["overall"]["marker"]
+    assert m["n"] == 3 and m["accuracy_161"] == pytest.approx(1 / 3)
+    assert m["ece"] == pytest.approx((0.1 + 0.6 + 0.2) / 3)
+    assert "Marker confidence" in result.to_markdown()
+    assert result.to_rows()[0]["marker_n"] == 3
+
+
+def test_without_marker_confidences_there_is_no_marker_calibration():
+    result = score_distance(corpus([(0.0, 0.0, 0.9)]), SPAN, {})
+    assert result.to_json()["overall"]["marker"] is None
+    assert "Marker confidence" not in result.to_markdown()
