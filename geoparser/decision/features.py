@@ -6,7 +6,7 @@
   English (``zipf_min``, ``zipf_first``: wordfreq's Zipf frequency) and as a person's
   surname and given name (``surname``, ``given``: per cent of the 1990 US Census);
 * the words around it: a sentence's first word, the next word in lower case, capitalised or
-  how common (``next_zipf``); a people's adjective (``people_word``), a word of language
+  how common (``next_zipf``); a people's adjective or English (``people_word``), a word of language
   beside it (``language_cue``), a noun after it that makes a thing's name (``thing_after``);
 * the story's people: how often the story names the span's last word as a person
   (``person_cue``), a title or a verb of saying beside this very span (``said_beside``), a
@@ -36,7 +36,7 @@ from geoparser.decision.word_context import (
     word_after,
 )
 from geoparser.decision.word_lists import person_name_share
-from geoparser.gazetteers.demonyms import names_a_people
+from geoparser.gazetteers.demonyms import LANGUAGE_FIRST, names_a_people
 from geoparser.model import Mention, ParsedDocument, Resolution
 from geoparser.names import normalise_name
 from geoparser.places import name_match
@@ -128,7 +128,7 @@ def feature_row(r: Resolution, doc: DocumentEvidence) -> np.ndarray:
         float(sentence_start(text, m.start)),
         float(bool(nxt) and nxt[0].islower()), float(bool(nxt) and nxt[0].isupper()),
         zipf_frequency(nxt) if nxt else nan,
-        float(names_a_people(written)),
+        float(names_a_people(written) or written.casefold() in LANGUAGE_FIRST),
         float(language_beside(text, m.start, m.end)),
         float(thing_after(text, m.end)),
         doc.people.get(last.casefold(), 0),

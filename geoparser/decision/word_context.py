@@ -29,11 +29,18 @@ def sentence_start(text: str, start: int) -> bool:
     return not head or head[-1] in ".!?\n:"
 
 
+#: The words of a list before a span: "fluent English and [German]", "French, [German]".
+_LISTED_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*(?:,\s*|\s+(?:and|or)\s+|,\s*(?:and|or)\s+))+$")
+
+
 def language_beside(text: str, start: int, end: int) -> bool:
-    """Whether a word of language stands beside the span ("fluent [German]", "[German]
-    speakers")."""
+    """Whether a word of language stands beside the span or beside the list it ends
+    ("fluent [German]", "[German] speakers", "fluent English and [German]")."""
     cues = words("language-cues")
-    return (word_before(text, start).casefold() in cues
+    head = text[max(0, start - 80):start]
+    listed = _LISTED_BEFORE.search(head)
+    first = start - (len(head) - listed.start()) if listed else start
+    return (word_before(text, first).casefold() in cues
             or word_after(text, end).casefold() in cues)
 
 

@@ -54,3 +54,10 @@ def test_words_around_a_span() -> None:
     assert word_after(text, len(text)) == ""
     assert sentence_start(text, 0) and sentence_start(text, text.rindex("Galway"))
     assert not sentence_start(text, start)
+
+
+def test_a_language_cue_reaches_every_word_of_the_list_it_opens() -> None:
+    text = "The new coach speaks fluent English and German."
+    assert language_beside(text, *_span(text, "German"))
+    text = "Turkish troops and German officials"
+    assert not language_beside(text, *_span(text, "German"))
