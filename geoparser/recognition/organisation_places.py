@@ -47,8 +47,8 @@ from geoparser.recognition.base import Recogniser
 from geoparser.recognition.gazetteer_check import remembered
 from geoparser.recognition.spacy_models import DEFAULT_MODEL
 from geoparser.recognition.span_hygiene import INSTITUTION_WORDS, embedded_spans, trimmed
+from geoparser.recognition.span_index import SpanIndex
 from geoparser.recognition.word_frequency import zipf_frequency
-from geoparser.spans import SpanIndex
 
 #: The entity labels of en_core_web_sm whose names may open with a place.
 CONTAINERS = ("ORG", "FAC")

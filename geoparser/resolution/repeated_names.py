@@ -42,7 +42,7 @@ from geoparser.gazetteers.demonyms import names_a_people
 from geoparser.gazetteers.offline_records import ALIASES
 from geoparser.model import Candidate, Resolution
 from geoparser.recognition.span_hygiene import is_currency, names_a_disease
-from geoparser.spans import SpanIndex
+from geoparser.recognition.span_index import SpanIndex
 
 #: The shortest name repeated: shorter ones are codes or abbreviations as often as places.
 MIN_LETTERS = 4

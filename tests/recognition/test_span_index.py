@@ -1,4 +1,4 @@
-"""``spans.SpanIndex`` gives every span a whole list would have for the overlap and
+"""``SpanIndex`` gives every span a whole list would have for the overlap and
 containment questions, and the pipeline's work on a long document grows with its length, not
 its square: counted in Python calls (deterministic), never timed."""
 
@@ -8,7 +8,7 @@ import cProfile
 import pstats
 import random
 
-from geoparser.spans import SpanIndex
+from geoparser.recognition.span_index import SpanIndex
 
 
 def _overlaps(a, b, s, e):
