@@ -46,8 +46,8 @@ from geoparser.recognition.gazetteer_check import remembered
 from geoparser.recognition.gazetteer_matcher import COMMON_ZIPF, MIN_POPULATION_COMMON
 from geoparser.recognition.spacy_models import DEFAULT_MODEL
 from geoparser.recognition.span_hygiene import INSTITUTION_WORDS, embedded_spans, trimmed
+from geoparser.recognition.span_index import SpanIndex
 from geoparser.recognition.word_frequency import zipf_frequency
-from geoparser.spans import SpanIndex
 from geoparser.stop_words import STOP_WORDS
 
 #: The entity labels of en_core_web_sm whose names may open with a place.

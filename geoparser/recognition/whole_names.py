@@ -24,7 +24,7 @@ from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.name_forms import NATURAL_OPENERS
 from geoparser.model import Mention
 from geoparser.recognition.span_hygiene import trim
-from geoparser.spans import SpanIndex
+from geoparser.recognition.span_index import SpanIndex
 
 #: The most words a widened name may have.
 MAX_WORDS = 6

@@ -40,7 +40,7 @@ from geoparser.gazetteers.demonyms import names_a_people
 from geoparser.gazetteers.english_names import ALIASES
 from geoparser.model import Candidate, Resolution
 from geoparser.recognition.span_hygiene import is_currency, names_a_disease
-from geoparser.spans import SpanIndex
+from geoparser.recognition.span_index import SpanIndex
 from geoparser.stop_words import STOP_WORDS
 
 #: The shortest name repeated: shorter ones are codes or abbreviations as often as places.

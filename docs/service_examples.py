@@ -1,6 +1,6 @@
 """The request and answer examples of docs/service.md, from the service itself: a TestClient on
 ``create_app()`` with the default pipeline and one worker. Prints each example (its status,
-then the JSON answer). Run: ``python scripts/service_examples.py``."""
+then the JSON answer). Run: ``python docs/service_examples.py``."""
 
 from __future__ import annotations
 
