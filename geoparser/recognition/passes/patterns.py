@@ -14,7 +14,8 @@ LIST_JOIN = re.compile(LIST_JOINT)
 AREA_CODE_AFTER = re.compile(r",[ \t]+(?P<area>[A-Z][A-Za-z.]*)(?![\w])")
 #: One to three capitalised words ending where the search ends.
 NAME_BEFORE = re.compile(r"(?<![\w.'’-])[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}\Z")
-#: The most capitalised words a run of ``capitalised_runs`` holds.
+#: The most capitalised words a run of ``capitalised_runs`` holds. Chosen by hand: a place's
+#: name in a list is seldom longer.
 RUN_WORDS = 4
 
 

@@ -21,7 +21,8 @@ KIND_NAMED = "named after its kind's word"
 _KIND_OF = re.compile(
     r"\b(?:" + "|".join(sorted(words("kind_words", "kind-named"), key=len, reverse=True))
     + r")[ \t]+of[ \t]+")
-#: The most words a name after its kind's word may have.
+#: The most words a name after its kind's word may have. Chosen by hand ("Western Kasai",
+#: "Sao Paulo"; "New York State Police" is cut to its place).
 _KIND_NAME_WORDS = 3
 
 

@@ -22,6 +22,7 @@ from geoparser.recognition.passes.base import PassInput, Proposal, ProposalKind
 PEOPLE = "the people or adjective of a place"
 _CAPITAL_WORD = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?![\w'’-])")
 #: How many capitalised words after a people are read for a longer place name it opens.
+#: Chosen by hand ("British Virgin Islands").
 _PEOPLE_LOOK_AHEAD = 2
 #: "and" and a capitalised word after a people: a longer place name it may open too ("Turks
 #: and Caicos").
