@@ -57,10 +57,11 @@ class Geoparser:
         self.min_confidence = min_confidence
         self.demonyms = demonyms
         self.recogniser = create_recogniser(ner, labels=labels) if isinstance(ner, str) else ner
-        self.decision = decision_for(getattr(self.recogniser, "name", ""), keep_rejected)
         self.gazetteer = create_gazetteer(gazetteer) if isinstance(gazetteer, str) else gazetteer
         self.policy = (create_policy(policy, points=points) if isinstance(policy, str)
                        else policy)
+        self.decision = decision_for(getattr(self.recogniser, "name", ""),
+                                     getattr(self.policy, "name", ""), keep_rejected)
         #: The point convention (``resolution.base.POINT_CONVENTIONS``) of this geoparser's
         #: policy: two geoparsers with different ones live side by side in one process.
         self.points = getattr(self.policy, "points", points)

@@ -119,7 +119,7 @@ def stages_for(spec: PipelineSpec) -> Stages:
         cache[spec] = Stages(create_recogniser(spec.ner, list(spec.labels)),
                              build_gazetteer(spec), create_policy(spec.policy, points=spec.points),
                              spec.points, spec.min_confidence,
-                             decision_for(spec.ner, spec.keep_rejected),
+                             decision_for(spec.ner, spec.policy, spec.keep_rejected),
                              spec.demonyms)
     return cache[spec]
 

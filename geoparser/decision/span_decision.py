@@ -50,8 +50,9 @@ class DecisionModels:
     marker: CalibratedModel
     keep_threshold: float
     min_marker_confidence: float
-    #: The recogniser whose proposals the models were fitted on.
+    #: The recogniser whose proposals, and the policy whose choices, the models were fitted on.
     recogniser: str
+    policy: str
 
 
 def _calibrated_model(entry: dict[str, Any]) -> CalibratedModel:
@@ -83,7 +84,7 @@ def load_decision(path: Path = MODEL_PATH) -> DecisionModels | None:
         if not (0.0 <= keep < 1.0 and 0.0 <= minimum < 1.0):
             raise ValueError("thresholds")
         return DecisionModels(_calibrated_model(data["span"]), _calibrated_model(data["marker"]),
-                              keep, minimum, str(data["recogniser"]))
+                              keep, minimum, str(data["recogniser"]), str(data["policy"]))
     except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError,
             lightgbm.basic.LightGBMError) as err:
         raise ModelNotFoundError(f"span decision model {path} is damaged or of another version "
@@ -144,13 +145,14 @@ def lexical(x: np.ndarray) -> np.ndarray:
     return (x[:, _PEOPLE] == 1) & (x[:, _NOT_THE_PLACE] == 1).any(axis=1)
 
 
-def decision_for(recogniser: str, keep_rejected: bool = False, path: Path = MODEL_PATH
-                 ) -> SpanDecision | None:
-    """The span decision for ``recogniser``'s spans: the fitted one where it was trained on that
-    recogniser's proposals, else none (another recogniser's spans keep the point's
+def decision_for(recogniser: str, policy: str, keep_rejected: bool = False,
+                 path: Path = MODEL_PATH) -> SpanDecision | None:
+    """The span decision for ``recogniser``'s spans resolved by ``policy``: the fitted one where
+    it was trained on that recogniser's proposals and that policy's choices (its features
+    read the policy's confidence and margin), else none (the toponyms keep the point's
     confidence and its minimum)."""
     models = load_decision(path)
-    if models is None or models.recogniser != recogniser:
+    if models is None or models.recogniser != recogniser or models.policy != policy:
         return None
     return SpanDecision(keep_rejected, path)
 

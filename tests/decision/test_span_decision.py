@@ -91,8 +91,9 @@ def test_a_span_s_features_do_not_depend_on_the_documents_beside_it() -> None:
 
 
 def test_the_decision_applies_only_to_the_recogniser_it_was_fitted_on(model_file: Path) -> None:
-    assert decision_for("toponym-transformer-orgs", path=model_file) is not None
-    assert decision_for("en_core_web_sm", path=model_file) is None
+    assert decision_for("toponym-transformer-orgs", "context", path=model_file) is not None
+    assert decision_for("en_core_web_sm", "context", path=model_file) is None
+    assert decision_for("toponym-transformer-orgs", "nearest", path=model_file) is None
     assert load_decision(model_file.parent / "absent.json") is None
 
 

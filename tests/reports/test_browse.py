@@ -173,7 +173,7 @@ def test_one_error_is_said_in_the_singular(tmp_path):
     pred = tmp_path / "pred.jsonl"
     pred.write_text(json.dumps({"id": "a", "toponyms": []}) + "\n")
     page = browse_page(gold, [pred])
-    assert "1 error)" in page and "1 errors" not in page
+    assert "1 error;" in page and "1 errors" not in page  # "(pred.jsonl, 1 error; match …)"
     assert '" document, "' in page  # the count line under the filters, in the singular too
 
 

@@ -71,28 +71,28 @@ def test_eastleigh_among_nairobi_neighbourhoods_is_not_placed_in_england(geopars
     doc = geoparser_default.parse(
         "Residents of Eastleigh in Nairobi said the police had closed the market.")
     r = placed(doc, "Eastleigh")
-    assert r.candidate is None and r.reason.startswith("not placed: confidence")
+    assert r.candidate is None and r.reason.startswith("not placed: ")
     assert "Eastleigh, England, GB" in r.reason  # the best guess is still said
 
 
 def test_tyrone_listed_with_armagh_is_not_placed_in_georgia(geoparser_default):
     doc = geoparser_default.parse("Farmers in Armagh and Tyrone, Northern Ireland, protested.")
     r = placed(doc, "Tyrone")
-    assert r.candidate is None and r.reason.startswith("not placed: confidence")
+    assert r.candidate is None and r.reason.startswith("not placed: ")
     assert placed(doc, "Armagh").candidate.country_code == "GB"
 
 
 def test_lavington_beside_nairobi_is_not_placed_in_new_south_wales(geoparser_default):
     doc = geoparser_default.parse("Shoppers in Kilimani and Lavington, Nairobi, faced queues.")
     r = placed(doc, "Lavington")
-    assert r.candidate is None and r.reason.startswith("not placed: confidence")
+    assert r.candidate is None and r.reason.startswith("not placed: ")
 
 
 def test_the_river_fergus_at_ennis_is_not_placed_in_ontario(geoparser_default):
     doc = geoparser_default.parse(
         "Heavy rain swelled the Shannon at Limerick and the Fergus at Ennis.")
     r = placed(doc, "Fergus")
-    assert r.candidate is None and r.reason.startswith("not placed: confidence")
+    assert r.candidate is None and r.reason.startswith("not placed: ")
 
 
 def test_road_numbers_are_never_placed(geoparser_default):
