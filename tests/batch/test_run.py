@@ -63,7 +63,8 @@ def test_parquet_output_holds_the_same_toponyms(docs_jsonl, reference, tmp_path)
     rows = pq.read_table(out).to_pylist()
     # each row: the toponym's JSONL record, its document's focus as columns, and a geometry
     docs = [json.loads(line) for line in reference.decode().splitlines()]
-    expected = [{**dict(t, id=e["id"]), **focus_columns(DocumentFocus.from_dict(e["focus"]))}
+    expected = [{**{k: v for k, v in t.items() if k != "id"}, "doc_id": e["id"],
+                 **focus_columns(DocumentFocus.from_dict(e["focus"]))}
                 for e in docs for t in e["toponyms"]]
     assert [{k: v for k, v in r.items() if k != "geometry"} for r in rows] == [
         {k: e.get(k) for k in r if k != "geometry"} for r, e in zip(rows, expected, strict=True)]
