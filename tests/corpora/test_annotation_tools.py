@@ -185,3 +185,17 @@ def test_label_studio_json_min_export_is_read_too(tmp_path):
     assert convert("labelstudio", path).documents == [
         {"id": "4", "text": "Rain in Oslo.",
          "toponyms": [{"start": 8, "end": 12, "text": "Oslo", "label": "GPE"}]}]
+
+
+def test_a_bad_export_stops_convert_with_one_line_and_no_output_file(tmp_path):
+    bad = tmp_path / "doccano.jsonl"
+    bad.write_text('{"id": 1, "text": "Rain in Oslo.", "label": [[8, 12, "GPE"]]}\n'
+                   '{"id": 2, "text": "Snow.", "label": [[0, 99, "GPE"]]}\n')
+    out = tmp_path / "gold.jsonl"
+    result = CliRunner().invoke(app, ["convert", "--from", "doccano", str(bad), "--out",
+                                      str(out)])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"toposcope: error: {bad}:2: not a doccano record: offsets 0-99 outside the text of "
+        "5 characters"]
+    assert not out.exists() and list(tmp_path.iterdir()) == [bad]
