@@ -275,16 +275,38 @@ class PartStore:
     def _recognised(self, index: int) -> Path:
         return self.dir / f"recognised-{index:08d}.json"
 
+    def _recognised_digest(self, index: int) -> Path:
+        return self.dir / f"recognised-{index:08d}.sha256"
+
     def recognised(self) -> set[int]:
-        """The chunks a grouped run's first pass has kept (``group_pass``)."""
+        """The chunks a grouped run's first pass has kept (``group_pass``) whose file matches
+        the checksum written beside it; any other (edited, damaged, without a checksum) is
+        removed, with a warning, so that it is recognised again -- as a finished chunk is."""
         found = set()
         for p in self.dir.glob("recognised-*.json"):
             with suppress(IndexError, ValueError):
                 found.add(int(p.stem.split("-")[1]))
-        return found
+        good = set()
+        for index in sorted(found):
+            try:
+                digest = self._recognised_digest(index).read_text(encoding="ascii").strip()
+                matches = _file_digest(self._recognised(index))[1] == digest
+            except (OSError, UnicodeDecodeError):
+                matches = False
+            if matches:
+                good.add(index)
+                continue
+            log.warning("chunk %d in %s: its recognised documents do not match their "
+                        "checksum; recomputing it", index, self.dir)
+            self._recognised(index).unlink(missing_ok=True)
+            self._recognised_digest(index).unlink(missing_ok=True)
+        return good
 
     def save_recognised(self, index: int, data: bytes) -> None:
+        """Keep a chunk's recognised documents, then their checksum (so a file without one,
+        cut short by a kill between the two, is not trusted)."""
         write_bytes_atomic(self._recognised(index), data)
+        write_text_atomic(self._recognised_digest(index), _digest(data) + "\n")
 
     def load_recognised(self, index: int) -> bytes:
         try:

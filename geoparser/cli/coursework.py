@@ -70,7 +70,8 @@ def run(
     with locked_folder(out_dir):
         _run(gold, ner, labels, gazetteer, tolerance_km, match, others, out_dir,
              web.gazetteer_config(gazetteer, no_cache=no_cache, refresh=refresh,
-                                  cache_path=web_cache, cache_days=cache_days, contact=contact),
+                                  cache_path=web_cache, cache_days=cache_days, contact=contact,
+                                  inputs=[gold]),
              minimum_confidence(None, 0.0 if min_confidence is None else min_confidence))
 
 

@@ -144,7 +144,7 @@ def parse(
                      kept={"the web cache": web_cache})
     spec = PipelineSpec(ner, tuple(split_list(labels)), gazetteer, policy, web.web_overrides(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
-        cache_days=cache_days, contact=contact), points,
+        cache_days=cache_days, contact=contact, inputs=[source]), points,
         minimum_confidence(policy, min_confidence), keep_rejected, not no_demonyms)
     spec.check()
     group_column = None if group_by.lower() == "none" else group_by
@@ -221,7 +221,7 @@ def resolve_cmd(
         context = create_recogniser(context_ner)
     gaz = create_gazetteer(gazetteer, **web.gazetteer_config(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
-        cache_days=cache_days, contact=contact))
+        cache_days=cache_days, contact=contact, inputs=[gold]))
     stats = resolve_corpus(gold, out, gaz, chosen, fmt, context_recogniser=context,
                            collection=collection,
                            group_by=None if group_by.lower() == "none" else group_by,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
@@ -40,10 +41,11 @@ def gazetteer_config(
     cache_path: Path | None = None,
     cache_days: float | None = None,
     contact: str | None = None,
+    inputs: Sequence[Path | str | None] = (),
 ) -> dict[str, object]:
     """Keyword config for ``create_gazetteer(name, ...)``: a ``WebConfig`` for web gazetteers."""
     pairs = web_overrides(name, no_cache=no_cache, refresh=refresh, cache_path=cache_path,
-                          cache_days=cache_days, contact=contact)
+                          cache_days=cache_days, contact=contact, inputs=inputs)
     return {"config": replace(WebConfig.from_env(), **dict(pairs))} if pairs else {}
 
 
@@ -55,10 +57,12 @@ def web_overrides(
     cache_path: Path | None = None,
     cache_days: float | None = None,
     contact: str | None = None,
+    inputs: Sequence[Path | str | None] = (),
 ) -> tuple[tuple[str, object], ...]:
     """The web settings given on the command line, as picklable ``(field, value)`` pairs that
     each worker applies to its own ``WebConfig.from_env()`` (credentials stay in the
-    environment, never in a pipeline description)."""
+    environment, never in a pipeline description). ``--web-cache`` may not be one of the
+    command's ``inputs``: the cache check would call the user's file a damaged cache."""
     from geoparser.gazetteers.web import WEB_GAZETTEERS
 
     if name not in WEB_GAZETTEERS:
@@ -67,7 +71,7 @@ def web_overrides(
     if cache_path is not None:
         from geoparser.io.output_path import check_output
 
-        pairs.append(("cache_path", check_output(cache_path, option="--web-cache")))
+        pairs.append(("cache_path", check_output(cache_path, inputs, option="--web-cache")))
     if cache_days is not None:
         pairs.append(("expire_after", expiry_days(cache_days)))
     if contact:

@@ -42,6 +42,9 @@ def model_dir() -> Path:
 
 #: The range of ``max_pieces`` a window may have: the base model's position table holds 512.
 MAX_PIECES_RANGE = (8, 512)
+#: The thresholds a model may carry (the shipped one is 0.6): a word is in a toponym when its
+#: P(O) is below it, so near 0 nothing is ever found and at 1 nearly every word is.
+THRESHOLD_RANGE = (0.05, 0.95)
 
 
 def read_meta(path: Path) -> dict[str, Any]:
@@ -70,9 +73,11 @@ def read_meta(path: Path) -> dict[str, Any]:
     for name, expected in hashes.items():
         if hashlib.sha256((path / name).read_bytes()).hexdigest() != expected:
             raise damaged(f"{name} does not match the SHA-256 in meta.json")
+    t_low, t_high = THRESHOLD_RANGE
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not (
-            0.0 < threshold <= 1.0):
-        raise damaged(f"its threshold {threshold!r} in meta.json is not a probability above 0")
+            t_low <= threshold <= t_high):
+        raise damaged(f"its threshold {threshold!r} in meta.json is not a probability from "
+                      f"{t_low} to {t_high} (outside it the model finds nothing, or every word)")
     low, high = MAX_PIECES_RANGE
     if isinstance(pieces, bool) or not isinstance(pieces, int) or not low <= pieces <= high:
         raise damaged(f"its max_pieces {pieces!r} in meta.json is not a whole number from "

@@ -185,3 +185,20 @@ def test_resume_from_a_named_pipe_is_a_usage_error(tmp_path):
     result = invoke("parse", "--in", fifo, "--out", tmp_path / "o.jsonl", "--ner",
                     "gazetteer", "--resume")
     assert_refused(result, "--resume needs an input file")
+
+
+@pytest.mark.parametrize("command", ["parse", "resolve"])
+def test_web_cache_equal_to_the_input_is_refused_as_the_input(tmp_path, command):
+    """``--web-cache`` given the input file said "delete it or move it aside" about the
+    user's own documents; it is refused as the input, before anything is opened."""
+    source = write_jsonl(tmp_path / "in.jsonl", GOLD)
+    before = source.read_bytes()
+    if command == "parse":
+        args = ["parse", "--in", source, "--out", tmp_path / "o.jsonl"]
+    else:
+        args = ["resolve", "--gold", source, "--out", tmp_path / "o.jsonl", "--context-ner",
+                "none"]
+    result = invoke(*args, "--gazetteer", "nominatim", "--contact", "t@example.org",
+                    "--web-cache", source)
+    line = assert_refused(result, f"--web-cache {source} is the input")
+    assert "move it aside" not in line and source.read_bytes() == before

@@ -90,7 +90,8 @@ def test_a_shuffled_vocabulary_is_damaged_not_silently_blind(tmp_path):
 @pytest.mark.parametrize(("field", "value", "said"), [
     ("max_pieces", 0, "max_pieces 0"), ("max_pieces", 100000, "max_pieces 100000"),
     ("max_pieces", "128", "max_pieces '128'"), ("threshold", 0, "threshold 0"),
-    ("threshold", 1.5, "threshold 1.5"), ("threshold", True, "threshold True")])
+    ("threshold", 1.5, "threshold 1.5"), ("threshold", True, "threshold True"),
+    ("threshold", 1e-06, "threshold 1e-06"), ("threshold", 1.0, "threshold 1.0")])
 def test_every_meta_value_is_checked_and_named(tmp_path, field, value, said):
     folder = fake_model(tmp_path / "m", **{field: value})
     with pytest.raises(ModelNotFoundError, match=said) as err:
