@@ -60,3 +60,31 @@ def test_a_gazetteer_match_no_model_made_lends_no_context(offline_gazetteer):
                     policy)
     assert [r.mention.text for r in out.resolutions] == ["Ripley", "Derby"]  # both resolved
     assert all([m.text for m in c.mentions] == ["Derby"] for c in policy.contexts)
+
+
+def test_the_confidence_reuses_the_policys_feature_rows(offline_gazetteer, monkeypatch):
+    """The confidence model read each toponym's evidence rows anew: they were cached by the
+    identity of the candidate list, and each resolution held a copy of it. Each name's rows
+    are now computed once a document (by the policy), and its resolution holds the very
+    candidates the policy weighed."""
+    from geoparser.model import Document, Mention, ParsedDocument
+    from geoparser.pipeline import resolve
+    from geoparser.resolution.context import ContextPolicy
+    from geoparser.resolution.features import FeatureExtractor
+
+    text = "Paris and London: Paris, Texas is no London."
+    mentions = [Mention(0, 5, "Paris", "GPE", "t"), Mention(10, 16, "London", "GPE", "t"),
+                Mention(18, 23, "Paris", "GPE", "t"), Mention(37, 43, "London", "GPE", "t")]
+    calls = []
+    rows = FeatureExtractor._rows
+
+    def counted(self, *args, **kwargs):
+        calls.append(repr(args[2:7]))  # the name and its cues
+        return rows(self, *args, **kwargs)
+
+    monkeypatch.setattr(FeatureExtractor, "_rows", counted)
+    [out] = resolve([ParsedDocument(Document("d", text), mentions)], offline_gazetteer,
+                    ContextPolicy())
+    assert all(r.confidence is not None for r in out.resolutions)
+    assert calls and len(calls) == len(set(calls))  # no name with the same cues twice
+    assert out.resolutions[0].candidates is out.resolutions[2].candidates
