@@ -75,9 +75,10 @@ class Mention:
     ``why`` says, for recognisers that combine evidence, which rule kept the mention, in words
     for people. ``proposer`` names what proposed the span, a stable identifier for code to
     read ("tagger", a recognition pass's name: ``recognition.passes``); it is never written
-    out, and two mentions that differ only in it are equal. ``score`` is the recogniser's own probability that the span is a toponym, where it has one
-    (the transformer tagger's, averaged over the span's words): evidence for the span decision
-    (``geoparser.decision``), not part of the mention's identity.
+    out, and two mentions that differ only in it are equal. ``score`` is the recogniser's own
+    probability that the span is a toponym, where it has one (the transformer tagger's,
+    averaged over the span's words): evidence for the span decision (``geoparser.decision``),
+    not part of the mention's identity either.
     ``evidence`` is false for a low-precision guess (a gazetteer-matcher hit no model made):
     it is resolved and output like any other, but lends no context to the document's other
     toponyms, so a surname read as a town cannot pull them towards it.
