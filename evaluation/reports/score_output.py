@@ -27,7 +27,8 @@ SHORT = {"correct": "COR", "incorrect": "INC", "partial": "PAR", "missed": "MIS"
 TABLE_SKIP = {"possible", "actual",  # derivable, and in the CSV/JSON: keeps tables narrow
               "n_geonameid", "matched",
               # the confidence's figures get tables of their own (``_print_confidence``)
-              "confidence_n", "ece", "accuracy_161_top80", "brier", "abstained"}
+              "confidence_n", "ece", "accuracy_161_top80", "brier", "abstained",
+              "marker_n", "marker_ece", "marker_right", "marker_right_top80"}
 UNDEFINED_NOTE = ("undefined: a ratio of 0/0 — precision when nothing was predicted, recall "
                   "when there was nothing to find, F1 when either is (JSON null, CSV empty); "
                   "n/a: the measure does not apply to the row")
@@ -105,7 +106,7 @@ def _print_one(console: Any, result: ScoreResult, per_document: bool) -> tuple[i
     rows = all_rows if per_document else [r for r in all_rows if not _is_per_document(r)]
     options = getattr(result, "options", {})
     table = Table(title=f"{result.scheme}: {rules_text(options)}",
-                  box=box.SIMPLE_HEAD, pad_edge=False)
+                  box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     keys: list[str] = []
     for row in [dict.fromkeys(getattr(result, "columns", ())), *rows]:
         keys += [k for k in row if k not in keys and k not in TABLE_SKIP]

@@ -278,12 +278,8 @@ class CsvSource:
             except UnicodeDecodeError as exc:
                 raise InputError(f"not UTF-8 text ({exc.reason})", self.path, start) from None
             except csv.Error as exc:
-                why = str(exc)
-                if why == "unexpected end of data":
-                    why = "a quoted field opened here is never closed"
-                elif why.startswith("field larger than field limit"):
-                    why = f"a field longer than {MAX_LINE_BYTES:,} characters"
-                raise InputError(f"unreadable CSV ({why})", self.path, start) from None
+                raise InputError(f"unreadable CSV ({_csv_problem(exc)})", self.path,
+                                 start) from None
 
     def records(self) -> Iterator[Record]:
         rows = self._rows()
@@ -434,3 +430,15 @@ __all__ = ["DEFAULT_ID_COLUMN", "DEFAULT_TEXT_COLUMN", "MAX_TEXT_CHARS", "SOURCE
            "STDIN_ID", "CsvSource", "JsonlSource", "ParquetSource", "Record", "RowDecoder",
            "Source", "TextSource", "ValueRowDecoder", "document_from_fields", "fingerprint",
            "input_format", "open_source", "record_count"]
+
+
+#: The csv module's error messages, in words a user can act on (Python's own texts, which the
+#: csv module gives no other way to tell apart).
+_CSV_PROBLEMS = (("unexpected end of data", "a quoted field opened here is never closed"),
+                 ("field larger than field limit",
+                  f"a field longer than {MAX_LINE_BYTES:,} characters"))
+
+
+def _csv_problem(exc: csv.Error) -> str:
+    message = str(exc)
+    return next((said for known, said in _CSV_PROBLEMS if message.startswith(known)), message)

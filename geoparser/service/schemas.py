@@ -109,10 +109,15 @@ class ToponymRecord(BaseModel):
         default=None, description="probability (0 to 1) that the point lies within 161 km of "
         "the right one; a toponym below the minimum keeps it and has no point")
     marker_confidence: float | None = Field(
-        default=None, description="probability that the marker is right, where the pipeline "
-        "gives it")
+        default=None, description="probability (0 to 1) that the marker is right: the span is "
+        "a toponym and its point lies within 161 km of the right one (the span decision); a "
+        "kept toponym below the minimum keeps it and has no point")
+    span_probability: float | None = Field(
+        default=None, description="the span decision's probability that the span is a toponym")
     demonym: bool | None = Field(default=None, description="true when the toponym is a "
-                                 "people's or an adjective's name of a place, where given")
+                                 "people or a people's adjective standing for its place")
+    rejected: bool | None = Field(default=None, description="true for a span the span "
+                                  "decision judged no toponym (kept only when asked for)")
     candidates: list[CandidateRecord] | None = Field(
         default=None, description="with `with_candidates`: the places it was chosen from")
 

@@ -97,48 +97,23 @@ def test_a_bad_row_stops_a_grouped_run_before_any_output(tmp_path):
     assert "bad" not in skipped and len(skipped) == len(DOCS)
 
 
-def _stopped_between_the_passes(tmp_path, monkeypatch, name: str):
-    """A grouped run stopped after its first pass (as by ``kill -9``): its recognised chunks
-    kept in the parts folder; returns the input and output paths."""
-    from geoparser.batch import run as batch_run
 
-    src = tmp_path / f"{name}.in.jsonl"
-    src.write_text("".join(json.dumps(d) + "\n" for d in DOCS), encoding="utf-8")
-    out = tmp_path / f"{name}.jsonl"
+@pytest.mark.parametrize("damage", ["edited", "no-checksum"])
+def test_an_edited_kept_recognised_chunk_is_recomputed_on_resume(tmp_path, damage):
+    """A kept ``recognised-*.json`` edited (a text, an id) after a kill between the passes
+    was trusted by ``--resume``; it is checked against the checksum beside it, as finished
+    chunks are, and one that fails (or has none) is removed to be recognised again."""
+    from geoparser.batch.part_store import PartStore
 
-    def stop(task):
-        raise KeyboardInterrupt
-
-    with monkeypatch.context() as patch:
-        patch.setattr(batch_run, "run_chunk", stop)
-        with pytest.raises(batch_run.Interrupted):
-            parse_batch(open_source(src, group_column="source"), out, FAST,
-                        BatchOptions(chunk_size=5))
-    assert sorted(parts_dir(out).glob("recognised-*.json"))
-    return src, out
-
-
-@pytest.mark.parametrize("field", ["text", "id"])
-def test_an_edited_kept_recognised_chunk_is_recomputed_on_resume(tmp_path, monkeypatch,
-                                                                 whole, field):
-    """Editing a kept ``recognised-*.json`` (a text, an id) and ``--resume`` wrote the edited
-    result; it is checked against its checksum, as finished chunks are, and recomputed."""
-    src, out = _stopped_between_the_passes(tmp_path, monkeypatch, f"edited-{field}")
-    kept = parts_dir(out) / "recognised-00000000.json"
-    payload = json.loads(kept.read_bytes())
-    payload["documents"][0][1][field] = "EDITED" + payload["documents"][0][1][field]
-    kept.write_text(json.dumps(payload), encoding="utf-8")
-    parse_batch(open_source(src, group_column="source"), out, FAST,
-                BatchOptions(chunk_size=5, resume=True))
-    got = {json.loads(line)["id"]: line for line in out.read_text().splitlines()}
-    assert got == whole
-    assert "EDITED" not in out.read_text()
-
-
-def test_a_kept_recognised_chunk_without_its_checksum_is_recomputed(tmp_path, monkeypatch,
-                                                                    whole):
-    src, out = _stopped_between_the_passes(tmp_path, monkeypatch, "unchecked")
-    (parts_dir(out) / "recognised-00000001.sha256").unlink()
-    parse_batch(open_source(src, group_column="source"), out, FAST,
-                BatchOptions(chunk_size=5, resume=True))
-    assert {json.loads(line)["id"]: line for line in out.read_text().splitlines()} == whole
+    store = PartStore(tmp_path / "o.jsonl", {}, None)
+    store.dir.mkdir()
+    store.save_recognised(0, b'{"documents": [[1, {"id": "a", "text": "Galway"}, []]]}')
+    store.save_recognised(1, b'{"documents": []}')
+    assert store.recognised() == {0, 1}
+    if damage == "edited":
+        kept = store.dir / "recognised-00000000.json"
+        kept.write_bytes(kept.read_bytes().replace(b"Galway", b"Dublin"))
+    else:
+        (store.dir / "recognised-00000000.sha256").unlink()
+    assert store.recognised() == {1}
+    assert not (store.dir / "recognised-00000000.json").exists()

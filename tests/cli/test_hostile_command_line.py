@@ -74,7 +74,7 @@ def test_parse_csv_output_neutralises_formula_ids(tmp_path):
     import csv
 
     rows = list(csv.DictReader((tmp_path / "o.csv").open(encoding="utf-8")))
-    assert {r["id"] for r in rows} == {"'=1+1", "'@x"}
+    assert {r["doc_id"] for r in rows} == {"'=1+1", "'@x"}
 
 
 NESTED_FIELD = ('{"id": "a", "text": "I went to Paris.", "toponyms": [{"start": 10, "end": 15, '

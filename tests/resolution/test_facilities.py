@@ -131,10 +131,13 @@ def test_a_natural_feature_is_never_placed_at_the_focus_town():
 def test_the_default_geoparser_places_a_street_at_the_story_town():
     from geoparser import Geoparser
 
-    doc = Geoparser().parse(
+    # every marker placed (the default minimum judges a street at its town's point about
+    # even odds, and leaves it unplaced with its marker confidence)
+    doc = Geoparser(min_confidence=0).parse(
         "Police in New Orleans said the shooting happened on Royal Street near Frenchmen "
         "Street. New Orleans police are investigating.")
     placed = {r.mention.text: r for r in doc.resolutions}
+    assert placed["Royal Street"].marker_confidence is not None
     assert placed["Royal Street"].candidate.name == "Royal Street"
     assert placed["Royal Street"].candidate.lat == placed["New Orleans"].candidate.lat
     assert doc.focus.city.name == "New Orleans"
