@@ -133,8 +133,9 @@ def resolve(
                                  key=lambda r: (r.mention.start, r.mention.end))
             mentions = sorted([*mentions, *(r.mention for r in again)],
                               key=lambda m: (m.start, m.end))
-        # the focus is the gazetteer's places'; streets and buildings are placed from it
-        focus = document_focus(resolutions)
+        # the focus is the gazetteer's places' (streets and buildings are placed from it), and
+        # with a decision the places it keeps
+        focus = None if deciding else document_focus(resolutions)
         resolutions = [replace(r, demonym=True) if names_a_people(r.mention.text.strip()) else r
                        for r in place_facilities(resolutions, p.document.text)]
         if deciding:

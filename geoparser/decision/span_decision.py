@@ -24,8 +24,13 @@ from typing import Any
 import numpy as np
 
 from geoparser.decision.features import PROPOSERS, SPAN_FEATURES, feature_rows
-from geoparser.model import Candidate, Mention, ParsedDocument, Resolution
-from geoparser.resolution.confidence import calibrated, check_min_confidence, placed_whatever
+from geoparser.model import Mention, ParsedDocument, Resolution
+from geoparser.resolution.confidence import (
+    abstained,
+    calibrated,
+    check_min_confidence,
+    placed_whatever,
+)
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "span_decision.json"
 
@@ -114,10 +119,12 @@ class SpanDecision:
         minimum = (min_confidence if min_confidence is not None
                    else self.models.min_marker_confidence)
         x = feature_rows(parsed, resolutions)
-        span_p = np.where(lexical(x), 0.0, self.models.span.probabilities(x))
+        vetoed = lexical(x)
+        span_p = np.where(vetoed, 0.0, self.models.span.probabilities(x))
         marker_p = self.models.marker.probabilities(x)
         out: list[Resolution] = []
-        for r, ps, pm in zip(resolutions, span_p.tolist(), marker_p.tolist(), strict=True):
+        for r, ps, pm, veto in zip(resolutions, span_p.tolist(), marker_p.tolist(),
+                                   vetoed.tolist(), strict=True):
             placed = r.candidate is not None and r.candidate.has_point
             decided = replace(r, span_probability=round(ps, 3),
                               marker_confidence=round(pm, 3) if placed else None)
@@ -125,7 +132,7 @@ class SpanDecision:
                 if not self.keep_rejected:
                     continue
                 decided = replace(decided, rejected=True, reason=f"{r.reason}; rejected: " + (
-                    "a people's adjective in a thing's name or a language" if ps == 0.0 else
+                    "a people's adjective in a thing's name or a language" if veto else
                     f"the probability that this is a toponym is {ps:.2f}"))
             elif placed and pm < minimum and not placed_whatever(r.candidate, r.mention.text):
                 decided = unplaced(decided, minimum)
@@ -168,9 +175,6 @@ def without_demonyms(parsed: ParsedDocument) -> ParsedDocument:
 
 def unplaced(r: Resolution, minimum: float) -> Resolution:
     """``r`` left unplaced: its marker confidence is below ``minimum``; the reason keeps the
-    place it would have drawn."""
-    c: Candidate = r.candidate  # type: ignore[assignment]
-    where = ", ".join(x for x in (c.name, c.admin1_name, c.country_code) if x)
-    return replace(r, candidate=None,
-                   reason=f"not placed: marker confidence {r.marker_confidence:.2f} is below "
-                          f"the minimum {minimum:g}; the best guess was {where} ({r.reason})")
+    place it would have drawn (``confidence.abstained``, the point's confidence unchanged)."""
+    return abstained(r, r.confidence, minimum,  # type: ignore[arg-type]
+                     f"marker confidence {r.marker_confidence:.2f}")
