@@ -19,7 +19,11 @@ does (a placed name written again elsewhere in the text is a toponym there too, 
 ``._.country`` (by name), ``._.country_code``, ``._.kind`` (the feature kind in words),
 ``._.reason`` (why the policy chose that place, or none),
 ``._.n_candidates`` (how many places it chose from), ``._.confidence`` (the probability
-that the point lies within 161 km of the right one), ``._.place`` (the chosen ``Candidate``),
+that the point lies within 161 km of the right one), ``._.span_probability`` and
+``._.marker_confidence`` (the span decision's, ``geoparser.decision``, with the default
+recogniser and the ``context`` policy, exactly as ``parse``: a span it judges no toponym is
+left out, a toponym whose marker is unlikely right is left unplaced), ``._.demonym`` (a
+people or its adjective standing for its place), ``._.place`` (the chosen ``Candidate``),
 ``._.candidates`` (those places, best first) and ``._.record`` (the toponym's record as every
 output writes it, candidates marked chosen / alternate-name match). A placed toponym's
 ``kb_id_`` is the place's GeoNames id as a string (empty when it was not placed or the place
@@ -44,6 +48,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 from urllib.parse import quote
 
@@ -52,6 +57,7 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import minibatch
 
+from geoparser.decision.span_decision import decision_for
 from geoparser.defaults import DEFAULT_RECOGNISER
 from geoparser.gazetteers import create_gazetteer
 from geoparser.io.toponym_records import toponym_record
@@ -64,7 +70,11 @@ from geoparser.spacy_scorer import SCORE_WEIGHTS, score_toponyms
 #: The span attributes the component sets, and their value when a toponym was not placed.
 SPAN_ATTRIBUTES = ("lat", "lon", "geonameid", "country_code", "reason", "place", "candidates",
                    "place_name", "admin1", "country", "kind", "n_candidates", "confidence",
-                   "record")
+                   "marker_confidence", "span_probability", "demonym", "record")
+#: The attributes read off the toponym's record as every output writes it.
+RECORD_ATTRIBUTES = ("lat", "lon", "geonameid", "country_code", "reason", "admin1", "country",
+                     "kind", "n_candidates", "confidence", "marker_confidence",
+                     "span_probability", "demonym")
 
 
 #: The doc attributes the component reads or sets.
@@ -100,6 +110,7 @@ class ToposcopeComponent:
                            if recogniser else None)
         self.source = recogniser or f"spacy:{nlp.meta.get('lang', '?')}_" \
                                     f"{nlp.meta.get('name', '?')}"
+        self.decision = decision_for(recogniser or "", policy)
 
     def __call__(self, doc: Doc) -> Doc:
         return self._resolve([doc])[0]
@@ -114,43 +125,42 @@ class ToposcopeComponent:
         for batch in minibatch(stream, size=batch_size):
             yield from self._resolve(list(batch))
 
-    def _spans(self, docs: list[Doc]) -> list[list[Span]]:
+    def _mentions(self, docs: list[Doc]) -> list[list[Mention]]:
+        """Each doc's toponym mentions: the recogniser's own (with the part that proposed each
+        and its score, which the span decision reads), on token bounds; or the pipeline's
+        entities of a toponym label."""
         if self.recogniser is None:
-            return [[e for e in doc.ents if e.label_ in self.labels] for doc in docs]
+            return [[Mention(e.start_char, e.end_char, e.text, e.label_, self.source,
+                             proposer="doc-spans")
+                     for e in doc.ents if e.label_ in self.labels] for doc in docs]
         found = []
         for doc, mentions in zip(docs, self.recogniser.recognise(d.text for d in docs),
                                  strict=True):
-            spans = [s for m in mentions
-                     if (s := doc.char_span(m.start, m.end, label=m.label,
-                                            alignment_mode="expand")) is not None]
-            free = [s for s in spans if not any(s.start < e.end and e.start < s.end
-                                                for e in doc.ents)]
-            if free:
-                doc.set_ents(_no_overlaps(free), default="unmodified")
-            found.append(sorted(spans, key=lambda s: (s.start_char, s.end_char)))
+            mine = []
+            for m in mentions:
+                s = doc.char_span(m.start, m.end, label=m.label, alignment_mode="expand")
+                if s is not None:
+                    mine.append(m if (s.start_char, s.end_char) == (m.start, m.end) else
+                                replace(m, start=s.start_char, end=s.end_char, text=s.text))
+            found.append(sorted(mine, key=lambda m: (m.start, m.end)))
         return found
 
     def _resolve(self, docs: list[Doc]) -> list[Doc]:
-        spans = self._spans(docs)
-        parsed = [
-            ParsedDocument(Document(str(i), doc.text),
-                           [Mention(s.start_char, s.end_char, s.text, s.label_, self.source,
-                                    proposer="doc-spans")
-                            for s in doc_spans])
-            for i, (doc, doc_spans) in enumerate(zip(docs, spans, strict=True))
-        ]
+        parsed = [ParsedDocument(Document(str(i), doc.text), mentions)
+                  for i, (doc, mentions) in enumerate(zip(docs, self._mentions(docs),
+                                                          strict=True))]
         guides = {str(i): doc._.guide for i, doc in enumerate(docs) if doc._.guide}
-        resolved = resolve(parsed, self.gazetteer, self.policy, guides, repeat_names=True)
-        for doc, doc_spans, p in zip(docs, spans, resolved, strict=True):
-            doc_spans = _with_kb_ids(doc, _with_repeats(doc, doc_spans, p.resolutions),
-                                     p.resolutions, self.labels)
+        resolved = resolve(parsed, self.gazetteer, self.policy, guides, repeat_names=True,
+                           decision=self.decision)
+        for doc, p in zip(docs, resolved, strict=True):
+            doc_spans = _with_kb_ids(doc, _spans_of(doc, p.resolutions), p.resolutions,
+                                     self.labels)
             for span, r in zip(doc_spans, p.resolutions, strict=True):
                 record = toponym_record(p.document.id, r.mention, r, with_candidates=True)
                 span._.record = record
                 span._.place = r.candidate
-                for attr in ("lat", "lon", "geonameid", "country_code", "reason", "admin1",
-                             "country", "kind", "n_candidates", "confidence"):
-                    setattr(span._, attr, record[attr])
+                for attr in RECORD_ATTRIBUTES:
+                    setattr(span._, attr, record.get(attr))
                 span._.place_name = record["name"]
                 span._.candidates = list(r.ranked)
             doc._.toponyms = doc_spans
@@ -158,24 +168,12 @@ class ToposcopeComponent:
         return docs
 
 
-def _with_repeats(doc: Doc, spans: list[Span], resolutions: Sequence[Resolution]
-                  ) -> list[Span]:
-    """A span for each resolution, in order: the toponym's own, or a new one for a name the
-    pipeline read again elsewhere in the text (``repeated_names``), added to ``doc.ents``
-    where it overlaps no entity."""
-    by_chars = {(s.start_char, s.end_char): s for s in spans}
-    out, new = [], []
-    for r in resolutions:
-        m = r.mention
-        span = by_chars.get((m.start, m.end))
-        if span is None:
-            span = doc.char_span(m.start, m.end, label=m.label, alignment_mode="expand")
-            new.append(span)
-        out.append(span)
-    free = [s for s in new if not any(s.start < e.end and e.start < s.end for e in doc.ents)]
-    if free:
-        doc.set_ents(_no_overlaps(free), default="unmodified")
-    return out
+def _spans_of(doc: Doc, resolutions: Sequence[Resolution]) -> list[Span]:
+    """A span for each resolution, in order: the toponyms the span decision kept (a span it
+    rejected never reaches ``doc.ents``) and the names read again elsewhere in the text
+    (``repeated_names``)."""
+    return [doc.char_span(r.mention.start, r.mention.end, label=r.mention.label,
+                          alignment_mode="expand") for r in resolutions]
 
 
 def _with_kb_ids(doc: Doc, spans: list[Span], resolutions: Sequence[Resolution],

@@ -149,19 +149,47 @@ def test_a_name_read_again_gets_a_span_and_an_entity():
     """The pipeline reads a placed name again where the recogniser missed it
     (``repeated_names``); the component gives it a span of its own, in ``doc.ents`` too."""
     from geoparser.model import Candidate, Mention, Resolution
-    from geoparser.spacy_component import _with_repeats
+    from geoparser.spacy_component import _spans_of, _with_kb_ids
 
     nlp = spacy.blank("en")
     doc = nlp("Troops entered Douma. Douma is quiet.")
-    own = doc.char_span(15, 20, label="TOPONYM")
-    doc.set_ents([own])
-    douma = Candidate("test", "1", "Douma", 33.57, 36.4)
+    douma = Candidate("test", "1", "Douma", 33.57, 36.4, geonameid=170592)
     found = Resolution(Mention(15, 20, "Douma", "TOPONYM"), douma, 1, "context", "")
     again = Resolution(Mention(22, 27, "Douma", "TOPONYM"), douma, 1, "context", "")
-    spans = _with_repeats(doc, [own], [found, again])
+    spans = _with_kb_ids(doc, _spans_of(doc, [found, again]), [found, again],
+                         frozenset({"TOPONYM"}))
     assert [(s.start_char, s.text) for s in spans] == [(15, "Douma"), (22, "Douma")]
-    assert spans[0] is own
-    assert [(e.start_char, e.label_) for e in doc.ents] == [(15, "TOPONYM"), (22, "TOPONYM")]
+    assert [(e.start_char, e.label_, e.kb_id_) for e in doc.ents] == [
+        (15, "TOPONYM", "170592"), (22, "TOPONYM", "170592")]
+
+
+@pytest.fixture(scope="module")
+def default_nlp():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("toposcope")  # Toposcope's default recogniser and policy
+    return nlp
+
+
+def test_the_component_makes_the_span_decision_as_parse_does(default_nlp):
+    from geoparser import Geoparser
+    from geoparser.decision.span_decision import load_decision
+
+    if load_decision() is None:
+        pytest.skip("no span decision model shipped")
+    text = ("We ate French toast in Galway, then drove to Limerick. Mayor John Smith said "
+            "the road to Ennis would reopen, Smith said.")
+    doc = default_nlp(text)
+    parsed = Geoparser().parse(text)
+    assert [(t.start_char, t.end_char, t._.geonameid, t._.marker_confidence,
+             t._.span_probability) for t in doc._.toponyms] == [
+        (r.mention.start, r.mention.end, r.candidate.geonameid if r.candidate else None,
+         r.marker_confidence, r.span_probability) for r in parsed.resolutions]
+    texts = {t.text for t in doc._.toponyms}
+    assert {"Galway", "Limerick"} <= texts and "French" not in texts
+    assert "French" not in {e.text for e in doc.ents}  # a rejected span is no entity either
+    for t in doc._.toponyms:
+        if t._.lat is not None:
+            assert 0 <= t._.marker_confidence <= 1 and 0 <= t._.span_probability <= 1
 
 
 def test_kb_id_is_on_every_toponym_in_ents_with_a_full_pipeline_and_the_default_recogniser():

@@ -29,7 +29,12 @@ from geoparser.distance import distance_km
 from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import resolve
 from geoparser.recognition.training.data import SOURCES, CorpusSource, load_gold
-from geoparser.resolution.confidence import RIGHT_KM, load_models, placed_whatever
+from geoparser.resolution.confidence import (
+    RIGHT_KM,
+    load_models,
+    placed_whatever,
+    point_by_convention,
+)
 
 
 @dataclass
@@ -43,7 +48,7 @@ class DecisionRows:
     same_id: np.ndarray
     #: Whether today's default (no decision; the point's minimum confidence) places the span.
     placed_today: np.ndarray
-    #: Whether the point stays whatever its confidence (``confidence.placed_whatever``).
+    #: Whether the point stays whatever its marker confidence (``confidence.point_by_convention``).
     whatever: np.ndarray
     documents: list[str]
     gold: int
@@ -105,7 +110,7 @@ def rows_for(resolved: Sequence[ParsedDocument], placed_min: float) -> DecisionR
                                if t.geonameid is not None else math.nan)
             today.append(placed and (r.confidence is None or r.confidence >= placed_min
                                      or placed_whatever(c, r.mention.text)))
-            whatever.append(placed_whatever(c, r.mention.text))
+            whatever.append(point_by_convention(c))
             docs.append(p.document.id)
     x = np.vstack(xs) if xs else np.zeros((0, len(SPAN_FEATURES)))
     return DecisionRows(x, np.asarray(toponym), np.asarray(right), np.asarray(same_id),

@@ -14,8 +14,10 @@
    marker-level expected calibration error (10 bins) and the share right of the 80% most
    confident markers.
 4. Thresholds: the highest span threshold that costs no corpus more than ``acc_budget`` of
-   its acc@161, then the minimum marker confidence that maximises right minus wrong markers,
-   both on out-of-fold predictions; the shipped models are fitted on every corpus.
+   its acc@161, then the minimum marker confidence that maximises right minus wrong markers
+   among those that cost no corpus more than another ``acc_budget``, both on out-of-fold
+   predictions; the shipped models are fitted on every corpus. The table of each corpus's
+   documents scored by models that never saw them (document folds) is printed beside it.
 
 Run: ``python -m benchmarks.training.train_decision [--corpora DIR] [--work DIR] [--no-write]``.
 """
@@ -103,7 +105,7 @@ def fit_models(parts: list[_Part], config: dict[str, Any]
                                                                      strict=True)])
         a, b = platt(oof, np.concatenate([u[1] for u in use]))
         models[head] = (_fit_head(parts, head, config), a, b)
-    oof_p = [(calibrated(raw["span"][k], *models["span"][1:]),
+    oof_p = [(np.where(lexical(parts[k].x), 0.0, calibrated(raw["span"][k], *models["span"][1:])),
               calibrated(raw["marker"][k], *models["marker"][1:])) for k in range(len(parts))]
     return models, oof_p
 
@@ -166,7 +168,9 @@ def choose(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]],
     """The span threshold: the highest that costs each corpus at most ``budget`` of its
     acc@161 (recall first; within that, as many false spans dropped as can be). Then the
     minimum marker confidence that maximises right minus wrong markers drawn, each corpus
-    counting as one; ties go to the lowest. Both on out-of-fold predictions."""
+    counting as one, among those that cost each corpus at most another ``budget`` of its
+    acc@161 (a marker left off is a toponym the user no longer sees placed); ties go to the
+    lowest. Both on out-of-fold predictions."""
     w = np.concatenate([p.w for p in parts])
     sp = np.concatenate([o[0] for o in oof])
     mp = np.concatenate([o[1] for o in oof])
@@ -191,8 +195,28 @@ def choose(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]],
         drawn = base & ((mp >= t) | whatever)
         return float((w * drawn * (2 * right - 1)).sum())
 
-    min_marker = max([0.0, *GRID], key=lambda t: (round(net(t), 6), -t))
+    kept = {name: acc(sp >= keep_at, name) for name in whole}
+    within = [t for t in GRID if all(
+        (kept[n] - acc((sp >= keep_at) & ((mp >= t) | whatever), n)) / max(with_point[n], 1)
+        <= budget for n in whole)]
+    min_marker = max([0.0, *within], key=lambda t: (round(net(t), 6), -t))
     return float(keep_at), float(min_marker)
+
+
+def unbounded_minimum(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]],
+                      keep_at: float) -> float:
+    """The minimum marker confidence that maximises right minus wrong markers whatever it
+    costs acc@161: what a map showing as few wrong markers as it can would use."""
+    w = np.concatenate([p.w for p in parts])
+    sp = np.concatenate([o[0] for o in oof])
+    mp = np.concatenate([o[1] for o in oof])
+    right = np.concatenate([np.nan_to_num(p.rows.right[p.keep]) for p in parts]) == 1
+    placed = np.concatenate([p.x[:, PLACED] == 1 for p in parts])
+    known = np.concatenate([~np.isnan(p.rows.right[p.keep]) | (p.toponym == 0) for p in parts])
+    whatever = np.concatenate([p.rows.whatever[p.keep] for p in parts])
+    base = (sp >= keep_at) & placed & known
+    return float(max([0.0, *GRID], key=lambda t: (round(float(
+        (w * (base & ((mp >= t) | whatever)) * (2 * right - 1)).sum()), 6), -t)))
 
 
 def held_out(parts: dict[str, DecisionRows], config: dict[str, Any]) -> list[dict[str, Any]]:
@@ -217,16 +241,47 @@ def held_out(parts: dict[str, DecisionRows], config: dict[str, Any]) -> list[dic
     return table
 
 
-def markdown(table: list[dict[str, Any]]) -> str:
+def document_folds(parts: dict[str, DecisionRows], every: list[_Part],
+                   oof: list[tuple[np.ndarray, np.ndarray]], keep_at: float, min_marker: float,
+                   config: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each corpus's documents scored by models that never saw them (``fit_models``'
+    out-of-fold probabilities), at the thresholds chosen on them (the shipped ones), with
+    every kept toponym placed, and at the ``unbounded_minimum``."""
+    unbounded = unbounded_minimum(every, oof, keep_at)
+    table = []
+    for name, rows in parts.items():
+        span_p, marker_p = np.zeros(len(rows.toponym)), np.zeros(len(rows.toponym))
+        for part, (sp, mp) in zip(every, oof, strict=True):
+            if part.corpus == name:
+                span_p[part.keep], marker_p[part.keep] = sp, mp
+        keep, placed = decided(rows, span_p, marker_p, keep_at, min_marker)
+        _, fewer = decided(rows, span_p, marker_p, keep_at, unbounded)
+        everything = np.ones(len(rows.toponym), bool)
+        silent = document_parts({name: rows}, 1, config.get("silent"))[0].w == 0
+        table.append({"held_out": name, "keep_threshold": keep_at,
+                      "min_marker_confidence": min_marker,
+                      "unbounded_min_marker_confidence": unbounded,
+                      "today": outcome(rows, everything, rows.placed_today, None, silent),
+                      "decision": outcome(rows, keep, placed, marker_p, silent),
+                      "decision_all_placed": outcome(rows, keep, rows.x[:, PLACED] == 1,
+                                                     marker_p, silent),
+                      "decision_unbounded_minimum": outcome(rows, keep, fewer, marker_p,
+                                                            silent)})
+    return table
+
+
+def markdown(table: list[dict[str, Any]], first: str = "held-out corpus") -> str:
     def cell(v: Any) -> str:
         return "—" if v is None else f"{v:.3f}" if isinstance(v, float) else str(v)
 
     keys = ("precision", "fp_per_100", "fp_per_100_annotated", "acc161", "acc_id", "markers",
             "markers_right", "ece", "top80_right")
-    lines = ["| held-out corpus | run | " + " | ".join(keys) + " |",
+    lines = [f"| {first} | run | " + " | ".join(keys) + " |",
              "|---|---|" + "---:|" * len(keys)]
     for row in table:
-        for run in ("today", "decision", "decision_all_placed"):
+        for run in ("today", "decision", "decision_all_placed", "decision_unbounded_minimum"):
+            if run not in row:
+                continue
             lines.append(f"| {row['held_out']} | {run} | "
                          + " | ".join(cell(row[run].get(k)) for k in keys) + " |")
     return "\n".join(lines) + "\n"
@@ -284,12 +339,17 @@ def main(argv: list[str] | None = None) -> int:
                            "platt": [models["marker"][1], models["marker"][2]]}}
         write_bytes_atomic(MODEL_PATH, json.dumps(data).encode("utf-8"))
         report["shipped"] = {"keep_threshold": keep_at, "min_marker_confidence": min_marker}
+        report["document_folds"] = document_folds(parts, every, oof, keep_at, min_marker, config)
+        print("Each corpus's documents scored by models that never saw them:")
+        print(markdown(report["document_folds"], "corpus"))
         print(f"train-decision: wrote {MODEL_PATH} (keep at {keep_at}, minimum marker "
               f"confidence {min_marker})")
     args.work.mkdir(parents=True, exist_ok=True)
     (args.work / "decision.json").write_text(json.dumps(report, indent=2) + "\n",
                                              encoding="utf-8")
-    (args.work / "decision.md").write_text(markdown(table), encoding="utf-8")
+    (args.work / "decision.md").write_text(markdown(table) + (
+        "\n" + markdown(report["document_folds"], "corpus") if "document_folds" in report
+        else ""), encoding="utf-8")
     print(f"train-decision: {time.perf_counter() - started:.0f} s")
     return 0
 

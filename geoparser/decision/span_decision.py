@@ -7,7 +7,8 @@ that a span is a toponym at all; a span below ``keep_threshold`` is dropped (or,
 kept and marked ``rejected``). ``marker_confidence`` is the probability that the span is a
 toponym *and* its point lies within 161 km of the right one; a kept toponym whose
 ``marker_confidence`` is below the minimum is output unplaced, its best guess in the reason
-(a country, continent, region, sea or ocean stays placed: ``confidence.placed_whatever``).
+(a country, continent, region, sea or ocean stays placed: ``confidence.point_by_convention``;
+a river or lake named by its kind does not, its marker confidence having seen that kind).
 ``confidence`` keeps its meaning: how sure the point is, given that the span is a toponym.
 """
 
@@ -29,7 +30,7 @@ from geoparser.resolution.confidence import (
     abstained,
     calibrated,
     check_min_confidence,
-    placed_whatever,
+    point_by_convention,
 )
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "span_decision.json"
@@ -134,7 +135,7 @@ class SpanDecision:
                 decided = replace(decided, rejected=True, reason=f"{r.reason}; rejected: " + (
                     "a people's adjective in a thing's name or a language" if veto else
                     f"the probability that this is a toponym is {ps:.2f}"))
-            elif placed and pm < minimum and not placed_whatever(r.candidate, r.mention.text):
+            elif placed and pm < minimum and not point_by_convention(r.candidate):
                 decided = unplaced(decided, minimum)
             out.append(decided)
         return [r.mention for r in out], out

@@ -356,18 +356,25 @@ class ConfidenceEstimator:
 
 
 def placed_whatever(c: Candidate | None, written: str = "") -> bool:
-    """Whether ``c`` is placed whatever its confidence: a country, continent, region, sea or
-    ocean, or a natural feature Natural Earth labels on a world map (scale rank 2 or less: the
-    Sahara, the Alps). Sources set such points hundreds of km apart, so a low confidence
-    there says another source may put the point far away, not that the place is wrong. Not
-    an airport, however large: its point is exact, so its confidence is the choice's. Also
-    a natural feature of the kind its name as ``written`` says ("Poyang Lake" read as a lake,
-    "Euphrates River" as a river): the text names what it is, and the gazetteer has it."""
+    """Whether ``c`` is placed whatever its confidence: a place whose point is a convention
+    (``point_by_convention``), or a natural feature of the kind its name as ``written`` says
+    ("Poyang Lake" read as a lake, "Euphrates River" as a river): the text names what it is,
+    and the gazetteer has it. The span decision's marker confidence sees that kind as a
+    feature, so it exempts only ``point_by_convention``."""
+    return point_by_convention(c) or (c is not None and _of_the_kind_written(c, written))
+
+
+def point_by_convention(c: Candidate | None) -> bool:
+    """Whether ``c``'s point is a convention sources disagree on: a country, continent, region,
+    sea or ocean, or a natural feature Natural Earth labels on a world map (scale rank 2 or
+    less: the Sahara, the Alps). Sources set such points hundreds of km apart, so a low
+    confidence there says another source may put the point far away, not that the place is
+    wrong. Not an airport, however large: its point is exact, so its confidence is the
+    choice's."""
     if c is None:
         return False
     return is_country_level(c) or c.feature_code in REGION_CODES or (
-        c.scale_rank is not None and c.scale_rank <= 2 and c.feature_class != "S") or (
-        _of_the_kind_written(c, written))
+        c.scale_rank is not None and c.scale_rank <= 2 and c.feature_class != "S")
 
 
 #: GeoNames' classes of natural features: water, terrain, forest.

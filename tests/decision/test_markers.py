@@ -18,6 +18,20 @@ def geoparser():
     return Geoparser()
 
 
+@pytest.fixture(scope="module")
+def every_point():
+    """The default geoparser with every kept toponym placed: what resolution chose."""
+    from geoparser import Geoparser
+
+    return Geoparser(min_confidence=0.0)
+
+
+def _one(parsed, text: str):
+    found = [r for r in parsed.resolutions if r.mention.text == text]
+    assert len(found) == 1, [r.mention.text for r in parsed.resolutions]
+    return found[0]
+
+
 def _drawn(parsed) -> dict[str, str | None]:
     return {r.mention.text: r.candidate.country_code for r in parsed.resolutions
             if r.candidate is not None and r.candidate.has_point}
@@ -56,3 +70,48 @@ def test_every_placed_toponym_has_both_confidences(geoparser) -> None:
     for r in placed:
         assert r.marker_confidence is not None and 0 <= r.marker_confidence <= 1
         assert r.span_probability is not None
+
+
+def test_across_the_red_river_from_fargo_is_the_river_not_red_river_county(every_point) -> None:
+    parsed = every_point.parse("Flooding closed roads in Fargo on Tuesday, and residents just "
+                               "across the Red River in Moorhead filled sandbags.")
+    river = _one(parsed, "Red River").candidate
+    assert river is not None and river.feature_class == "H" and river.feature_code == "STM"
+    assert river.lat > 45  # the Red River of the North, not the Red River of the South
+
+
+def test_red_river_county_texas_is_the_county(every_point) -> None:
+    parsed = every_point.parse("The sheriff of Red River County, Texas, closed the highway.")
+    county = _one(parsed, "Red River County").candidate
+    assert county is not None and county.feature_code == "ADM2" and county.admin1 == "TX"
+
+
+def test_the_red_river_delta_is_not_drawn_700_km_upstream(geoparser) -> None:
+    """The gazetteer's only Red River of Vietnam is a point in Yunnan, 700 km from the delta:
+    a river named as a river goes through the marker minimum like any other toponym, and
+    this one is left unplaced, its best guess in the reason."""
+    from geoparser.distance import distance_km
+
+    parsed = geoparser.parse("Rice farmers in the Red River delta fear the typhoon, officials "
+                             "in Hanoi said.")
+    river = _one(parsed, "Red River")
+    assert river.candidate is None or distance_km(
+        river.candidate.lat, river.candidate.lon, 20.3, 106.5) < 161
+    if river.candidate is None:
+        assert "best guess" in river.reason
+
+
+@pytest.mark.parametrize("city", ["Leeds", "Sheffield"])
+def test_leeds_and_sheffield_are_the_cities_not_their_metropolitan_districts(geoparser,
+                                                                            city) -> None:
+    parsed = geoparser.parse("Police in Leeds and Sheffield arrested two men after the match.")
+    place = _one(parsed, city).candidate
+    assert place is not None and place.feature_class == "P" and place.country_code == "GB"
+
+
+def test_a_street_placed_at_its_town_carries_a_marker_confidence(every_point) -> None:
+    parsed = every_point.parse("A crash closed Elm Street near the school in Springfield, "
+                               "Illinois, on Friday.")
+    street = _one(parsed, "Elm Street")
+    assert street.candidate is not None and street.candidate.admin1 == "IL"
+    assert street.marker_confidence is not None and 0 <= street.marker_confidence <= 1

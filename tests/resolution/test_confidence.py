@@ -21,6 +21,7 @@ from geoparser.resolution.confidence import (
     extent,
     load_models,
     placed_whatever,
+    point_by_convention,
     policies_with_confidence,
 )
 
@@ -232,6 +233,20 @@ def test_a_natural_feature_of_the_kind_its_name_says_is_placed_whatever_its_conf
         written, code, fclass, whatever):
     c = Candidate("offline", "1", "X", 0.0, 0.0, feature_class=fclass, feature_code=code)
     assert placed_whatever(c, written) is whatever
+
+
+@pytest.mark.parametrize(("code", "fclass", "scale_rank", "by_convention"), [
+    ("PCLI", "A", None, True), ("RGN", "L", None, True), ("DSRT", "T", 1.0, True),
+    ("STM", "H", None, False), ("LK", "H", None, False), ("PPL", "P", None, False),
+])
+def test_a_river_named_as_a_river_is_no_point_by_convention(code, fclass, scale_rank,
+                                                            by_convention):
+    """The span decision exempts from its marker minimum only the points sources disagree
+    on; a river or lake its name calls so is judged by its marker confidence."""
+    c = Candidate("offline", "1", "X", 0.0, 0.0, feature_class=fclass, feature_code=code,
+                  scale_rank=scale_rank)
+    assert point_by_convention(c) is by_convention
+    assert placed_whatever(c, "Red River") is (by_convention or code == "STM")
 
 
 def test_poyang_lake_is_placed_though_the_model_judges_it_a_small_place(geoparser_default):
