@@ -270,6 +270,34 @@ def document_folds(parts: dict[str, DecisionRows], every: list[_Part],
     return table
 
 
+def by_proposer(parts: dict[str, DecisionRows], every: list[_Part],
+                oof: list[tuple[np.ndarray, np.ndarray]], keep_at: float,
+                min_marker: float) -> str:
+    """What each proposer's spans give, out of fold at the shipped thresholds: spans, gold
+    toponyms among them, kept, kept and gold, kept and false, markers drawn right and wrong.
+    A proposer whose kept spans add more false than gold would be one the decision made
+    redundant."""
+    column = SPAN_FEATURES.index("proposer")
+    lines = ["| corpus | proposer | spans | gold | kept | kept gold | kept false | drawn right "
+             "| drawn wrong |", "|---|---|" + "---:|" * 7]
+    for name, rows in parts.items():
+        span_p, marker_p = np.zeros(len(rows.toponym)), np.zeros(len(rows.toponym))
+        for part, (sp, mp) in zip(every, oof, strict=True):
+            if part.corpus == name:
+                span_p[part.keep], marker_p[part.keep] = sp, mp
+        keep, placed = decided(rows, span_p, marker_p, keep_at, min_marker)
+        drawn, gold = keep & placed, rows.toponym == 1
+        right, wrong = np.nan_to_num(rows.right) == 1, np.nan_to_num(rows.right, nan=1) == 0
+        for k, category in enumerate(PROPOSERS):
+            mine = rows.x[:, column] == k
+            if mine.any():
+                counts = [mine, mine & gold, mine & keep, mine & keep & gold, mine & keep & ~gold,
+                          mine & drawn & right, mine & drawn & wrong]
+                lines.append(f"| {name} | {category} | "
+                             + " | ".join(str(int(c.sum())) for c in counts) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def markdown(table: list[dict[str, Any]], first: str = "held-out corpus") -> str:
     def cell(v: Any) -> str:
         return "—" if v is None else f"{v:.3f}" if isinstance(v, float) else str(v)
@@ -342,14 +370,16 @@ def main(argv: list[str] | None = None) -> int:
         report["document_folds"] = document_folds(parts, every, oof, keep_at, min_marker, config)
         print("Each corpus's documents scored by models that never saw them:")
         print(markdown(report["document_folds"], "corpus"))
+        report["by_proposer"] = by_proposer(parts, every, oof, keep_at, min_marker)
+        print(report["by_proposer"])
         print(f"train-decision: wrote {MODEL_PATH} (keep at {keep_at}, minimum marker "
               f"confidence {min_marker})")
     args.work.mkdir(parents=True, exist_ok=True)
     (args.work / "decision.json").write_text(json.dumps(report, indent=2) + "\n",
                                              encoding="utf-8")
     (args.work / "decision.md").write_text(markdown(table) + (
-        "\n" + markdown(report["document_folds"], "corpus") if "document_folds" in report
-        else ""), encoding="utf-8")
+        "\n" + markdown(report["document_folds"], "corpus") + "\n" + report["by_proposer"]
+        if "document_folds" in report else ""), encoding="utf-8")
     print(f"train-decision: {time.perf_counter() - started:.0f} s")
     return 0
 
