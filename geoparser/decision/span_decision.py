@@ -27,6 +27,7 @@ import numpy as np
 from geoparser.decision.features import PROPOSERS, SPAN_FEATURES, feature_rows
 from geoparser.model import Mention, ParsedDocument, Resolution
 from geoparser.resolution.confidence import (
+    PREDICT_THREADS,
     abstained,
     calibrated,
     check_min_confidence,
@@ -45,7 +46,8 @@ class CalibratedModel:
     b: float
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
-        return calibrated(self.booster.predict(x, raw_score=True), self.a, self.b)
+        return calibrated(self.booster.predict(x, raw_score=True, num_threads=PREDICT_THREADS),
+                          self.a, self.b)
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,11 @@ from geoparser.resolution.place_facts import is_country_level
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "confidence.json"
 #: What "right" means for the probability: the gold point within this distance.
 RIGHT_KM = 161.0
+#: Threads LightGBM predicts with: one document's few rows at a time, where starting threads
+#: costs more than they save (a 12-row call 0.21 ms CPU on one thread against 0.59 ms with
+#: LightGBM's default threads: `python -m benchmarks.speed.resolution`, 2026-11-28, 2 cores);
+#: a row's score is the same either way.
+PREDICT_THREADS = 1
 #: The chosen place's evidence the model reads: all but the context policy's own
 #: (``CONTEXT_POLICY_FEATURES``), which reach it through the score's margin.
 ROW_FEATURES: tuple[str, ...] = tuple(f for f in FEATURES if f not in CONTEXT_POLICY_FEATURES)
@@ -331,8 +336,9 @@ class ConfidenceEstimator:
         if not todo:
             return list(resolutions)
         x = np.vstack([rows[i] for i in todo])
-        raw = self.model.booster.predict(x, raw_score=True)
-        contrib = self.model.booster.predict(x, pred_contrib=True)[:, :-1]
+        raw = self.model.booster.predict(x, raw_score=True, num_threads=PREDICT_THREADS)
+        contrib = self.model.booster.predict(x, pred_contrib=True,
+                                             num_threads=PREDICT_THREADS)[:, :-1]
         probs = calibrated(raw, self.model.a, self.model.b)
         unfitted = unfitted_evidence(context)
         minimum = self.min_confidence if self.asked or not unfitted else 0.0

@@ -340,6 +340,12 @@ def alias_gaps(reps: Sequence[Candidate], names: Sequence[str], own: str,
     return out
 
 
+@lru_cache(maxsize=4096)
+def _whole_word(name: str) -> re.Pattern[str]:
+    """``name`` as a whole word, compiled once per name (Python's own cache holds 512)."""
+    return re.compile(rf"\b{re.escape(name)}\b")
+
+
 def english_area_names(reps: Sequence[Candidate], names: Sequence[str], own: str
                        ) -> list[bool]:
     """Per candidate, whether the name it was matched by is a first-level area's exonym, the
@@ -355,7 +361,7 @@ def english_area_names(reps: Sequence[Candidate], names: Sequence[str], own: str
         return [False] * len(reps)
     largest = max((reps[j].population or 0 for j in bearers), default=0)
     home = {reps[j].country_code for j in bearers}
-    part = re.compile(rf"\b{re.escape(own)}\b")
+    part = _whole_word(own)
     return [c.feature_code == "ADM1" and names[i] != own and c.country_code not in home
             and not part.search(names[i]) and resembles(names[i], own)
             and area_size(c) > largest

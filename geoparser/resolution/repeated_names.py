@@ -32,7 +32,7 @@ the result does not depend on the documents parsed beside it.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from geoparser.gazetteers.area_parts import PART_WORDS
@@ -71,10 +71,7 @@ def said_again(text: str, resolutions: Sequence[Resolution]) -> list[Resolution]
     for name, source in sources.items():
         if len(places[name]) > 1:
             continue
-        pattern = re.compile(
-            rf"(?<![\w&.'’/-]){re.escape(name)}(?![\w&/-]|['’](?!s\b)|\.\w)")
-        for m in pattern.finditer(text):
-            a, b = m.span()
+        for a, b in _written(text, name):
             if (any(a < e and s < b for s, e in taken.near(a, b))
                     or _inside_longer_name(text, a, b)):
                 continue
@@ -86,6 +83,28 @@ def said_again(text: str, resolutions: Sequence[Resolution]) -> list[Resolution]
                 f"{source.reason}; as where the story first names it (character "
                 f"{source.mention.start})")))
     return sorted(added, key=lambda r: (r.mention.start, r.mention.end))
+
+
+#: What may not stand right before or after a name written on its own: a word's letter, or a
+#: character that joins words ("&", ".", an apostrophe, "/", "-"); after it an apostrophe is
+#: fine only as the possessive "'s", and a full stop only where no word goes on.
+_JOINED_BEFORE = re.compile(r"[\w&.'’/-]")
+_JOINED_AFTER = re.compile(r"[\w&/-]|['’](?!s\b)|\.\w")
+
+
+def _written(text: str, name: str) -> Iterator[tuple[int, int]]:
+    """Where ``text`` writes ``name`` on its own (``_JOINED_BEFORE``, ``_JOINED_AFTER``),
+    left to right without overlaps: one pair of precompiled patterns for every name, instead
+    of a pattern compiled per name and document."""
+    a = text.find(name)
+    while a >= 0:
+        b = a + len(name)
+        if (a == 0 or not _JOINED_BEFORE.match(text, a - 1)) and not _JOINED_AFTER.match(text,
+                                                                                        b):
+            yield a, b
+            a = text.find(name, b)
+        else:
+            a = text.find(name, a + 1)
 
 
 def _repeatable(name: str, place: Candidate) -> bool:

@@ -1,0 +1,85 @@
+"""What resolution costs per toponym, as ``parse`` runs it: the default recogniser's mentions
+of one public corpus (GeoWebNews unless told), recognised once and not timed; then
+``pipeline.resolve`` with the default policy, names read again, the confidence model and the
+span decision, after a warm-up (every name looked up once), timed in process CPU.
+
+Beside it, in the same run, the per-document model call the resolution makes for each of its
+two LightGBM models, with one thread (``confidence.PREDICT_THREADS``) and with LightGBM's
+default threads: a document's dozen rows at a time.
+Run: ``python -m benchmarks.speed.resolution [--corpus NAME] [--repeat K]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+import numpy as np
+
+from geoparser.decision.span_decision import decision_for, load_decision
+from geoparser.defaults import DEFAULT_POLICY, DEFAULT_RECOGNISER
+from geoparser.model import Document
+from geoparser.pipeline import recognise, resolve
+from geoparser.recognition.training.data import load_gold, source
+
+#: Rows of the model call timed alone: about one news story's toponyms.
+ROWS = 12
+
+
+def model_call_ms(booster, threads: int | None, calls: int = 300) -> float:
+    """CPU ms of one ``ROWS``-row raw-score call, over ``calls`` calls."""
+    x = np.random.default_rng(0).random((ROWS, booster.num_feature()))
+    kw = {} if threads is None else {"num_threads": threads}
+    started = time.process_time()
+    for _ in range(calls):
+        booster.predict(x, raw_score=True, **kw)
+    return (time.process_time() - started) / calls * 1000
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpora", type=Path, default=Path("../shared/corpora"))
+    ap.add_argument("--corpus", default="GeoWebNews")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+    if not args.corpora.is_dir():
+        print(f"resolution: skipped: no corpora at {args.corpora}")
+        return 0
+    from geoparser.gazetteers import create_gazetteer
+    from geoparser.recognition import create_recogniser
+    from geoparser.resolution import create_policy
+
+    docs = [Document(d["id"], d["text"])
+            for d in load_gold(source(args.corpus), args.corpora)]
+    parsed = recognise(create_recogniser(DEFAULT_RECOGNISER), docs)
+    gazetteer, policy = create_gazetteer("offline"), create_policy(DEFAULT_POLICY)
+    decision = decision_for(DEFAULT_RECOGNISER, DEFAULT_POLICY)
+
+    def run() -> tuple[float, int]:
+        started = time.process_time()
+        out = resolve(parsed, gazetteer, policy, repeat_names=True, decision=decision)
+        return time.process_time() - started, sum(len(p.resolutions) for p in out)
+
+    run()  # warm-up: every name looked up, every model loaded
+    per_toponym = []
+    for k in range(args.repeat):
+        seconds, toponyms = run()
+        per_toponym.append(seconds / max(toponyms, 1) * 1000)
+        print(f"run {k + 1}: {seconds:.2f} s CPU, {toponyms} toponyms, "
+              f"{per_toponym[-1]:.2f} ms per toponym", flush=True)
+    print(f"resolution: median {statistics.median(per_toponym):.2f} ms per toponym "
+          f"(range {min(per_toponym):.2f}-{max(per_toponym):.2f}) on {len(docs)} documents of "
+          f"{args.corpus}")
+    models = load_decision()
+    if models is not None:
+        one, default = (model_call_ms(models.span.booster, 1),
+                        model_call_ms(models.span.booster, None))
+        print(f"a {ROWS}-row model call: {one:.3f} ms CPU on one thread, {default:.3f} ms with "
+              f"LightGBM's default threads (ratio {one / default:.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
