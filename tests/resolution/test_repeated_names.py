@@ -1,6 +1,8 @@
 """One name, one place in a story: a placed toponym's name, wherever else the story writes it."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from geoparser.model import Candidate, Document, Mention, ParsedDocument, Resolution
 from geoparser.resolution.repeated_names import said_again
@@ -133,3 +135,31 @@ def test_resolve_repeats_names_only_when_asked(offline_gazetteer):
     assert [r.mention.start for r in parsed.resolutions] == [11, 31, 53]
     assert [m.start for m in parsed.mentions] == [11, 31, 53]
     assert {r.candidate.geonameid for r in parsed.resolutions} == {6183235}
+
+
+def _written_by_one_pattern(text: str, name: str) -> list[tuple[int, int]]:
+    """What ``_written`` replaced: one pattern compiled per name."""
+    import re
+
+    pattern = re.compile(rf"(?<![\w&.'’/-]){re.escape(name)}(?![\w&/-]|['’](?!s\b)|\.\w)")
+    return [m.span() for m in pattern.finditer(text)]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Paris. Paris's mayor left Paris-Orly for Paris.", "Paris"),
+    ("Georgia's Georgian Georgia.Tbilisi &Georgia Georgia/", "Georgia"),
+    ("aa a.a a'a a’s a", "a"), ("", "Paris"), ("ParisParis Paris", "Paris"),
+])
+def test_a_name_is_found_where_the_pattern_found_it(text, name):
+    from geoparser.resolution.repeated_names import _written
+
+    assert list(_written(text, name)) == _written_by_one_pattern(text, name)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="Pa ris.'’s&/-_é1\n", max_size=40),
+       st.sampled_from(["Paris", "Pa", "a", "is", "P.a"]))
+def test_a_name_is_found_where_the_pattern_found_it_in_any_text(text, name):
+    from geoparser.resolution.repeated_names import _written
+
+    assert list(_written(text, name)) == _written_by_one_pattern(text, name)
