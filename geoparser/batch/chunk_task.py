@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from geoparser.batch.part_formats import PART_FORMATS
+from geoparser.batch.pass_tally import PassTally, proposed_between, proposed_so_far, tally
 from geoparser.batch.stages import (
     PipelineSpec,
     parse_documents,
@@ -57,13 +58,15 @@ class ChunkResult:
     meta: dict[str, Any] = field(default_factory=dict)
     #: (location, id) of every document written, so the run can refuse a repeated id.
     ids: list[tuple[int, str]] = field(default_factory=list)
+    #: Per recognition pass, the spans it proposed and the toponyms it wrote (``pass_tally``).
+    passes: PassTally = field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
         """Everything but the data, as JSON-ready values (kept beside the part)."""
         return {"index": self.index, "read": self.read, "parsed": self.parsed,
                 "mentions": self.mentions, "resolved": self.resolved,
                 "bad_rows": [[b.location, b.message] for b in self.bad_rows], "meta": self.meta,
-                "ids": [[loc, doc_id] for loc, doc_id in self.ids]}
+                "ids": [[loc, doc_id] for loc, doc_id in self.ids], "passes": self.passes}
 
 
 def decode_records(decoder: RowDecoder, records: list[Record]
@@ -79,11 +82,15 @@ def decode_records(decoder: RowDecoder, records: list[Record]
 
 
 def parse_records(spec: PipelineSpec, decoder: RowDecoder, records: list[Record]
-                  ) -> tuple[list[tuple[int, ParsedDocument]], list[BadRow]]:
-    """Geoparse the good records with this process's stages; report the bad ones."""
+                  ) -> tuple[list[tuple[int, ParsedDocument]], list[BadRow], dict[str, int]]:
+    """Geoparse the good records with this process's stages; report the bad ones, and the
+    spans each recognition pass proposed in them."""
     docs, bad = decode_records(decoder, records)
-    parsed = parse_documents(stages_for(spec), [d for _, d in docs])
-    return [(loc, p) for (loc, _), p in zip(docs, parsed, strict=True)], bad
+    stages = stages_for(spec)
+    before = proposed_so_far(stages.recogniser)
+    parsed = parse_documents(stages, [d for _, d in docs])
+    proposed = proposed_between(before, proposed_so_far(stages.recogniser))
+    return [(loc, p) for (loc, _), p in zip(docs, parsed, strict=True)], bad, proposed
 
 
 def read_recognised(data: bytes) -> tuple[list[tuple[int, ParsedDocument]], list[Any], int]:
@@ -97,21 +104,24 @@ def read_recognised(data: bytes) -> tuple[list[tuple[int, ParsedDocument]], list
 
 
 def resolve_recognised(task: ChunkTask) -> tuple[list[tuple[int, ParsedDocument]],
-                                                  list[BadRow], int]:
+                                                  list[BadRow], int, dict[str, int]]:
     """A grouped run's second pass: resolve the chunk's recognised documents with the whole
-    corpus's home regions; also how many records the chunk read."""
-    docs, bad, read = read_recognised(task.recognised or b"")
+    corpus's home regions; also how many records the chunk read, and the spans each
+    recognition pass proposed in its first pass."""
+    data = task.recognised or b""
+    docs, bad, read = read_recognised(data)
     parsed = resolve_documents(stages_for(task.spec), [p for _, p in docs], task.homes or {})
+    proposed = {str(k): int(v) for k, v in msgspec.json.decode(data).get("passes", {}).items()}
     return ([(loc, p) for (loc, _), p in zip(docs, parsed, strict=True)],
-            [BadRow(int(loc), str(msg)) for loc, msg in bad], read)
+            [BadRow(int(loc), str(msg)) for loc, msg in bad], read, proposed)
 
 
 def run_chunk(task: ChunkTask) -> ChunkResult:
     """Geoparse one chunk and render its output part."""
     if task.recognised is not None:
-        parsed, bad, read = resolve_recognised(task)
+        parsed, bad, read, proposed = resolve_recognised(task)
     else:
-        parsed, bad = parse_records(task.spec, task.decoder, task.records)
+        parsed, bad, proposed = parse_records(task.spec, task.decoder, task.records)
         read = len(task.records)
     docs = [p for _, p in parsed]
     part_format = PART_FORMATS.create(task.output_format)
@@ -124,4 +134,5 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
         resolved=sum(1 for d in docs for r in d.resolutions
                      if r.candidate and r.candidate.has_point),
         bad_rows=bad, data=data, meta=meta, ids=[(loc, p.document.id) for loc, p in parsed],
+        passes=tally(proposed, docs),
     )

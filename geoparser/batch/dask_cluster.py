@@ -91,7 +91,7 @@ def parse_partition(frame: pd.DataFrame, spec: PipelineSpec, id_column: str, tex
     decoder = ValueRowDecoder("dataframe", text_column, id_column)
     records = [(i, (doc_id, text)) for i, doc_id, text
                in zip(_locations(frame.index), frame[id_column], frame[text_column], strict=True)]
-    parsed, bad = parse_records(spec, decoder, records)
+    parsed, bad, _ = parse_records(spec, decoder, records)
     if bad and on_error == "fail":
         raise InputError(bad[0].message, "dataframe", bad[0].location)
     by_location: dict[int, Any] = {loc: p for loc, p in parsed}

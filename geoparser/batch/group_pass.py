@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from geoparser.batch.chunk_task import decode_records, read_recognised
+from geoparser.batch.pass_tally import proposed_between, proposed_so_far
 from geoparser.batch.stages import PipelineSpec, stages_for
 from geoparser.io.sources import Record, RowDecoder
 from geoparser.pipeline import lookup_all, recognise
@@ -47,10 +48,12 @@ class RecognisedChunk:
 
 def recognise_chunk(task: RecogniseTask) -> RecognisedChunk:
     """Decode, recognise and look up one chunk; its documents, mentions and bad rows as JSON,
-    and the home votes of its groups."""
+    the home votes of its groups and the spans each recognition pass proposed."""
     stages = stages_for(task.spec)
     docs, bad = decode_records(task.decoder, task.records)
+    before = proposed_so_far(stages.recogniser)
     parsed = recognise(stages.recogniser, [d for _, d in docs])
+    proposed = proposed_between(before, proposed_so_far(stages.recogniser))
     names = lookup_all(stages.gazetteer, {m.text for p in parsed for m in p.mentions})
     votes = HomeVotes(policy_order(stages.policy))
     for p in parsed:
@@ -65,6 +68,7 @@ def recognise_chunk(task: RecogniseTask) -> RecognisedChunk:
         "votes": [[group, cc, admin1, n] for group, counts in votes.votes.items()
                   for (cc, admin1), n in counts.items()],
         "voted": votes.documents,
+        "passes": proposed,
     }
     return RecognisedChunk(task.index, len(task.records), msgspec.json.encode(payload))
 

@@ -36,12 +36,13 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from geoparser.batch.chunk_task import ChunkResult
 from geoparser.batch.part_formats import PartFormat
+from geoparser.batch.pass_tally import PassTally, add
 from geoparser.errors import OutputError, ToposcopeError, UsageError
 from geoparser.io.atomic import atomic_path, is_stream, write_bytes_atomic, write_text_atomic
 from geoparser.io.output_lock import OutputLock
@@ -105,6 +106,8 @@ class Totals:
     mentions: int = 0
     resolved: int = 0
     chunks: int = 0
+    #: Per recognition pass, the spans it proposed and the toponyms it wrote (``pass_tally``).
+    passes: PassTally = field(default_factory=dict)
 
 
 class PartStore:
@@ -336,6 +339,7 @@ class PartStore:
             t.skipped += len(s["bad_rows"])
             t.mentions += s["mentions"]
             t.resolved += s["resolved"]
+            add(t.passes, s.get("passes", {}))
             if on_bad_row:
                 for loc, msg in s["bad_rows"]:
                     on_bad_row(loc, msg)

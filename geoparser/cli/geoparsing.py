@@ -110,6 +110,10 @@ def parse(
     map_out: Annotated[
         Path | None, typer.Option("--map", help="Also write an offline interactive map (HTML).")
     ] = None,
+    explain_passes: Annotated[bool, typer.Option(
+        "--explain-passes", help="After the run, print on standard error how many spans each "
+        "recognition pass proposed and how many of them the output holds (summed over every "
+        "chunk and worker; shown even with --quiet).")] = False,
 ) -> None:
     """Geoparse documents end to end: recognise, look up and resolve every one."""
     from geoparser.batch.part_formats import PART_FORMATS
@@ -152,6 +156,7 @@ def parse(
         stats = parse_batch(open_source(source, in_format, text_column, id_column,
                                         group_column=group_column), out, spec, options)
         info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)
+        _explain(stats.totals.passes, explain_passes)
         return
     from geoparser.io.atomic import kept_aside
 
@@ -164,8 +169,16 @@ def parse(
                    announce=False)
     info.print(f"{stats.line()}; wrote {out}", highlight=False, soft_wrap=True)
     info.print(f"wrote {map_out}", highlight=False, soft_wrap=True)
+    _explain(stats.totals.passes, explain_passes)
 
 
+def _explain(passes: dict[str, list[int]], asked: bool) -> None:
+    """``parse --explain-passes``: the run's pass tally as a table on standard error."""
+    if asked:
+        from geoparser.batch.pass_tally import table
+        from geoparser.cli.common import err
+
+        err.print(table(passes), markup=False, highlight=False, soft_wrap=True)
 
 
 @user_errors

@@ -8,10 +8,13 @@ it stands for joins the code's candidates. Codes are matched exactly as written,
 dots included, so "In" or "me" never become Indiana or Maine; and the gazetteer itself does
 not expand them, so a recogniser scanning text for names is not led to "ACT" or "CAR".
 ``COUNTRY_INITIALS`` are the few that name a country wherever they stand ("DPRK", "T&T"):
-the news conventions make them toponyms for every recogniser.
+the news conventions make them toponyms for every recogniser. Countries' initials live in
+``vocabularies/country_initials.txt``.
 """
 
 from __future__ import annotations
+
+from geoparser.vocabularies import pairs
 
 # AP style abbreviations (and common variants) and postal codes -> GeoNames admin1 codes.
 _US_STATES = {
@@ -56,19 +59,10 @@ ABBREVIATIONS: dict[str, tuple[str, str]] = _abbreviations()
 _AU_STATES = {"01": ("ACT",), "02": ("NSW",), "03": ("NT",), "04": ("QLD", "Qld"),
               "05": ("SA",), "06": ("TAS", "Tas."), "07": ("VIC", "Vic."), "08": ("WA",)}
 
-# Countries by the initials news and papers use, where no source spells them so.
-_COUNTRIES = {"CD": ("DRC", "DR Congo"), "CF": ("CAR",), "ZA": ("RSA",), "KP": ("DPRK",),
-              "CN": ("PRC",), "KR": ("ROK",)}
-
 #: Initials that name a country wherever they stand as a word of their own, as news writes
 #: them ("the DPRK's concerns", "the T&T mission"): a recogniser taught on few of them misses
-#: them. Not "CAR" or "RSA" (a car, CAR T cells, the cipher), which name a country only after
-#: a place ("Gauteng, RSA"), nor two letters ("US", "UK", "EU"), which taggers find and whose
-#: use as a modifier the corpora annotate differently.
-COUNTRY_INITIALS: dict[str, str] = {
-    "DRC": "CD", "DPRK": "KP", "PRC": "CN", "ROK": "KR", "KSA": "SA", "UAE": "AE",
-    "U.A.E.": "AE", "T&T": "TT", "BiH": "BA",
-}
+#: them (``vocabularies/country_initials.txt``, tagged ``standalone``).
+COUNTRY_INITIALS: dict[str, str] = dict(pairs("country_initials", "country", "standalone"))
 
 
 def _expansions() -> dict[str, tuple[tuple[str, str | None], ...]]:
@@ -78,9 +72,8 @@ def _expansions() -> dict[str, tuple[tuple[str, str | None], ...]]:
     for code, names in _AU_STATES.items():
         for n in names:
             out.setdefault(n, []).append(("AU", code))
-    for cc, names in _COUNTRIES.items():
-        for n in names:
-            out.setdefault(n, []).append((cc, None))
+    for initials, cc in pairs("country_initials", "country", "expansion"):  # "DRC", "CAR"
+        out.setdefault(initials, []).append((cc, None))
     return {k: tuple(dict.fromkeys(v)) for k, v in out.items()}
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from geoparser.gazetteers.extras_source import DATA_DIR, read_extract
 from geoparser.names import normalise_name
+from geoparser.vocabularies import words
 
 SOURCE = DATA_DIR / "world-countries.jsonl.gz"
 _SEPARATOR = re.compile(r",| or ")  # not " and ": "Turks and Caicos Islander" is one people
@@ -82,8 +83,10 @@ def names_a_people(word: str) -> bool:
 
 
 #: The peoples of a continent, after which a direction word names a region's people ("Central
-#: American", "West Africans", "Southeast Asian"); "American" here is the Americas'.
-CONTINENT_PEOPLES = frozenset({"african", "asian", "european", "american"})
+#: American", "West Africans", "Southeast Asian"); "American" here is the Americas'
+#: (``vocabularies/continent_peoples.txt``, tagged ``direction-people``).
+CONTINENT_PEOPLES = frozenset(normalise_name(w) for w in words("continent_peoples",
+                                                               "direction-people"))
 
 
 def names_a_continent_s_people(word: str) -> bool:

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import re
 
-# How English news writes some countries that no source spells so.
-ALIASES: dict[str, tuple[str, ...]] = {
-    "US": ("U.S.", "U.S.A.", "US", "USA", "America"),
-    "GB": ("U.K.", "UK", "Britain", "Great Britain"),
-    "AE": ("U.A.E.", "UAE"),
+from geoparser.vocabularies import pairs
+
+# How English news writes some countries that no source spells so, after their initials
+# (``vocabularies/country_initials.txt``, tagged ``alias``: "U.S.", "KSA", "T&T").
+_NAMES: dict[str, tuple[str, ...]] = {
+    "US": ("America",),
+    "GB": ("Britain", "Great Britain"),
     "TC": ("Turks and Caicos", "Turks & Caicos"),
-    # Initials news writes for a country ("KSA", "T&T"), where no source lists them; not
-    # "PNG", which papers write for an image file far more often than for Papua New Guinea.
-    "SA": ("KSA",), "CN": ("PRC",), "KR": ("ROK", "Korea"), "NZ": ("NZ",), "TT": ("T&T",),
-    "BA": ("BiH",), "KN": ("St Kitts & Nevis", "St Kitts and Nevis"),
+    "KR": ("Korea",), "KN": ("St Kitts & Nevis", "St Kitts and Nevis"),
     # Peoples that name their country where no demonym list does.
     "LK": ("Sinhalese", "Ceylon"),
     # Former names of a country whose land is the same ("Zaire" in a story about Ebola in 1995).
@@ -25,6 +24,20 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "BF": ("Upper Volta",), "BJ": ("Dahomey",), "ET": ("Abyssinia",), "BW": ("Bechuanaland",),
     "LS": ("Basutoland",), "MW": ("Nyasaland",),
 }
+
+
+def _aliases() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for initials, cc in pairs("country_initials", "country", "alias"):
+        out.setdefault(cc, []).append(initials)
+    for cc, names in _NAMES.items():
+        out.setdefault(cc, []).extend(names)
+    return {cc: tuple(names) for cc, names in out.items()}
+
+
+#: Country code -> how English news writes the country where no source spells it so: its
+#: initials first, then other names ("US": "U.S.", ..., "USA", "America").
+ALIASES: dict[str, tuple[str, ...]] = _aliases()
 
 # How English news writes some first-level areas, by (country, GeoNames admin1 code): a short
 # form ("Jersey" for New Jersey in a US story; the island of Jersey, a country-level place,
@@ -90,11 +103,12 @@ def plural(demonym: str) -> str | None:
     or ``None`` when it is the word itself or irregular ("Chinese", "French", "Swiss")."""
     return None if _NO_PLURAL.search(demonym) else demonym + "s"
 
-# Continent adjectives, as countries get their demonyms ("American" stays the US's), each
-# with its plural, the people ("Europeans").
+#: Continent adjectives, as countries get their demonyms ("American" stays the US's), each
+#: with its plural, the people ("Europeans"): ``vocabularies/continent_peoples.txt``, tagged
+#: ``adjective``.
 CONTINENT_ADJECTIVES: dict[str, tuple[str, ...]] = {
-    "Africa": ("African",), "Asia": ("Asian",), "Europe": ("European",),
-}
+    continent: (adjective,)
+    for adjective, continent in pairs("continent_peoples", "continent", "adjective")}
 
 #: How news names a few seas by a word alone, as it names "the Atlantic": "the Gulf" is the
 #: Persian Gulf in a story about Qatar and the Gulf of Mexico in one about Louisiana; the

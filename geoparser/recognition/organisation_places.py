@@ -57,7 +57,7 @@ CONTAINERS = ("ORG", "FAC")
 PLACE_LABELS = ("GPE",)
 #: A town must be this large to be read out of an organisation's name: as the gazetteer
 #: matcher's sentence-initial and common-word rules, a capitalised word names a small town
-#: only by chance.
+#: only by chance. Chosen by hand.
 MIN_TOWN_POPULATION = 15_000
 #: A name that is a common English word ("Orange", "Monster", "Reading") only when the
 #: place is this large, and the Zipf frequency from which a word is common English: the
@@ -69,7 +69,7 @@ _NEVER = frozenset({"la", "el", "le", "los", "las", "les", "the", "no", "new"})
 #: organisation's or a facility's name looks like.
 NAME_RUN = re.compile(r"[A-Z][\w'’.-]*(?:\s(?:(?:of|for|and|&)\s)?[A-Z][\w'’.-]*)*")
 _CAPITAL_WORD = re.compile(r"[A-Z][\w'’.-]*")
-#: The longest place name looked for inside a run, in words.
+#: The longest place name looked for inside a run, in words. Chosen by hand.
 _PLACE_WORDS = 3
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)]*\s|\n")
 _MIXED_CASE = re.compile(r"[a-z][A-Z]")

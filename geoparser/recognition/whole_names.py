@@ -26,7 +26,7 @@ from geoparser.model import Mention
 from geoparser.recognition.span_hygiene import trim
 from geoparser.recognition.span_index import SpanIndex
 
-#: The most words a widened name may have.
+#: The most words a widened name may have. Chosen by hand.
 MAX_WORDS = 6
 #: Lower-case words that may stand inside a place name, never at its ends.
 PARTICLES = frozenset({

@@ -20,7 +20,8 @@ from geoparser.errors import InputError
 #: Case classes of a word (``case_class``); a sentence-initial word adds ``len(CASES)``.
 CASES = ("pad", "lower", "title", "upper", "mixed", "digits", "other")
 N_CASE_IDS = 2 * len(CASES)
-#: Word pieces in one window, [CLS] and [SEP] included.
+#: Word pieces in one window, [CLS] and [SEP] included. Chosen by hand; the shipped tagger
+#: was trained with it (its training record keeps ``max_pieces``).
 MAX_PIECES = 128
 
 

@@ -88,6 +88,7 @@ def policy_identity(policy: object) -> str:
 
 #: Population assumed for administrative areas whose source gives none, so that a state or
 #: province is not outranked by every village of the same name. Reported as "imputed".
+#: Chosen by hand.
 IMPUTED_POPULATION = {"ADM1": 1_000_000, "ADM2": 100_000}
 #: Regions, seas and oceans: known by every one of their names ("West Africa", "the Pacific",
 #: "the Mediterranean"). Regions and oceans also weigh as a first-level area when no source

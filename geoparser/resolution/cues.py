@@ -58,6 +58,8 @@ _PLURAL_AREA_WORDS = "|".join(words("plural_area_words", "area-cue"))
 _NAME = r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*"
 _LIST_THEN_PLURAL = re.compile(
     rf"(?:\s*(?:,|,?\s+(?:and|or)|&)\s+{_NAME})*\s+(?:{_PLURAL_AREA_WORDS})\b")
+#: How far after a name, in characters, the plural word closing its list is looked for.
+#: Chosen by hand.
 _LIST_WINDOW = 200
 #: The feature codes of each kind of place the text may call a name (``kind_cue``).
 KIND_CODES: dict[str, frozenset[str]] = {
@@ -83,6 +85,8 @@ _KIND_AFTER = re.compile(rf"\s+({_KIND})\b(?!['’]s)", re.IGNORECASE)
 _KIND_BEFORE = re.compile(rf"\b({_KIND})\s+(?:of\s+)?$", re.IGNORECASE)
 _CITY_AFTER = re.compile(r"\s+(?:city|town)\b", re.IGNORECASE)
 _CITY_BEFORE = re.compile(r"\b(?:city|town)\s+of\s+$", re.IGNORECASE)
+#: How far before a name, in characters, its kind's word or container is looked for ("the
+#: Texas town of"). Chosen by hand.
 _WINDOW = 30
 # "the English city of Salisbury", "the southern Chinese province of Hubei", "Nigeria's
 # northeastern state of Borno": a kind's word between two names and "of" is the second's

@@ -25,6 +25,8 @@ from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
 from geoparser.resolution.base import SOURCE_PREFERENCE, HomeRegion, representatives
 
+#: The least a group's home needs (module docstring): votes, documents they came from, the
+#: area's share of the votes and the country's. Chosen by hand.
 MIN_VOTES = 3
 MIN_DOCUMENTS = 2
 AREA_SHARE = 1 / 3

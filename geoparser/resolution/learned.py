@@ -62,6 +62,7 @@ RANKER_CONTEXT_WEIGHTS = ContextWeights(state_named=0.0, kind_cue=0.0, story_cue
                                         holds_before=0.0)
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "ranker.txt"
+#: With a guide point, only candidates this near it are ranked, if any are. Chosen by hand.
 GUIDE_RADIUS_KM = 100.0
 
 

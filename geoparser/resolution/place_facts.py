@@ -26,22 +26,30 @@ from geoparser.resolution.base import (
 )
 from geoparser.resolution.feature_names import FEATURES, INDEX
 
+#: A town of this many people is a city a story may name bare; an area's town (``town_of``)
+#: lies within ``TOWN_RADIUS_KM`` and has ``NEAR_TOWN_POPULATION`` people. All three chosen
+#: by hand.
 TOWN_POPULATION = 100_000
 TOWN_RADIUS_KM = 50.0
 NEAR_TOWN_POPULATION = 20_000
 #: How much larger (log10) a place matched by another of its names must be than every place
 #: bearing the name as its own for prominence to outweigh the alternate-name penalty: five
 #: times ("Lyons" is Lyon, not Lyons, Illinois; "Bruges" is Brugge, not a French village).
+#: Chosen by hand.
 FAR_LARGER = math.log10(5)
 
 
+#: A place matched by another of its names must have this many people to count as known by
+#: it. Chosen by hand.
 ALIAS_POPULATION = 50_000
 #: How alike (rapidfuzz ratio of normalised names, 0-100) an alternate name must be to the
 #: place's own for it to count as the place's name in another language: "Mecca"/"Makkah" 36,
 #: "Cologne"/"Köln" 55, while "Salisbury"/"Harare" is 27 and "Franklin"/"Columbus" 12.
+#: Chosen by hand between those examples.
 ALIAS_LIKENESS = 35
 #: As alike as that, a name that opens with another letter must be this alike: "Cologne"/
 #: "Köln" 55, "Vienna"/"Wien" 60, while "Garden City"/"Singapore", a nickname, is 40.
+#: Chosen by hand between those examples.
 ALIAS_LIKENESS_OTHER_INITIAL = 50
 
 
@@ -240,7 +248,8 @@ def area_size(c: Candidate) -> float:
 @dataclass(frozen=True)
 class PriorWeights:
     """The weights of what a reader assumes of a name before reading on (``_prior``); the
-    context policy's ``ContextWeights`` takes its defaults for the same terms from ``PRIOR``."""
+    context policy's ``ContextWeights`` takes its defaults for the same terms from ``PRIOR``.
+    Chosen by hand; measured, as those context weights, by ``make bench-context-weights``."""
 
     population_scale: float = 7.0
     country_or_continent: float = 0.6

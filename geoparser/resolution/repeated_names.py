@@ -44,13 +44,15 @@ from geoparser.recognition.span_index import SpanIndex
 from geoparser.stop_words import STOP_WORDS
 
 #: The shortest name repeated: shorter ones are codes or abbreviations as often as places.
+#: Chosen by hand.
 MIN_LETTERS = 4
 _WORD_BEFORE = re.compile(r"([\w'’.&-]+)[ \t]+\Z")
 _CAPITAL_AFTER = re.compile(r"[ \t]+[A-Z]")
-#: How far back the word before an occurrence is looked for.
+#: How far back, in characters, the word before an occurrence is looked for. Chosen by hand.
 _LOOK_BACK = 40
 #: An abbreviation that opens a longer name ("St. Louis", "Mr. Nelson") rather than ending a
-#: sentence: a capitalised word of at most this many characters with its full stop.
+#: sentence: a capitalised word of at most this many characters with its full stop. Chosen
+#: by hand.
 _ABBREVIATION = 4
 
 

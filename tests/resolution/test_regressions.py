@@ -1,6 +1,8 @@
-"""Mistakes found on the captions and corpora, on the real offline gazetteer, with the
-default policy (which is ``context``; the ``learned`` ranker still puts a bare Galway on its
-county, see docs/resolution.md). Each test is named after the mistake it prevents."""
+"""Mistakes found on the captions and corpora, on the real offline gazetteer. Each test is
+named after the mistake it prevents, and each one that reads a ``policy`` runs under every
+shipped policy that places a mention without a guide point (``nearest`` needs one: its tests
+are in test_resolution.py). A mistake a policy still makes is listed in ``STILL_WRONG`` and
+expected to fail, strictly: once the policy gets it right, the test says so."""
 
 from __future__ import annotations
 
@@ -11,9 +13,107 @@ import pytest
 from geoparser.distance import distance_km
 from geoparser.model import Document, Mention, ParsedDocument
 from geoparser.pipeline import resolve
-from geoparser.resolution import DEFAULT_POLICY, create_policy
+from geoparser.resolution import DEFAULT_POLICY, POLICIES, Policy, create_policy
 
-BOTH = sorted({DEFAULT_POLICY, "context"})
+#: Every shipped policy that needs no guide point, the default first.
+SHIPPED = sorted((n for n in POLICIES.names()
+                  if not getattr(POLICIES.get(n), "needs_guide", False)),
+                 key=lambda n: (n != DEFAULT_POLICY, n))
+
+#: The cases each policy still gets wrong, and why: (test, a piece of its case's id, "" for
+#: its only case). They are expected to fail, strictly.
+STILL_WRONG: dict[str, tuple[str, list[tuple[str, str]]]] = {
+    "learned": ("the learned ranker has not learned the case from the corpora (it reads none "
+                "of the context policy's own cues, RANKER_CONTEXT_WEIGHTS)", [
+        ("test_a_town_before_its_state_after_a_country_keeps_its_state", ""),
+        ("test_becker_clay_douglas_grant_mahnomen_counties_are_counties", ""),
+        ("test_dubrovnik_alone_is_the_croatian_city", ""),
+        ("test_dubrovnik_is_the_croatian_city_not_a_slovenian_municipality", ""),
+        ("test_guam_in_a_story_about_the_united_states_is_guam_with_its_geonames_id", ""),
+        ("test_heathrow_airport_in_a_story_of_russia_is_the_airport", ""),
+        ("test_long_island_is_new_york_s_island_not_the_district_or_long_island_city",
+         "Bird flu was"),
+        ("test_new_york_once_called_a_state_is_the_state_throughout_the_story", ""),
+        ("test_oconee_and_oglethorpe_counties_are_counties", ""),
+        ("test_ontario_alone_is_still_the_province", ""),
+        ("test_paris_texas_comma_and_dallas_is_still_in_texas", ""),
+        ("test_the_danube_is_the_river_not_the_serbian_district_that_lists_it_as_an_alias", ""),
+    ]),
+    "population": ("the population baseline places the most populous namesake and reads no "
+                   "context", [
+        ("test_a_region_of_the_story_s_country_is_not_a_namesake_abroad", "A storm hit the"),
+        ("test_a_region_of_the_story_s_country_is_not_a_namesake_abroad", "Flooding across"),
+        ("test_a_story_that_calls_a_name_both_a_state_and_a_city_lends_neither", ""),
+        ("test_a_town_before_its_state_after_a_country_keeps_its_state", ""),
+        ("test_a_town_before_its_state_does_not_make_the_town_an_area", ""),
+        ("test_an_italian_region_by_its_english_name_is_the_region", "Rain fell across"),
+        ("test_an_italian_region_by_its_english_name_is_the_region", "The virus spread"),
+        ("test_an_italian_region_by_its_english_name_is_the_region", "Wine tours in"),
+        ("test_becker_clay_douglas_grant_mahnomen_counties_are_counties", ""),
+        ("test_buffalo_new_york_is_held_by_the_state", ""),
+        ("test_burkina_faso_s_sahel_region_is_the_province", ""),
+        ("test_county_galway_is_the_county", ""),
+        ("test_garden_city_in_the_united_states_is_not_singapore", ""),
+        ("test_gulf_province_of_papua_new_guinea_is_still_the_province", ""),
+        ("test_heathrow_airport_in_a_story_of_russia_is_the_airport", ""),
+        ("test_heathrow_alone_is_the_airport", ""),
+        ("test_heathrow_beside_london_is_the_airport", ""),
+        ("test_jersey_in_a_story_about_newark_is_new_jersey", ""),
+        ("test_kashmir_is_not_azad_kashmir_by_a_part_of_its_name", ""),
+        ("test_lancaster_pa_abbreviation_is_pennsylvania", ""),
+        ("test_long_island_beside_the_bahamas_is_still_the_district", ""),
+        ("test_long_island_is_new_york_s_island_not_the_district_or_long_island_city",
+         "Bird flu was"),
+        ("test_long_island_is_new_york_s_island_not_the_district_or_long_island_city",
+         "Storms flooded"),
+        ("test_moscow_is_in_russia_in_a_us_story", ""),
+        ("test_new_england_is_the_region_not_the_town_in_north_dakota", ""),
+        ("test_new_york_after_buffalo_makes_the_story_s_new_york_the_state", ""),
+        ("test_new_york_governor_is_the_state", ""),
+        ("test_new_york_in_a_list_of_states_is_the_state", ""),
+        ("test_new_york_once_called_a_state_is_the_state_throughout_the_story", ""),
+        ("test_newcastle_after_manchester_united_is_in_england", ""),
+        ("test_oconee_and_oglethorpe_counties_are_counties", ""),
+        ("test_ontario_alone_is_still_the_province", ""),
+        ("test_orange_county_in_a_story_about_california_is_in_california", ""),
+        ("test_paris_texas_comma_and_dallas_is_still_in_texas", ""),
+        ("test_perth_scotland_is_contained_in_scotland", ""),
+        ("test_salisbury_the_english_city_is_in_england", ""),
+        ("test_siberia_alone_is_siberia_not_a_village_in_chiapas", ""),
+        ("test_the_atlantic_is_the_ocean_not_a_town_in_iowa", "Hurricane season"),
+        ("test_the_atlantic_is_the_ocean_not_a_town_in_iowa", "Storms crossed"),
+        ("test_the_atlantic_is_the_ocean_not_a_town_in_iowa", "text2-names2"),
+        ("test_the_gulf_is_the_sea_the_story_is_beside", "Saudi Arabia"),
+        ("test_the_middle_east_is_the_region_not_a_village_in_maryland", ""),
+        ("test_the_north_sea_is_the_sea_not_a_hamlet_in_new_york", "Fishermen in the"),
+        ("test_the_pacific_alone_is_the_ocean_not_pacific_county", ""),
+        ("test_the_pantanal_is_the_wetland_not_a_town_in_santa_catarina", ""),
+        ("test_yorkshire_in_a_list_of_english_circuits_is_the_county", ""),
+    ]),
+}
+
+
+@pytest.fixture(autouse=True)
+def _still_wrong(request):
+    """Marks a test that a policy is known to get wrong as an expected (strict) failure."""
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is None or "policy" not in callspec.params:
+        return
+    why, cases = STILL_WRONG.get(callspec.params["policy"], ("", []))
+    rest = callspec.id.replace(callspec.params["policy"], "")
+    if any(name == request.node.originalname and piece in rest for name, piece in cases):
+        request.applymarker(pytest.mark.xfail(reason=why, strict=True))
+
+
+_POLICIES: dict[str, Policy] = {}
+
+
+def policy_named(name: str) -> Policy:
+    """The policy ``name``, made once for the whole module: the learned ranker's model is
+    loaded once, not once per test."""
+    if name not in _POLICIES:
+        _POLICIES[name] = create_policy(name)
+    return _POLICIES[name]
 
 
 def resolutions(gazetteer, policy, text, names, guide=None):
@@ -25,7 +125,7 @@ def resolutions(gazetteer, policy, text, names, guide=None):
         mentions.append(Mention(start, start + len(name), name, "GPE"))
         at = start + len(name)
     (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], gazetteer,
-                        create_policy(policy) if isinstance(policy, str) else policy,
+                        policy_named(policy) if isinstance(policy, str) else policy,
                         {"d": guide} if guide else None, min_confidence=0.0)
     return parsed.resolutions
 
@@ -38,7 +138,7 @@ def km_from(r, lat, lon):
     return distance_km(r.candidate.lat, r.candidate.lon, lat, lon)
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_galway_alone_is_the_city(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "Buskers and bunting during the arts festival in Galway", ["Galway"])
@@ -46,7 +146,7 @@ def test_galway_alone_is_the_city(offline_gazetteer, policy):
     assert km_from(r["Galway"], 53.27245, -9.05095) <= 10
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_kyoto_alone_is_the_city(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Flights from Paris to Kyoto",
                      ["Paris", "Kyoto"])
@@ -55,13 +155,13 @@ def test_kyoto_alone_is_the_city(offline_gazetteer, policy):
     assert r["Paris"].candidate.country_code == "FR"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_county_galway_is_the_county(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Flooding across County Galway", ["Galway"])
     assert r["Galway"].candidate.feature_class == "A"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_moscow_is_in_russia_in_a_us_story(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "Officials in Texas and Ohio met the ambassador from Moscow.",
@@ -70,7 +170,7 @@ def test_moscow_is_in_russia_in_a_us_story(offline_gazetteer, policy):
     assert r["Texas"].candidate.country_code == "US"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_washington_after_prime_minister_is_the_capital(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "Manchester United beat Newcastle 2-1. The prime minister flew to Washington.",
@@ -79,7 +179,7 @@ def test_washington_after_prime_minister_is_the_capital(offline_gazetteer, polic
         "US", "DC")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_newcastle_after_manchester_united_is_in_england(offline_gazetteer, policy):
     """GeoNames calls the city "Newcastle upon Tyne": the everyday short form is its name,
     not an alternate one that a village of Washington State may outrank."""
@@ -91,7 +191,7 @@ def test_newcastle_after_manchester_united_is_in_england(offline_gazetteer, poli
     assert km_from(r["Newcastle"], 54.97328, -1.61396) <= 10
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_dubrovnik_alone_is_the_croatian_city(offline_gazetteer, policy):
     """A Slovenian municipality that lists "Dubrovnik" among its other names kept a state's
     imputed million people under that name, and won."""
@@ -108,7 +208,7 @@ def test_mexico_is_not_mexico_city(offline_gazetteer):
     assert r["Mexico"].candidate.feature_code.startswith("PCL")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_buffalo_new_york_is_held_by_the_state(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "a girl from Buffalo, New York. She died.",
                      ["Buffalo", "New York"])
@@ -116,7 +216,7 @@ def test_buffalo_new_york_is_held_by_the_state(offline_gazetteer, policy):
     assert r["Buffalo"].candidate.admin1 == "NY"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_new_york_governor_is_the_state(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "New York Governor Andrew M. Cuomo declared a state of emergency.",
@@ -124,7 +224,7 @@ def test_new_york_governor_is_the_state(offline_gazetteer, policy):
     assert r["New York"].candidate.feature_code == "ADM1"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_new_york_in_a_list_of_states_is_the_state(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "Cases in Michigan, Oregon, New Mexico, New York, Indiana and Ohio.",
@@ -132,7 +232,7 @@ def test_new_york_in_a_list_of_states_is_the_state(offline_gazetteer, policy):
     assert r["New York"].candidate.feature_code == "ADM1"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_washington_new_york_and_boston_are_cities(offline_gazetteer, policy):
     """A list of cities is no "town, state" pair, though a town Washington lies in New York
     State."""
@@ -143,7 +243,7 @@ def test_washington_new_york_and_boston_are_cities(offline_gazetteer, policy):
     assert km_from(r["New York"], 40.71427, -74.00597) <= 10
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 @pytest.mark.parametrize("text", [
     "After stops in Washington, New York and Boston, the prince flew home.",
     "Rallies in Washington, New York, Boston and Chicago drew crowds.",
@@ -157,7 +257,7 @@ def test_washington_before_new_york_in_a_list_is_the_capital_not_watervliet(
     assert km_from(r["Washington"], 38.89511, -77.03637) <= 10
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_paris_texas_comma_and_dallas_is_still_in_texas(offline_gazetteer, policy):
     """A comma and "and" after the state closes a town's state, AP style; it is no list."""
     r = resolve_text(offline_gazetteer, policy, "Flooding in Paris, Texas, and Dallas closed "
@@ -166,7 +266,7 @@ def test_paris_texas_comma_and_dallas_is_still_in_texas(offline_gazetteer, polic
     assert "contained" in r["Paris"].reason
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_davis_ca_and_madison_wi_name_their_states(offline_gazetteer, policy):
     """Postal codes annotated as toponyms in their own right (SemEval's "Davis, CA")."""
     r = resolve_text(offline_gazetteer, policy, "Samples from Davis, CA and Madison, WI.",
@@ -176,13 +276,13 @@ def test_davis_ca_and_madison_wi_name_their_states(offline_gazetteer, policy):
     assert r["Davis"].candidate.admin1 == "CA"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_floods_in_nsw_are_in_new_south_wales(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Floods in NSW closed roads.", ["NSW"])
     assert (r["NSW"].candidate.country_code, r["NSW"].candidate.admin1) == ("AU", "02")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_lancaster_pa_abbreviation_is_pennsylvania(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Police in Lancaster, Pa. said on Monday",
                      ["Lancaster"])
@@ -190,7 +290,7 @@ def test_lancaster_pa_abbreviation_is_pennsylvania(offline_gazetteer, policy):
         "US", "PA")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_perth_scotland_is_contained_in_scotland(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "He moved to Perth, Scotland, last year.",
                      ["Perth", "Scotland"])
@@ -254,7 +354,7 @@ def test_a_document_with_its_own_co_mentions_ignores_the_collection(offline_gaze
 # names the gazetteer files under another; lists closed by a plural. Sentences written for
 # these tests.
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_manchester_alone_is_in_england(offline_gazetteer, policy):
     """Manchester Parish, Jamaica has no population of its own; an imputed one is no rival
     for a city of half a million."""
@@ -264,14 +364,14 @@ def test_manchester_alone_is_in_england(offline_gazetteer, policy):
         "GB", "ENG")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_portland_selectmen_are_not_in_jamaica(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Portland selectmen hire veteran lawyer",
                      ["Portland"])
     assert r["Portland"].candidate.country_code == "US"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_ontario_alone_is_still_the_province(offline_gazetteer, policy):
     """A Canadian province likely holds millions: the Californian city of 170,000 is no
     reason to drop its imputed population (unlike a Jamaican parish's)."""
@@ -281,7 +381,7 @@ def test_ontario_alone_is_still_the_province(offline_gazetteer, policy):
         "CA", "ADM1")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_munich_alone_is_the_bavarian_city(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Beer tents going up in Munich", ["Munich"])
     assert km_from(r["Munich"], 48.13743, 11.57549) <= 10
@@ -309,7 +409,7 @@ def test_an_old_or_unlike_name_lends_no_prominence(offline_gazetteer, name):
     assert r[name].candidate.name == name, r[name].reason
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_america_is_the_united_states(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Jobs are coming back to America.",
                      ["America"])
@@ -317,7 +417,7 @@ def test_america_is_the_united_states(offline_gazetteer, policy):
         "US", "PCLI")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_jersey_in_a_story_about_newark_is_new_jersey(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "Commuters from Newark and Trenton say Jersey needs new tunnels.",
@@ -325,7 +425,7 @@ def test_jersey_in_a_story_about_newark_is_new_jersey(offline_gazetteer, policy)
     assert (r["Jersey"].candidate.country_code, r["Jersey"].candidate.admin1) == ("US", "NJ")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_jersey_alone_is_the_island(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Ferries to Jersey were cancelled.",
                      ["Jersey"])
@@ -351,7 +451,7 @@ def test_lakewood_township_is_lakewood_new_jersey(offline_gazetteer, written):
     assert (r[name].candidate.country_code, r[name].candidate.admin1) == ("US", "NJ")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_oconee_and_oglethorpe_counties_are_counties(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "Schools in Oconee and Oglethorpe counties closed early.",
@@ -360,7 +460,7 @@ def test_oconee_and_oglethorpe_counties_are_counties(offline_gazetteer, policy):
         assert (r[name].candidate.feature_code, r[name].candidate.admin1) == ("ADM2", "GA")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_becker_clay_douglas_grant_mahnomen_counties_are_counties(offline_gazetteer, policy):
     names = ["Becker", "Clay", "Douglas", "Grant", "Mahnomen"]
     r = resolve_text(offline_gazetteer, policy,
@@ -371,7 +471,7 @@ def test_becker_clay_douglas_grant_mahnomen_counties_are_counties(offline_gazett
         assert (c.feature_code, c.country_code, c.admin1) == ("ADM2", "US", "MN"), name
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_canadian_smoke_over_minneapolis_is_from_canada(offline_gazetteer, policy):
     """A demonym is how news names a country, not an alternate name to be penalised: a US
     co-mention does not make "Canadian" the Texan town of 2,000 that bears the word."""
@@ -381,7 +481,7 @@ def test_canadian_smoke_over_minneapolis_is_from_canada(offline_gazetteer, polic
     assert r["Canadian"].candidate.country_code == "CA"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_the_danube_is_the_river_not_the_serbian_district_that_lists_it_as_an_alias(
         offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Barges sailed down the Danube.", ["Danube"])
@@ -403,7 +503,7 @@ def test_a_name_with_its_kind_is_the_same_name(name, own, qualified):
 # A natural feature with no population is ranked by Natural Earth's scale rank, not as a
 # place of nobody. Sentences written for these tests.
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_korea_alone_is_south_korea_not_a_village_in_ivory_coast(offline_gazetteer, policy):
     # "Korea" was the peninsula, Natural Earth's label, until it became South Korea's alias
     r = resolve_text(offline_gazetteer, policy,
@@ -413,14 +513,14 @@ def test_korea_alone_is_south_korea_not_a_village_in_ivory_coast(offline_gazette
     assert km_from(r["Korea"], 36.5, 127.75) <= 161
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_the_korean_peninsula_is_the_peninsula(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Tensions rose on the Korean Peninsula.",
                      ["Korean Peninsula"])
     assert r["Korean Peninsula"].candidate.feature_code == "PEN"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_siberia_alone_is_siberia_not_a_village_in_chiapas(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Permafrost thaws across Siberia.",
                      ["Siberia"])
@@ -428,14 +528,14 @@ def test_siberia_alone_is_siberia_not_a_village_in_chiapas(offline_gazetteer, po
     assert r["Siberia"].candidate.lat > 50
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_the_pantanal_is_the_wetland_not_a_town_in_santa_catarina(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Jaguars of the Pantanal were tracked.",
                      ["Pantanal"])
     assert km_from(r["Pantanal"], -18.0, -56.0) <= 161
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_eu_is_the_european_union_not_eu_in_normandy(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Britain will leave the EU next year.",
                      ["Britain", "EU"])
@@ -451,7 +551,7 @@ def test_a_name_in_lower_case_letters_keeps_its_town(offline_gazetteer):
     assert not any(c.name == "Eu" for c in found["EU"])
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_the_middle_east_is_the_region_not_a_village_in_maryland(offline_gazetteer, policy):
     """"The Middle East" is GeoNames' region; the village of Middle East, Maryland (1,872
     people) is no rival without Maryland in the story."""
@@ -462,7 +562,7 @@ def test_the_middle_east_is_the_region_not_a_village_in_maryland(offline_gazette
     assert km_from(r["Middle East"], 29.0, 45.0) <= 1000
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_middle_east_beside_frederick_maryland_is_the_village(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "The governor visited Middle East, a village near Frederick, Maryland.",
@@ -470,7 +570,7 @@ def test_middle_east_beside_frederick_maryland_is_the_village(offline_gazetteer,
     assert r["Middle East"].candidate.country_code == "US"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_the_pacific_alone_is_the_ocean_not_pacific_county(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "A typhoon formed in the western Pacific.",
                      ["Pacific"])
@@ -478,7 +578,7 @@ def test_the_pacific_alone_is_the_ocean_not_pacific_county(offline_gazetteer, po
     assert km_from(r["Pacific"], 3.51, -132.19) <= 50  # GeoNames' point of the ocean
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_pacific_missouri_is_the_town(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "The city of Pacific, Missouri, flooded.",
                      ["Pacific", "Missouri"])
@@ -486,7 +586,7 @@ def test_pacific_missouri_is_the_town(offline_gazetteer, policy):
     assert r["Pacific"].candidate.admin1 == "MO"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_new_england_is_the_region_not_the_town_in_north_dakota(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "Snow fell across New England, from Maine to Connecticut.",
@@ -495,14 +595,14 @@ def test_new_england_is_the_region_not_the_town_in_north_dakota(offline_gazettee
     assert km_from(r["New England"], 43.5, -71.5) <= 300
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_persia_is_iran_not_an_alternate_name_of_gowanda(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Carpets from Persia were sold in London.",
                      ["Persia", "London"])
     assert r["Persia"].candidate.country_code == "IR"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 @pytest.mark.parametrize(("text", "names"), [
     ("Hurricane season in the Atlantic starts June 1, forecasters said.", ["Atlantic"]),
     ("Storms crossed the Atlantic to Ireland.", ["Atlantic", "Ireland"]),
@@ -517,7 +617,7 @@ def test_the_atlantic_is_the_ocean_not_a_town_in_iowa(offline_gazetteer, policy,
     assert r.candidate.feature_code == "OCN" and r.candidate.name == "Atlantic Ocean"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 @pytest.mark.parametrize(("text", "name"), [
     ("Fishermen in the North Sea protested.", "North Sea"),
     ("Oil spilled into the Gulf of Mexico near Texas.", "Gulf of Mexico"),
@@ -531,7 +631,7 @@ def test_the_north_sea_is_the_sea_not_a_hamlet_in_new_york(offline_gazetteer, po
     assert r.candidate.feature_code == "SEA" and r.candidate.name == name
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_orange_county_in_a_story_about_california_is_in_california(offline_gazetteer,
                                                                     policy):
     """Eight US counties bear the name and none has a population in the gazetteer; Orange
@@ -557,7 +657,7 @@ def test_a_named_state_never_moves_wales_to_a_village_in_england(offline_gazette
     assert (wales.candidate.feature_code, wales.candidate.admin1) == ("ADM1", "WLS")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 @pytest.mark.parametrize(("text", "names", "cc"), [
     ("Rents keep rising across the Bay Area.", ["Bay Area"], "US"),
     ("A storm hit the West Coast, from Seattle to Los Angeles.",
@@ -575,7 +675,7 @@ def test_a_region_of_the_story_s_country_is_not_a_namesake_abroad(offline_gazett
     assert (r.candidate.feature_code, r.candidate.country_code) == ("RGN", cc)
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 @pytest.mark.parametrize(("text", "names"), [
     ("Jihadists in the Sahel attacked again.", ["Sahel"]),
     ("Drought in the Sahel has displaced farmers in Mali and Niger.", ["Sahel", "Mali", "Niger"]),
@@ -588,7 +688,7 @@ def test_the_sahel_is_the_belt_not_burkina_faso_s_province(offline_gazetteer, po
     assert (r.candidate.feature_code, r.candidate.country_code) == ("RGN", None)
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_burkina_faso_s_sahel_region_is_the_province(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "Markets in Dori, capital of Burkina Faso's Sahel region, reopened.",
@@ -596,7 +696,7 @@ def test_burkina_faso_s_sahel_region_is_the_province(offline_gazetteer, policy):
     assert (r.candidate.feature_code, r.candidate.country_code) == ("ADM1", "BF")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 @pytest.mark.parametrize(("text", "names", "sea"), [
     ("Saudi Arabia imposed an embargo on a fellow US ally in the Gulf, Qatar.",
      ["Saudi Arabia", "US", "Gulf", "Qatar"], "Persian Gulf"),
@@ -610,14 +710,14 @@ def test_the_gulf_is_the_sea_the_story_is_beside(offline_gazetteer, policy, text
     assert (r.candidate.name, r.candidate.feature_code) == (sea, "SEA")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_gulf_province_of_papua_new_guinea_is_still_the_province(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Flooding in Gulf province, Papua New Guinea.",
                      ["Gulf", "Papua New Guinea"])["Gulf"]
     assert (r.candidate.feature_code, r.candidate.country_code) == ("ADM1", "PG")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_iraq_in_a_list_of_countries_is_the_country(offline_gazetteer, policy):
     # Arāk, Iran, is also called Iraq; "Iraq, Iran" in a list of countries is no town in Iran
     text = ("The FAO asked countries neighbouring Turkey, specifically Armenia, Azerbaijan, "
@@ -628,7 +728,7 @@ def test_iraq_in_a_list_of_countries_is_the_country(offline_gazetteer, policy):
     assert r["Georgia"].candidate.country_code == "GE"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_a_town_before_its_state_after_a_country_keeps_its_state(offline_gazetteer, policy):
     # only a toponym of the same kind before it makes a list: Athens is a town
     text = "She studied in Athens, Georgia, USA, and moved to Paris, Texas, and Dallas."
@@ -638,7 +738,7 @@ def test_a_town_before_its_state_after_a_country_keeps_its_state(offline_gazette
     assert (r["Georgia"].candidate.admin1, r["Paris"].candidate.admin1) == ("GA", "TX")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_heathrow_beside_london_is_the_airport(offline_gazetteer, policy):
     # Heathrow, Florida (5,896 people) is no "far larger" namesake of an airport, whose size
     # is unknown: a place of unknown size abroad is no small rival
@@ -649,14 +749,14 @@ def test_heathrow_beside_london_is_the_airport(offline_gazetteer, policy):
     assert km_from(r["Heathrow"], 51.47, -0.46) <= 5
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_tenerife_alone_is_the_canary_island(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Tourists returned to Tenerife this summer.",
                      ["Tenerife"])["Tenerife"]
     assert km_from(r, 28.3, -16.6) <= 60
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_the_pyrenees_beside_france_are_the_range_not_a_shire_of_victoria(offline_gazetteer,
                                                                           policy):
     text = "Snow closed roads in the Pyrenees and across southern France."
@@ -664,14 +764,14 @@ def test_the_pyrenees_beside_france_are_the_range_not_a_shire_of_victoria(offlin
     assert r.candidate.feature_code == "MTS"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_provence_is_the_region_not_marseille_provence_airport(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Wildfires burned in Provence this summer.",
                      ["Provence"])["Provence"]
     assert (r.candidate.feature_code, r.candidate.country_code) == ("RGN", "FR")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_heathrow_alone_is_the_airport(offline_gazetteer, policy):
     # "Heathrow" is the airport's own short name, no alternate name, and a world hub weighs
     # as Natural Earth labels it (scale rank 2): more than Heathrow, Florida (5,896 people)
@@ -680,7 +780,7 @@ def test_heathrow_alone_is_the_airport(offline_gazetteer, policy):
     assert r["Heathrow"].candidate.feature_code == "AIRP"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_o_hare_alone_is_the_airport_and_sure_of_it(offline_gazetteer, policy):
     # the only place of the name, a world hub: it had been held back as "a small place"
     # (confidence 0.70), its size unknown
@@ -689,7 +789,7 @@ def test_o_hare_alone_is_the_airport_and_sure_of_it(offline_gazetteer, policy):
     assert r.candidate.feature_code == "AIRP" and r.confidence >= 0.75
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_heathrow_in_florida_is_the_town(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "Heathrow residents met in Seminole County, Florida.",
@@ -697,7 +797,7 @@ def test_heathrow_in_florida_is_the_town(offline_gazetteer, policy):
     assert (r["Heathrow"].candidate.country_code, r["Heathrow"].candidate.admin1) == ("US", "FL")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_heathrow_airport_in_a_story_of_russia_is_the_airport(offline_gazetteer, policy):
     # GeoWebNews: "searched an Aeroflot passenger plane at Heathrow airport"; the text calls
     # it an airport, and only one candidate is one
@@ -709,7 +809,7 @@ def test_heathrow_airport_in_a_story_of_russia_is_the_airport(offline_gazetteer,
     assert "said kind +1.00" in r["Heathrow"].reason
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 @pytest.mark.parametrize(("text", "name", "region"), [
     ("The virus spread in Lombardy.", "Lombardy", "Lombardia"),
     ("Wine tours in Tuscany are booming.", "Tuscany", "Toscana"),
@@ -723,20 +823,20 @@ def test_an_italian_region_by_its_english_name_is_the_region(offline_gazetteer, 
     assert (r[name].candidate.name, r[name].candidate.feature_code) == (region, "ADM1")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_dubrovnik_is_the_croatian_city_not_a_slovenian_municipality(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Flights to Dubrovnik resumed.", ["Dubrovnik"])
     assert r["Dubrovnik"].candidate.country_code == "HR"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_piedmont_california_keeps_its_state(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Police in Piedmont, California said.",
                      ["Piedmont", "California"])
     assert (r["Piedmont"].candidate.country_code, r["Piedmont"].candidate.admin1) == ("US", "CA")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_kashmir_is_not_azad_kashmir_by_a_part_of_its_name(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy, "Troops patrolled Kashmir.", ["Kashmir"])
     assert r["Kashmir"].candidate.country_code == "IN"
@@ -749,11 +849,11 @@ def resolve_every(gazetteer, policy, text, name, others=()):
                        for m in re.finditer(rf"\b{re.escape(n)}\b", text)),
                       key=lambda m: m.start)
     (parsed,) = resolve([ParsedDocument(Document("d", text), mentions)], gazetteer,
-                        create_policy(policy), min_confidence=0.0)
+                        policy_named(policy), min_confidence=0.0)
     return [r.candidate for r in parsed.resolutions if r.mention.text == name]
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_new_york_once_called_a_state_is_the_state_throughout_the_story(offline_gazetteer,
                                                                          policy):
     # GeoVirus: "New York state governor David Paterson …" then "… died in New York since
@@ -764,7 +864,7 @@ def test_new_york_once_called_a_state_is_the_state_throughout_the_story(offline_
                                                   "New York")] == ["ADM1", "ADM1"]
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_a_story_that_calls_a_name_both_a_state_and_a_city_lends_neither(offline_gazetteer,
                                                                          policy):
     text = "Washington state officials met. Tourists visit Washington city and Washington."
@@ -773,7 +873,7 @@ def test_a_story_that_calls_a_name_both_a_state_and_a_city_lends_neither(offline
     assert city.feature_class == "P" and bare.admin1 == "DC"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_a_county_of_the_name_says_nothing_of_the_bare_town(offline_gazetteer, policy):
     # a story names the county with its word; the bare name stays what it would be alone
     text = "Lexington is the seat of Lexington County. Police in Lexington said."
@@ -782,7 +882,7 @@ def test_a_county_of_the_name_says_nothing_of_the_bare_town(offline_gazetteer, p
     assert last.feature_class == "P" and last.source_id == alone[0].source_id
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_a_town_before_its_state_does_not_make_the_town_an_area(offline_gazetteer, policy):
     # WikToR: "near Aurora, Missouri" has the form of a list of areas; it says nothing of
     # the article's other "Aurora"s, which stay the town (not the Philippine province)
@@ -793,14 +893,14 @@ def test_a_town_before_its_state_does_not_make_the_town_an_area(offline_gazettee
                                                     "Missouri"])} == {("P", "MO")}
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_new_york_after_buffalo_makes_the_story_s_new_york_the_state(offline_gazetteer, policy):
     text = ("A girl from Buffalo, New York died of flu. Hospitals across New York are full.")
     *_, last = resolve_every(offline_gazetteer, policy, text, "New York", ["Buffalo"])
     assert last.feature_code == "ADM1"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_yorkshire_in_a_list_of_english_circuits_is_the_county(offline_gazetteer, policy):
     # GeoWebNews: "23/24 June: Croft, Yorkshire. 28/29 July: Snetterton, Norfolk." was
     # Yorkshire, Virginia: GeoNames splits the county into its boroughs
@@ -811,7 +911,7 @@ def test_yorkshire_in_a_list_of_english_circuits_is_the_county(offline_gazetteer
         "GB", "RGN")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_salisbury_the_english_city_is_in_england(offline_gazetteer, policy):
     """"English" is England, and "the English city of" holds Salisbury there (it had been
     Salisbury, North Carolina, and "English" the town of English, Indiana)."""
@@ -862,7 +962,7 @@ def test_atlanta_georgia_usa_is_still_the_state(offline_gazetteer):
     # holds Long Island City (80 km from the island's middle)
     ("Storms flooded homes across Long Island, New York.", ["Long Island", "New York"]),
 ])
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_long_island_is_new_york_s_island_not_the_district_or_long_island_city(
         offline_gazetteer, policy, text, names):
     r = resolve_text(offline_gazetteer, policy, text, names)["Long Island"]
@@ -870,7 +970,7 @@ def test_long_island_is_new_york_s_island_not_the_district_or_long_island_city(
     assert km_from(r, 40.8, -73.0) <= 60
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_long_island_beside_the_bahamas_is_still_the_district(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "The hurricane hit Long Island and Exuma in the Bahamas.",
@@ -878,7 +978,7 @@ def test_long_island_beside_the_bahamas_is_still_the_district(offline_gazetteer,
     assert r.candidate.country_code == "BS"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_guam_in_a_story_about_the_united_states_is_guam_with_its_geonames_id(
         offline_gazetteer, policy):
     # countrystatecity lists Guam among the US states: that record, without an id, had won
@@ -889,7 +989,7 @@ def test_guam_in_a_story_about_the_united_states_is_guam_with_its_geonames_id(
         4043988, "PCLD")
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_the_vatican_is_the_country_not_its_one_first_level_area(offline_gazetteer, policy):
     r = resolve_text(offline_gazetteer, policy,
                      "Pilgrims from Italy travelled to the Vatican for Easter.",
@@ -928,7 +1028,7 @@ def test_washington_township_new_jersey_is_found_and_placed_in_new_jersey(defaul
     assert placed["Washington Township"].admin1 == "NJ"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_rome_beside_a_saint_peter_of_wisconsin_is_rome_italy(offline_gazetteer, policy):
     """Lomé, written "Rome" among its other names, had taken the capital's prominence as
     its rival abroad, so two Wisconsin villages near each other outweighed it."""
@@ -938,7 +1038,7 @@ def test_rome_beside_a_saint_peter_of_wisconsin_is_rome_italy(offline_gazetteer,
     assert r["Rome"].candidate.country_code == "IT"
 
 
-@pytest.mark.parametrize("policy", BOTH)
+@pytest.mark.parametrize("policy", SHIPPED)
 def test_garden_city_in_the_united_states_is_not_singapore(offline_gazetteer, policy):
     """"Garden City", a nickname of Singapore, is no name of it in another language: it
     keeps the alternate-name penalty and wins neither the capital's nor the prominence term."""

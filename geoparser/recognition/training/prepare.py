@@ -31,10 +31,12 @@ from geoparser.recognition.training.data import (
     write_docbin,
 )
 
+#: The share of each corpus's training documents kept apart to choose the checkpoint on.
+#: Chosen by hand.
 DEV_FRACTION = 0.15
 #: Toponym-free sentences kept in training per sentence with a toponym, by a seeded sample
 #: within each corpus (``None``: all). The dev split always keeps every sentence, so the
-#: checkpoint is chosen on text as it comes.
+#: checkpoint is chosen on text as it comes. Chosen by hand.
 NEGATIVES: float | None = 1.0
 
 

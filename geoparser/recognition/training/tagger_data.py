@@ -27,6 +27,8 @@ from geoparser.recognition.wordpieces import Window, WordPieces
 #: Word labels; ``IGNORE`` (missing) teaches nothing.
 OUTSIDE, BEGIN, INSIDE = 0, 1, 2
 LABELS = ("O", "B-TOPONYM", "I-TOPONYM")
+#: The label of a word piece the loss leaves out (PyTorch's ``CrossEntropyLoss``
+#: ``ignore_index`` default).
 IGNORE = -100
 
 

@@ -1,7 +1,7 @@
-"""A country's initials: "DPRK", "ROK", "KSA", "UAE", "T&T", "BiH"
-(``gazetteers.abbreviations.COUNTRY_INITIALS``) standing as a word of their own are the
-country, as news corpora annotate them, also before a hyphen or a possessive ("the DPRK-South
-Korea summit", "the DPRK's concerns"); not inside a code ("A/DRC/07")."""
+"""A country's initials: "DPRK", "ROK", "KSA", "UAE", "T&T", "BiH" (those of
+``vocabularies/country_initials.txt`` tagged ``standalone``) standing as a word of their own
+are the country, as news corpora annotate them, also before a hyphen or a possessive ("the
+DPRK-South Korea summit", "the DPRK's concerns"); not inside a code ("A/DRC/07")."""
 
 from __future__ import annotations
 

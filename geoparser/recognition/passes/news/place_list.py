@@ -14,7 +14,8 @@ _LIST_SEPARATOR = re.compile(r", (?:and |or )?| and | or ")
 #: toponyms. Chosen by hand: one found name says little of the others, two say it is a list
 #: of places.
 LIST_EVIDENCE = 2
-#: The fewest names a list has.
+#: The fewest names a list has. Chosen by hand: two names joined by "and" are as often a
+#: pair of anything as a list of places.
 _LIST_NAMES = 3
 
 
