@@ -41,9 +41,9 @@ PIECE_BYTES = 1 << 16
 
 def open_regular(path: Path, what: str = "file", pipes: bool = False) -> BinaryIO:
     """``path`` opened for reading in binary, or an ``InputError`` if it is not a regular
-    file: a named pipe (opened without waiting for a writer; taken with ``pipes``), a device
-    such as ``/dev/zero`` (also through a link) or a socket is refused before a byte is
-    read."""
+    file: a named pipe (opened without waiting for a writer), a device such as ``/dev/zero``
+    (also through a link) or a socket is refused before a byte is read. With ``pipes`` a
+    named pipe is taken, and read once its writer has opened it."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except IsADirectoryError:
@@ -58,11 +58,17 @@ def open_regular(path: Path, what: str = "file", pipes: bool = False) -> BinaryI
             kind = ("a folder" if stat.S_ISDIR(mode) else
                     "a named pipe" if stat.S_ISFIFO(mode) else "a device or other special file")
             raise InputError(f"is {kind}, not a regular {what}", path)
-        os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
+        if stat.S_ISREG(mode):
+            os.set_blocking(fd, True)
+            return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
         raise
+    os.close(fd)  # a pipe, opened again to wait for its writer (read now, it would seem empty)
+    try:
+        return os.fdopen(os.open(path, os.O_RDONLY), "rb")
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror or exc})", path) from None
 
 
 def read_small_file(path: Path, what: str, limit: int = MAX_SETTINGS_BYTES) -> bytes:
