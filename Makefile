@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 DEV_STAMP := $(VENV)/.toposcope-dev-installed
 
-.PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy bench-serve bench-context-weights \
+.PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy bench-serve bench-service bench-context-weights \
 	docs vendor-leaflet vendor-swagger-ui outline-10m train-ranker train-ner train-confidence train-decision
 
 # `make run` installs what geoparsing needs, the report's charts and the GIS outputs (the
@@ -125,6 +125,11 @@ bench-context-weights: setup-dev
 # p50/p95 latency) against `toposcope parse` on the same texts. See docs/service.md.
 bench-serve: setup-dev
 	$(PY) -m benchmarks.speed.serve_load --clients 4 --requests 25
+
+# Opt-in, about two minutes: /health and a short text answered by `toposcope serve` while the
+# longest request its limits allow runs (1.8 MB, stopped at 60 s). See docs/service.md.
+bench-service: setup-dev
+	$(PY) -m benchmarks.speed.serve_under_long --timeout 60 --probes 20
 
 clean:
 	rm -rf $(VENV) results .pytest_cache build/bench-eval

@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_final:
         from benchmarks.training.trained_on import write_fingerprints
         from evaluation.reports.trained_on import FILE
-        from geoparser.recognition.toponym_model import MODEL_DIR
+        from geoparser.recognition.toponym_model import MODEL_DIR, write_checksums
 
         target = args.ship or MODEL_DIR
         fold = args.work / "all"
@@ -158,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         })
         write_fingerprints(target / FILE, args.corpora,
                            [(s.name, s.converter, s.path) for s in SOURCES])
+        write_checksums(target)  # last: it covers every file of the shipped folder
         report["final"] = {"counts": counts, "train_seconds": round(seconds), "bytes": size,
                            "dev": dev_scores(fold / "model" / "model-best"),
                            "path": str(target)}

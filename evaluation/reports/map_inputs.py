@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
 from evaluation.reports.webmap import MapToponym, map_toponym
 from geoparser.errors import InputError
+from geoparser.io.bounded_read import read_whole_file
 from geoparser.io.documents import check_readable_file
 from geoparser.io.json_lines import iter_json_lines
 from geoparser.model import DocumentFocus, focus_columns
@@ -95,10 +98,11 @@ def read_jsonl(path: Path) -> list[MapToponym]:
 
 
 def read_geojson(path: Path) -> list[MapToponym]:
+    """The toponyms of a GeoJSON result, read whole with a bound (a pipe is taken, a device
+    or an endless pipe refused)."""
+    raw = read_whole_file(path, "GeoJSON result", pipes=True)
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))  # a BOM is accepted
-    except FileNotFoundError:
-        raise InputError("file not found", path) from None
+        data = json.loads(raw.decode("utf-8-sig"))  # a BOM is accepted
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 text ({exc.reason})", path) from None
     except (json.JSONDecodeError, RecursionError) as exc:
@@ -145,12 +149,17 @@ def read_result(path: Path) -> list[MapToponym]:
 
 
 def _looks_like_geojson(path: Path) -> bool:
+    """A ``.geojson`` file, or a ``.json`` one that starts as a FeatureCollection (a pipe's
+    start is not read: that would take it from the reader)."""
+    if path.suffix.lower() == ".geojson":
+        return True
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
         with path.open("rb") as fh:
-            head = fh.read(200)
+            return b"FeatureCollection" in fh.read(200)
     except OSError:
-        return path.suffix.lower() == ".geojson"
-    return b"FeatureCollection" in head or path.suffix.lower() == ".geojson"
+        return False
 
 
 def texts_of(path: Path, ids: set[str], input_format: str | None = None,

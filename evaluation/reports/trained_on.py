@@ -18,6 +18,9 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
+from geoparser.errors import InputError
+from geoparser.io.bounded_read import bounded_lines
+
 TOPONYM_RECOGNISERS = ("toponym", "toponym-hybrid", "toponym-checked")
 TRANSFORMER_RECOGNISERS = ("toponym-transformer", "toponym-transformer-checked",
                            "toponym-transformer-hybrid")
@@ -96,8 +99,8 @@ def models_in_predictions(path: Path, max_lines: int = 2000) -> set[str]:
     found: set[str] = set()
     try:
         with Path(path).open(encoding="utf-8", errors="replace") as fh:
-            for k, line in enumerate(fh):
-                if k >= max_lines:
+            for k, line in bounded_lines(fh, path):  # a line without end is refused
+                if k > max_lines:
                     break
                 try:
                     obj = json.loads(line)
@@ -109,4 +112,6 @@ def models_in_predictions(path: Path, max_lines: int = 2000) -> set[str]:
                                      if isinstance(v := t.get(key), str))
     except OSError:
         return set()
+    except InputError:  # a line without end: what was read before it is all there is
+        return found
     return found

@@ -11,6 +11,9 @@ Layout, beside the output ``OUT``::
                                     this file exists
     OUT.parts/lock                  held (``flock``) by the run writing OUT, so a second run
                                     of the same OUT refuses to start instead of racing it
+    OUT.parts/written.jsonl         the name and SHA-256 of every file above a run wrote
+                                    (``part_ledger``): only those are ever deleted, and a
+                                    folder holding any other file is refused
 
 Chunk *k* holds input records ``k * chunk_size`` to ``(k + 1) * chunk_size - 1``, counted in
 reading order, so the same input always splits the same way. Every file is written under a
@@ -31,7 +34,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -42,26 +44,18 @@ from typing import Any
 
 from geoparser.batch.chunk_task import ChunkResult
 from geoparser.batch.part_formats import PartFormat
+from geoparser.batch.part_ledger import PartLedger
 from geoparser.batch.pass_tally import PassTally, add
 from geoparser.errors import OutputError, ToposcopeError, UsageError
-from geoparser.io.atomic import atomic_path, is_stream, write_bytes_atomic, write_text_atomic
+from geoparser.io.atomic import atomic_path, is_stream, write_bytes_atomic
 from geoparser.io.output_lock import OutputLock
 
 log = logging.getLogger(__name__)
 
 MANIFEST = "run.json"
 LOCK = "lock"
-#: The field that marks a ``run.json`` as one a run wrote (a user's file of that name in a
-#: folder given as ``OUT.parts`` is theirs, and is neither read as a run nor deleted).
+#: The field that marks a ``run.json`` as one a run wrote.
 MANIFEST_MARK = "toposcope_parts"
-#: The names of everything a run writes in ``OUT.parts`` (temporary names included): only
-#: these are ever deleted there.
-_OUR_NAMES = re.compile(r"\.?(?:run\.json|lock|(?:chunk|recognised)-\d{8}\.[A-Za-z0-9.]+)"
-                        r"(?:\.[A-Za-z0-9_]+\.tmp)?")
-
-
-def _ours(name: str) -> bool:
-    return _OUR_NAMES.fullmatch(name) is not None
 
 
 def parts_dir(out: Path) -> Path:
@@ -121,6 +115,17 @@ class PartStore:
         self.fmt = fmt
         self._lock_file: OutputLock | None = None  # closed (so unlocked) with the store
 
+    @property
+    def ledger(self) -> PartLedger:
+        return PartLedger(self.dir)
+
+    def _write(self, path: Path, data: bytes) -> None:
+        """Write one file of the folder atomically, announced in the ledger before and its
+        checksum recorded after."""
+        self.ledger.announce(path.name)
+        write_bytes_atomic(path, data)
+        self.ledger.wrote(path.name, _digest(data))
+
     def _data(self, index: int) -> Path:
         return self.dir / f"chunk-{index:08d}{self.fmt.suffix}"
 
@@ -174,30 +179,18 @@ class PartStore:
         return [p for p in self.dir.iterdir() if p.name != LOCK]
 
     def _refuse_foreign(self) -> None:
-        """A ``UsageError`` if the parts folder holds anything a run did not write: a name of
-        another shape, or a ``run.json`` that is not a run's (this folder is emptied when the
-        run ends, so a user's file there would be lost)."""
-        foreign = sorted(p.name for p in self._contents() if not _ours(p.name))
-        if (self.dir / MANIFEST).exists() and not self._manifest_is_ours():
-            foreign = sorted([*foreign, MANIFEST])
+        """A ``UsageError`` naming the folder if it holds any file no run of it wrote (by its
+        ledger): a user's file there, even one named like ours, would be deleted."""
+        foreign = self.ledger.foreign(p.name for p in self._contents())
         if foreign:
             raise UsageError(
                 f"{self.dir} holds files toposcope did not write ({', '.join(foreign[:3])}"
                 f"{', ...' if len(foreign) > 3 else ''}); it keeps a run's chunks there and "
                 "would delete them when done: move those files, or choose another --out")
 
-    def _manifest_is_ours(self) -> bool:
-        """Whether ``run.json`` is a run's: it carries the mark, or (garbled, so unreadable)
-        it sits among chunk markers, which only a run writes."""
-        try:
-            old = json.loads((self.dir / MANIFEST).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return bool(self.finished())
-        return isinstance(old, dict) and MANIFEST_MARK in old
-
     def _write_manifest(self) -> None:
         body = {MANIFEST_MARK: 1, **self.manifest}
-        write_text_atomic(self.dir / MANIFEST, json.dumps(body, indent=2) + "\n")
+        self._write(self.dir / MANIFEST, (json.dumps(body, indent=2) + "\n").encode())
 
     def _lock(self) -> None:
         """Hold ``OUT.parts/lock`` for this run (``output_lock``, the lock every command
@@ -251,9 +244,8 @@ class PartStore:
         except (OSError, ValueError):
             log.warning("%s in %s is missing or garbled; recomputing every chunk", MANIFEST,
                         self.dir)
-            for path in self._contents():
-                if _ours(path.name):  # open() refused a folder with anything else in it
-                    path.unlink(missing_ok=True)
+            for name in self.ledger.owned(p.name for p in self._contents()):
+                (self.dir / name).unlink(missing_ok=True)
             self._write_manifest()
             return False
         changed = sorted(k for k in self.manifest.keys() | old.keys()
@@ -308,8 +300,8 @@ class PartStore:
     def save_recognised(self, index: int, data: bytes) -> None:
         """Keep a chunk's recognised documents, then their checksum (so a file without one,
         cut short by a kill between the two, is not trusted)."""
-        write_bytes_atomic(self._recognised(index), data)
-        write_text_atomic(self._recognised_digest(index), _digest(data) + "\n")
+        self._write(self._recognised(index), data)
+        self._write(self._recognised_digest(index), (_digest(data) + "\n").encode("ascii"))
 
     def load_recognised(self, index: int) -> bytes:
         try:
@@ -321,11 +313,12 @@ class PartStore:
     def save(self, result: ChunkResult) -> None:
         """Keep one chunk: its data first, then the marker (with the data's checksum) that
         says it is finished."""
-        write_bytes_atomic(self._data(result.index), result.data)
+        self._write(self._data(result.index), result.data)
         marker = {**result.summary(), "data_bytes": len(result.data),
                   "data_sha256": _digest(result.data)}
         marker["sha256"] = _marker_digest(marker)
-        write_text_atomic(self._summary(result.index), json.dumps(marker, ensure_ascii=False))
+        self._write(self._summary(result.index),
+                    json.dumps(marker, ensure_ascii=False).encode("utf-8"))
 
     def totals(self, n_chunks: int, on_bad_row: Callable[[int, str], None] | None = None
                ) -> Totals:
@@ -385,15 +378,16 @@ class PartStore:
         return totals
 
     def discard(self) -> None:
-        """Remove the files of ours in the parts folder, then the folder if it is empty: a
-        folder or link the user made (say, to scratch space) and anything else in it stay."""
+        """Remove the files the ledger lists in the parts folder, the ledger last, then the
+        folder if it is empty: a folder or link the user made (say, to scratch space) and
+        anything else in it stay."""
         if self.stream:
             shutil.rmtree(self.dir, ignore_errors=True)  # our own fresh temporary folder
         else:
             with suppress(OSError):
-                for path in self.dir.iterdir():
-                    if _ours(path.name) and path.name != LOCK:
-                        path.unlink(missing_ok=True)
+                for name in self.ledger.owned(p.name for p in self._contents()):
+                    (self.dir / name).unlink(missing_ok=True)
+                self.ledger.path.unlink(missing_ok=True)
         self._unlock()
         if not self.stream:
             with suppress(OSError):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from geoparser.errors import InputError
+from geoparser.io.bounded_read import read_whole_file
 
 _ID = re.compile(r"^[TRENAM#*]\d*\t")
 
@@ -28,7 +29,7 @@ class TextBound:
 
 def read_ann(path: Path) -> list[TextBound]:
     """Text-bound annotations in file order, each with its ``AnnotatorNotes``."""
-    raw = path.read_bytes().decode("utf-8", errors="replace")
+    raw = read_whole_file(path, "BRAT annotation file").decode("utf-8", errors="replace")
     lines: list[str] = []
     for line in raw.replace("\r\n", "\n").rstrip("\n").split("\n"):
         if _ID.match(line) or not lines:

@@ -21,6 +21,7 @@ from typing import Any
 from geoparser.corpora.base import Conversion
 from geoparser.corpora.toponym_record import toponym
 from geoparser.errors import InputError, UsageError
+from geoparser.io.bounded_read import read_whole_file
 
 #: The user-data key a document's id is kept under.
 ID_KEY = "toposcope.id"
@@ -51,7 +52,7 @@ def convert(path: Path) -> Conversion:
 
     _register_extensions()
     try:
-        data = path.read_bytes()
+        data = read_whole_file(path, "spaCy DocBin file")
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", path) from None
     try:

@@ -19,6 +19,7 @@ from geoparser.corpora.brat import read_ann
 from geoparser.corpora.toponym_record import toponym
 from geoparser.corpora.xml_text import child_text, integer, number, parse
 from geoparser.errors import InputError
+from geoparser.io.bounded_read import read_whole_file
 
 TOPONYM_TYPES = frozenset({
     "Literal", "Literal_Modifier", "Mixed", "Coercion", "Embedded_Literal",
@@ -49,7 +50,8 @@ def convert(path: Path) -> Conversion:
     points = _xml_points(xml) if xml.exists() else {}
     skipped = no_point = 0
     for ann in anns:
-        text = ann.with_suffix(".txt").read_text(encoding="utf-8")
+        text = read_whole_file(ann.with_suffix(".txt"), "text file").decode("utf-8")
+        text = text.replace("\r\n", "\n").replace("\r", "\n")  # as a text-mode read
         header = len(text.split("\n", 1)[0]) + 1 if text.startswith("TITLE:") else 0
         doc_id = f"gwn-{ann.stem}"
         toponyms = []

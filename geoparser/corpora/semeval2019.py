@@ -18,6 +18,7 @@ from geoparser.corpora.base import Conversion
 from geoparser.corpora.brat import read_ann
 from geoparser.corpora.toponym_record import toponym
 from geoparser.errors import InputError
+from geoparser.io.bounded_read import read_whole_file
 
 _LATLNG = re.compile(r"<latlng>\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*</latlng>")
 _GEOID = re.compile(r"<geoID>\s*(\d+)\s*</geoID>")
@@ -26,7 +27,7 @@ _PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 
 def read_text(path: Path) -> tuple[str, list[int]]:
     """The text, and the positions (in stored units) of surrogate pairs that were joined."""
-    raw = path.read_bytes().decode("utf-8", errors="surrogatepass")
+    raw = read_whole_file(path, "text file").decode("utf-8", errors="surrogatepass")
     joined = [m.start() for m in _PAIR.finditer(raw)]
     if joined:
         raw = _PAIR.sub(lambda m: m.group().encode("utf-16", "surrogatepass").decode("utf-16"),

@@ -6,11 +6,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from geoparser.errors import InputError
+from geoparser.io.bounded_read import read_whole_file
 
 
 def parse(path: Path) -> ET.Element:
     try:
-        return ET.parse(path).getroot()
+        return ET.fromstring(read_whole_file(path, "XML file"))
     except ET.ParseError as exc:
         raise InputError(f"malformed XML ({exc})", path, exc.position[0]) from None
     except IsADirectoryError:

@@ -6,7 +6,9 @@ is passed, so ``cat /dev/zero |``, ``<(yes)`` or a link to ``/dev/zero`` ends in
 
 ``open_regular`` opens a file that must be a regular file without blocking on a named pipe
 (``O_NONBLOCK``), then refuses anything else; ``read_small_file`` reads such a file up to a
-bound; ``bounded_lines`` yields a file's lines, each at most ``MAX_LINE_BYTES``;
+bound; ``read_whole_file`` reads a file that is parsed whole (a GeoJSON result, a corpus file) up to
+``MAX_WHOLE_FILE_BYTES``, refusing a larger regular file before reading a byte;
+``bounded_lines`` yields a file's lines, each at most ``MAX_LINE_BYTES``;
 ``read_at_most`` reads a stream whole, unless it holds more than a bound.
 """
 
@@ -30,14 +32,18 @@ MAX_LINE_BYTES = 16 * MAX_TEXT_CHARS
 MAX_TEXT_BYTES = 4 * MAX_TEXT_CHARS + 3
 #: The largest settings file read (a dataset's ``dataset.json`` holds a few fields).
 MAX_SETTINGS_BYTES = 1 << 20
+#: The largest file parsed whole (a GeoJSON FeatureCollection, a corpus's XML or DocBin): it
+#: is held in memory at once, and its parsed form takes several times as much.
+MAX_WHOLE_FILE_BYTES = 1 << 30
 #: Bytes read at a time from a stream.
 PIECE_BYTES = 1 << 16
 
 
-def open_regular(path: Path, what: str = "file") -> BinaryIO:
+def open_regular(path: Path, what: str = "file", pipes: bool = False) -> BinaryIO:
     """``path`` opened for reading in binary, or an ``InputError`` if it is not a regular
     file: a named pipe (opened without waiting for a writer), a device such as ``/dev/zero``
-    (also through a link) or a socket is refused before a byte is read."""
+    (also through a link) or a socket is refused before a byte is read. With ``pipes`` a
+    named pipe is taken, and read once its writer has opened it."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except IsADirectoryError:
@@ -48,15 +54,21 @@ def open_regular(path: Path, what: str = "file") -> BinaryIO:
         raise InputError(f"cannot read the file ({exc.strerror or exc})", path) from None
     try:
         mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
+        if not stat.S_ISREG(mode) and not (pipes and stat.S_ISFIFO(mode)):
             kind = ("a folder" if stat.S_ISDIR(mode) else
                     "a named pipe" if stat.S_ISFIFO(mode) else "a device or other special file")
             raise InputError(f"is {kind}, not a regular {what}", path)
-        os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
+        if stat.S_ISREG(mode):
+            os.set_blocking(fd, True)
+            return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
         raise
+    os.close(fd)  # a pipe, opened again to wait for its writer (read now, it would seem empty)
+    try:
+        return os.fdopen(os.open(path, os.O_RDONLY), "rb")
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror or exc})", path) from None
 
 
 def read_small_file(path: Path, what: str, limit: int = MAX_SETTINGS_BYTES) -> bytes:
@@ -69,6 +81,26 @@ def read_small_file(path: Path, what: str, limit: int = MAX_SETTINGS_BYTES) -> b
             raise InputError(f"cannot read the file ({exc.strerror or exc})", path) from None
     if data is None:
         raise InputError(f"is larger than the {limit:,} bytes a {what} may have", path)
+    return data
+
+
+def read_whole_file(path: Path, what: str, limit: int = MAX_WHOLE_FILE_BYTES,
+                    pipes: bool = False) -> bytes:
+    """The bytes of a regular file (or, with ``pipes``, a named pipe) of at most ``limit``
+    bytes, read with that bound; a device, a folder or a larger file is an ``InputError``
+    naming it -- a regular file by its size, before anything is read."""
+    with open_regular(path, what, pipes) as fh:
+        size = os.fstat(fh.fileno()).st_size
+        if stat.S_ISREG(os.fstat(fh.fileno()).st_mode) and size > limit:
+            raise InputError(f"is {size:,} bytes, more than the {limit:,} a {what} may have",
+                             path)
+        try:
+            data = read_at_most(fh, limit)
+        except OSError as exc:
+            raise InputError(f"cannot read the file ({exc.strerror or exc})", path) from None
+    if data is None:
+        raise InputError(f"holds more than the {limit:,} bytes a {what} may have (is it "
+                         "endless?)", path)
     return data
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from geoparser.distance import check_point
 from geoparser.errors import InputError
-from geoparser.io.bounded_read import bounded_lines
+from geoparser.io.bounded_read import bounded_lines, read_whole_file
 from geoparser.model import (
     CandidatePoint,
 )
@@ -241,8 +241,10 @@ class LineChecker:
 def whole_json(path: Path) -> Any:
     """A whole JSON file (an annotation tool's export), read as strictly as a JSON Lines line:
     UTF-8 with or without a byte-order mark, not nested deeper than ``MAX_JSON_DEPTH``, no lone
-    surrogate; otherwise the ``InputError`` naming the file (and line, where JSON says)."""
-    data = read_bytes(path)
+    surrogate, read with a bound (``bounded_read.read_whole_file``: a pipe is taken, a device
+    or an endless pipe refused); otherwise the ``InputError`` naming the file (and line, where
+    JSON says)."""
+    data = read_whole_file(path, "JSON file", pipes=True)
     if data.startswith(BOM):
         data = data[len(BOM):]
     try:

@@ -3,10 +3,14 @@
 The pipeline (tokenizer + NER, same CNN architecture as ``en_core_web_sm``'s NER) ships inside
 the package in ``models/toponym`` and loads offline; ``make train-ner`` rebuilds it from the
 public corpora (docs/recognition-model.md). ``TOPOSCOPE_TOPONYM_MODEL`` points at another copy.
+Every file of the folder has its SHA-256 in ``checksums.json`` (written by ``make train-ner``),
+checked before spaCy reads any of them, and the labels the model calls toponyms must be labels
+its NER gives: an edited file or emptied labels would otherwise load and find nothing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Sequence
@@ -23,6 +27,8 @@ from geoparser.recognition.spacy_ner import SpacyRecogniser
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "toponym"
 LABEL = "TOPONYM"
 ENV = "TOPOSCOPE_TOPONYM_MODEL"
+#: The file in the model folder holding the SHA-256 of every other file in it.
+CHECKSUMS = "checksums.json"
 
 
 def model_dir() -> Path:
@@ -30,22 +36,68 @@ def model_dir() -> Path:
     return Path(os.environ[ENV]).expanduser() if os.environ.get(ENV) else MODEL_DIR
 
 
+def _damaged(path: Path, what: str) -> ModelNotFoundError:
+    return ModelNotFoundError(f"toponym model at {path} is damaged: {what}; rebuild it with "
+                              "`make train-ner`")
+
+
+def _model_files(path: Path) -> list[str]:
+    """The folder's files as relative POSIX paths, hidden files and the checksums left out."""
+    return sorted(p.relative_to(path).as_posix() for p in path.rglob("*")
+                  if p.is_file() and p.name != CHECKSUMS
+                  and not any(part.startswith(".") for part in p.relative_to(path).parts))
+
+
+def _sha256(file: Path) -> str:
+    digest = hashlib.sha256()
+    with file.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def write_checksums(path: Path) -> None:
+    """Record the SHA-256 of every file of the model folder at ``path`` in ``checksums.json``
+    (``make train-ner`` does, once the model is in place)."""
+    sums = {name: _sha256(path / name) for name in _model_files(path)}
+    (path / CHECKSUMS).write_text(json.dumps({"algorithm": "sha256", "files": sums},
+                                             indent=1) + "\n", encoding="utf-8")
+
+
 def check_model_dir(path: Path) -> Path:
-    """``path`` if it looks like a saved spaCy pipeline, else a one-line error naming it."""
+    """``path`` if it holds a saved spaCy pipeline whose every file has the SHA-256 recorded in
+    its ``checksums.json`` (no file missing, added or edited), else a one-line error naming it."""
     if not path.is_dir():
         raise ModelNotFoundError(f"toponym model not found: {path} is not a folder "
                                  "(reinstall Toposcope, or rebuild it with `make train-ner`)")
-    missing = [n for n in ("config.cfg", "meta.json", "ner") if not (path / n).exists()]
+    missing = [n for n in ("config.cfg", "meta.json", "ner", CHECKSUMS)
+               if not (path / n).exists()]
     if missing:
         raise ModelNotFoundError(f"toponym model at {path} is incomplete: no "
                                  f"{', '.join(missing)} (rebuild it with `make train-ner`)")
+    try:
+        recorded = json.loads((path / CHECKSUMS).read_text(encoding="utf-8"))["files"]
+        if not isinstance(recorded, dict) or not all(
+                isinstance(v, str) for v in recorded.values()):
+            raise TypeError
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError) as err:
+        raise _damaged(path, f"{CHECKSUMS} cannot be read ({type(err).__name__})") from None
+    present = _model_files(path)
+    for name in sorted(set(recorded) - set(present)):
+        raise _damaged(path, f"{name} is listed in {CHECKSUMS} but missing")
+    for name in present:
+        if name not in recorded:
+            raise _damaged(path, f"{name} is not listed in {CHECKSUMS}")
+        if _sha256(path / name) != recorded[name]:
+            raise _damaged(path, f"{name} does not match the SHA-256 in {CHECKSUMS}")
     return path
 
 
 def toponym_labels(path: Path) -> tuple[str, ...]:
     """The entity labels the model at ``path`` gives toponyms: ``meta.json``'s
     ``toposcope.toponym_labels`` (GPE and LOC for a model trained with ``--rehearsal``), else
-    ``TOPONYM``. A meta file that is not JSON is a one-line error naming it."""
+    ``TOPONYM``. A meta file that is not JSON, or a label list that is empty or not strings,
+    is a one-line error naming it."""
     meta_file = path / "meta.json"
     try:
         meta = json.loads(meta_file.read_text(encoding="utf-8"))
@@ -53,8 +105,30 @@ def toponym_labels(path: Path) -> tuple[str, ...]:
         raise ModelNotFoundError(f"toponym model at {path} is damaged: {meta_file.name} "
                                  f"cannot be read ({type(err).__name__}); rebuild it with "
                                  "`make train-ner`") from None
-    labels = meta.get("toposcope", {}).get("toponym_labels") if isinstance(meta, dict) else None
-    return tuple(labels) if labels else (LABEL,)
+    own = meta.get("toposcope") if isinstance(meta, dict) else None
+    if not isinstance(own, dict) or "toponym_labels" not in own:
+        return (LABEL,)
+    labels = own["toponym_labels"]
+    if not isinstance(labels, list) or not labels or not all(
+            isinstance(x, str) and x.strip() for x in labels):
+        raise _damaged(path, f"its toponym_labels {labels!r} in {meta_file.name} are not a "
+                             "non-empty list of labels (the model would find nothing)")
+    return tuple(labels)
+
+
+def checked_model(path: Path) -> tuple[Path, tuple[str, ...]]:
+    """The model folder at ``path`` once its files match their checksums, and its toponym
+    labels once each is a label its loaded NER gives; else a one-line error naming it."""
+    from geoparser.recognition.spacy_models import load_pipeline
+
+    where = check_model_dir(path)
+    own = toponym_labels(where)
+    given = set(load_pipeline(str(where)).get_pipe("ner").labels)
+    absent = [label for label in own if label not in given]
+    if absent:
+        raise _damaged(where, f"its NER gives no {', '.join(absent)} entities (its labels: "
+                              f"{', '.join(sorted(given)) or 'none'})")
+    return where, own
 
 
 @RECOGNISERS.register("toponym")
@@ -71,8 +145,7 @@ class ToponymRecogniser(SpacyRecogniser):
     def __init__(self, labels: Sequence[str] = (LABEL,), path: Path | None = None,
                  batch_size: int = 256) -> None:
         del labels  # the model says which of its labels are toponyms
-        where = check_model_dir(Path(path) if path is not None else model_dir())
-        own = toponym_labels(where)
+        where, own = checked_model(Path(path) if path is not None else model_dir())
         super().__init__(str(where), labels=own, batch_size=batch_size)
         self.name = "toponym"
         self.description = (f"toponym: Toposcope's toponym NER ({where.name}, "
@@ -91,8 +164,7 @@ class ToponymHybridRecogniser(HybridRecogniser):
     def __init__(self, labels: Sequence[str] = (LABEL,), gazetteer: Gazetteer | None = None,
                  path: Path | None = None) -> None:
         del labels
-        where = check_model_dir(Path(path) if path is not None else model_dir())
-        own = toponym_labels(where)
+        where, own = checked_model(Path(path) if path is not None else model_dir())
         super().__init__(labels=own, model=str(where), gazetteer=gazetteer,
                          rescue_labels=())
         self.description = (f"toponym-hybrid: toponym model ({', '.join(own)}) + gazetteer "

@@ -25,6 +25,8 @@ from geoparser.model import Document
 
 #: How long a worker may take to load the pipeline before the service gives up on it.
 START_TIMEOUT_S = 600.0
+#: What a worker parses once on starting, so that its first request finds it warm.
+WARM_UP = Document("warm-up", "Floods hit Galway and Cork after the storm crossed Ireland.")
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,10 @@ def _serve_jobs(spec: PipelineSpec, conn: multiprocessing.connection.Connection)
     exit_with_parent()
     try:
         stages = stages_for(spec)
+        # the first parse opens what the stages load lazily (the gazetteer index, the models'
+        # first batches): ten seconds or more on a loaded machine, paid here, before the
+        # worker says it is ready, not by the first request it answers
+        parse_documents(stages, [WARM_UP])
     except Exception as exc:  # any failure to load is reported, then the worker ends
         conn.send(("error", " ".join(str(exc).split()) or type(exc).__name__))
         return

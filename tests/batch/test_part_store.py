@@ -25,6 +25,7 @@ def test_chunks_are_finished_only_with_their_summary(tmp_path):
     s = store(tmp_path)
     assert s.open(resume=False) == set()
     s.save(result(1, ["c", "d"]))
+    s.ledger.announce("chunk-00000000.jsonl")  # as a run does before writing it
     (s.dir / "chunk-00000000.jsonl").write_text("half of a chunk")  # data, no summary
     assert s.finished() == {1}
     s.close()
@@ -154,7 +155,7 @@ def test_resume_never_deletes_files_that_are_not_ours(tmp_path, kind):
         scratch = parts
     for resume in (True, False):
         with pytest.raises(UsageError, match=r"holds files toposcope did not write "
-                                             r"\(thesis.tex\)"):
+                                             r"\(chunk-00000000.jsonl, thesis.tex\)"):
             store(tmp_path).open(resume=resume)
     assert sorted(p.name for p in scratch.iterdir()) == ["chunk-00000000.jsonl",
                                                          "thesis.tex"]
@@ -185,3 +186,77 @@ def test_finishing_into_a_linked_parts_folder_removes_only_our_files(tmp_path):
     s.finish(1, "in.jsonl")
     assert scratch.is_dir() and list(scratch.iterdir()) == []
     assert parts_dir(tmp_path / "out.jsonl").is_symlink()
+
+
+def _users_files(folder):
+    """A user's own files named like a run's, in their scratch folder."""
+    mine = {"chunk-00000000.json": '{"mine": 1}', "chunk-00000000.jsonl": '{"id": "mine"}\n',
+            "recognised-00000000.json": "[]", "recognised-00000000.sha256": "0" * 64}
+    for name, text in mine.items():
+        (folder / name).write_text(text)
+    return mine
+
+
+@pytest.mark.parametrize("resume", [True, False])
+@pytest.mark.parametrize("with_run_json", [False, True])
+def test_resume_never_deletes_a_users_chunk_and_recognised_files_in_a_linked_parts_folder(
+        tmp_path, resume, with_run_json):
+    """Files named exactly like a run's (and a run.json that even carries our mark) are the
+    user's unless the folder's ledger says a run wrote them: refused, nothing deleted."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    mine = _users_files(scratch)
+    if with_run_json:
+        mine["run.json"] = json.dumps({"toposcope_parts": 1, "chunk_size": 2})
+        (scratch / "run.json").write_text(mine["run.json"])
+    parts_dir(tmp_path / "out.jsonl").symlink_to(scratch)
+    with pytest.raises(UsageError) as err:
+        store(tmp_path).open(resume=resume)
+    message = str(err.value)
+    assert str(parts_dir(tmp_path / "out.jsonl")) in message and "\n" not in message
+    assert "chunk-00000000.json" in message
+    assert {p.name: p.read_text() for p in scratch.iterdir()} == mine
+
+
+def test_users_files_added_beside_an_unfinished_run_are_refused_and_kept(tmp_path):
+    """The run's own chunks may be resumed, but not once a user's file sits among them: the
+    ledger lists chunk 0 and 1, the user's recognised-00000005.json is not ours."""
+    s = _finished_store(tmp_path, n=2)
+    (s.dir / "recognised-00000005.json").write_text("my notes")
+    with pytest.raises(UsageError, match=r"recognised-00000005.json"):
+        store(tmp_path).open(resume=True)
+    assert (s.dir / "recognised-00000005.json").read_text() == "my notes"
+    assert {p.name for p in s.dir.iterdir()} >= {"chunk-00000000.json", "chunk-00000001.json"}
+
+
+def test_the_ledger_lists_every_file_a_run_wrote_with_its_checksum(tmp_path):
+    import hashlib
+
+    s = _finished_store(tmp_path, n=2)
+    s.save_recognised(3, b"[]")
+    listed = s.ledger.listed()
+    files = {p.name for p in s.dir.iterdir()} - {"lock", "written.jsonl"}
+    assert set(listed) == files
+    for name, digest in listed.items():
+        assert digest == hashlib.sha256((s.dir / name).read_bytes()).hexdigest(), name
+
+
+def test_cli_resume_with_a_users_files_in_the_linked_parts_folder_exits_2_keeping_them(
+        tmp_path):
+    from typer.testing import CliRunner
+
+    from geoparser.cli.main import app
+
+    docs = tmp_path / "docs.jsonl"
+    docs.write_text(json.dumps({"id": "1", "text": "Rain in Leeds."}) + "\n")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    mine = _users_files(scratch)
+    out = tmp_path / "out.jsonl"
+    parts_dir(out).symlink_to(scratch)
+    result = CliRunner().invoke(app, ["parse", "--in", str(docs), "--out", str(out),
+                                      "--resume", "--chunk-size", "1"])
+    assert result.exit_code == 2, result.output
+    assert str(parts_dir(out)) in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert {p.name: p.read_text() for p in scratch.iterdir()} == mine and not out.exists()

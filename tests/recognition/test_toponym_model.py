@@ -10,7 +10,13 @@ from typer.testing import CliRunner
 from geoparser.cli.main import app
 from geoparser.errors import ModelNotFoundError
 from geoparser.recognition import available_recognisers, create_recogniser
-from geoparser.recognition.toponym_model import ENV, LABEL, MODEL_DIR, ToponymRecogniser
+from geoparser.recognition.toponym_model import (
+    ENV,
+    LABEL,
+    MODEL_DIR,
+    ToponymRecogniser,
+    write_checksums,
+)
 
 # Written for this test, not taken from any corpus.
 SENTENCES = {
@@ -149,8 +155,95 @@ def test_the_model_says_which_of_its_labels_are_toponyms(tmp_path):
     meta = json.loads((copy / "meta.json").read_text())
     meta["toposcope"] = {"toponym_labels": ["GPE", "LOC"]}  # a model trained with --rehearsal
     (copy / "meta.json").write_text(json.dumps(meta))
+    write_checksums(copy)  # as `make train-ner` does for the model it ships
     assert ToponymRecogniser(path=copy).labels == frozenset({"GPE", "LOC"})
     (copy / "meta.json").write_text("{not json")
+    write_checksums(copy)
     with pytest.raises(ModelNotFoundError) as err:
         ToponymRecogniser(path=copy)
     assert str(copy) in str(err.value) and "\n" not in str(err.value)
+
+
+def _copy_with_meta(tmp_path, edit):
+    copy = tmp_path / "toponym"
+    shutil.copytree(MODEL_DIR, copy)
+    meta = json.loads((copy / "meta.json").read_text())
+    edit(meta)
+    (copy / "meta.json").write_text(json.dumps(meta))
+    return copy
+
+
+def _refused_in_one_line(copy, *words):
+    with pytest.raises(ModelNotFoundError) as err:
+        ToponymRecogniser(path=copy)
+    message = str(err.value)
+    assert str(copy) in message and "\n" not in message
+    assert all(w in message for w in words), message
+
+
+def test_the_shipped_model_has_a_checksum_for_every_file():
+    sums = json.loads((MODEL_DIR / "checksums.json").read_text())["files"]
+    files = {p.relative_to(MODEL_DIR).as_posix() for p in MODEL_DIR.rglob("*")
+             if p.is_file() and p.name != "checksums.json"}
+    assert set(sums) == files and {"ner/model", "meta.json", "config.cfg"} <= files
+
+
+def test_toponym_model_with_an_edited_file_is_refused_in_one_line(tmp_path):
+    # meta.json still parses and spaCy would load it: only its checksum tells it was edited
+    copy = _copy_with_meta(tmp_path, lambda m: m.update(description="edited"))
+    _refused_in_one_line(copy, "meta.json", "SHA-256")
+
+
+@pytest.mark.parametrize("name", ["ner/moves", "vocab/strings.json", "config.cfg"])
+def test_toponym_model_with_another_file_edited_is_refused_in_one_line(tmp_path, name):
+    copy = tmp_path / "toponym"
+    shutil.copytree(MODEL_DIR, copy)
+    with (copy / name).open("ab") as handle:
+        handle.write(b" ")
+    _refused_in_one_line(copy, name, "SHA-256")
+
+
+def test_toponym_model_with_a_file_added_or_removed_is_refused(tmp_path):
+    copy = tmp_path / "toponym"
+    shutil.copytree(MODEL_DIR, copy)
+    (copy / "vocab" / "vectors").unlink()
+    _refused_in_one_line(copy, "vocab/vectors", "missing")
+    shutil.copy(MODEL_DIR / "vocab" / "vectors", copy / "vocab" / "vectors")
+    (copy / "ner" / "extra").write_bytes(b"x")
+    _refused_in_one_line(copy, "ner/extra", "not listed")
+
+
+def test_toponym_model_without_checksums_is_refused(tmp_path):
+    copy = tmp_path / "toponym"
+    shutil.copytree(MODEL_DIR, copy)
+    (copy / "checksums.json").unlink()
+    _refused_in_one_line(copy, "checksums.json")
+    (copy / "checksums.json").write_text("[1, 2]")
+    _refused_in_one_line(copy, "checksums.json")
+
+
+def test_toponym_model_with_emptied_labels_is_refused_in_one_line(tmp_path):
+    # rechecksummed, as a user who rebuilt the manifest would: the labels are checked anyway
+    copy = _copy_with_meta(tmp_path, lambda m: m.update(toposcope={"toponym_labels": []}))
+    write_checksums(copy)
+    _refused_in_one_line(copy, "toponym_labels")
+
+
+@pytest.mark.parametrize("labels", [["ORG", "MOUNTAIN"], [""], "TOPONYM", [None]])
+def test_toponym_model_whose_labels_its_ner_never_gives_is_refused(tmp_path, labels):
+    copy = _copy_with_meta(tmp_path, lambda m: m.update(toposcope={"toponym_labels": labels}))
+    write_checksums(copy)
+    _refused_in_one_line(copy)
+
+
+def test_cli_parse_with_an_edited_toponym_model_exits_2_and_writes_nothing(tmp_path):
+    copy = _copy_with_meta(tmp_path, lambda m: m.update(toposcope={"toponym_labels": []}))
+    docs = tmp_path / "docs.jsonl"
+    docs.write_text(json.dumps({"id": "1", "text": "Rain in Leeds."}) + "\n")
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(app, ["parse", "--in", str(docs), "--out", str(out),
+                                      "--ner", "toponym"], env={ENV: str(copy)})
+    assert result.exit_code == 2, result.output
+    assert str(copy) in result.output and "meta.json" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not out.exists()

@@ -3,7 +3,9 @@ allow runs, ``/health`` and a short text are answered; at its deadline its work 
 (its worker process killed, a fresh one started) and the service goes on answering.
 
 No timing is asserted beyond that functional bound: the short request is answered while the
-long one still runs, with a deadline far longer than a short request takes."""
+long one still runs. The deadline is tight (``TIMEOUT_S``) so the test takes seconds, and still
+far longer than a short text takes: a worker parses a text before it says it is ready, so
+none pays its warm-up (ten seconds or more on a loaded machine) in a request."""
 
 from __future__ import annotations
 
@@ -23,10 +25,11 @@ from tests.service.conftest import TEXTS, one_line_error  # noqa: E402
 NEWS = ("Floods hit Galway and Cork after the storm crossed Ireland, officials in Dublin said "
         "on Monday, and talks in Geneva ended as delegates flew home to Nairobi and Lima. ")
 #: The longest request the default limits allow (18 documents of 100,000 characters, 1.8 MB),
-#: far longer than ``TIMEOUT_S`` to parse; a short text takes well under a second on an idle
-#: machine, so the margin holds on a loaded one too.
+#: minutes of work: far longer than ``TIMEOUT_S``, at which it is stopped.
 LONG = {"documents": [{"id": str(i), "text": (NEWS * 700)[:100_000]} for i in range(18)]}
-TIMEOUT_S = 60.0
+#: A warm worker answers a short text in about 0.2 s on a machine loaded eight times over its
+#: cores (0.05 s idle); the deadline leaves it twenty-five times that.
+TIMEOUT_S = 5.0
 
 
 def _wait_for(condition, what: str, limit_s: float = 300.0) -> None:
