@@ -87,6 +87,13 @@ FormatQuery = Annotated[Literal["toposcope", "cliff"], Query(
                 "written for CLIFF")]
 
 
+#: The form ``POST /parse/text`` takes, as CLIFF's servlet reads it.
+_CLIFF_FORM = {"type": "object", "required": ["q"], "properties": {
+    "q": {"type": "string", "description": "the text"},
+    "replaceAllDemonyms": {"type": "string", "description": "accepted; no effect"},
+    "language": {"type": "string", "enum": ["EN", "en"]}}}
+
+
 def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
                workers: int = 2) -> FastAPI:
     """The service for ``spec`` (the default pipeline when ``None``), its ``workers`` pipeline
@@ -230,8 +237,12 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
                             min_confidence=min_confidence)
         return await parse(body, format)
 
-    @app.api_route("/parse/text", methods=["GET", "POST"],
-                   responses={200: {"model": CliffAnswer}, **_ERRORS})
+    cliff_answers: dict[int | str, dict[str, Any]] = {200: {"model": CliffAnswer}, **_ERRORS}
+
+    @app.get("/parse/text", operation_id="parse_text_get", responses=cliff_answers)
+    @app.post("/parse/text", operation_id="parse_text_post", responses=cliff_answers,
+              openapi_extra={"requestBody": {"content": {
+                  "application/x-www-form-urlencoded": {"schema": _CLIFF_FORM}}}})
     async def parse_text(request: Request) -> Response:
         """CLIFF-CLAVIN's own route: the text in ``q`` (in the URL, or POSTed as a form),
         answered in CLIFF's shape, so code written for CLIFF can be pointed here. CLIFF's
@@ -243,7 +254,7 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
                 "application/x-www-form-urlencoded"):
             try:
                 form = urllib.parse.parse_qsl((await request.body()).decode("utf-8"),
-                                              keep_blank_values=True, strict_parsing=False)
+                                              keep_blank_values=True, errors="strict")
             except UnicodeDecodeError:
                 return error_answer(400, "the form is not UTF-8")
             params.update(form)
