@@ -12,7 +12,8 @@ The answer is made from the record ``toposcope parse`` writes (``io.writers.pred
 and the text, so the service and ``parse --format cliff`` say the same thing. Where ours
 differs, it says so rather than pretending (docs/service.md): ``charIndex`` counts UTF-16
 units as CLIFF's Java strings do; ``confidence`` is ours (the probability the point lies
-within 161 km); toponyms left unplaced, which CLIFF never lists, are in ``places.unplaced``;
+within 161 km); toponyms left unplaced (or kept though the span decision rejected them), which CLIFF never
+lists, are in ``places.unplaced``;
 ``people``, ``organizations`` and ``milliseconds`` are null (we look for neither; the answer
 does not depend on the time it took); a field the record cannot give is null, never invented.
 """
@@ -135,7 +136,7 @@ def cliff_answer(record: dict[str, Any], text: str) -> dict[str, Any]:
     mentions, unplaced = [], []
     for t in record["toponyms"]:
         source = {"string": t["text"], "charIndex": char_index(text, t["start"])}
-        if t.get("lat") is not None and t.get("lon") is not None:
+        if t.get("lat") is not None and t.get("lon") is not None and not t.get("rejected"):
             mentions.append({**_place(t), "confidence": t.get("confidence"), "source": source})
         else:
             unplaced.append({"source": source, "confidence": t.get("confidence"),

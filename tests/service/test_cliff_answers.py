@@ -34,7 +34,7 @@ def test_every_cliff_route_answers_what_parse_format_cliff_writes(client, tmp_pa
         assert answer.status_code == 200, answer.text
         assert answer.headers["content-type"] == "application/json"
         assert answer.json() == expected
-        CliffAnswer.model_validate(answer.json(), strict=False)
+        CliffAnswer.model_validate(answer.json(), strict=True)  # extra fields are refused
     places = expected["results"]["places"]
     assert {m["name"] for m in places["mentions"]} >= {"Austin", "Houston"}
     assert places["focus"]["countries"][0]["countryCode"] == "US"
