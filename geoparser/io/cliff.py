@@ -12,10 +12,10 @@ The answer is made from the record ``toposcope parse`` writes (``io.writers.pred
 and the text, so the service and ``parse --format cliff`` say the same thing. Where ours
 differs, it says so rather than pretending (docs/service.md): ``charIndex`` counts UTF-16
 units as CLIFF's Java strings do; ``confidence`` is ours (the probability the point lies
-within 161 km); toponyms left unplaced (or kept though the span decision rejected them), which CLIFF never
-lists, are in ``places.unplaced``;
-``people``, ``organizations`` and ``milliseconds`` are null (we look for neither; the answer
-does not depend on the time it took); a field the record cannot give is null, never invented.
+within 161 km); toponyms left unplaced (or kept though the span decision rejected them),
+which CLIFF never lists, are in ``places.unplaced``; ``people``, ``organizations`` and
+``milliseconds`` are null (we look for neither; the answer does not depend on the time it
+took); a field the record cannot give is null, never invented.
 """
 
 from __future__ import annotations
