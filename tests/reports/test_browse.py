@@ -298,3 +298,22 @@ def test_each_prediction_located_by_name_takes_its_own_occurrence_and_stays_esca
     # "Paris" (not the one inside "Parisian").
     assert spans == [[0, 25], [54, 79], [44, 49], [26, 31]]
     assert script not in page and "alert(1)" in page  # only ever as escaped JSON data
+
+
+@needs_chromium
+def test_a_prediction_located_by_name_is_outlined_in_the_browser(tmp_path):
+    from evaluation.reports.browse import browse_page
+
+    names_only = tmp_path / "names.jsonl"
+    names_only.write_text(json.dumps({"id": "c02", "toponyms": [
+        {"text": "Boston", "lat": 52.97633, "lon": -0.02664},
+        {"text": "Stump", "lat": 1.0, "lon": 2.0}]}) + "\n")
+    page = tmp_path / "browse.html"
+    page.write_text(browse_page(CAPTIONS, [names_only], ["names"]), encoding="utf-8")
+    dom = _dom(tmp_path, page, "#doc=c02")
+    stump = re.search(r'<span class="([^"]*)" title="([^"]*)">Stump</span>', dom)
+    assert stump, dom[-3000:]
+    assert stump.group(1) == "pred wrong by-name"  # spurious, and placed by its name
+    assert "located by name" in stump.group(2)
+    boston = re.search(r'<span class="([^"]*)" title="[^"]*">Boston</span>', dom)
+    assert boston and boston.group(1) == "gold pred by-name"  # right, at the gold span
