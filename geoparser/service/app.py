@@ -178,8 +178,12 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
         if isinstance(lines, Response):
             return lines
         if shape == "cliff":
-            return Response(json.dumps(cliff_answer(json.loads(lines[0]), given[0].text),
-                                       ensure_ascii=False), media_type="application/json")
+            # In a thread: the first answer reads the GeoNames code tables (seconds), which
+            # must not hold up the requests answered meanwhile.
+            cliff = await anyio.to_thread.run_sync(cliff_answer, json.loads(lines[0]),
+                                                   given[0].text)
+            return Response(json.dumps(cliff, ensure_ascii=False),
+                            media_type="application/json")
         return Response("".join(['{"records": [', ", ".join(line.rstrip("\n") for line in lines),
                                  "]}"]), media_type="application/json")
 
