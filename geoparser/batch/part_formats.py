@@ -107,11 +107,11 @@ class GeoJsonParts:
 
 @PART_FORMATS.register("cliff")
 class CliffParts(JsonlParts):
-    """JSON lines of CLIFF-CLAVIN's answers, one a document with its ``id`` (``io.cliff``),
+    """JSON lines of CLIFF-CLAVIN's answers, one a document with its ``id`` (``corpora.cliff``),
     for users whose code reads CLIFF's ``/parse/text``: parts are concatenated."""
 
     def render(self, docs: Sequence[ParsedDocument]) -> tuple[bytes, dict[str, Any]]:
-        from geoparser.io.cliff import cliff_line
+        from geoparser.corpora.cliff import cliff_line
 
         return "".join(cliff_line(d) for d in docs).encode("utf-8"), {}
 

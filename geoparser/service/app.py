@@ -1,7 +1,7 @@
 """The HTTP service: ``POST /parse`` (and ``GET /parse?text=`` for a short text) answers the
 records ``toposcope parse`` writes as JSONL for the same documents, or with ``format=cliff``
 one text's answer in CLIFF-CLAVIN's shape, which ``/parse/text?q=`` gives as CLIFF's own
-route does (``io.cliff``), ``GET /health`` says what is loaded, ``GET /`` is a page where a
+route does (``corpora.cliff``), ``GET /health`` says what is loaded, ``GET /`` is a page where a
 person pastes text and sees its places on an offline map, and ``/docs`` describes the API
 (``/openapi.json``) with a vendored Swagger UI.
 
@@ -29,8 +29,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from geoparser.batch.stages import PipelineSpec
+from geoparser.corpora.cliff import cliff_answer
 from geoparser.errors import UsageError
-from geoparser.io.cliff import cliff_answer
 from geoparser.model import Document
 from geoparser.service.body import BodyCheck, error_answer
 from geoparser.service.cliff_schemas import CliffAnswer

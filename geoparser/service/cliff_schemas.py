@@ -1,5 +1,5 @@
 """CLIFF-CLAVIN's answer as typed models, so ``/openapi.json`` describes what ``/parse/text``
-and ``/parse?format=cliff`` answer field by field (``io.cliff`` makes the answer; a test checks
+and ``/parse?format=cliff`` answer field by field (``corpora.cliff`` makes the answer; a test checks
 real answers against these models). Null fields say why in their description.
 """
 

@@ -1,11 +1,11 @@
-"""CLIFF-CLAVIN's answer shape made from our records (``geoparser.io.cliff``), and
+"""CLIFF-CLAVIN's answer shape made from our records (``geoparser.corpora.cliff``), and
 ``toposcope parse --format cliff``."""
 
 from __future__ import annotations
 
 import json
 
-from geoparser.io.cliff import FEATURE_CLASS_OF_CODE, char_index, cliff_answer, feature_class
+from geoparser.corpora.cliff import FEATURE_CLASS_OF_CODE, char_index, cliff_answer, feature_class
 from geoparser.places import FEATURE_KINDS
 from tests.cli.hostile import assert_refused, invoke, write_jsonl
 
