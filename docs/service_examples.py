@@ -28,6 +28,8 @@ def main() -> None:
     client = TestClient(app)
     answers = {name: client.post("/parse", json=body) for name, body in POSTS.items()}
     answers["get"] = client.get("/parse", params={"text": "Talks in Geneva ended."})
+    answers["cliff"] = client.get("/parse/text", params={
+        "q": "The mayor of Austin, Texas, met officials from Houston and Springfield."})
     answers["health"] = client.get("/health")
     answers["err_json"] = client.post("/parse", content=b'{"text": "Galway"', headers=JSON)
     answers["err_get"] = client.get("/parse", params={"text": "x" * 2001})

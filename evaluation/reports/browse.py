@@ -11,6 +11,7 @@ the page opens offline.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,6 +29,8 @@ from geoparser.errors import UsageError
 from geoparser.io.documents import load_gold, load_predictions
 
 MAX_SYSTEMS = 2
+#: Marks a predicted toponym the page places by its name: the system gave no offsets.
+BY_NAME = "by name"
 #: Documents one page shows by default: past a few thousand, a page of every document and
 #: error takes a browser tens of seconds and gigabytes to open (50,000 documents and 150,000
 #: errors: 50 MB, 50 s, 1.5 GB). ``score --errors`` lists every error whatever the size.
@@ -46,6 +49,8 @@ def _system(name: str, pred: Path, gold_records, match: str) -> dict[str, Any]:
                       for t in doc.toponyms]
              for doc_id, doc in records.predictions().items()}
     _place_name_matches(corpus, match, preds, errors)
+    _place_by_name_in_text(dict(zip(gold_records.ids, gold_records.texts, strict=True)),
+                           preds, errors)
     counts = Counter(f"{e['group']}:{c}" for e in errors for c in e["categories"])
     counts.update(e["group"] + ":all" for e in errors)
     options = result.options
@@ -77,10 +82,50 @@ def _place_name_matches(corpus: FlatCorpus, match: str, preds: dict[str, list[li
             continue
         doc_id, k = rows[j]
         preds[doc_id][k][:2] = [g.start, g.end]
+        preds[doc_id][k].append(BY_NAME)
         for e in errors:
             if (e.get("doc") == doc_id and e.get("start") == g.start
                     and e.get("predicted_span") == [None, None]):
                 e["predicted_span"] = [g.start, g.end]
+
+
+def _place_by_name_in_text(texts: dict[str, str], preds: dict[str, list[list]],
+                           errors: list[dict[str, Any]]) -> None:
+    """A prediction without offsets that matched no gold toponym is shown at the first
+    occurrence of its name in the text that no other prediction of the system holds (a whole
+    word where there is one), marked as located by name; its error (a spurious toponym) is
+    marked there too. A name the text does not hold stays unshown, listed with the errors."""
+    for doc_id, toponyms in preds.items():
+        text = texts.get(doc_id, "")
+        taken = [(p[0], p[1]) for p in toponyms if p[0] is not None]
+        spurious = [e for e in errors if e.get("doc") == doc_id and e.get("group") == "ner_fp"
+                    and e.get("start") is None]
+        for p in toponyms:
+            name = p[2] or p[5]
+            if p[0] is not None or not name:
+                continue
+            span = _free_occurrence(text, name, taken)
+            if span is None:
+                continue
+            taken.append(span)
+            p[:2] = list(span)
+            p.append(BY_NAME)
+            e = next((e for e in spurious if e.get("text") == p[2]), None)
+            if e is not None:
+                spurious.remove(e)
+                e["start"], e["end"], e["located_by_name"] = span[0], span[1], True
+
+
+def _free_occurrence(text: str, name: str, taken: list[tuple[int, int]]
+                     ) -> tuple[int, int] | None:
+    """The first span of ``name`` in ``text`` overlapping none of ``taken``: whole words
+    first ("Paris" not inside "Parisian"), else anywhere."""
+    whole = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+    for pattern in (whole, re.compile(re.escape(name))):
+        for m in pattern.finditer(text):
+            if all(m.end() <= a or b <= m.start() for a, b in taken):
+                return m.start(), m.end()
+    return None
 
 
 def _bound_errors(systems: list[dict[str, Any]], limit: int) -> str:

@@ -105,6 +105,17 @@ class GeoJsonParts:
             dst.write(geojson_footer(sum(meta["unresolved"] for _, meta in parts)))
 
 
+@PART_FORMATS.register("cliff")
+class CliffParts(JsonlParts):
+    """JSON lines of CLIFF-CLAVIN's answers, one a document with its ``id`` (``corpora.cliff``),
+    for users whose code reads CLIFF's ``/parse/text``: parts are concatenated."""
+
+    def render(self, docs: Sequence[ParsedDocument]) -> tuple[bytes, dict[str, Any]]:
+        from geoparser.corpora.cliff import cliff_line
+
+        return "".join(cliff_line(d) for d in docs).encode("utf-8"), {}
+
+
 @PART_FORMATS.register("labelstudio")
 class LabelStudioParts:
     """Label Studio's JSON import format: a list of tasks, each document's toponyms a

@@ -66,7 +66,8 @@ def parse(
     policy: PolicyOption = DEFAULT_POLICY,
     fmt: Annotated[str | None, typer.Option(
         "--format", help="jsonl, geojson, csv, parquet (GeoParquet with the geo extra), gpkg "
-        "(GeoPackage, needs the geo extra) or labelstudio (default: from the --out extension, else "
+        "(GeoPackage, needs the geo extra), labelstudio or cliff (JSON lines of CLIFF-CLAVIN's "
+        "answers, for code written for CLIFF) (default: from the --out extension, else "
         "jsonl).")
     ] = None,
     in_format: Annotated[

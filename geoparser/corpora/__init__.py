@@ -1,5 +1,6 @@
 """Readers that turn public geoparsing corpora, annotation tools' exports (Label Studio, doccano)
-and spaCy DocBin files into Toposcope's gold JSONL records.
+and spaCy DocBin files into Toposcope's gold JSONL records; and what goes back to such tools:
+Label Studio tasks, DocBin files, and answers in CLIFF-CLAVIN's shape (``cliff``).
 
 Each reader is registered by format name in ``CONVERTERS`` and returns a ``Conversion``: the
 documents (as gold JSONL objects) and an account of every annotation whose offsets did not

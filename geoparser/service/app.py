@@ -1,7 +1,9 @@
 """The HTTP service: ``POST /parse`` (and ``GET /parse?text=`` for a short text) answers the
-records ``toposcope parse`` writes as JSONL for the same documents, ``GET /health`` says what
-is loaded, ``GET /`` is a page where a person pastes text and sees its places on an offline
-map, and ``/docs`` describes the API (``/openapi.json``) with a vendored Swagger UI.
+records ``toposcope parse`` writes as JSONL for the same documents, or with ``format=cliff``
+one text's answer in CLIFF-CLAVIN's shape, which ``/parse/text?q=`` gives as CLIFF's own
+route does (``corpora.cliff``), ``GET /health`` says what is loaded, ``GET /`` is a page where a
+person pastes text and sees its places on an offline map, and ``/docs`` describes the API
+(``/openapi.json``) with a vendored Swagger UI.
 
 The pipeline runs in worker processes (``service.workers``) loaded once, when the app is made:
 a request past its time is answered 504 and its worker is killed, so its work stops there,
@@ -12,8 +14,10 @@ Every error is JSON with one line in ``error``, never a traceback or an HTML pag
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
+import urllib.parse
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -25,9 +29,11 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from geoparser.batch.stages import PipelineSpec
+from geoparser.corpora.cliff import cliff_answer
 from geoparser.errors import UsageError
 from geoparser.model import Document
 from geoparser.service.body import BodyCheck, error_answer
+from geoparser.service.cliff_schemas import CliffAnswer
 from geoparser.service.pages import docs_page, page, vendored
 from geoparser.service.schemas import (
     DocumentIn,
@@ -76,6 +82,18 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     }.items()}
 
 
+FormatQuery = Annotated[Literal["toposcope", "cliff"], Query(
+    description="'cliff': answer one text in CLIFF-CLAVIN's shape (`CliffAnswer`), for code "
+                "written for CLIFF")]
+
+
+#: The form ``POST /parse/text`` takes, as CLIFF's servlet reads it.
+_CLIFF_FORM = {"type": "object", "required": ["q"], "properties": {
+    "q": {"type": "string", "description": "the text"},
+    "replaceAllDemonyms": {"type": "string", "description": "accepted; no effect"},
+    "language": {"type": "string", "enum": ["EN", "en"]}}}
+
+
 def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
                workers: int = 2) -> FastAPI:
     """The service for ``spec`` (the default pipeline when ``None``), its ``workers`` pipeline
@@ -95,7 +113,8 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
     app = FastAPI(title="Toposcope", summary="Find place names in text and put them on the map",
                   version="1", docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.pool = pool
-    app.add_middleware(BodyCheck, limit=limits.max_body_bytes)
+    app.add_middleware(BodyCheck, limit=limits.max_body_bytes,
+                       forms=frozenset({"/parse/text"}))
 
     def health() -> Health:
         status = pool.status()
@@ -127,7 +146,8 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
         """What the service runs: recogniser, gazetteer, policy, point convention, workers."""
         return health()
 
-    async def answer(request: ParseRequest, given: list[DocumentIn]) -> Response:
+    async def run(request: ParseRequest, given: list[DocumentIn]) -> list[str] | Response:
+        """The records' JSON lines for ``given``, or the error answer."""
         try:
             documents = _documents(given, limits)
             _check_min_confidence(request.min_confidence)
@@ -150,31 +170,41 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
             return error_answer(503, f"no pipeline worker is running ({exc})")
         finally:
             pending.leave()
+        return lines
+
+    async def answer(request: ParseRequest, given: list[DocumentIn],
+                     shape: str = "toposcope") -> Response:
+        lines = await run(request, given)
+        if isinstance(lines, Response):
+            return lines
+        if shape == "cliff":
+            # In a thread: the first answer reads the GeoNames code tables (seconds), which
+            # must not hold up the requests answered meanwhile.
+            cliff = await anyio.to_thread.run_sync(cliff_answer, json.loads(lines[0]),
+                                                   given[0].text)
+            return Response(json.dumps(cliff, ensure_ascii=False),
+                            media_type="application/json")
         return Response("".join(['{"records": [', ", ".join(line.rstrip("\n") for line in lines),
                                  "]}"]), media_type="application/json")
 
-    @app.post("/parse", responses={200: {"model": ParseResponse}, **_ERRORS})
-    async def parse(request: ParseRequest) -> Response:
-        """Geoparse a text or documents: one record a document, as ``parse``'s JSONL."""
+    @app.post("/parse", responses={200: {"model": ParseResponse | CliffAnswer}, **_ERRORS})
+    async def parse(request: ParseRequest, format: FormatQuery = "toposcope") -> Response:
+        """Geoparse a text or documents: one record a document, as ``parse``'s JSONL; with
+        ``?format=cliff``, one text's answer in CLIFF-CLAVIN's shape."""
         if (request.text is None) == (request.documents is None):
             return error_answer(400, "give either 'text' or 'documents'")
+        if format == "cliff" and (request.documents is not None or request.with_candidates):
+            return error_answer(400, "format=cliff answers one 'text', as CLIFF does, without "
+                                     "candidates; send 'text' alone or drop format=cliff")
         given = ([DocumentIn(id="1", text=request.text)] if request.text is not None
                  else request.documents or [])
-        return await answer(request, given)
+        return await answer(request, given, format)
 
-    @app.get("/parse", responses={200: {"model": ParseResponse}, **_ERRORS})
-    async def parse_short(
-        request: Request,
-        text: Annotated[str, Query(description="the text, up to the characters GET takes "
-                                               "(2,000 by default); POST a longer one")],
-        with_candidates: Annotated[Literal["true", "false"], Query(
-            description="add each toponym's candidate places")] = "false",
-        min_confidence: Annotated[float | None, Query(
-            ge=0, le=1, description="as in POST; absent: the service's own")] = None,
-    ) -> Response:
-        """Geoparse one short text given in the URL: the record of document '1', as POST."""
-        unknown = sorted(set(request.query_params) - {"text", "with_candidates",
-                                                      "min_confidence"})
+    def query_refused(request: Request, known: set[str], text: str, limit: int,
+                      method: str = "GET") -> Response | None:
+        """The error answer for a query with an unknown or repeated parameter, a text that is
+        no text or one longer than ``limit``; else None."""
+        unknown = sorted(set(request.query_params) - known)
         repeated = [k for k in request.query_params if len(request.query_params.getlist(k)) > 1]
         if unknown or repeated:
             return error_answer(422, f"query: {(unknown or repeated)[0]!r} is "
@@ -183,12 +213,70 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
             no_lone_surrogate(text)
         except ValueError as exc:
             return error_answer(422, f"text: {exc}")
-        if len(text) > limits.max_query_chars:
-            return error_answer(414, f"a text of {len(text):,} characters is more than the "
-                                     f"{limits.max_query_chars:,} GET takes; POST it")
+        if len(text) > limit:
+            return error_answer(414 if method == "GET" else 400,
+                                f"a text of {len(text):,} characters is more than the "
+                                f"{limit:,} {method} takes" + ("; POST it" if method == "GET"
+                                                               else ""))
+        return None
+
+    @app.get("/parse", responses={200: {"model": ParseResponse | CliffAnswer}, **_ERRORS})
+    async def parse_short(
+        request: Request,
+        text: Annotated[str, Query(description="the text, up to the characters GET takes "
+                                               "(2,000 by default); POST a longer one")],
+        with_candidates: Annotated[Literal["true", "false"], Query(
+            description="add each toponym's candidate places")] = "false",
+        min_confidence: Annotated[float | None, Query(
+            ge=0, le=1, description="as in POST; absent: the service's own")] = None,
+        format: FormatQuery = "toposcope",
+    ) -> Response:
+        """Geoparse one short text given in the URL: the record of document '1', as POST (or,
+        with ``format=cliff``, CLIFF-CLAVIN's answer)."""
+        refused = query_refused(request, {"text", "with_candidates", "min_confidence",
+                                          "format"}, text, limits.max_query_chars)
+        if refused is not None:
+            return refused
         body = ParseRequest(text=text, with_candidates=with_candidates == "true",
                             min_confidence=min_confidence)
-        return await parse(body)
+        return await parse(body, format)
+
+    cliff_answers: dict[int | str, dict[str, Any]] = {200: {"model": CliffAnswer}, **_ERRORS}
+
+    @app.get("/parse/text", operation_id="parse_text_get", responses=cliff_answers)
+    @app.post("/parse/text", operation_id="parse_text_post", responses=cliff_answers,
+              openapi_extra={"requestBody": {"content": {
+                  "application/x-www-form-urlencoded": {"schema": _CLIFF_FORM}}}})
+    async def parse_text(request: Request) -> Response:
+        """CLIFF-CLAVIN's own route: the text in ``q`` (in the URL, or POSTed as a form),
+        answered in CLIFF's shape, so code written for CLIFF can be pointed here. CLIFF's
+        ``replaceAllDemonyms`` is accepted and has no effect (the recogniser's own demonym
+        handling applies); ``language`` may only be EN."""
+        params = dict(request.query_params)
+        limit = limits.max_query_chars if request.method == "GET" else limits.max_text_chars
+        if request.method == "POST" and request.headers.get("content-type", "").startswith(
+                "application/x-www-form-urlencoded"):
+            try:
+                form = urllib.parse.parse_qsl((await request.body()).decode("utf-8"),
+                                              keep_blank_values=True, errors="strict")
+            except UnicodeDecodeError:
+                return error_answer(400, "the form is not UTF-8")
+            params.update(form)
+            if len(form) != len(dict(form)):
+                return error_answer(422, "form: a field is given twice")
+        text = params.get("q")
+        if text is None:
+            return error_answer(400, "give the text as 'q', as CLIFF takes it")
+        known = {"q", "replaceAllDemonyms", "language"}
+        unknown = sorted(set(params) - known)
+        if unknown:
+            return error_answer(422, f"query: {unknown[0]!r} is not a parameter")
+        if params.get("language", "EN").upper() != "EN":
+            return error_answer(400, "Toposcope reads English only ('language' may only be EN)")
+        refused = query_refused(request, known, text, limit, request.method)
+        if refused is not None:
+            return refused
+        return await answer(ParseRequest(text=text), [DocumentIn(id="1", text=text)], "cliff")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def get_page() -> HTMLResponse:

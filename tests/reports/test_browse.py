@@ -248,3 +248,72 @@ def test_a_system_matched_by_name_has_its_predictions_highlighted_at_the_gold_sp
     wrong = next(e for e in system["errors"] if e["doc"] == "c02" and e["group"] ==
                  "disambiguation")
     assert wrong["predicted_span"] == boston[:2]                  # marked wrong in the text
+
+
+def _page_data(page: str) -> dict:
+    raw = re.search(r'<script id="toposcope-data" type="application/json">(.*?)</script>',
+                    page, re.S).group(1)
+    return json.loads(raw)
+
+
+def test_a_name_matched_prediction_that_matched_nothing_is_highlighted_where_the_text_names_it(
+        tmp_path):
+    """A prediction without offsets that paired with no gold toponym was never highlighted:
+    it is shown at the first free occurrence of its name, marked as located by name, and
+    marked wrong there (a spurious toponym); a name the text lacks stays unshown."""
+    from evaluation.reports.browse import BY_NAME, browse_page
+
+    names_only = tmp_path / "names.jsonl"
+    names_only.write_text(json.dumps({"id": "c02", "toponyms": [
+        {"text": "Boston", "lat": 42.35843, "lon": -71.05977},
+        {"text": "Stump", "lat": 1.0, "lon": 2.0}, {"text": "Nowhere"}]}) + "\n")
+    page = browse_page(CAPTIONS, [names_only], ["names"])
+    (system,) = _page_data(page)["systems"]
+    boston, stump, nowhere = system["preds"]["c02"]
+    assert boston[:2] == [44, 50] and boston[7] == BY_NAME      # at the gold span it matched
+    assert stump[:3] == [4, 9, "Stump"] and stump[7] == BY_NAME  # "The Stump towering ..."
+    assert nowhere[:2] == [None, None] and len(nowhere) == 7
+    spurious = next(e for e in system["errors"] if e["text"] == "Stump")
+    assert spurious["group"] == "ner_fp" and (spurious["start"], spurious["end"]) == (4, 9)
+    assert spurious["located_by_name"] is True
+    assert "located by name" in page and 'p[7] === "by name"' in page
+
+
+def test_each_prediction_located_by_name_takes_its_own_occurrence_and_stays_escaped(tmp_path):
+    from evaluation.reports.browse import browse_page
+
+    script = "<script>alert(1)</script>"
+    text = f"{script} Paris or Parisian Paris and {script} again"
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"id": "d", "text": text, "toponyms": [
+        {"start": 44, "end": 49, "text": "Paris", "lat": 48.85, "lon": 2.35}]}) + "\n")
+    assert text[44:49] == "Paris"
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text(json.dumps({"id": "d", "toponyms": [
+        {"text": script}, {"text": script}, {"text": "Paris", "lat": 48.85, "lon": 2.35},
+        {"text": "Paris"}]}) + "\n")
+    page = browse_page(gold, [pred], ["names"])
+    spans = [p[:2] for p in _page_data(page)["systems"][0]["preds"]["d"]]
+    # Each takes its own occurrence: both scripts, the gold Paris, then the other whole-word
+    # "Paris" (not the one inside "Parisian").
+    assert spans == [[0, 25], [54, 79], [44, 49], [26, 31]]
+    assert script not in page and "alert(1)" in page  # only ever as escaped JSON data
+
+
+@needs_chromium
+def test_a_prediction_located_by_name_is_outlined_in_the_browser(tmp_path):
+    from evaluation.reports.browse import browse_page
+
+    names_only = tmp_path / "names.jsonl"
+    names_only.write_text(json.dumps({"id": "c02", "toponyms": [
+        {"text": "Boston", "lat": 52.97633, "lon": -0.02664},
+        {"text": "Stump", "lat": 1.0, "lon": 2.0}]}) + "\n")
+    page = tmp_path / "browse.html"
+    page.write_text(browse_page(CAPTIONS, [names_only], ["names"]), encoding="utf-8")
+    dom = _dom(tmp_path, page, "#doc=c02")
+    stump = re.search(r'<span class="([^"]*)" title="([^"]*)">Stump</span>', dom)
+    assert stump, dom[-3000:]
+    assert stump.group(1) == "pred wrong by-name"  # spurious, and placed by its name
+    assert "located by name" in stump.group(2)
+    boston = re.search(r'<span class="([^"]*)" title="[^"]*">Boston</span>', dom)
+    assert boston and boston.group(1) == "gold pred by-name"  # right, at the gold span
