@@ -43,7 +43,7 @@ INPUTS = ("input_ids", "attention_mask", "case_ids")
 #: (``training/per_window_ranges.py``): only such a model runs windows in padded batches.
 RANGES_KEY, RANGES_PER_WINDOW = "activation_ranges", "per-window"
 #: Windows a batch holds (sorted by length, padded): 8 cost least CPU on news here
-#: (docs/recognition-model.md, *Batches*).
+#: (docs/measurements.md, *What the same answer in any batch costs*).
 BATCH = 8
 
 
