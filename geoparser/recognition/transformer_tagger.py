@@ -25,7 +25,13 @@ from geoparser.recognition.base import RECOGNISERS
 from geoparser.recognition.gazetteer_check import GazetteerCheck
 from geoparser.recognition.hybrid import HybridRecogniser
 from geoparser.recognition.organisation_places import OrganisationPlaces
-from geoparser.recognition.wordpieces import MAX_PIECES, Window, WordPieces, sentence_words
+from geoparser.recognition.wordpieces import (
+    MAX_PIECES,
+    Window,
+    WordPieces,
+    batches,
+    sentence_words,
+)
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "toponym-transformer"
 ENV = "TOPOSCOPE_TRANSFORMER_MODEL"
@@ -33,6 +39,12 @@ LABEL = "TOPONYM"
 FILES = ("model.onnx", "vocab.txt", "meta.json")
 #: What the exported model takes (``OnnxTagger`` checks it on loading).
 INPUTS = ("input_ids", "attention_mask", "case_ids")
+#: ``meta.json``'s mark of a model whose int8 products scale each window by its own range
+#: (``training/per_window_ranges.py``): only such a model runs windows in padded batches.
+RANGES_KEY, RANGES_PER_WINDOW = "activation_ranges", "per-window"
+#: Windows a batch holds (sorted by length, padded): 8 cost least CPU on news here
+#: (docs/measurements.md, *What the same answer in any batch costs*).
+BATCH = 8
 
 
 def model_dir() -> Path:
@@ -117,17 +129,19 @@ def decode_scored(window: Window, probs: Any, threshold: float
 class OnnxTagger:
     """Label probabilities for windows, from the exported model on ONNX Runtime.
 
-    Each window runs alone on one thread (``probabilities``); ``threads`` windows run at once.
-    One thread a window also keeps every sum in one order, so a window's probabilities are
-    the same on any machine, whatever its cores."""
+    Windows of about one length run together in padded batches of ``batch`` (1: each
+    alone), ``threads`` batches at once, each on one thread: one thread a batch keeps every
+    sum in one order, so a window's probabilities are the same on any machine, whatever its
+    cores."""
 
-    def __init__(self, path: Path, threads: int | None = None) -> None:
+    def __init__(self, path: Path, threads: int | None = None, batch: int = 1) -> None:
         import onnxruntime as ort
 
         options = ort.SessionOptions()
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
         self.threads = threads or min(2, os.cpu_count() or 1)
+        self.batch = max(1, batch)
         self._pool: ThreadPoolExecutor | None = None
         try:
             self.session = ort.InferenceSession(str(path), options,
@@ -145,28 +159,43 @@ class OnnxTagger:
                 "`make train-ner`")
 
     def probabilities(self, windows: Sequence[Window]) -> list[Any]:
-        """Each window's (O, B, I) probabilities, the window run alone.
+        """Each window's (O, B, I) probabilities, whatever windows run beside it.
 
-        The model is quantised dynamically: each int8 matrix product scales its input by the
-        range of the whole input tensor. Windows run together would share one range (padding
-        included), so a document's toponyms would depend on its neighbours in the batch; run
-        alone, a window's result depends on nothing but the window."""
-        if self.threads > 1 and len(windows) > 1:
+        The model is quantised dynamically: each int8 matrix product scales its input by a
+        range. A model quantised per tensor shares that range across a batch (padding
+        included), so its windows must run alone (``batch`` 1); one with per-window ranges
+        gives a window in any padded batch bit for bit its probabilities alone."""
+        groups = list(batches(windows, self.batch))
+        if self.threads > 1 and len(groups) > 1:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="tagger")
-            return list(self._pool.map(self._window, windows))
-        return [self._window(w) for w in windows]
+            done = list(self._pool.map(lambda g: self._batch([windows[i] for i in g]), groups))
+        else:
+            done = [self._batch([windows[i] for i in g]) for g in groups]
+        out: list[Any] = [None] * len(windows)
+        for group, probs in zip(groups, done, strict=True):
+            for i, p in zip(group, probs, strict=True):
+                out[i] = p
+        return out
 
-    def _window(self, w: Window) -> Any:
+    def _batch(self, group: Sequence[Window]) -> list[Any]:
         import numpy as np
 
-        ids = np.asarray([w.ids], dtype=np.int64)
-        logits = self.session.run(["logits"], {
-            "input_ids": ids, "attention_mask": np.ones_like(ids),
-            "case_ids": np.asarray([w.case], dtype=np.int64)})[0][0]
-        logits = logits - logits.max(axis=-1, keepdims=True)
-        probs = np.exp(logits)
-        return probs / probs.sum(axis=-1, keepdims=True)
+        width = max(len(w.ids) for w in group)
+        ids = np.zeros((len(group), width), dtype=np.int64)
+        mask, case = np.zeros_like(ids), np.zeros_like(ids)
+        for row, w in enumerate(group):
+            ids[row, :len(w.ids)], mask[row, :len(w.ids)], case[row, :len(w.ids)] = (
+                w.ids, 1, w.case)
+        logits = self.session.run(["logits"], {"input_ids": ids, "attention_mask": mask,
+                                               "case_ids": case})[0]
+        out = []
+        for row, w in enumerate(group):
+            x = logits[row, :len(w.ids)]
+            x = x - x.max(axis=-1, keepdims=True)
+            probs = np.exp(x)
+            out.append(probs / probs.sum(axis=-1, keepdims=True))
+        return out
 
 
 @RECOGNISERS.register("toponym-transformer")
@@ -186,7 +215,8 @@ class TransformerRecogniser:
         where = Path(path) if path is not None else model_dir()
         self.meta = read_meta(where)
         self.threshold = float(self.meta["threshold"])
-        self.tagger = OnnxTagger(where / "model.onnx", threads)
+        per_window = self.meta.get(RANGES_KEY) == RANGES_PER_WINDOW
+        self.tagger = OnnxTagger(where / "model.onnx", threads, BATCH if per_window else 1)
         try:
             self.pieces = WordPieces(where / "vocab.txt", int(self.meta.get("max_pieces", 128)))
         except Exception as err:  # tokenizers raises TypeError, Exception, its own errors

@@ -169,3 +169,58 @@ def test_mentions_at_several_thresholds_are_those_each_threshold_would_give():
         tagger.threshold = t
         assert found == list(tagger.recognise(texts))
     assert at[0.3] != at[0.95]
+
+
+NEIGHBOURS = ["Floods hit Galway after the storm.",
+              "XENIA \u2014 The city council met on Tuesday.",
+              "Officials from Maharashtra, Goa and Karnataka met in Mumbai on Friday to agree "
+              "how the water of the Krishna river is shared between the three states, and "
+              "what Andhra Pradesh and Telangana downstream are owed in a dry year.",
+              "Rain.", "Russian jets struck Kherson and the villages around it overnight."]
+
+
+@shipped
+def test_the_shipped_tagger_scales_each_window_by_its_own_range_and_batches():
+    from geoparser.recognition.transformer_tagger import (
+        BATCH,
+        RANGES_KEY,
+        RANGES_PER_WINDOW,
+        TransformerRecogniser,
+    )
+
+    tagger = TransformerRecogniser()
+    assert tagger.meta[RANGES_KEY] == RANGES_PER_WINDOW
+    assert tagger.tagger.batch == BATCH > 1
+
+
+@shipped
+@pytest.mark.parametrize("batch", [2, 3, 64])
+def test_a_window_gets_the_same_probabilities_alone_and_padded_among_neighbours_of_other_lengths(
+        batch):
+    from geoparser.recognition.transformer_tagger import TransformerRecogniser
+    from geoparser.recognition.wordpieces import sentence_words
+
+    tagger = TransformerRecogniser(threads=1)
+    windows = tagger.pieces.windows([w for t in NEIGHBOURS for w in sentence_words(t)])
+    assert len({len(w.ids) for w in windows}) == len(windows)
+    tagger.tagger.batch = 1
+    alone = [tagger.tagger.probabilities([w])[0] for w in windows]
+    tagger.tagger.batch = batch
+    for together in (tagger.tagger.probabilities(windows),
+                     tagger.tagger.probabilities(windows[::-1])[::-1]):
+        for a, b in zip(alone, together, strict=True):
+            assert np.array_equal(a, b)
+
+
+@shipped
+def test_a_model_without_per_window_ranges_runs_each_window_alone(tmp_path):
+    from geoparser.recognition.transformer_tagger import RANGES_KEY, TransformerRecogniser
+
+    folder = tmp_path / "per-tensor"
+    folder.mkdir()
+    for name in ("model.onnx", "vocab.txt"):
+        (folder / name).symlink_to(MODEL_DIR / name)
+    meta = json.loads((MODEL_DIR / "meta.json").read_text(encoding="utf-8"))
+    del meta[RANGES_KEY]
+    (folder / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
+    assert TransformerRecogniser(path=folder).tagger.batch == 1

