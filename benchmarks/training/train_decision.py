@@ -131,8 +131,8 @@ def probabilities(models: dict[str, Any], rows: DecisionRows) -> tuple[np.ndarra
 def outcome(rows: DecisionRows, keep: np.ndarray, placed: np.ndarray,
             marker: np.ndarray | None, silent: np.ndarray | None = None) -> dict[str, Any]:
     """What a user gets when ``keep`` spans are output and ``placed`` of them drawn;
-    ``silent``: rows of a class the corpus never annotates (their false positives are also
-    counted apart)."""
+    ``silent``: rows of a class the corpus never annotates (their false positives, and the
+    calibration of the markers without them, are also given apart)."""
     kept_gold = keep & (rows.toponym == 1)
     right = np.nan_to_num(rows.right) == 1
     drawn = keep & placed
@@ -153,6 +153,11 @@ def outcome(rows: DecisionRows, keep: np.ndarray, placed: np.ndarray,
         p, y = marker[judged], right[judged].astype(float)
         out["ece"] = expected_calibration_error(p, y)
         out["top80_right"] = float(y[most_confident(p, TOP_SHARE)].mean())
+        annotated = judged & ~(silent if silent is not None else np.zeros(len(keep), bool))
+        if annotated.any() and annotated.sum() < judged.sum():
+            p, y = marker[annotated], right[annotated].astype(float)
+            out["ece_annotated"] = expected_calibration_error(p, y)
+            out["top80_right_annotated"] = float(y[most_confident(p, TOP_SHARE)].mean())
     return out
 
 
@@ -303,7 +308,7 @@ def markdown(table: list[dict[str, Any]], first: str = "held-out corpus") -> str
         return "—" if v is None else f"{v:.3f}" if isinstance(v, float) else str(v)
 
     keys = ("precision", "fp_per_100", "fp_per_100_annotated", "acc161", "acc_id", "markers",
-            "markers_right", "ece", "top80_right")
+            "markers_right", "ece", "top80_right", "ece_annotated", "top80_right_annotated")
     lines = [f"| {first} | run | " + " | ".join(keys) + " |",
              "|---|---|" + "---:|" * len(keys)]
     for row in table:
