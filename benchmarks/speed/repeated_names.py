@@ -8,34 +8,19 @@ Run: ``python -m benchmarks.speed.repeated_names [--corpus NAME] [--repeat K]``.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
-from pathlib import Path
 
-from geoparser.defaults import DEFAULT_POLICY, DEFAULT_RECOGNISER
-from geoparser.model import Document
-from geoparser.pipeline import recognise, resolve
-from geoparser.recognition.training.data import load_gold, source
+from benchmarks.speed.default_resolution import arguments, recognised
+from geoparser.pipeline import resolve
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--corpora", type=Path, default=Path("../shared/corpora"))
-    ap.add_argument("--corpus", default="GeoWebNews")
-    ap.add_argument("--repeat", type=int, default=3)
-    args = ap.parse_args(argv)
+    args = arguments(__doc__.splitlines()[0], argv)
     if not args.corpora.is_dir():
         print(f"repeated names: skipped: no corpora at {args.corpora}")
         return 0
-    from geoparser.gazetteers import create_gazetteer
-    from geoparser.recognition import create_recogniser
-    from geoparser.resolution import create_policy
-
-    docs = [Document(d["id"], d["text"])
-            for d in load_gold(source(args.corpus), args.corpora)]
-    parsed = recognise(create_recogniser(DEFAULT_RECOGNISER), docs)
-    gazetteer, policy = create_gazetteer("offline"), create_policy(DEFAULT_POLICY)
+    parsed, gazetteer, policy = recognised(args.corpora, args.corpus)
     resolve(parsed, gazetteer, policy, repeat_names=True)  # warm-up: every name looked up
     seconds: dict[bool, list[float]] = {False: [], True: []}
     for run in range(args.repeat):
@@ -47,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"run {run + 1}: repeat_names={again}: {seconds[again][-1]:.2f} s, "
                   f"{added} mentions added")
     ratio = statistics.median(seconds[True]) / statistics.median(seconds[False])
-    print(f"{len(docs)} documents: with / without = {ratio:.2f}")
+    print(f"{len(parsed)} documents: with / without = {ratio:.2f}")
     return 0
 
 

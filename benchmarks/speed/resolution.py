@@ -11,18 +11,15 @@ Run: ``python -m benchmarks.speed.resolution [--corpus NAME] [--repeat K]``.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
-from pathlib import Path
 
 import numpy as np
 
+from benchmarks.speed.default_resolution import arguments, recognised
 from geoparser.decision.span_decision import decision_for, load_decision
 from geoparser.defaults import DEFAULT_POLICY, DEFAULT_RECOGNISER
-from geoparser.model import Document
-from geoparser.pipeline import recognise, resolve
-from geoparser.recognition.training.data import load_gold, source
+from geoparser.pipeline import resolve
 
 #: Rows of the model call timed alone: about one news story's toponyms.
 ROWS = 12
@@ -39,22 +36,11 @@ def model_call_ms(booster, threads: int | None, calls: int = 300) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--corpora", type=Path, default=Path("../shared/corpora"))
-    ap.add_argument("--corpus", default="GeoWebNews")
-    ap.add_argument("--repeat", type=int, default=3)
-    args = ap.parse_args(argv)
+    args = arguments(__doc__.splitlines()[0], argv)
     if not args.corpora.is_dir():
         print(f"resolution: skipped: no corpora at {args.corpora}")
         return 0
-    from geoparser.gazetteers import create_gazetteer
-    from geoparser.recognition import create_recogniser
-    from geoparser.resolution import create_policy
-
-    docs = [Document(d["id"], d["text"])
-            for d in load_gold(source(args.corpus), args.corpora)]
-    parsed = recognise(create_recogniser(DEFAULT_RECOGNISER), docs)
-    gazetteer, policy = create_gazetteer("offline"), create_policy(DEFAULT_POLICY)
+    parsed, gazetteer, policy = recognised(args.corpora, args.corpus)
     decision = decision_for(DEFAULT_RECOGNISER, DEFAULT_POLICY)
 
     def run() -> tuple[float, int]:
@@ -70,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"run {k + 1}: {seconds:.2f} s CPU, {toponyms} toponyms, "
               f"{per_toponym[-1]:.2f} ms per toponym", flush=True)
     print(f"resolution: median {statistics.median(per_toponym):.2f} ms per toponym "
-          f"(range {min(per_toponym):.2f}-{max(per_toponym):.2f}) on {len(docs)} documents of "
+          f"(range {min(per_toponym):.2f}-{max(per_toponym):.2f}) on {len(parsed)} documents of "
           f"{args.corpus}")
     models = load_decision()
     if models is not None:

@@ -246,6 +246,16 @@ def held_out(parts: dict[str, DecisionRows], config: dict[str, Any]) -> list[dic
     return table
 
 
+def _corpus_oof(name: str, rows: DecisionRows, every: list[_Part],
+                oof: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+    """Corpus ``name``'s out-of-fold span and marker probabilities, row for row."""
+    span_p, marker_p = np.zeros(len(rows.toponym)), np.zeros(len(rows.toponym))
+    for part, (sp, mp) in zip(every, oof, strict=True):
+        if part.corpus == name:
+            span_p[part.keep], marker_p[part.keep] = sp, mp
+    return span_p, marker_p
+
+
 def document_folds(parts: dict[str, DecisionRows], every: list[_Part],
                    oof: list[tuple[np.ndarray, np.ndarray]], keep_at: float, min_marker: float,
                    config: dict[str, Any]) -> list[dict[str, Any]]:
@@ -255,10 +265,7 @@ def document_folds(parts: dict[str, DecisionRows], every: list[_Part],
     unbounded = unbounded_minimum(every, oof, keep_at)
     table = []
     for name, rows in parts.items():
-        span_p, marker_p = np.zeros(len(rows.toponym)), np.zeros(len(rows.toponym))
-        for part, (sp, mp) in zip(every, oof, strict=True):
-            if part.corpus == name:
-                span_p[part.keep], marker_p[part.keep] = sp, mp
+        span_p, marker_p = _corpus_oof(name, rows, every, oof)
         keep, placed = decided(rows, span_p, marker_p, keep_at, min_marker)
         _, fewer = decided(rows, span_p, marker_p, keep_at, unbounded)
         everything = np.ones(len(rows.toponym), bool)
@@ -286,10 +293,7 @@ def by_proposer(parts: dict[str, DecisionRows], every: list[_Part],
     lines = ["| corpus | proposer | spans | gold | kept | kept gold | kept false | drawn right "
              "| drawn wrong |", "|---|---|" + "---:|" * 7]
     for name, rows in parts.items():
-        span_p, marker_p = np.zeros(len(rows.toponym)), np.zeros(len(rows.toponym))
-        for part, (sp, mp) in zip(every, oof, strict=True):
-            if part.corpus == name:
-                span_p[part.keep], marker_p[part.keep] = sp, mp
+        span_p, marker_p = _corpus_oof(name, rows, every, oof)
         keep, placed = decided(rows, span_p, marker_p, keep_at, min_marker)
         drawn, gold = keep & placed, rows.toponym == 1
         right, wrong = np.nan_to_num(rows.right) == 1, np.nan_to_num(rows.right, nan=1) == 0
