@@ -22,7 +22,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 from geoparser.io.documents import read_gold
@@ -32,6 +34,31 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@contextmanager
+def running_service(*options: str, start_within: float = 120) -> Iterator[str]:
+    """A ``toposcope serve`` on a free loopback port, with ``options``, once its ``/health``
+    answers (within ``start_within`` seconds); yields its base URL and stops it after."""
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "geoparser", "-q", "serve", "--port",
+                               str(port), *options],
+                              env={**os.environ, "PYTHONPATH": os.getcwd()})
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + start_within
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/health", timeout=5).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit("the service did not start") from None
+                time.sleep(0.2)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(30)
 
 
 def _post(url: str, text: str) -> float:
@@ -50,20 +77,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--max-seconds", type=float, default=300.0)
     args = ap.parse_args(argv)
     texts = [d.text for d in read_gold(Path("data/captions"))]
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "geoparser", "-q", "serve", "--port",
-                               str(port)], env={**os.environ, "PYTHONPATH": os.getcwd()})
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/health", timeout=5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("the service did not start") from None
-                time.sleep(0.2)
+    with running_service() as base:
         stop = time.monotonic() + args.max_seconds
         work = [texts[i % len(texts)] for i in range(args.clients * args.requests)]
         latencies: list[float] = []
@@ -82,9 +96,6 @@ def main(argv: list[str] | None = None) -> None:
         with ThreadPoolExecutor(args.clients) as pool:
             list(pool.map(one, work))
         wall = time.perf_counter() - started
-    finally:
-        server.terminate()
-        server.wait(30)
     done = len(latencies)
     q = statistics.quantiles(latencies, n=20) if done >= 2 else [float("nan")] * 19
     served = done / wall

@@ -19,17 +19,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import socket
 import statistics
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
+from benchmarks.speed.serve_load import running_service
 from geoparser.io.documents import read_gold
 
 NEWS = ("Floods hit Galway and Cork after the storm crossed Ireland, officials in Dublin said "
@@ -37,12 +34,6 @@ NEWS = ("Floods hit Galway and Cork after the storm crossed Ireland, officials i
 #: The worst case the default limits take: 18 documents of the longest text a document may
 #: have (100,000 characters) fill 1.8 MB of the 2,000,000-byte body limit.
 LONG = {"documents": [{"id": str(i), "text": (NEWS * 700)[:100_000]} for i in range(18)]}
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _timed(request: urllib.request.Request | str, timeout: float = 600) -> tuple[float, int]:
@@ -91,21 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--within", type=float, default=2.0, help="the bound checked, seconds")
     args = ap.parse_args(argv)
     texts = [d.text for d in read_gold(Path("data/captions"))]
-    port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "geoparser", "-q", "serve", "--port", str(port), "--timeout",
-         f"{args.timeout:g}"], env={**os.environ, "PYTHONPATH": os.getcwd()})
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 600
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/health", timeout=5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("the service did not start") from None
-                time.sleep(0.2)
+    with running_service("--timeout", f"{args.timeout:g}", start_within=600) as base:
         idle = _probe(base, texts, args.probes)
         long_answer: list[tuple[float, int]] = []
         sender = threading.Thread(target=lambda: long_answer.append(
@@ -115,9 +92,6 @@ def main(argv: list[str] | None = None) -> int:
         loaded = _probe(base, texts, args.probes)
         still_running = sender.is_alive()
         sender.join()
-    finally:
-        server.terminate()
-        server.wait(30)
     long_s, long_status = long_answer[0]
     body = len(json.dumps(LONG).encode())
     print(f"service: serve --timeout {args.timeout:g}, default limits; worst-case request "
