@@ -36,7 +36,7 @@ from benchmarks.training.decision_data import SOURCES, DecisionRows, corpus_rows
 from benchmarks.training.train_confidence import platt, train_booster
 from evaluation.calibration import TOP_SHARE, expected_calibration_error, most_confident
 from geoparser.decision.features import CATEGORICAL, PROPOSERS, SPAN_FEATURES
-from geoparser.decision.span_decision import MODEL_PATH, lexical
+from geoparser.decision.span_decision import MODEL_PATH, CalibratedModel, lexical
 from geoparser.io.atomic import write_bytes_atomic
 from geoparser.resolution.confidence import calibrated
 
@@ -122,10 +122,9 @@ def _rows_of(part: _Part, head: str) -> np.ndarray:
 def probabilities(models: dict[str, Any], rows: DecisionRows) -> tuple[np.ndarray, np.ndarray]:
     """What ``SpanDecision`` gives each row: the span and marker probabilities (a people's
     adjective in a thing's name or a language is no toponym, ``span_decision.lexical``)."""
-    (sb, sa, sb0), (mb, ma, mb0) = models["span"], models["marker"]
-    return (np.where(lexical(rows.x), 0.0, calibrated(sb.predict(rows.x, raw_score=True), sa,
-                                                      sb0)),
-            calibrated(mb.predict(rows.x, raw_score=True), ma, mb0))
+    span, marker = CalibratedModel(*models["span"]), CalibratedModel(*models["marker"])
+    return (np.where(lexical(rows.x), 0.0, span.probabilities(rows.x)),
+            marker.probabilities(rows.x))
 
 
 def outcome(rows: DecisionRows, keep: np.ndarray, placed: np.ndarray,
