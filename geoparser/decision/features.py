@@ -118,6 +118,8 @@ def feature_row(r: Resolution, doc: DocumentEvidence) -> np.ndarray:
     surname, given = person_name_share(written) if one_word else (math.nan, math.nan)
     nxt = word_after(text, m.end)
     placed = c is not None and c.has_point
+    # a street's point and confidence are its town's: the span's own evidence is its name
+    derived = c is not None and c.source == "document"
     own_country = (doc.countries[c.country_code] - 1 if placed and c is not None else 0)
     nan = math.nan
     return np.array([
@@ -135,7 +137,7 @@ def feature_row(r: Resolution, doc: DocumentEvidence) -> np.ndarray:
         float(title_or_verb_beside(text, m.start, m.end)),
         float(given_name_before(text, m.start)),
         float(placed),
-        r.confidence if r.confidence is not None else nan,
+        r.confidence if r.confidence is not None and not derived else nan,
         score_margin(r) if c is not None else nan,
         math.log1p(r.n_candidates),
         math.log10(1 + c.population) if c is not None and c.population else nan,

@@ -9,8 +9,10 @@ its own name when the document places that town ("[Colchester] General Hospital"
 document's focus town (``focus.focus_town``: the town it names most); a town right before it
 with a possessive comes first ("Seoul's Jamsil Stadium"). The place it gets is the
 street or building itself, named as written, with its kind ("street", "hospital"), the town's
-point (``derived``), area and country, and no GeoNames id, population or confidence of its
-own; the reason names the town. With no town placed in the document it stays unplaced.
+point (``derived``), area and country, no GeoNames id or population, and the town's
+``confidence`` (its best among the document's mentions of it): the point is within the
+tolerance exactly when the town is right, the building being in it. The reason names the
+town. With no town placed in the document it stays unplaced.
 
 A river, valley, island or lake no gazetteer lists ("Tijuana River", "Salinas Valley", "Lake
 Manassas": ``name_forms.natural_code``) is placed the same way at the place its name is made
@@ -46,6 +48,7 @@ def place_facilities(resolutions: Sequence[Resolution], text: str = "") -> list[
     if not todo:
         return list(resolutions)
     focus = focus_town(resolutions)
+    sure = _confidence_of_places(resolutions)
     places = {normalise_name(r.mention.text): r.candidate for r in placed(resolutions)
               if r.candidate is not None}
     towns = {k: c for k, c in places.items() if c.feature_class == "P"}
@@ -78,8 +81,23 @@ def place_facilities(resolutions: Sequence[Resolution], text: str = "") -> list[
                  else f"the town named in it: {town.name}" if named is not None
                  else f"the town named before it: {town.name}'s" if owner is not None
                  else f"the town the document names most: {town.name}")
-        out[i] = replace(r, candidate=place, confidence=None, reason=(
+        out[i] = replace(r, candidate=place, confidence=sure.get(_key(town)), reason=(
             f"{_article(kind)}{kind} with no gazetteer entry, placed at {where}"))
+    return out
+
+
+def _key(c: Candidate) -> tuple[str, str]:
+    return (c.source, str(c.source_id))
+
+
+def _confidence_of_places(resolutions: Sequence[Resolution]) -> dict[tuple[str, str], float]:
+    """Each placed record's best ``confidence`` among the document's mentions of it: a street
+    placed at its town is within the tolerance exactly when the town is."""
+    out: dict[tuple[str, str], float] = {}
+    for r in placed(resolutions):
+        if r.candidate is not None and r.confidence is not None:
+            key = _key(r.candidate)
+            out[key] = max(out.get(key, 0.0), r.confidence)
     return out
 
 

@@ -1,5 +1,7 @@
 """Streets and buildings with no gazetteer entry, placed at their town."""
 
+from dataclasses import replace
+
 from geoparser.model import Candidate, Mention, Resolution
 from geoparser.places import place_fields
 from geoparser.resolution.facilities import place_facilities
@@ -36,11 +38,27 @@ def test_royal_street_in_a_new_orleans_story_is_placed_in_new_orleans():
     fields = place_fields(street.candidate)
     assert fields["kind"] == "street" and fields["name"] == "Royal Street"
     assert fields["admin1"] == "Louisiana" and fields["geonameid"] is None
-    assert fields["population"] is None and street.confidence is None
+    assert fields["population"] is None and street.confidence == 0.9  # New Orleans'
     assert street.reason == ("a street with no gazetteer entry, placed at the town the "
                              "document names most: New Orleans")
     assert "coordinates" in street.candidate.derived
     assert out[0] is not street and out[3].candidate is LAFAYETTE  # the others unchanged
+
+
+def test_a_street_placed_at_its_town_carries_the_town_s_best_confidence():
+    """The street's point is right exactly when its town's is: its confidence is the best
+    the document's mentions of that town have, and the other towns' do not count."""
+    doubtful = replace(_placed("New Orleans", 40, NEW_ORLEANS), confidence=0.6)
+    surer_elsewhere = replace(_placed("Lafayette", 60, LAFAYETTE), confidence=0.99)
+    out = place_facilities([replace(_placed("New Orleans", 0, NEW_ORLEANS), confidence=0.8),
+                            _unplaced("Royal Street", 20), doubtful, surer_elsewhere])
+    assert out[1].confidence == 0.8
+
+
+def test_a_street_whose_town_has_no_confidence_has_none():
+    out = place_facilities([replace(_placed("New Orleans", 0, NEW_ORLEANS), confidence=None),
+                            _unplaced("Royal Street", 20)])
+    assert out[1].candidate is not None and out[1].confidence is None
 
 
 def test_a_building_named_after_a_town_of_the_story_is_placed_there():
@@ -109,7 +127,7 @@ def test_a_river_no_gazetteer_lists_is_placed_at_the_place_its_name_is_made_from
     river = out[1]
     assert (river.candidate.lat, river.candidate.lon) == (32.53, -117.02)
     assert place_fields(river.candidate)["kind"] == "river"
-    assert river.candidate.feature_class == "H" and river.confidence is None
+    assert river.candidate.feature_class == "H" and river.confidence == 0.9  # Tijuana's
     assert river.reason == ("a river with no gazetteer entry, placed at Tijuana, the place its "
                             "name is made from")
 
