@@ -15,6 +15,7 @@ bound; ``read_whole_file`` reads a file that is parsed whole (a GeoJSON result, 
 from __future__ import annotations
 
 import os
+import select
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -64,11 +65,18 @@ def open_regular(path: Path, what: str = "file", pipes: bool = False) -> BinaryI
     except BaseException:
         os.close(fd)
         raise
-    os.close(fd)  # a pipe, opened again to wait for its writer (read now, it would seem empty)
+    # A pipe: wait on this very descriptor until its writer has written or gone. Closing it
+    # and opening the pipe again would lose what a writer wrote in between, then wait for ever
+    # for a writer that has left.
     try:
-        return os.fdopen(os.open(path, os.O_RDONLY), "rb")
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror or exc})", path) from None
+        waiting = select.poll()
+        waiting.register(fd, select.POLLIN)
+        waiting.poll()
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def read_small_file(path: Path, what: str, limit: int = MAX_SETTINGS_BYTES) -> bytes:

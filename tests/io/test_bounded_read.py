@@ -61,3 +61,33 @@ def test_an_endless_pipe_is_refused_once_the_bound_is_passed(tmp_path):
     with pytest.raises(InputError, match="holds more than the 1,000,000 bytes"):
         read_whole_file(fifo, "GeoJSON result", limit=1_000_000, pipes=True)
     writer.join(10)
+
+
+def test_a_pipe_written_and_closed_while_it_is_checked_is_read_not_waited_on(tmp_path, monkeypatch):
+    """A writer that writes its whole result and leaves between the reader's first look at
+    the pipe and its reading (the map of a result piped in) is read; the reader must not
+    open the pipe anew and wait for a writer that has gone."""
+    from geoparser.io import bounded_read
+
+    fifo = tmp_path / "r.geojson"
+    os.mkfifo(fifo)
+    real_fstat = os.fstat
+
+    def fstat_then_write(fd):
+        if not hasattr(fstat_then_write, "done"):
+            fstat_then_write.done = True
+            with open(fifo, "wb") as fh:  # the reader's descriptor is open: no wait
+                fh.write(b'{"type": "FeatureCollection", "features": []}')
+        return real_fstat(fd)
+
+    monkeypatch.setattr(bounded_read.os, "fstat", fstat_then_write)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(
+        read_whole_file(fifo, "GeoJSON result", pipes=True)), daemon=True)
+    reader.start()
+    reader.join(20)
+    if reader.is_alive():  # free the waiting reader, then fail
+        with open(fifo, "wb"):
+            pass
+        pytest.fail("the reader waited for a writer that had already written and left")
+    assert got == [b'{"type": "FeatureCollection", "features": []}']
