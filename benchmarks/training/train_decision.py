@@ -350,9 +350,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"train-decision: no fold tagger at {tagger}: run `make train-ner` first")
             return 2
         cache = args.work / "decision" / f"{tagger.parent.name}-{args.limit or 'all'}.npz"
-        if args.reuse_rows and cache.is_file():
-            parts[src.name] = DecisionRows.load(cache)
-        else:
+        cached = DecisionRows.load(cache) if args.reuse_rows and cache.is_file() else None
+        if cached is not None and cached.x.shape[1] == len(SPAN_FEATURES):
+            parts[src.name] = cached
+        else:  # no rows saved, or saved with other features: computed again
             parts[src.name] = corpus_rows(src, args.corpora, tagger, gazetteer, policy,
                                           args.limit)
             parts[src.name].save(cache)
