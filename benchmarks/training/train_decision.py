@@ -36,7 +36,7 @@ from benchmarks.training.decision_data import SOURCES, DecisionRows, corpus_rows
 from benchmarks.training.train_confidence import platt, train_booster
 from evaluation.calibration import TOP_SHARE, expected_calibration_error, most_confident
 from geoparser.decision.features import CATEGORICAL, PROPOSERS, SPAN_FEATURES
-from geoparser.decision.span_decision import MODEL_PATH, CalibratedModel, lexical
+from geoparser.decision.span_decision import MODEL_PATH, CalibratedModel, span_probabilities
 from geoparser.io.atomic import write_bytes_atomic
 from geoparser.resolution.confidence import calibrated
 
@@ -105,7 +105,7 @@ def fit_models(parts: list[_Part], config: dict[str, Any]
                                                                      strict=True)])
         a, b = platt(oof, np.concatenate([u[1] for u in use]))
         models[head] = (_fit_head(parts, head, config), a, b)
-    oof_p = [(np.where(lexical(parts[k].x), 0.0, calibrated(raw["span"][k], *models["span"][1:])),
+    oof_p = [(span_probabilities(parts[k].x, calibrated(raw["span"][k], *models["span"][1:])),
               calibrated(raw["marker"][k], *models["marker"][1:])) for k in range(len(parts))]
     return models, oof_p
 
@@ -123,8 +123,7 @@ def probabilities(models: dict[str, Any], rows: DecisionRows) -> tuple[np.ndarra
     """What ``SpanDecision`` gives each row: the span and marker probabilities (a people's
     adjective in a thing's name or a language is no toponym, ``span_decision.lexical``)."""
     span, marker = CalibratedModel(*models["span"]), CalibratedModel(*models["marker"])
-    return (np.where(lexical(rows.x), 0.0, span.probabilities(rows.x)),
-            marker.probabilities(rows.x))
+    return span_probabilities(rows.x, span.probabilities(rows.x)), marker.probabilities(rows.x)
 
 
 def outcome(rows: DecisionRows, keep: np.ndarray, placed: np.ndarray,
@@ -351,9 +350,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"train-decision: no fold tagger at {tagger}: run `make train-ner` first")
             return 2
         cache = args.work / "decision" / f"{tagger.parent.name}-{args.limit or 'all'}.npz"
-        if args.reuse_rows and cache.is_file():
-            parts[src.name] = DecisionRows.load(cache)
-        else:
+        cached = DecisionRows.load(cache) if args.reuse_rows and cache.is_file() else None
+        if cached is not None and cached.x.shape[1] == len(SPAN_FEATURES):
+            parts[src.name] = cached
+        else:  # no rows saved, or saved with other features: computed again
             parts[src.name] = corpus_rows(src, args.corpora, tagger, gazetteer, policy,
                                           args.limit)
             parts[src.name].save(cache)

@@ -8,6 +8,9 @@
 * the words around it: a sentence's first word, the next word in lower case, capitalised or
   how common (``next_zipf``); a people's adjective or English (``people_word``), a word of language
   beside it (``language_cue``), a noun after it that makes a thing's name (``thing_after``);
+  the kind of the name it opens or closes (``container``, ``name_context``: "[Colorado] State
+  University" a facility, "the [Dubai] World Cup" an event, "the [Illinois] Department of
+  Public Health" a body);
 * the story's people: how often the story names the span's last word as a person
   (``person_cue``), a title or a verb of saying beside this very span (``said_beside``), a
   common given name right before it (``given_before``);
@@ -28,6 +31,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from geoparser.decision.name_context import CONTAINERS, container
 from geoparser.decision.person_cues import given_name_before, person_words, title_or_verb_beside
 from geoparser.decision.word_context import (
     language_beside,
@@ -50,9 +54,10 @@ SPAN_FEATURES: tuple[str, ...] = (
     "language_cue", "thing_after", "person_cue", "said_beside", "given_before", "placed",
     "confidence", "margin", "places", "log_population", "kind", "country_level",
     "alternate_only", "facility", "doc_toponyms", "same_name", "same_country", "grouped",
+    "container",
 )
 #: Categorical features (LightGBM splits them by category, not by order).
-CATEGORICAL: tuple[str, ...] = ("proposer", "kind")
+CATEGORICAL: tuple[str, ...] = ("proposer", "kind", "container")
 #: The parts that propose spans, by the category the model reads.
 PROPOSERS: tuple[str, ...] = (
     "tagger", "organisation-names", "organisation-entities", "repeated-name", "dateline",
@@ -149,6 +154,7 @@ def feature_row(r: Resolution, doc: DocumentEvidence) -> np.ndarray:
         doc.names[normalise_name(m.text)],
         own_country / max(doc.placed - 1, 1) if placed else nan,
         doc.grouped,
+        CONTAINERS.index(container(text, m.start, m.end)),
     ], dtype=np.float64)
 
 

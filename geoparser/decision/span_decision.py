@@ -123,7 +123,7 @@ class SpanDecision:
                    else self.models.min_marker_confidence)
         x = feature_rows(parsed, resolutions)
         vetoed = lexical(x)
-        span_p = np.where(vetoed, 0.0, self.models.span.probabilities(x))
+        span_p = span_probabilities(x, self.models.span.probabilities(x))
         marker_p = self.models.marker.probabilities(x)
         out: list[Resolution] = []
         for r, ps, pm, veto in zip(resolutions, span_p.tolist(), marker_p.tolist(),
@@ -153,6 +153,13 @@ def lexical(x: np.ndarray) -> np.ndarray:
     spans for the models to learn it (GeoWebNews: 1 language, none of these compounds), so
     the decision holds it as a fixed judgement beside the models."""
     return (x[:, _PEOPLE] == 1) & (x[:, _NOT_THE_PLACE] == 1).any(axis=1)
+
+
+def span_probabilities(x: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """The span model's calibrated probabilities ``p`` of rows ``x`` as the decision uses
+    them: 0 for a row the lexical judgement vetoes (``lexical``). Parse and training both
+    read them here, so the fixed judgement is applied the same way in both."""
+    return np.where(lexical(x), 0.0, p)
 
 
 def decision_for(recogniser: str, policy: str, keep_rejected: bool = False,

@@ -54,6 +54,24 @@ def test_smith_said_is_no_town_on_his_second_mention(geoparser) -> None:
     assert "Smith" not in _drawn(parsed)
 
 
+def test_colorado_state_university_draws_no_colorado(geoparser) -> None:
+    parsed = geoparser.parse("\"It was a warm winter,\" said Phil Klotzbach, a research "
+                             "scientist at Colorado State University.")
+    assert "Colorado" not in _drawn(parsed)
+
+
+def test_the_dubai_world_cup_draws_no_dubai(geoparser) -> None:
+    parsed = geoparser.parse("Thunder Snow won the Dubai World Cup on Saturday night in front "
+                             "of a record crowd.")
+    assert "Dubai" not in _drawn(parsed)
+
+
+def test_the_illinois_department_of_public_health_keeps_illinois(geoparser) -> None:
+    parsed = geoparser.parse("Experts at the Illinois Department of Public Health tested the "
+                             "water in Springfield.")
+    assert _drawn(parsed).get("Illinois") == "US"
+
+
 def test_turkish_troops_are_turkey_and_marked_a_demonym(geoparser) -> None:
     parsed = geoparser.parse("Turkish troops crossed the border into northern Syria on "
                              "Wednesday, Turkish officials said.")

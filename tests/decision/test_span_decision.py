@@ -102,3 +102,13 @@ def test_a_damaged_decision_model_is_refused(tmp_path: Path) -> None:
     path.write_text('{"features": ["x"]}', encoding="utf-8")
     with pytest.raises(ModelNotFoundError, match="make train-decision"):
         load_decision(path)
+
+
+def test_a_vetoed_row_has_span_probability_zero_and_the_others_keep_theirs() -> None:
+    from geoparser.decision.span_decision import span_probabilities
+
+    x = np.zeros((3, len(SPAN_FEATURES)))
+    x[:, SPAN_FEATURES.index("people_word")] = [1, 1, 0]
+    x[0, SPAN_FEATURES.index("thing_after")] = 1  # "[French] toast"
+    x[2, SPAN_FEATURES.index("thing_after")] = 1  # no people's word: not vetoed
+    assert span_probabilities(x, np.array([0.9, 0.8, 0.7])).tolist() == [0.0, 0.8, 0.7]

@@ -1,0 +1,53 @@
+"""The name a place's name opens or closes: "[Colorado] State University", "the [Dubai] World
+Cup", "University of [California]", "Air [Canada] Cargo".
+
+Such a place word is judged by its container's kind: GeoWebNews annotates a facility or an
+event whole (so the place word alone is not its toponym) and the place that names a body
+alone ("the [Illinois] Department of Public Health"); GeoVirus annotates neither. The kinds
+are the last words of names (``data/name-heads.txt``); the span decision learns what each
+means.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from geoparser.decision.word_lists import DATA
+
+#: A container's kind, by the category the model reads: "none" (no name continues the span),
+#: "name" (capitalised words follow, none of them a head of ``data/name-heads.txt``), then the
+#: kinds of that list.
+CONTAINERS: tuple[str, ...] = ("none", "name", "facility", "event", "body", "title", "media",
+                               "company", "team", "area")
+#: Capitalised words after the span, "of", "for", "&" and "of the" allowed between them: the
+#: rest of a name the span opens ("[Illinois] Department of Public Health"); six words at most.
+_AFTER = re.compile(r"(?:[ \t]+|’s\s+|'s\s+)((?:(?:of|for|&|of the)\s+)?[A-Z][\w'’.&-]*"
+                    r"(?:\s+(?:(?:of|for|&|of the)\s+)?[A-Z][\w'’.&-]*){0,5})")
+#: A head and "of" ("of the") right before the span: "University of [California]".
+_BEFORE = re.compile(r"\b([A-Z][\w'’-]*)\s+of(?:\s+the)?\s+$")
+
+
+@cache
+def heads() -> dict[str, str]:
+    """Each head word of ``data/name-heads.txt`` and its kind."""
+    lines = (DATA / "name-heads.txt").read_text(encoding="utf-8").splitlines()
+    pairs = (line.split() for line in lines if line.strip() and not line.startswith("#"))
+    return {word: kind for word, kind in pairs}
+
+
+def container(text: str, start: int, end: int) -> str:
+    """The kind of the name the span ``start:end`` opens (the last head among the capitalised
+    words after it) or closes ("<head> of [span]"); "name" where capitalised words follow but
+    none is a head; "none" where no name continues it (one of ``CONTAINERS``)."""
+    kinds = heads()
+    after = _AFTER.match(text[end:end + 80])
+    if after:
+        found = [kinds[w.rstrip(".")] for w in after.group(1).split() if w.rstrip(".") in kinds]
+        if found:
+            return found[-1]
+    before = _BEFORE.search(text[max(0, start - 40):start])
+    if before and before.group(1) in kinds:
+        return kinds[before.group(1)]
+    return "name" if after else "none"
+
