@@ -43,7 +43,8 @@ def report(runs: dict[str, list[Run]], sizes: dict[str, int], words: dict[str, f
               f"| {least(rs, 'cpu_seconds'):.1f} ({spread(rs, 'cpu_seconds')}) "
               f"| {max(r.max_rss_mb for r in rs):.0f} | {max(r.tree_rss_mb for r in rs):.0f} "
               f"| {spread(rs, 'load')} |")
-    dflt, small, two = runs["A default"], runs["A en_core_web_sm"], runs["C default --workers 2"]
+    dflt, small = runs["A default"], runs["A en_core_web_sm"]
+    two = next(rs for name, rs in runs.items() if name.startswith("C "))
     b_dflt = runs["B default"]
     full = runs[f"B spacy.load({package}) + nlp.pipe"]
     ner_only = runs["B NER-only pipe"]
@@ -73,7 +74,8 @@ def report(runs: dict[str, list[Run]], sizes: dict[str, int], words: dict[str, f
           f"{max(r.max_rss_mb for r in full):.0f} MB.")
 
     speedup = least(dflt, "seconds") / least(two, "seconds")
-    print(f"\n(C) the default with --workers 2 on the articles: {speedup:.2f}× the documents/s "
+    print(f"\n(C) the default with --workers 2 on the articles ({two[0].name[2:]}): "
+          f"{speedup:.2f}× the documents/s "
           f"of one process ({least(two, 'seconds'):.1f} s against {least(dflt, 'seconds'):.1f} s"
           f" wall), {least(two, 'cpu_seconds'):.1f} s CPU; all processes together peaked at "
           f"{max(r.tree_rss_mb for r in two):.0f} MB (one process: "

@@ -13,7 +13,8 @@ average is printed before each run, and CPU-time ratios are the steadier figures
 (B) short sentences split from the shared corpora: the default ``parse`` against a bare
     ``spacy.load`` of en_core_web_sm (every component) + ``nlp.pipe``, and against the
     recogniser's own NER-only pipeline;
-(C) the default with ``--workers 2`` on the articles of (A).
+(C) the default with ``--workers 2`` on the articles of (A), cut into ``WORKER_CHUNKS`` chunks
+    so that both workers have work.
 
 Texts come from ``../shared/corpora`` (generated ones when it is absent) and are written to a
 temporary folder outside the project.
@@ -43,9 +44,11 @@ SMALL = "en_core_web_sm"
 HEAVY_IMPORTS = ("torch", "sklearn")
 
 
-def parse_cmd(src: Path, out: Path, workers: int = 1, ner: str | None = None) -> list[str]:
+def parse_cmd(src: Path, out: Path, workers: int = 1, ner: str | None = None,
+              chunk_size: int | None = None) -> list[str]:
     return [str(VENV_BIN / "toposcope"), "-q", "parse", "--in", str(src), "--out", str(out),
-            "--workers", str(workers), *(["--ner", ner] if ner else [])]
+            "--workers", str(workers), *(["--ner", ner] if ner else []),
+            *(["--chunk-size", str(chunk_size)] if chunk_size else [])]
 
 
 def pipe_cmd(src: Path, package: str | None = None) -> list[str]:
@@ -60,18 +63,25 @@ def small_package() -> str:
     return str(resolve_package(SMALL))
 
 
-def cases(work: Path, articles: Path, sentences: Path, package: str
-          ) -> dict[str, list[tuple[str, list[str], Path]]]:
+#: Chunks the articles are cut into for (C): the default chunk (1,000 documents) would hold
+#: them all and leave the second worker idle.
+WORKER_CHUNKS = 6
+
+
+def cases(work: Path, articles: Path, sentences: Path, package: str, n_articles: int
+          ) -> dict[str, list[tuple[str, list[str], Path | None]]]:
     """Each group's cases: name, command, output file (checked to hold every document)."""
     def out(key: str) -> Path:
         return work / f"{key}.jsonl"
+
+    chunk = -(-n_articles // WORKER_CHUNKS)
 
     return {
         "articles": [
             ("A default", parse_cmd(articles, out("a-default")), out("a-default")),
             ("A en_core_web_sm", parse_cmd(articles, out("a-small"), ner=SMALL), out("a-small")),
-            ("C default --workers 2", parse_cmd(articles, out("c-two"), workers=2),
-             out("c-two")),
+            (f"C default --workers 2 --chunk-size {chunk}",
+             parse_cmd(articles, out("c-two"), workers=2, chunk_size=chunk), out("c-two")),
         ],
         "sentences": [
             ("B default", parse_cmd(sentences, out("b-default")), out("b-default")),
@@ -88,8 +98,8 @@ def installed(module: str) -> bool:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
-    ap.add_argument("--articles", type=int, default=120)
-    ap.add_argument("--sentences", type=int, default=1500)
+    ap.add_argument("--articles", type=int, default=150)
+    ap.add_argument("--sentences", type=int, default=2000)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--json", type=Path, help="Also write the figures here.")
     args = ap.parse_args(argv)
@@ -112,7 +122,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{len(arts)} articles ({words['articles']:.0f} words on average), {len(sents)} "
               f"sentences ({words['sentences']:.1f} words) from {args.corpora} (or generated); "
               f"work dir {work}", file=sys.stderr)
-        groups = cases(work, inputs["articles"], inputs["sentences"], package)
+        groups = cases(work, inputs["articles"], inputs["sentences"], package, len(arts))
         warm_up(work, inputs["articles"])
         runs: dict[str, list[Run]] = {name: [] for g in groups.values() for name, _, _ in g}
         for k in range(args.repeat):
