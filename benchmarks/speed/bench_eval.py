@@ -1,43 +1,52 @@
-"""``make bench-eval``: whole-process time of ``toposcope score --scheme semeval`` against a
-script running nervaluate 1.2.1 on the same JSONL, in the same run, with the counts checked
-equal.
+"""``make bench-eval``: whole-process time of ``toposcope score --scheme semeval`` with CSV
+output and with JSON output (per-document detail) against a script running nervaluate 1.2.1 on
+the same JSONL, in the same run, with the counts of both outputs checked equal to nervaluate's.
 
     python -m benchmarks.speed.bench_eval [--docs 100000] [--seed 4] [--repeat 3]
         [--workdir build/bench-eval]
 
-Each repetition runs both commands as fresh processes (toposcope first on odd repetitions,
-nervaluate first on even ones) and times them with a wall clock; the medians are compared.
+Each repetition runs the three commands as fresh processes, the order rotated from one
+repetition to the next, and times each from start to exit (wall and CPU time, ``wait4``); the
+ratios are given per repetition, as their range and for the medians, with the machine's load.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
-import io
 import json
 import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.speed.process import Run, load_average, measure
+
 MEASURES = ("strict", "exact", "partial", "type")
 FIELDS = ("correct", "incorrect", "partial", "missed", "spurious")
+CASES = ("csv", "json", "nervaluate")
 
 
-def timed(cmd: list[str]) -> tuple[float, str]:
-    start = time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - start
-    if proc.returncode:
-        sys.exit(f"failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stderr}")
-    return elapsed, proc.stdout
-
-
-def toposcope_counts(out: str) -> dict[str, list[int]]:
-    rows = [r for r in csv.DictReader(io.StringIO(out)) if r["scope"] == "overall"]
+def csv_counts(path: Path) -> dict[str, list[int]]:
+    with path.open(encoding="utf-8", newline="") as fh:
+        rows = [r for r in csv.DictReader(fh) if r["scope"] == "overall"]
     return {r["measure"]: [int(r[f]) for f in FIELDS] for r in rows}
+
+
+def json_counts(path: Path) -> dict[str, list[int]]:
+    overall = json.loads(path.read_text(encoding="utf-8"))["overall"]
+    return {m: [int(overall[m][f]) for f in FIELDS] for m in MEASURES}
+
+
+def counts_of(case: str, path: Path) -> dict[str, list[int]]:
+    if case == "csv":
+        return csv_counts(path)
+    if case == "json":
+        return json_counts(path)
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def main() -> None:
@@ -47,6 +56,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--workdir", type=Path, default=Path("build/bench-eval"))
     args = ap.parse_args()
+    started = time.perf_counter()
     data = args.workdir / f"docs{args.docs}-seed{args.seed}"
     gold, pred = data / "gold.jsonl", data / "pred.jsonl"
     if not (gold.exists() and pred.exists()):
@@ -55,36 +65,59 @@ def main() -> None:
                         "--docs", str(args.docs), "--seed", str(args.seed), "--out", str(data)],
                        check=True)
     toposcope = str(Path(sys.executable).parent / "toposcope")
-    ours_cmd = [toposcope, "score", "--scheme", "semeval", "--gold", str(gold), "--pred",
-                str(pred), "--format", "csv"]
-    theirs_cmd = [sys.executable, "-m", "benchmarks.speed.nervaluate_score", str(gold), str(pred)]
-    ours_t, theirs_t = [], []
-    for k in range(args.repeat):
-        pair = [(ours_cmd, ours_t), (theirs_cmd, theirs_t)]
-        for cmd, times in pair if k % 2 == 0 else reversed(pair):
-            elapsed, out = timed(cmd)
-            times.append(elapsed)
-            counts = toposcope_counts(out) if cmd is ours_cmd else json.loads(out)
-            if cmd is ours_cmd:
-                ours_counts = counts
-            else:
-                theirs_counts = counts
-        print(f"run {k + 1}: toposcope {ours_t[-1]:.2f} s, nervaluate {theirs_t[-1]:.2f} s",
-              flush=True)
-    equal = all(ours_counts[m] == theirs_counts[m] for m in MEASURES)
-    ours_m, theirs_m = statistics.median(ours_t), statistics.median(theirs_t)
+    ours = [toposcope, "score", "--scheme", "semeval", "--gold", str(gold), "--pred", str(pred),
+            "--format"]
+    commands = {"csv": [*ours, "csv"], "json": [*ours, "json"],
+                "nervaluate": [sys.executable, "-m", "benchmarks.speed.nervaluate_score",
+                               str(gold), str(pred)]}
+    runs: dict[str, list[Run]] = {c: [] for c in CASES}
+    counts: dict[str, dict[str, list[int]]] = {}
+    with tempfile.TemporaryDirectory(prefix="toposcope-bench-eval-") as tmp:
+        for k in range(args.repeat):
+            order = CASES[k % 3:] + CASES[:k % 3]
+            for case in order:
+                out = Path(tmp) / f"{case}.out"
+                runs[case].append(measure(case, args.docs, commands[case], stdout=out))
+                counts[case] = counts_of(case, out)
+            r = {c: runs[c][-1] for c in CASES}
+            print(f"run {k + 1} (load {r[order[0]].load:.1f}): CSV {r['csv'].seconds:.2f} s, "
+                  f"JSON {r['json'].seconds:.2f} s, nervaluate {r['nervaluate'].seconds:.2f} s",
+                  flush=True)
+    equal = {c: all(counts[c][m] == counts["nervaluate"][m] for m in MEASURES)
+             for c in ("csv", "json")}
     print(f"\n{args.docs} documents, {sum(1 for _ in gold.open())} gold lines; "
           f"{platform.python_implementation()} {platform.python_version()}, "
-          f"{platform.machine()}")
+          f"{platform.machine()}; load average now {load_average():.1f}")
     print("| measure | COR | INC | PAR | MIS | SPU |")
     print("|---|---:|---:|---:|---:|---:|")
     for m in MEASURES:
-        print(f"| {m} | " + " | ".join(str(v) for v in ours_counts[m]) + " |")
-    print(f"\ncounts identical to nervaluate 1.2.1: {'yes' if equal else 'NO'}")
-    print(f"toposcope score (median of {args.repeat}): {ours_m:.2f} s; "
-          f"nervaluate script: {theirs_m:.2f} s; ratio {theirs_m / ours_m:.1f}x")
-    if not equal:
-        print("nervaluate:", theirs_counts)
+        print(f"| {m} | " + " | ".join(str(v) for v in counts["csv"][m]) + " |")
+    for c in ("csv", "json"):
+        print(f"counts of --format {c} identical to nervaluate 1.2.1: "
+              f"{'yes' if equal[c] else 'NO'}")
+    print("\n| run | load | CSV s | JSON s | nervaluate s | ratio CSV | ratio JSON |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    theirs = runs["nervaluate"]
+    for k in range(args.repeat):
+        c, j, n = runs["csv"][k], runs["json"][k], theirs[k]
+        print(f"| {k + 1} | {min(c.load, j.load, n.load):.1f}–{max(c.load, j.load, n.load):.1f}"
+              f" | {c.seconds:.2f} | {j.seconds:.2f} | {n.seconds:.2f} "
+              f"| {n.seconds / c.seconds:.1f}× | {n.seconds / j.seconds:.1f}× |")
+    summary = {}
+    for c in ("csv", "json"):
+        ratios = [n.seconds / o.seconds for n, o in zip(theirs, runs[c], strict=True)]
+        cpu_ratios = [n.cpu_seconds / o.cpu_seconds for n, o in zip(theirs, runs[c], strict=True)]
+        med = statistics.median(r.seconds for r in runs[c])
+        their_med = statistics.median(r.seconds for r in theirs)
+        summary[c] = their_med / med
+        print(f"--format {c}: median {med:.2f} s against {their_med:.2f} s, ratio "
+              f"{their_med / med:.1f}× (runs {min(ratios):.1f}–{max(ratios):.1f}×; by CPU time "
+              f"{min(cpu_ratios):.1f}–{max(cpu_ratios):.1f}×); peak RSS "
+              f"{max(r.max_rss_mb for r in runs[c]):.0f} MB against "
+              f"{max(r.max_rss_mb for r in theirs):.0f} MB")
+    print(f"\nthe whole benchmark took {time.perf_counter() - started:.0f} s")
+    if not all(equal.values()):
+        print("nervaluate:", counts["nervaluate"])
         sys.exit(1)
 
 

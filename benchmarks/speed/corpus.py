@@ -1,6 +1,7 @@
-"""A benchmark corpus of short documents: sentences split from the texts in the shared corpora
-folder (JSONL ``text`` fields and XML ``<text>`` elements), topped up with generated sentences
-when there are too few (or no corpora at all). Written outside the project, never copied in."""
+"""The benchmark corpora: short documents (sentences split from the texts in the shared corpora
+folder, JSONL ``text`` fields and XML ``<text>`` elements) and whole news articles (GeoWebNews,
+GeoVirus), each topped up with generated text when there is too little (or no corpora at all).
+Written outside the project, never copied in."""
 
 from __future__ import annotations
 
@@ -36,13 +37,7 @@ def corpus_texts(root: Path) -> Iterator[str]:
                     if isinstance(obj, dict) and isinstance(obj.get("text"), str):
                         yield obj["text"]
         elif path.suffix == ".xml":
-            try:
-                for _, el in ET.iterparse(path):
-                    if el.tag == "text" and el.text:
-                        yield el.text
-                    el.clear()
-            except ET.ParseError:
-                continue
+            yield from corpus_texts_of(path)
 
 
 TEMPLATES = [
@@ -89,3 +84,51 @@ def write_corpus(path: Path, texts: list[str]) -> Path:
         for i, t in enumerate(texts):
             fh.write(json.dumps({"id": f"s{i:06d}", "text": t}, ensure_ascii=False) + "\n")
     return path
+
+
+#: Where the whole news articles are, in the order they are taken: GeoWebNews' brat texts
+#: (one article a file), then GeoVirus' ``<text>`` elements.
+ARTICLE_SOURCES = ("geowebnews/brat", "geovirus/GeoVirus.xml")
+ARTICLE_SENTENCES = 20  # sentences of a generated article, about the size of a news article
+
+
+def news_articles(root: Path | None) -> Iterator[str]:
+    """Whole news articles from the shared corpora, in a fixed order (none when absent)."""
+    if root is None:
+        return
+    for source in ARTICLE_SOURCES:
+        path = root / source
+        if path.is_dir():
+            for txt in sorted(path.glob("*.txt")):
+                yield txt.read_text(encoding="utf-8")
+        elif path.is_file():
+            yield from corpus_texts_of(path)
+
+
+def corpus_texts_of(path: Path) -> Iterator[str]:
+    """The ``<text>`` elements of one XML file, whitespace kept."""
+    try:
+        for _, el in ET.iterparse(path):
+            if el.tag == "text" and el.text:
+                yield el.text
+            el.clear()
+    except ET.ParseError:
+        return
+
+
+def articles(root: Path | None, n: int) -> list[str]:
+    """``n`` distinct whole articles, from the corpora first, then generated ones of
+    ``ARTICLE_SENTENCES`` template sentences each."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for text in news_articles(root):
+        text = text.strip()
+        if text and text not in seen:
+            seen.add(text)
+            out.append(text)
+            if len(out) == n:
+                return out
+    generated = generated_sentences(seed=len(out))
+    while len(out) < n:
+        out.append(" ".join(next(generated) for _ in range(ARTICLE_SENTENCES)))
+    return out

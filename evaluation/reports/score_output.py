@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator
+from itertools import islice
 from typing import Any
 
 import msgspec
@@ -204,13 +205,7 @@ def write_json(result: ScoreResult, write: Callable[[str], Any]) -> None:
 
 
 def _blocks(items: Iterator[Any], size: int) -> Iterator[list[Any]]:
-    block: list[Any] = []
-    for item in items:
-        block.append(item)
-        if len(block) == size:
-            yield block
-            block = []
-    if block:
+    while block := list(islice(items, size)):
         yield block
 
 

@@ -22,8 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
+import msgspec
 import numpy as np
 
 from evaluation.assignment import Assignment, lexicographic_weight
@@ -83,6 +86,16 @@ class PerDocument:
         """Per-document counts and figures, as ``MucCounts.as_dict`` gives them, one document
         at a time; the figures computed for every document at once (the same float
         operations, in the same order, as ``as_dict`` does for one)."""
+        return map(dict, map(zip, repeat(DOCUMENT_KEYS), zip(*self._columns(), strict=True)))
+
+    def document_structs(self) -> Iterator[Any]:
+        """``document_dicts`` as msgspec structs, the same fields in the same order: they
+        encode to the same JSON, and cost a quarter of dicts' time to build and half to encode
+        (building dicts was most of ``score --format json``'s time on 100,000 documents)."""
+        return map(document_struct(DOCUMENT_KEYS), *self._columns())
+
+    def _columns(self) -> list[list[Any]]:
+        """Every document's value of each of ``DOCUMENT_KEYS``, one list a key."""
         partial = self.otherwise == "partial"
         cor, oth = self.correct.astype(np.int64), self.other.astype(np.int64)
         mis, spu = self.missed.astype(np.int64), self.spurious.astype(np.int64)
@@ -96,15 +109,9 @@ class PerDocument:
             r = credit / np.where(has_r, pos, 1)
             f = 2 * p * r / (p + r)
         f = np.where(p + r == 0, 0.0, f)
-        both = (has_p & has_r).tolist()
-        ps, rs, fs = p.tolist(), r.tolist(), f.tolist()
-        for k, row in enumerate(zip(cor.tolist(), inc.tolist(), par.tolist(), mis.tolist(),
-                                    spu.tolist(), pos.tolist(), act.tolist(), strict=True)):
-            c, i, a, m, s, n_pos, n_act = row
-            yield {"correct": c, "incorrect": i, "partial": a, "missed": m, "spurious": s,
-                   "possible": n_pos, "actual": n_act,
-                   "precision": ps[k] if n_act else None, "recall": rs[k] if n_pos else None,
-                   "f1": fs[k] if both[k] else None}
+        return [a.tolist() for a in (cor, inc, par, mis, spu, pos, act)] + [
+            _undefined_as_none(p, has_p), _undefined_as_none(r, has_r),
+            _undefined_as_none(f, has_p & has_r)]
 
     def macro(self) -> dict[str, Any]:
         """Averages over documents.
@@ -136,6 +143,26 @@ class PerDocument:
         }
 
 
+#: A document's entry in ``score --format json``, in ``MucCounts.as_dict``'s order.
+DOCUMENT_KEYS = ("correct", "incorrect", "partial", "missed", "spurious", "possible", "actual",
+                 "precision", "recall", "f1")
+
+
+@lru_cache(maxsize=16)
+def document_struct(fields: tuple[str, ...]) -> type:
+    """A msgspec struct type with ``fields`` in order (None values kept): encoded, one is the
+    dict of those keys, for less than a dict costs."""
+    return msgspec.defstruct("DocumentFigures", fields)
+
+
+def _undefined_as_none(values: np.ndarray, defined: np.ndarray) -> list[float | None]:
+    """``values`` as Python floats, ``None`` where the figure is undefined (0/0)."""
+    out: list[float | None] = values.tolist()
+    for k in np.flatnonzero(~defined).tolist():
+        out[k] = None
+    return out
+
+
 @dataclass(frozen=True)
 class SemEvalResult:
     scheme: str
@@ -161,12 +188,21 @@ class SemEvalResult:
         return {k: None if k in RATIOS else v for k, v in values.items()}
 
     def to_json(self, lazy: bool = False) -> dict[str, Any]:
+        """The result as JSON-ready data. ``lazy``: the per-document part as an iterator for
+        ``score_output.write_json`` to stream, of msgspec structs when no figure needs
+        blanking (they encode as the dicts would, for a fraction of the time)."""
         names = list(self.per_document)
-        columns = zip(*(pd.document_dicts() for pd in self.per_document.values()), strict=True)
-        docs: Any = ({"id": doc_id, **{n: self._figures(n, d)
-                                       for n, d in zip(names, per, strict=True)}}
-                     for doc_id, per in zip(self.doc_ids, columns, strict=True))
-        docs = docs if lazy else list(docs)
+        docs: Any
+        if lazy and not (self.untyped and any(n in TYPED_MEASURES for n in names)):
+            docs = map(document_struct(("id", *names)), self.doc_ids,
+                       *(pd.document_structs() for pd in self.per_document.values()))
+        else:
+            columns = zip(*(pd.document_dicts() for pd in self.per_document.values()),
+                          strict=True)
+            docs = ({"id": doc_id, **{n: self._figures(n, d)
+                                      for n, d in zip(names, per, strict=True)}}
+                    for doc_id, per in zip(self.doc_ids, columns, strict=True))
+            docs = docs if lazy else list(docs)
         return {
             "scheme": self.scheme,
             "options": self.options,
