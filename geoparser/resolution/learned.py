@@ -69,9 +69,10 @@ GUIDE_RADIUS_KM = 100.0
 @lru_cache(maxsize=4)
 def load_model(path: Path = MODEL_PATH):
     """The LightGBM booster at ``path``, checked to read only columns of ``ALL_COLUMNS``."""
-    import lightgbm
-
+    from geoparser.boosted_trees import import_lightgbm
     from geoparser.errors import UsageError
+
+    lightgbm = import_lightgbm()
 
     if not path.is_file():
         raise UsageError(f"{path}: ranker model missing (run `make train-ranker`)")
