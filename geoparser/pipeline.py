@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from geoparser.decision.span_decision import SpanDecision
 from geoparser.defaults import DEFAULT_MIN_CONFIDENCE
@@ -239,6 +240,12 @@ def _not_by_case(name: str, candidates: list[Candidate]) -> list[Candidate]:
     return kept if kept else candidates
 
 
+#: ``_named``'s answers remembered, for so many candidates: each chunk looks its names up
+#: again, and naming the same candidates anew was a tenth of resolution's CPU (measured).
+NAMED_MEMO = 1 << 16
+
+
+@lru_cache(maxsize=NAMED_MEMO)
 def _named(c: Candidate) -> Candidate:
     """The candidate with its first-level area and country by name, for the outputs."""
     if c.admin1_name is not None or c.country_name is not None or not c.country_code:
