@@ -64,7 +64,7 @@ class DecisionModels:
 
 
 def _calibrated_model(entry: dict[str, Any]) -> CalibratedModel:
-    from geoparser.boosted_trees import import_lightgbm
+    from geoparser.resolution.boosted_trees import import_lightgbm
 
     lightgbm = import_lightgbm()
 
@@ -80,8 +80,8 @@ def _calibrated_model(entry: dict[str, Any]) -> CalibratedModel:
 @lru_cache(maxsize=2)
 def load_decision(path: Path = MODEL_PATH) -> DecisionModels | None:
     """The fitted models; ``None`` when the file is absent (no decision is made)."""
-    from geoparser.boosted_trees import import_lightgbm
     from geoparser.errors import ModelNotFoundError
+    from geoparser.resolution.boosted_trees import import_lightgbm
 
     lightgbm = import_lightgbm()
 

@@ -155,8 +155,8 @@ class FittedModel:
 @lru_cache(maxsize=2)
 def load_models(path: Path = MODEL_PATH) -> dict[str, FittedModel]:
     """The fitted models by policy name; an absent file gives none (no confidence)."""
-    from geoparser.boosted_trees import import_lightgbm
     from geoparser.errors import ModelNotFoundError
+    from geoparser.resolution.boosted_trees import import_lightgbm
 
     lightgbm = import_lightgbm()
 

@@ -69,8 +69,8 @@ GUIDE_RADIUS_KM = 100.0
 @lru_cache(maxsize=4)
 def load_model(path: Path = MODEL_PATH):
     """The LightGBM booster at ``path``, checked to read only columns of ``ALL_COLUMNS``."""
-    from geoparser.boosted_trees import import_lightgbm
     from geoparser.errors import UsageError
+    from geoparser.resolution.boosted_trees import import_lightgbm
 
     lightgbm = import_lightgbm()
 

@@ -17,7 +17,7 @@ def test_lightgbm_is_imported_without_pandas_and_pandas_imports_afterwards():
     pytest.importorskip("lightgbm")
     pytest.importorskip("pandas")
     out = _run("import sys\n"
-               "from geoparser.boosted_trees import import_lightgbm\n"
+               "from geoparser.resolution.boosted_trees import import_lightgbm\n"
                "lgb = import_lightgbm()\n"
                "print('pandas' in sys.modules, lgb.__name__)\n"
                "import pandas\n"
@@ -29,7 +29,7 @@ def test_lightgbm_imported_after_pandas_is_the_ordinary_module():
     pytest.importorskip("lightgbm")
     pytest.importorskip("pandas")
     out = _run("import pandas\n"
-               "from geoparser.boosted_trees import import_lightgbm\n"
+               "from geoparser.resolution.boosted_trees import import_lightgbm\n"
                "import lightgbm\n"
                "print(import_lightgbm() is lightgbm, lightgbm.compat.PANDAS_INSTALLED)")
     assert out == "True True"
