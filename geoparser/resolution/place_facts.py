@@ -318,10 +318,14 @@ class _FactsCache:
         if hit is not None and hit[0] is candidates:
             return hit[1]
         value = (tuple(candidates), order)
-        facts = self.by_value.get(value)
+        try:
+            facts = self.by_value.get(value)
+        except TypeError:  # unhashable: a plug-in's candidate holding a list
+            value, facts = None, None
         if facts is None:
             facts = name_facts(candidates, order)
-            _bounded_put(self.by_value, value, facts, self.size)
+            if value is not None:
+                _bounded_put(self.by_value, value, facts, self.size)
         _bounded_put(self.entries, key, (candidates, facts), self.size)
         return facts
 
