@@ -43,3 +43,18 @@ def test_a_word_broken_by_a_hyphen_at_a_line_end_is_one_word():
     assert normalise_name("Aus-\r\ntralia") == "australia"
     assert normalise_name("Hadejia-\r\nNguru") == normalise_name("Hadejia-Nguru")  # a real one
     assert normalise_name("Foster\r\nCity") == "foster city"
+
+
+def test_strip_diacritics_deletes_exactly_the_combining_characters():
+    """The table is filled in as characters are met: every combining character goes, every
+    other stays, whichever is met first."""
+    import unicodedata
+
+    from geoparser.names import strip_diacritics
+
+    points = [*range(0x2FF, 0x372), *range(0x1AB0, 0x1B02), 0x20D0, 0xE9, 0x5D0, 0x1F600]
+    text = "".join(chr(cp) for cp in points)
+    expected = "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                       if not unicodedata.combining(ch))
+    assert strip_diacritics(text) == expected
+    assert strip_diacritics("Ḥalab São Zürich") == "Halab Sao Zurich"

@@ -88,3 +88,19 @@ def test_the_confidence_reuses_the_policys_feature_rows(offline_gazetteer, monke
     assert all(r.confidence is not None for r in out.resolutions)
     assert calls and len(calls) == len(set(calls))  # no name with the same cues twice
     assert out.resolutions[0].candidates is out.resolutions[2].candidates
+
+
+def test_a_candidate_holding_a_list_is_named_and_weighed_as_any_other():
+    """Candidates are remembered by value (``pipeline._named``, ``place_facts.FACTS``); a
+    plug-in's candidate that holds a list cannot be, and is named and weighed anew."""
+    from geoparser.model import Candidate
+    from geoparser.pipeline import _named
+    from geoparser.resolution.place_facts import _FactsCache
+
+    odd = Candidate(source="plug-in", source_id="1", name="Lyon", lat=45.76, lon=4.84,
+                    population=500_000, country_code="FR", feature_class="P",
+                    feature_code="PPL", missing=["geonameid"])  # type: ignore[arg-type]
+    named = _named(odd)
+    assert named.country_name == "France" and named.name == "Lyon"
+    facts = _FactsCache().get([named])
+    assert facts.top is named

@@ -64,7 +64,9 @@ class DecisionModels:
 
 
 def _calibrated_model(entry: dict[str, Any]) -> CalibratedModel:
-    import lightgbm
+    from geoparser.resolution.boosted_trees import import_lightgbm
+
+    lightgbm = import_lightgbm()
 
     a, b = float(entry["platt"][0]), float(entry["platt"][1])
     if not (math.isfinite(a) and math.isfinite(b)):
@@ -78,9 +80,10 @@ def _calibrated_model(entry: dict[str, Any]) -> CalibratedModel:
 @lru_cache(maxsize=2)
 def load_decision(path: Path = MODEL_PATH) -> DecisionModels | None:
     """The fitted models; ``None`` when the file is absent (no decision is made)."""
-    import lightgbm
-
     from geoparser.errors import ModelNotFoundError
+    from geoparser.resolution.boosted_trees import import_lightgbm
+
+    lightgbm = import_lightgbm()
 
     if not path.is_file():
         return None

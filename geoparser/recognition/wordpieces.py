@@ -25,6 +25,12 @@ N_CASE_IDS = 2 * len(CASES)
 MAX_PIECES = 128
 
 
+#: Words whose case class is remembered: news repeats its words, and working each out anew was
+#: a tenth of building the windows (measured).
+CASE_MEMO = 1 << 16
+
+
+@lru_cache(maxsize=CASE_MEMO)
 def case_class(word: str, first: bool = False) -> int:
     """The case feature of ``word``: its class in ``CASES``, shifted when it opens a sentence
     (where a capital says nothing)."""

@@ -155,9 +155,10 @@ class FittedModel:
 @lru_cache(maxsize=2)
 def load_models(path: Path = MODEL_PATH) -> dict[str, FittedModel]:
     """The fitted models by policy name; an absent file gives none (no confidence)."""
-    import lightgbm
-
     from geoparser.errors import ModelNotFoundError
+    from geoparser.resolution.boosted_trees import import_lightgbm
+
+    lightgbm = import_lightgbm()
 
     if not path.is_file():
         return {}

@@ -54,7 +54,8 @@ class DocumentEvidence:
         self.focus_keys = [k for k in keys if names[k].top.has_point
                            and not is_country_level(names[k].top)]
         self._focus_d: np.ndarray | None = None  # distances between them, when first needed
-        self.rows: dict[tuple, tuple[list[Candidate], np.ndarray]] = {}  # see FeatureExtractor
+        # by reading and by (mention, candidates): see FeatureExtractor.rows
+        self.rows: dict[tuple, tuple[list[Candidate], np.ndarray]] = {}
         # per name, the cues the story gives it anywhere, and per mention its own
         # (``FeatureExtractor._story_cues``)
         self.story_cues: dict[str, tuple[bool, bool, str | None]] | None = None

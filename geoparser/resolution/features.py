@@ -147,6 +147,10 @@ class FeatureExtractor:
     def rows(self, mention: Mention, candidates: Sequence[Candidate],
              context: ResolutionContext) -> tuple[list[Candidate], np.ndarray]:
         doc = self.evidence(context)
+        # The confidence model asks again for the rows the policy chose by.
+        asked = (mention, id(candidates))
+        if asked in doc.rows:
+            return doc.rows[asked]
         facts = FACTS.get(candidates, self.order)
         reps = facts.reps
         own = normalise_name(mention.text)
@@ -165,6 +169,7 @@ class FeatureExtractor:
         key = (own, id(candidates), area_said, city_said, kind_said, story_area, story_city,
                container_named, tuple(containers), holds)
         if key in doc.rows:
+            doc.rows[asked] = doc.rows[key]
             return doc.rows[key]
         rows = self._rows(doc, facts, own, area_said, city_said, container_named, containers,
                           EXPANSIONS.get(mention.text.strip(), ()))
@@ -178,7 +183,7 @@ class FeatureExtractor:
                 :, INDEX["second_level"]]
             rows[:, INDEX["story_area_cue"]] = story_area * (kind > 0)
             rows[:, INDEX["story_city_cue"]] = story_city * rows[:, INDEX["populated"]]
-        doc.rows[key] = reps, rows
+        doc.rows[key] = doc.rows[asked] = reps, rows
         return doc.rows[key]
 
     def _cues(self, mention: Mention, context: ResolutionContext, doc: DocumentEvidence,

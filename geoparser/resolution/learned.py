@@ -69,9 +69,10 @@ GUIDE_RADIUS_KM = 100.0
 @lru_cache(maxsize=4)
 def load_model(path: Path = MODEL_PATH):
     """The LightGBM booster at ``path``, checked to read only columns of ``ALL_COLUMNS``."""
-    import lightgbm
-
     from geoparser.errors import UsageError
+    from geoparser.resolution.boosted_trees import import_lightgbm
+
+    lightgbm = import_lightgbm()
 
     if not path.is_file():
         raise UsageError(f"{path}: ranker model missing (run `make train-ranker`)")

@@ -303,11 +303,13 @@ def _prior(c: Candidate, pop: float, reps: Sequence[Candidate]) -> float:
 class _FactsCache:
     """``_facts`` by candidate list and point convention, for the lists a memoising gazetteer
     hands out again and again (the same "London" in every document); keyed by identity,
-    holding the list so the identity stays valid, and bounded."""
+    holding the list so the identity stays valid, and bounded. A list equal to one seen
+    before (each chunk of a run looks its names up anew) gets the facts worked out for it."""
 
     def __init__(self, size: int = 8192) -> None:
         self.size = size
         self.entries: dict[tuple[int, tuple[str, ...]], tuple[Sequence[Candidate], NameFacts]] = {}
+        self.by_value: dict[tuple[tuple[Candidate, ...], tuple[str, ...]], NameFacts] = {}
 
     def get(self, candidates: Sequence[Candidate],
             order: tuple[str, ...] = SOURCE_PREFERENCE) -> NameFacts:
@@ -315,11 +317,24 @@ class _FactsCache:
         hit = self.entries.get(key)
         if hit is not None and hit[0] is candidates:
             return hit[1]
-        facts = name_facts(candidates, order)
-        if len(self.entries) >= self.size:
-            self.entries.pop(next(iter(self.entries)))
-        self.entries[key] = (candidates, facts)
+        value = (tuple(candidates), order)
+        try:
+            facts = self.by_value.get(value)
+        except TypeError:  # unhashable: a plug-in's candidate holding a list
+            value, facts = None, None
+        if facts is None:
+            facts = name_facts(candidates, order)
+            if value is not None:
+                _bounded_put(self.by_value, value, facts, self.size)
+        _bounded_put(self.entries, key, (candidates, facts), self.size)
         return facts
+
+
+def _bounded_put(table: dict, key: object, value: object, size: int) -> None:
+    """``table[key] = value``, the oldest entry dropped first when ``table`` holds ``size``."""
+    if key not in table and len(table) >= size:
+        table.pop(next(iter(table)))
+    table[key] = value
 
 
 FACTS = _FactsCache()

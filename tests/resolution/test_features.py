@@ -131,16 +131,19 @@ def test_a_document_of_4000_mentions_extracts_each_reading_once(monkeypatch):
 
 
 def test_facts_cache_never_serves_another_list():
-    """The per-list cache is keyed by identity: a new list, even of the same places, and a
-    list whose old id was recycled, get their own facts."""
+    """The per-list cache is keyed by identity, then by value: a list of other places, or of
+    fewer, gets its own facts; a new list of the same places (a later chunk's lookup of the
+    same name) gets those worked out before, and both tables stay bounded."""
     from geoparser.resolution.place_facts import _FactsCache
 
     cache = _FactsCache(size=2)
     a, b = list(PLACES["Lancaster"]), list(PLACES["Moscow"])
     assert cache.get(a) is cache.get(a)
     assert cache.get(b).top.name == "Moscow"
-    assert cache.get(list(a)) is not cache.get(a)
-    assert len(cache.entries) <= 2
+    assert cache.get(list(a)) is cache.get(a)
+    assert cache.get(a[:1]) is not cache.get(a)
+    assert cache.get(a[:1]).reps == a[:1]
+    assert len(cache.entries) <= 2 and len(cache.by_value) <= 2
 
 
 def test_a_natural_feature_is_weighed_as_a_town_labelled_at_its_scale():

@@ -1,0 +1,32 @@
+"""LightGBM for reading and running the shipped models, imported without pandas.
+
+On import, lightgbm imports pandas when it is installed (to take DataFrames); Toposcope hands
+its boosters NumPy arrays only, and pandas cost about a third of a second of CPU at every
+``parse``'s start-up (measured, docs/measurements.md, *Where the default's time goes*).
+``import_lightgbm()`` imports it with pandas hidden when nothing has imported pandas yet; pandas
+stays importable by everything else afterwards.
+"""
+
+from __future__ import annotations
+
+import sys
+from types import ModuleType
+
+#: What lightgbm looks for on import and Toposcope never gives it.
+_UNUSED = ("pandas",)
+
+
+def import_lightgbm() -> ModuleType:
+    """The ``lightgbm`` module, imported (once) without the libraries in ``_UNUSED``."""
+    if "lightgbm" in sys.modules:
+        return sys.modules["lightgbm"]
+    hidden = [name for name in _UNUSED if name not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]  # import raises ImportError
+    try:
+        import lightgbm as module
+    finally:
+        for name in hidden:
+            if sys.modules.get(name, ...) is None:
+                del sys.modules[name]
+    return module
