@@ -82,5 +82,8 @@ app.command("serve")(user_errors(serve))
 
 
 def entry() -> None:
+    from geoparser.resolution.boosted_trees import lean_imports
+
+    lean_imports()  # this process is the command's: its boosters never read a DataFrame
     app()
 

@@ -3,8 +3,10 @@
 On import, lightgbm imports pandas when it is installed (to take DataFrames); Toposcope hands
 its boosters NumPy arrays only, and pandas cost about a third of a second of CPU at every
 ``parse``'s start-up (measured, docs/measurements.md, *Where the default's time goes*).
+In a process Toposcope's command line owns (``lean_imports()``, called by ``cli.main.entry``),
 ``import_lightgbm()`` imports it with pandas hidden when nothing has imported pandas yet; pandas
-stays importable by everything else afterwards.
+stays importable afterwards, but that lightgbm takes no DataFrame. A program that imports
+``geoparser`` gets the ordinary lightgbm: it may train its own models on DataFrames.
 """
 
 from __future__ import annotations
@@ -16,11 +18,21 @@ from types import ModuleType
 _UNUSED = ("pandas",)
 
 
+_lean = False
+
+
+def lean_imports() -> None:
+    """From now on in this process, import lightgbm without the libraries in ``_UNUSED``."""
+    global _lean
+    _lean = True
+
+
 def import_lightgbm() -> ModuleType:
-    """The ``lightgbm`` module, imported (once) without the libraries in ``_UNUSED``."""
+    """The ``lightgbm`` module, imported (once); without the libraries in ``_UNUSED`` after
+    ``lean_imports()``."""
     if "lightgbm" in sys.modules:
         return sys.modules["lightgbm"]
-    hidden = [name for name in _UNUSED if name not in sys.modules]
+    hidden = [name for name in _UNUSED if name not in sys.modules] if _lean else []
     for name in hidden:
         sys.modules[name] = None  # type: ignore[assignment]  # import raises ImportError
     try:
