@@ -149,7 +149,7 @@ def feature_row(r: Resolution, doc: DocumentEvidence) -> np.ndarray:
         KINDS.index(c.feature_class) if c is not None and c.feature_class in KINDS else nan,
         float(c is not None and is_country_level(c)),
         float(c is not None and name_match(written, c) == "alternate name"),
-        float(c is not None and c.source == "document"),
+        float(derived),
         math.log1p(doc.n),
         doc.names[normalise_name(m.text)],
         own_country / max(doc.placed - 1, 1) if placed else nan,
