@@ -16,3 +16,8 @@ DEFAULT_POINTS = "geonames"
 #: toponym is output unplaced: ``None``, the minimum chosen for the policy's confidence model
 #: on the shared corpora (docs/confidence.md).
 DEFAULT_MIN_CONFIDENCE: float | None = None
+#: Set to "1" by the command line for its own process and the workers it starts: there the
+#: shipped boosters read NumPy arrays only, so lightgbm is imported without pandas
+#: (``resolution.boosted_trees``). An environment variable, not a flag in a stage's module, so
+#: that setting it imports no stage and spawned workers inherit it.
+LEAN_LIGHTGBM_ENV = "TOPOSCOPE_LEAN_LIGHTGBM"

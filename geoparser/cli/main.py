@@ -4,6 +4,7 @@ registered in the order ``--help`` lists them (each command lives in the module 
 from __future__ import annotations
 
 import logging
+import os
 import warnings
 from typing import Annotated
 
@@ -16,6 +17,7 @@ from geoparser.cli.geoparsing import convert, parse, resolve_cmd
 from geoparser.cli.group import ToposcopeGroup
 from geoparser.cli.scoring import browse, map_cmd, score
 from geoparser.cli.serve import serve
+from geoparser.defaults import LEAN_LIGHTGBM_ENV
 from geoparser.progress import set_enabled, set_notes
 
 #: ``-h`` as well as ``--help``, for every command (subcommands inherit it).
@@ -82,8 +84,8 @@ app.command("serve")(user_errors(serve))
 
 
 def entry() -> None:
-    from geoparser.resolution.boosted_trees import lean_imports
-
-    lean_imports()  # this process is the command's: its boosters never read a DataFrame
+    # this process and its workers are the command's: their boosters never read a DataFrame
+    # (resolution.boosted_trees; importing it here would load every policy for ``--help``)
+    os.environ[LEAN_LIGHTGBM_ENV] = "1"
     app()
 

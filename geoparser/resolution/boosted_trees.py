@@ -3,28 +3,29 @@
 On import, lightgbm imports pandas when it is installed (to take DataFrames); Toposcope hands
 its boosters NumPy arrays only, and pandas cost about a third of a second of CPU at every
 ``parse``'s start-up (measured, docs/measurements.md, *Where the default's time goes*).
-In a process Toposcope's command line owns (``lean_imports()``, called by ``cli.main.entry``),
-``import_lightgbm()`` imports it with pandas hidden when nothing has imported pandas yet; pandas
+In a process Toposcope's command line owns (``cli.main.entry`` sets ``LEAN_LIGHTGBM_ENV``, as
+``lean_imports()`` does, and the workers it starts inherit it), ``import_lightgbm()`` imports
+it with pandas hidden when nothing has imported pandas yet; pandas
 stays importable afterwards, but that lightgbm takes no DataFrame. A program that imports
 ``geoparser`` gets the ordinary lightgbm: it may train its own models on DataFrames.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from types import ModuleType
+
+from geoparser.defaults import LEAN_LIGHTGBM_ENV
 
 #: What lightgbm looks for on import and Toposcope never gives it.
 _UNUSED = ("pandas",)
 
 
-_lean = False
-
-
 def lean_imports() -> None:
-    """From now on in this process, import lightgbm without the libraries in ``_UNUSED``."""
-    global _lean
-    _lean = True
+    """From now on in this process and those it starts, import lightgbm without the libraries
+    in ``_UNUSED``."""
+    os.environ[LEAN_LIGHTGBM_ENV] = "1"
 
 
 def import_lightgbm() -> ModuleType:
@@ -32,7 +33,8 @@ def import_lightgbm() -> ModuleType:
     ``lean_imports()``."""
     if "lightgbm" in sys.modules:
         return sys.modules["lightgbm"]
-    hidden = [name for name in _UNUSED if name not in sys.modules] if _lean else []
+    lean = os.environ.get(LEAN_LIGHTGBM_ENV) == "1"
+    hidden = [name for name in _UNUSED if name not in sys.modules] if lean else []
     for name in hidden:
         sys.modules[name] = None  # type: ignore[assignment]  # import raises ImportError
     try:
