@@ -60,3 +60,37 @@ def test_summaries_are_indented_and_each_document_is_one_line():
         assert json.loads(line.strip().rstrip(",")) == _Result(4).to_json()["inner"][
             "documents"][k]
     assert lines[-3:] == ['  "documents": []', "}", ""]
+
+
+@pytest.mark.parametrize("scheme", ["semeval", "all"])
+def test_score_json_reads_as_the_results_dicts_a_document_a_line(scheme):
+    """Every scheme's result through the writer (``all``: each scheme's per-document list
+    nested one level deeper) reads back as ``json.dumps`` of ``to_json()``, with points,
+    tolerances, a document without toponyms and an id that needs escaping."""
+    import random
+
+    from evaluation import score
+    from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
+
+    rng = random.Random(7)
+    text = "Perth and Bath and Kyoto."
+    spans = [(0, 5), (10, 14), (19, 24)]
+    golds, predictions = [], {}
+    for k in range(30):
+        doc_id = f'd{k} "<b>"\n' if k == 3 else f"d{k}"
+        golds.append(Document(doc_id, text, tuple(
+            GoldToponym(s, e, text[s:e], rng.uniform(-60, 60), rng.uniform(-170, 170),
+                        label=rng.choice(["GPE", "LOC"]), tolerance_km=rng.choice([None, 50.0]))
+            for s, e in spans if k % 5 and rng.random() < 0.7)))
+        predictions[doc_id] = PredictedDocument(doc_id, tuple(
+            Prediction(text[s + shift:e], s + shift, e, rng.choice(["GPE", "LOC"]),
+                       rng.uniform(-60, 60), rng.uniform(-170, 170))
+            for s, e in spans for shift in [rng.choice([0, 1])] if rng.random() < 0.6))
+    result = score(scheme, golds, predictions)
+    text_out = _written(result)
+    assert json.loads(text_out) == json.loads(json.dumps(result.to_json()))
+    document_lines = [line for line in text_out.split("\n") if line.lstrip().startswith('{"id":')]
+    lists = 1 if scheme == "semeval" else sum(
+        isinstance(part, dict) and isinstance(part.get("documents"), list)
+        and bool(part["documents"]) for part in result.to_json().values())
+    assert len(document_lines) == 30 * lists
