@@ -16,7 +16,8 @@ from typing import Any
 
 import msgspec
 
-from evaluation.schemes import EncodedLines, ScoreResult
+from evaluation.results import EncodedLines
+from evaluation.schemes import ScoreResult
 from geoparser.errors import UsageError
 from geoparser.io.csv_text import csv_text
 

@@ -8,7 +8,7 @@ scheme and keys their results by name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -21,15 +21,6 @@ from geoparser.io.documents import GOLD_FILENAME, checked_documents, load_gold, 
 from geoparser.io.json_lines import document_line, paused_gc
 from geoparser.model import Document, PredictedDocument
 from geoparser.registry import Registry
-
-
-class EncodedLines:
-    """A lazy list whose items are already compact JSON: blocks of UTF-8 bytes, each item one
-    line ending in a newline. ``to_json(lazy=True)`` may give one where ``score_output``
-    would otherwise encode Python items (semeval's per-document part, made from arrays)."""
-
-    def __init__(self, blocks: Iterable[bytes]) -> None:
-        self.blocks = iter(blocks)
 
 
 class ScoreResult(Protocol):

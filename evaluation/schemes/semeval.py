@@ -34,7 +34,7 @@ from evaluation.flat_corpus import FlatCorpus
 from evaluation.markdown import table
 from evaluation.matching import MatchMode, Pairs, candidate_pairs
 from evaluation.metrics import f1_score
-from evaluation.schemes import EncodedLines
+from evaluation.results import EncodedLines
 from evaluation.schemes.muc import PARTIAL_CREDIT, MucCounts
 
 

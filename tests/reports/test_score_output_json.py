@@ -11,7 +11,7 @@ import msgspec
 import pytest
 
 from evaluation.reports import score_output
-from evaluation.schemes import EncodedLines
+from evaluation.results import EncodedLines
 
 
 class _Result:
