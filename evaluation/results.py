@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,3 +57,12 @@ class SchemeResult:
                table(keys, [[r[k] for k in keys] for r in rows])]
         out += [f"\nNote: {note}" for note in self.notes]
         return "\n".join(out) + "\n"
+
+
+class EncodedLines:
+    """A lazy list whose items are already compact JSON: blocks of UTF-8 bytes, each item one
+    line ending in a newline. ``to_json(lazy=True)`` may give one where ``score_output``
+    would otherwise encode Python items (semeval's per-document part, made from arrays)."""
+
+    def __init__(self, blocks: Iterable[bytes]) -> None:
+        self.blocks = iter(blocks)

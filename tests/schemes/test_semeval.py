@@ -1,5 +1,6 @@
 """The SemEval-2013 measures: the seed's worked example (shared/seeds/002) and every pitfall."""
 
+import json
 import random
 
 import pytest
@@ -279,32 +280,55 @@ def test_per_document_figures_computed_at_once_are_each_documents_own():
             type(v) for d in want for v in d.values()]
 
 
-def test_json_written_from_structs_is_json_dumps_of_the_dicts():
-    """``score --format json`` streams the per-document part as msgspec structs (cheaper
-    than dicts on 100,000 documents); the bytes must be what ``json.dumps`` gives for the
-    result's dicts: every measure, documents with nothing, gold only or predictions only, and
-    fractions whose shortest repr is long."""
+def _random_documents(seed: int, labels=("GPE", "LOC"), pred_labels=("GPE", "LOC")):
+    """60 documents: some with nothing, gold only or predictions only, shifted spans."""
+    rng = random.Random(seed)
+    golds, predictions = [], []
+    for k in range(60):
+        text = "Paris and Rome and Oslo and Kyoto and Lima."
+        spans = [(0, 5), (10, 14), (19, 23), (28, 33), (38, 42)]
+        g = [(s, e, rng.choice(labels)) for s, e in spans
+             if rng.random() < 0.5 and k % 10 != 1]
+        p = [(s + rng.choice([0, 0, 1]), e, rng.choice(pred_labels))
+             for s, e in spans if (rng.random() < 0.5 or k % 7 == 0) and k % 10 != 2]
+        golds.append(gold(f"d{k}", text, *g))
+        predictions.append(preds(f"d{k}", text, *p))
+    return golds, predictions
+
+
+@pytest.mark.parametrize("untyped", [False, True])
+def test_json_written_compactly_reads_as_json_dumps_of_the_dicts(untyped):
+    """``score --format json`` writes the per-document part from arrays, each distinct set of
+    counts encoded once (cheap on 100,000 documents); ``json.loads`` of it must be what
+    ``json.dumps`` gives for the result's dicts — every measure, documents with nothing, gold
+    only or predictions only, fractions whose shortest repr is long, and the typed measures'
+    ratios blanked when the labels share none."""
     import io
     import json
 
     from evaluation.reports.score_output import write_json
 
-    rng = random.Random(3)
-    golds, predictions = [], []
-    for k in range(60):
-        text = "Paris and Rome and Oslo and Kyoto and Lima."
-        spans = [(0, 5), (10, 14), (19, 23), (28, 33), (38, 42)]
-        g = [(s, e, rng.choice(["GPE", "LOC"])) for s, e in spans
-             if rng.random() < 0.5 and k % 10 != 1]
-        p = [(s + rng.choice([0, 0, 1]), e, rng.choice(["GPE", "LOC"]))
-             for s, e in spans if (rng.random() < 0.5 or k % 7 == 0) and k % 10 != 2]
-        golds.append(gold(f"d{k}", text, *g))
-        predictions.append(preds(f"d{k}", text, *p))
-    result = run(golds, predictions)
-    assert not result.untyped
+    result = run(*_random_documents(3, pred_labels=("TOPONYM",) if untyped else ("GPE", "LOC")))
+    assert result.untyped == untyped
     buf = io.StringIO()
     write_json(result, buf.write)
-    assert buf.getvalue() == json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
+    assert json.loads(buf.getvalue()) == json.loads(json.dumps(result.to_json()))
+    lines = buf.getvalue().split("\n")
+    start = lines.index('  "documents": [')
+    assert [json.loads(line.rstrip(",")) for line in lines[start + 1:start + 61]] == (
+        json.loads(json.dumps(result.to_json()["documents"])))
+    assert lines[start + 61] == ("  ]," if result.notes else "  ]")
     docs = json.loads(buf.getvalue())["documents"]
-    assert {d["strict"]["precision"] is None for d in docs} == {True, False}
-    assert {d["strict"]["recall"] is None for d in docs} == {True, False}
+    assert {d["exact"]["precision"] is None for d in docs} == {True, False}
+    assert {d["exact"]["recall"] is None for d in docs} == {True, False}
+    assert {d["strict"]["f1"] is None for d in docs} == ({True} if untyped else {True, False})
+
+
+@pytest.mark.parametrize("block", [1, 7, 60, 8192])
+def test_document_lines_do_not_depend_on_the_block_size(block):
+    result = run(*_random_documents(5))
+    whole = b"".join(result.document_lines(block=10_000))
+    assert b"".join(result.document_lines(block=block)) == whole
+    assert whole.count(b"\n") == 60
+    assert [json.loads(line) for line in whole.splitlines()] == (
+        json.loads(json.dumps(result.to_json()["documents"])))
