@@ -331,17 +331,42 @@ class ConfidenceEstimator:
     def apply(self, resolutions: Sequence[Resolution], context: ResolutionContext
               ) -> list[Resolution]:
         """The document's resolutions with their confidences (one model call a document)."""
+        asked = self.ask(resolutions, context)
+        return self.answer(resolutions, context, asked, self.predict([asked[1]])[0])
+
+    def ask(self, resolutions: Sequence[Resolution], context: ResolutionContext
+            ) -> tuple[list[int], np.ndarray]:
+        """Which of the document's resolutions have a point to be sure of, and their rows."""
         if self.model is None:
-            return list(resolutions)
+            return [], np.zeros((0, len(CONFIDENCE_FEATURES)))
         known = DocumentPlaces(resolutions)
         rows = [feature_row(r, context, self.extractor, known) for r in resolutions]
         todo = [i for i, x in enumerate(rows) if x is not None]
         if not todo:
-            return list(resolutions)
-        x = np.vstack([rows[i] for i in todo])
+            return [], np.zeros((0, len(CONFIDENCE_FEATURES)))
+        return todo, np.vstack([rows[i] for i in todo])
+
+    def predict(self, xs: Sequence[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Raw scores and contributions of each of several documents' ``ask`` rows, in one
+        call of each kind: a row's answer is the same in any batch, and a call's set-up cost
+        as much as a document's dozen rows (``benchmarks.speed.resolution``)."""
+        if self.model is None or not sum(len(x) for x in xs):
+            return [(np.zeros(0), np.zeros((0, 0))) for _ in xs]
+        x = np.vstack(xs)
         raw = self.model.booster.predict(x, raw_score=True, num_threads=PREDICT_THREADS)
         contrib = self.model.booster.predict(x, pred_contrib=True,
                                              num_threads=PREDICT_THREADS)[:, :-1]
+        ends = np.cumsum([len(x) for x in xs]).tolist()
+        return [(raw[end - len(x):end], contrib[end - len(x):end])
+                for x, end in zip(xs, ends, strict=True)]
+
+    def answer(self, resolutions: Sequence[Resolution], context: ResolutionContext,
+               asked: tuple[list[int], np.ndarray], predicted: tuple[np.ndarray, np.ndarray]
+               ) -> list[Resolution]:
+        """The resolutions with the confidences ``predict`` gave their ``ask`` rows."""
+        todo, (raw, contrib) = asked[0], predicted
+        if not todo:
+            return list(resolutions)
         probs = calibrated(raw, self.model.a, self.model.b)
         unfitted = unfitted_evidence(context)
         minimum = self.min_confidence if self.asked or not unfitted else 0.0
