@@ -61,8 +61,8 @@ import numpy as np
 from geoparser.distance import haversine_km
 from geoparser.gazetteers.name_forms import natural_code
 from geoparser.model import Candidate, Resolution
-from geoparser.names import normalise_name
 from geoparser.resolution.base import REGION_CODES, ResolutionContext, entity_key
+from geoparser.resolution.document_evidence import DocumentPlaces, document_agreement
 from geoparser.resolution.feature_names import CONTEXT_POLICY_FEATURES, FEATURES, INDEX
 from geoparser.resolution.features import FeatureExtractor
 from geoparser.resolution.place_facts import is_country_level
@@ -202,51 +202,22 @@ def score_margin(r: Resolution) -> float:
     return float(scores[0]) - float(scores[1])
 
 
-class DocumentPlaces:
-    """The first place chosen for each name a document's resolutions write (by normalised name,
-    in text order): read once a document, not once a toponym, which made a long document's
-    cost grow with the square of its toponyms."""
-
-    def __init__(self, document: Sequence[Resolution]) -> None:
-        first: dict[str, Candidate] = {}
-        for o in document:
-            c = o.candidate
-            if c is not None and c.has_point:
-                first.setdefault(normalise_name(o.mention.text), c)
-        self.names = list(first)
-        self.places = list(first.values())
-        self.lats = np.array([c.lat for c in self.places])
-        self.lons = np.array([c.lon for c in self.places])
-
-    def others(self, own: str) -> list[int]:
-        """The indices of the places of names other than ``own``."""
-        return [i for i, name in enumerate(self.names) if name != own]
-
-
-def document_agreement(r: Resolution, document: Sequence[Resolution] | DocumentPlaces
-                       ) -> tuple[float, float]:
-    """How the chosen place sits among the places chosen for the document's other names: the
-    share in its country, and log1p of the km to the nearest (NaN, NaN with none)."""
-    chosen = r.candidate
-    known = document if isinstance(document, DocumentPlaces) else DocumentPlaces(document)
-    keep = known.others(normalise_name(r.mention.text))
-    if not keep or chosen is None:
-        return math.nan, math.nan
-    share = sum(known.places[i].country_code == chosen.country_code
-                and chosen.country_code is not None for i in keep) / len(keep)
-    km = haversine_km(np.full(len(keep), chosen.lat), np.full(len(keep), chosen.lon),
-                      known.lats[keep], known.lons[keep])
-    return share, math.log1p(float(km.min()))
-
-
 def feature_row(r: Resolution, context: ResolutionContext, extractor: FeatureExtractor,
-                document: Sequence[Resolution] | DocumentPlaces = ()) -> np.ndarray | None:
+                document: Sequence[Resolution] | DocumentPlaces = (),
+                memo: dict[tuple, np.ndarray] | None = None) -> np.ndarray | None:
     """The resolution's ``CONFIDENCE_FEATURES`` among the ``document``'s resolutions, or
-    ``None`` when it has no point to be sure of (no candidate, or one without coordinates)."""
+    ``None`` when it has no point to be sure of (no candidate, or one without coordinates).
+    ``memo``, one document's: a name said again with the same evidence rows and the same
+    choice has the same row."""
     chosen = r.candidate
     if chosen is None or not chosen.has_point:
         return None
-    reps, rows = extractor.rows(r.mention, r.candidates or (chosen,), context)
+    weighed = extractor.rows(r.mention, r.candidates or (chosen,), context)
+    said = (id(weighed), r.mention.text, id(chosen), tuple(map(id, r.ranked)), r.scores,
+            r.score_name)
+    if memo is not None and said in memo:
+        return memo[said]
+    reps, rows = weighed
     key = entity_key(chosen)
     own = next((i for i, c in enumerate(reps) if entity_key(c) == key), None)
     row = rows[own][_ROW_COLUMNS] if own is not None else np.full(len(ROW_FEATURES), np.nan)
@@ -268,7 +239,10 @@ def feature_row(r: Resolution, context: ResolutionContext, extractor: FeatureExt
         extent(chosen),
         *document_agreement(r, document),
     ]
-    return np.concatenate([np.asarray(head, dtype=float), row.astype(float)])
+    out = np.concatenate([np.asarray(head, dtype=float), row.astype(float)])
+    if memo is not None:
+        memo[said] = out
+    return out
 
 
 def check_min_confidence(value: float | None) -> None:
@@ -339,8 +313,8 @@ class ConfidenceEstimator:
         """Which of the document's resolutions have a point to be sure of, and their rows."""
         if self.model is None:
             return [], np.zeros((0, len(CONFIDENCE_FEATURES)))
-        known = DocumentPlaces(resolutions)
-        rows = [feature_row(r, context, self.extractor, known) for r in resolutions]
+        known, memo = DocumentPlaces(resolutions), {}
+        rows = [feature_row(r, context, self.extractor, known, memo) for r in resolutions]
         todo = [i for i, x in enumerate(rows) if x is not None]
         if not todo:
             return [], np.zeros((0, len(CONFIDENCE_FEATURES)))

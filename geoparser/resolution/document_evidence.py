@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from geoparser.distance import haversine_km
-from geoparser.model import Candidate, Mention
+from geoparser.model import Candidate, Mention, Resolution
 from geoparser.names import normalise_name
 from geoparser.resolution import cues
 from geoparser.resolution.base import (
@@ -273,3 +273,40 @@ def median_nearest(lats: np.ndarray, lons: np.ndarray, doc: DocumentEvidence, ow
     k = nearest.shape[1]
     med = nearest[:, k // 2] if k % 2 else (nearest[:, k // 2 - 1] + nearest[:, k // 2]) / 2
     return [None if math.isnan(v) else float(v) for v in med]
+
+
+class DocumentPlaces:
+    """The first place chosen for each name a document's resolutions write (by normalised name,
+    in text order): read once a document, not once a toponym, which made a long document's
+    cost grow with the square of its toponyms."""
+
+    def __init__(self, document: Sequence[Resolution]) -> None:
+        first: dict[str, Candidate] = {}
+        for o in document:
+            c = o.candidate
+            if c is not None and c.has_point:
+                first.setdefault(normalise_name(o.mention.text), c)
+        self.names = list(first)
+        self.places = list(first.values())
+        self.lats = np.array([c.lat for c in self.places])
+        self.lons = np.array([c.lon for c in self.places])
+
+    def others(self, own: str) -> list[int]:
+        """The indices of the places of names other than ``own``."""
+        return [i for i, name in enumerate(self.names) if name != own]
+
+
+def document_agreement(r: Resolution, document: Sequence[Resolution] | DocumentPlaces
+                       ) -> tuple[float, float]:
+    """How the chosen place sits among the places chosen for the document's other names: the
+    share in its country, and log1p of the km to the nearest (NaN, NaN with none)."""
+    chosen = r.candidate
+    known = document if isinstance(document, DocumentPlaces) else DocumentPlaces(document)
+    keep = known.others(normalise_name(r.mention.text))
+    if not keep or chosen is None:
+        return math.nan, math.nan
+    share = sum(known.places[i].country_code == chosen.country_code
+                and chosen.country_code is not None for i in keep) / len(keep)
+    km = haversine_km(np.full(len(keep), chosen.lat), np.full(len(keep), chosen.lon),
+                      known.lats[keep], known.lons[keep])
+    return share, math.log1p(float(km.min()))
