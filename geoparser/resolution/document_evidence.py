@@ -8,7 +8,8 @@ import bisect
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -54,6 +55,7 @@ class DocumentEvidence:
         self.focus_keys = [k for k in keys if names[k].top.has_point
                            and not is_country_level(names[k].top)]
         self._focus_d: np.ndarray | None = None  # distances between them, when first needed
+        self._all: OtherNames | None = None  # counts over all names (``around``)
         # by reading and by (mention, candidates): see FeatureExtractor.rows
         self.rows: dict[tuple, tuple[list[Candidate], np.ndarray]] = {}
         # per name, the cues the story gives it anywhere, and per mention its own
@@ -81,8 +83,16 @@ class DocumentEvidence:
         i = bisect.bisect_left(self.order_starts, offset)
         return self.in_order[i - 1] if i > 0 else None
 
-    def others(self, own: str) -> list[NameFacts]:
-        return [n for k, n in self.names.items() if k != own]
+    def around(self, own: str) -> OtherNames:
+        """What the names other than ``own`` say, counted: the document's counts less
+        ``own``'s, where counting over the others anew for each name cost a long document
+        the square of its names."""
+        if self._all is None:
+            self._all = OtherNames.of(self.names.values())
+        mine = self.names.get(own)
+        if mine is None:
+            return self._all
+        return self._all.without(mine)
 
     def focus(self, own: str) -> Candidate | None:
         """The medoid of the other toponyms' first readings."""
@@ -97,6 +107,58 @@ class DocumentEvidence:
             self._focus_d = haversine_km(lat[:, None], lon[:, None], lat[None, :], lon[None, :])
         sub = self._focus_d[np.ix_(keep, keep)]
         return self.names[self.focus_keys[keep[int(np.argmin(sub.sum(axis=1)))]]].top
+
+
+@dataclass(frozen=True)
+class OtherNames:
+    """Counts over a document's names' facts (``FeatureExtractor._rows``, co-mentions): how
+    many names read first as a place in each country and first-level area (``top_cc``,
+    ``top_a1``; positive counts only), have a candidate in each (``in_country``,
+    ``in_first_level``), name each country and area, and read first as each state."""
+
+    n: int
+    top_cc: Counter
+    top_a1: Counter
+    in_country: Counter
+    in_first_level: Counter
+    named_countries: Counter
+    named_first_levels: Counter
+    named_states: Counter
+
+    @staticmethod
+    def of(names: Iterable[NameFacts]) -> OtherNames:
+        counts = [Counter() for _ in range(7)]
+        n = 0
+        for facts in names:
+            _count(counts, facts, 1)
+            n += 1
+        return OtherNames(n, *counts)
+
+    def without(self, facts: NameFacts) -> OtherNames:
+        """These counts less ``facts``'s (a name counted in them)."""
+        counts = [Counter(c) for c in (self.top_cc, self.top_a1, self.in_country,
+                                       self.in_first_level, self.named_countries,
+                                       self.named_first_levels, self.named_states)]
+        _count(counts, facts, -1)
+        return OtherNames(self.n - 1, *counts)
+
+
+def _count(counts: list[Counter], facts: NameFacts, sign: int) -> None:
+    """Add ``facts``'s keys to ``OtherNames``' seven counts (in its order) ``sign`` times."""
+    top_cc, top_a1, in_country, in_first_level, countries, first_levels, states = counts
+    top = facts.top
+    cc, a1 = top.country_code, top.admin1
+    keys: list[tuple[Counter, Iterable]] = [
+        (top_cc, (cc,) if cc else ()),
+        (top_a1, ((cc, a1),) if cc and a1 and not is_country_level(top) else ()),
+        (states, ((cc, a1),) if top.feature_code == "ADM1" and cc and a1 else ()),
+        (in_country, facts.countries), (in_first_level, facts.first_levels),
+        (countries, facts.named_countries), (first_levels, facts.named_first_levels)]
+    for counted, ks in keys:
+        for k in ks:
+            counted[k] += sign
+            if counted[k] <= 0:  # a key no other name has is no key of the others
+                del counted[k]
 
 
 def containers_named(mention: Mention, context: ResolutionContext, doc: DocumentEvidence
