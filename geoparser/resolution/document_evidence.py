@@ -62,6 +62,9 @@ class DocumentEvidence:
         # (``FeatureExtractor._story_cues``)
         self.story_cues: dict[str, tuple[bool, bool, str | None]] | None = None
         self.mention_cues: dict[tuple[int, int], tuple[bool, bool, str | None]] = {}
+        # by the identity of a reading's ``rows``, what the context policy chose by them
+        # (``ContextPolicy.choose``); those rows live as long as this
+        self.chosen: dict[int, tuple] = {}
 
     def points(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """All placed toponyms' candidate points in one array each (latitudes, longitudes),
