@@ -309,16 +309,23 @@ class ConfidenceEstimator:
         return self.answer(resolutions, context, asked, self.predict([asked[1]])[0])
 
     def ask(self, resolutions: Sequence[Resolution], context: ResolutionContext
-            ) -> tuple[list[int], np.ndarray]:
-        """Which of the document's resolutions have a point to be sure of, and their rows."""
+            ) -> tuple[list[tuple[int, int]], np.ndarray]:
+        """Which of the document's resolutions have a point to be sure of, each with the
+        index of its row; a row shared by a name said again is asked for once."""
         if self.model is None:
             return [], np.zeros((0, len(CONFIDENCE_FEATURES)))
         known, memo = DocumentPlaces(resolutions), {}
         rows = [feature_row(r, context, self.extractor, known, memo) for r in resolutions]
-        todo = [i for i, x in enumerate(rows) if x is not None]
+        first: dict[int, int] = {}
+        todo = [(i, first.setdefault(id(x), len(first))) for i, x in enumerate(rows)
+                if x is not None]
         if not todo:
             return [], np.zeros((0, len(CONFIDENCE_FEATURES)))
-        return todo, np.vstack([rows[i] for i in todo])
+        unique: list[np.ndarray] = []
+        for i, j in todo:
+            if j == len(unique):  # the row's first resolution
+                unique.append(rows[i])
+        return todo, np.vstack(unique)
 
     def predict(self, xs: Sequence[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:
         """Raw scores and contributions of each of several documents' ``ask`` rows, in one
@@ -335,8 +342,8 @@ class ConfidenceEstimator:
                 for x, end in zip(xs, ends, strict=True)]
 
     def answer(self, resolutions: Sequence[Resolution], context: ResolutionContext,
-               asked: tuple[list[int], np.ndarray], predicted: tuple[np.ndarray, np.ndarray]
-               ) -> list[Resolution]:
+               asked: tuple[list[tuple[int, int]], np.ndarray],
+               predicted: tuple[np.ndarray, np.ndarray]) -> list[Resolution]:
         """The resolutions with the confidences ``predict`` gave their ``ask`` rows."""
         todo, (raw, contrib) = asked[0], predicted
         if not todo:
@@ -345,22 +352,29 @@ class ConfidenceEstimator:
         unfitted = unfitted_evidence(context)
         minimum = self.min_confidence if self.asked or not unfitted else 0.0
         out = list(resolutions)
-        for k, i in enumerate(todo):
-            p = round(float(probs[k]), 3)
-            out[i] = self._with(out[i], p, contrib[k], minimum, unfitted)
+        notes: dict[int, tuple[float, str]] = {}  # by row: a name said again says the same
+        for i, j in todo:
+            if j not in notes:
+                p = round(float(probs[j]), 3)
+                notes[j] = p, _note(p, contrib[j], unfitted)
+            out[i] = self._with(out[i], *notes[j], minimum)
         return out
 
-    def _with(self, r: Resolution, p: float, contrib: np.ndarray, minimum: float,
-              unfitted: str) -> Resolution:
-        order = np.argsort(-np.abs(contrib), kind="stable")[:2]
-        why = [describe(CONFIDENCE_FEATURES[j], contrib[j] > 0)
-               for j in order.tolist() if contrib[j] != 0]
-        if unfitted:
-            why.append(f"not fitted on {unfitted}")
-        note = f"confidence {p:.2f}" + (f" ({', '.join(why)})" if why else "")
+    def _with(self, r: Resolution, p: float, note: str, minimum: float) -> Resolution:
         if p < minimum and not placed_whatever(r.candidate, r.mention.text):
             return abstained(r, p, minimum, note)
         return replace(r, confidence=p, reason=f"{r.reason}; {note}")
+
+
+def _note(p: float, contrib: np.ndarray, unfitted: str) -> str:
+    """"confidence 0.49 (a small place, a close runner-up)": the two features that moved it
+    most, and the evidence the model was not fitted on."""
+    order = np.argsort(-np.abs(contrib), kind="stable")[:2]
+    why = [describe(CONFIDENCE_FEATURES[j], contrib[j] > 0)
+           for j in order.tolist() if contrib[j] != 0]
+    if unfitted:
+        why.append(f"not fitted on {unfitted}")
+    return f"confidence {p:.2f}" + (f" ({', '.join(why)})" if why else "")
 
 
 def placed_whatever(c: Candidate | None, written: str = "") -> bool:

@@ -55,6 +55,8 @@ class DocumentEvidence:
         self.focus_keys = [k for k in keys if names[k].top.has_point
                            and not is_country_level(names[k].top)]
         self._focus_d: np.ndarray | None = None  # distances between them, when first needed
+        self._focus_of_key = set(self.focus_keys)
+        self._focus_of: dict[str | None, Candidate | None] = {}  # by name (``focus``)
         self._all: OtherNames | None = None  # counts over all names (``around``)
         # by reading and by (mention, candidates): see FeatureExtractor.rows
         self.rows: dict[tuple, tuple[list[Candidate], np.ndarray]] = {}
@@ -98,7 +100,14 @@ class DocumentEvidence:
         return self._all.without(mine)
 
     def focus(self, own: str) -> Candidate | None:
-        """The medoid of the other toponyms' first readings."""
+        """The medoid of the other toponyms' first readings (the same for every name that
+        is none of them: a country, a name without a point)."""
+        key = own if own in self._focus_of_key else None
+        if key not in self._focus_of:
+            self._focus_of[key] = self._medoid(own)
+        return self._focus_of[key]
+
+    def _medoid(self, own: str) -> Candidate | None:
         keep = [i for i, k in enumerate(self.focus_keys) if k != own]
         if not keep:
             return None
@@ -138,27 +147,31 @@ class OtherNames:
         return OtherNames(n, *counts)
 
     def without(self, facts: NameFacts) -> OtherNames:
-        """These counts less ``facts``'s (a name counted in them)."""
-        counts = [Counter(c) for c in (self.top_cc, self.top_a1, self.in_country,
-                                       self.in_first_level, self.named_countries,
-                                       self.named_first_levels, self.named_states)]
+        """These counts less ``facts``'s (a name counted in them); a count ``facts`` has no
+        key in is shared, not copied (the features only read them)."""
+        counts = [self.top_cc, self.top_a1, self.in_country, self.in_first_level,
+                  self.named_countries, self.named_first_levels, self.named_states]
+        mine = _keys(facts)
+        counts = [Counter(c) if ks else c for c, ks in zip(counts, mine, strict=True)]
         _count(counts, facts, -1)
         return OtherNames(self.n - 1, *counts)
 
 
-def _count(counts: list[Counter], facts: NameFacts, sign: int) -> None:
-    """Add ``facts``'s keys to ``OtherNames``' seven counts (in its order) ``sign`` times."""
-    top_cc, top_a1, in_country, in_first_level, countries, first_levels, states = counts
+def _keys(facts: NameFacts) -> tuple[Iterable, ...]:
+    """``facts``'s keys in each of ``OtherNames``' seven counts (in its order)."""
     top = facts.top
     cc, a1 = top.country_code, top.admin1
-    keys: list[tuple[Counter, Iterable]] = [
-        (top_cc, (cc,) if cc else ()),
-        (top_a1, ((cc, a1),) if cc and a1 and not is_country_level(top) else ()),
-        (states, ((cc, a1),) if top.feature_code == "ADM1" and cc and a1 else ()),
-        (in_country, facts.countries), (in_first_level, facts.first_levels),
-        (countries, facts.named_countries), (first_levels, facts.named_first_levels)]
-    for counted, ks in keys:
-        for k in ks:
+    return ((cc,) if cc else (),
+            ((cc, a1),) if cc and a1 and not is_country_level(top) else (),
+            facts.countries, facts.first_levels, facts.named_countries,
+            facts.named_first_levels,
+            ((cc, a1),) if top.feature_code == "ADM1" and cc and a1 else ())
+
+
+def _count(counts: list[Counter], facts: NameFacts, sign: int) -> None:
+    """Add ``facts``'s keys to ``OtherNames``' seven counts (in its order) ``sign`` times."""
+    for counted, keys in zip(counts, _keys(facts), strict=True):
+        for k in keys:
             counted[k] += sign
             if counted[k] <= 0:  # a key no other name has is no key of the others
                 del counted[k]
