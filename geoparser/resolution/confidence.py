@@ -71,10 +71,10 @@ MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "confidence.json"
 #: What "right" means for the probability: the gold point within this distance. Source: the
 #: accuracy@161 km (100 miles) of the geoparsing literature, the distance the scorers use.
 RIGHT_KM = 161.0
-#: Threads LightGBM predicts with: one document's few rows at a time, where starting threads
-#: costs more than they save (measured: a 12-row call 0.21 ms CPU on one thread against
-#: 0.59 ms with LightGBM's default threads, `python -m benchmarks.speed.resolution`,
-#: 2026-11-28, 2 cores); a row's score is the same either way.
+#: Threads LightGBM predicts with: a chunk's rows at a time (a short chunk's few), where
+#: starting threads costs more CPU than they save (measured: a 12-row call 0.21 ms CPU on one
+#: thread against 0.59 ms with LightGBM's default threads, `python -m
+#: benchmarks.speed.resolution`, 2026-11-28, 2 cores); a row's score is the same either way.
 PREDICT_THREADS = 1
 #: The chosen place's evidence the model reads: all but the context policy's own
 #: (``CONTEXT_POLICY_FEATURES``), which reach it through the score's margin.
