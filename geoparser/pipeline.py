@@ -116,7 +116,10 @@ def resolve(
     deciding = decision is not None and decision.available
     # with a decision, the minimum applies to the marker, not the point
     estimator = confidence or ConfidenceEstimator(policy, 0.0 if deciding else min_confidence)
-    out = []
+    # Three passes over the chunk, so that each model is called once a chunk, not once a
+    # document: a row's score is the same in any batch, so no answer depends on the chunk.
+    batched = isinstance(estimator, ConfidenceEstimator)
+    chosen = []
     for p in parsed:
         seen = seen_by_doc[id(p)]
         found = {(m.start, m.end): shared_candidates[m.text] for m in seen}
@@ -125,9 +128,20 @@ def resolve(
             p.document, evidence, (guides or {}).get(p.document.id), found, shared,
             homes.get(p.document.source) if p.document.source else None,
         )
-        resolutions = [_part_said(r) for r in estimator.apply(
-            [_with_candidates(policy.choose(m, found[m.start, m.end], context), order,
-                              found[m.start, m.end]) for m in p.mentions], context)]
+        resolutions = [_with_candidates(policy.choose(m, found[m.start, m.end], context), order,
+                                        found[m.start, m.end]) for m in p.mentions]
+        # the rows right after the policy's choice, while its memo of the document is fresh
+        asked = estimator.ask(resolutions, context) if batched else None
+        chosen.append((context, resolutions if batched else estimator.apply(resolutions,
+                                                                             context), asked))
+    if batched:
+        predicted = estimator.predict([asked[1] for _, _, asked in chosen])
+        chosen = [(context, estimator.answer(resolutions, context, asked, answer), asked)
+                  for (context, resolutions, asked), answer in zip(chosen, predicted,
+                                                                   strict=True)]
+    placed = []
+    for p, (_, resolutions, _) in zip(parsed, chosen, strict=True):
+        resolutions = [_part_said(r) for r in resolutions]
         mentions = list(p.mentions)
         if repeat_names and (again := said_again(p.document.text, resolutions)):
             resolutions = sorted([*resolutions, *again],
@@ -139,10 +153,17 @@ def resolve(
         focus = None if deciding else document_focus(resolutions)
         resolutions = [replace(r, demonym=True) if names_a_people(r.mention.text.strip()) else r
                        for r in place_facilities(resolutions, p.document.text)]
-        if deciding:
-            mentions, resolutions = decision.decide(p, resolutions, min_confidence)
-            focus = document_focus([r for r in resolutions if not r.rejected and not (
-                r.candidate is not None and r.candidate.source == "document")])
+        placed.append((mentions, resolutions, focus))
+    if not deciding:
+        return [ParsedDocument(p.document, *done) for p, done in zip(parsed, placed, strict=True)]
+    rows = [decision.rows(p, resolutions) for p, (_, resolutions, _) in zip(parsed, placed,
+                                                                             strict=True)]
+    out = []
+    for p, (_, resolutions, _), x, raw in zip(parsed, placed, rows, decision.predict(rows),
+                                              strict=True):
+        mentions, resolutions = decision.answer(resolutions, x, raw, min_confidence)
+        focus = document_focus([r for r in resolutions if not r.rejected and not (
+            r.candidate is not None and r.candidate.source == "document")])
         out.append(ParsedDocument(p.document, mentions, resolutions, focus))
     return out
 

@@ -104,3 +104,39 @@ def test_a_candidate_holding_a_list_is_named_and_weighed_as_any_other():
     assert named.country_name == "France" and named.name == "Lyon"
     facts = _FactsCache().get([named])
     assert facts.top is named
+
+
+def test_a_chunk_is_resolved_and_decided_as_each_of_its_documents_alone(offline_gazetteer):
+    """The confidence model and the span decision are asked once a chunk, and a name said
+    again reuses its rows and its choice; every document's output must still be what
+    resolving it alone gives, in any order of the chunk."""
+    from geoparser.decision.span_decision import decision_for
+    from geoparser.defaults import DEFAULT_POLICY, DEFAULT_RECOGNISER
+    from geoparser.model import Document, Mention, ParsedDocument
+    from geoparser.pipeline import resolve
+    from geoparser.resolution import create_policy
+
+    decision = decision_for(DEFAULT_RECOGNISER, DEFAULT_POLICY, keep_rejected=True)
+    texts = ["Paris and London: Paris, Texas is no London.",
+             "Floods in Galway; Galway city and Cork were hit.",
+             "Lancaster, Pennsylvania, and Lancaster again."]
+    docs = []
+    for k, text in enumerate(texts):
+        mentions = []
+        for word in ("Paris", "London", "Texas", "Galway", "Cork", "Lancaster",
+                     "Pennsylvania"):
+            at = 0
+            while (start := text.find(word, at)) >= 0:
+                mentions.append(Mention(start, start + len(word), word, "GPE", "tagger"))
+                at = start + 1
+        docs.append(ParsedDocument(Document(f"d{k}", text),
+                                   sorted(mentions, key=lambda m: m.start)))
+
+    def run(batch):
+        return resolve(batch, offline_gazetteer, create_policy(DEFAULT_POLICY),
+                       repeat_names=True, decision=decision)
+
+    alone = [run([d])[0] for d in docs]
+    assert run(docs) == alone
+    assert run(docs[::-1]) == alone[::-1]
+    assert any(r.confidence is not None for p in alone for r in p.resolutions)

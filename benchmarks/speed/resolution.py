@@ -3,9 +3,9 @@ of one public corpus (GeoWebNews unless told), recognised once and not timed; th
 ``pipeline.resolve`` with the default policy, names read again, the confidence model and the
 span decision, after a warm-up (every name looked up once), timed in process CPU.
 
-Beside it, in the same run, the per-document model call the resolution makes for each of its
-two LightGBM models, with one thread (``confidence.PREDICT_THREADS``) and with LightGBM's
-default threads: a document's dozen rows at a time.
+Beside it, in the same run, a model call of a document's dozen rows (the resolution calls
+each LightGBM model once a chunk; a chunk of one document makes such calls), with one thread
+(``confidence.PREDICT_THREADS``) and with LightGBM's default threads.
 Run: ``python -m benchmarks.speed.resolution [--corpus NAME] [--repeat K]``.
 """
 

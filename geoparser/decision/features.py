@@ -115,6 +115,10 @@ class DocumentEvidence:
 
 def feature_row(r: Resolution, doc: DocumentEvidence) -> np.ndarray:
     """The span decision's features of one resolved span (``SPAN_FEATURES``' order)."""
+    return np.array(_values(r, doc), dtype=np.float64)
+
+
+def _values(r: Resolution, doc: DocumentEvidence) -> list:
     m, c, text = r.mention, r.candidate, doc.text
     written = m.text.strip()
     last = written.split()[-1] if written.split() else written
@@ -127,7 +131,7 @@ def feature_row(r: Resolution, doc: DocumentEvidence) -> np.ndarray:
     derived = c is not None and c.source == "document"
     own_country = (doc.countries[c.country_code] - 1 if placed and c is not None else 0)
     nan = math.nan
-    return np.array([
+    return [
         PROPOSERS.index(proposer(m)),
         m.score if m.score is not None else nan,
         len(written.split()), len(written), float(written.isupper() and len(written) > 1),
@@ -155,7 +159,7 @@ def feature_row(r: Resolution, doc: DocumentEvidence) -> np.ndarray:
         own_country / max(doc.placed - 1, 1) if placed else nan,
         doc.grouped,
         CONTAINERS.index(container(text, m.start, m.end)),
-    ], dtype=np.float64)
+    ]
 
 
 def feature_rows(parsed: ParsedDocument, resolutions: Sequence[Resolution]) -> np.ndarray:
@@ -163,4 +167,4 @@ def feature_rows(parsed: ParsedDocument, resolutions: Sequence[Resolution]) -> n
     if not resolutions:
         return np.zeros((0, len(SPAN_FEATURES)))
     doc = DocumentEvidence(parsed, resolutions)
-    return np.vstack([feature_row(r, doc) for r in resolutions])
+    return np.array([_values(r, doc) for r in resolutions], dtype=np.float64)

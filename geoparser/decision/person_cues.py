@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 
 from geoparser.decision.word_lists import person_name_share, words
@@ -37,7 +38,7 @@ def person_words(text: str) -> Counter[str]:
     beside a verb of saying, or after a common given name."""
     titled, said_after, said_before = _patterns()
     found: Counter[str] = Counter()
-    for m in titled.finditer(text):
+    for m in _titled(titled, text):
         found[m.group(1).split()[-1].casefold()] += 1
     for pattern in (said_after, said_before):
         for m in pattern.finditer(text):
@@ -48,6 +49,30 @@ def person_words(text: str) -> Counter[str]:
         if person_name_share(m.group(1))[1] >= GIVEN_NAME_SHARE:
             found[m.group(2).casefold()] += 1
     return found
+
+
+#: A whole word before a capitalised one: where a title can start (``_titled``).
+_WORD_BEFORE_NAME = re.compile(r"\b\w+(?=\.?\s+[A-Z])")
+
+
+def _titled(titled: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """``titled.finditer(text)``, a fifth of the cost: a title is a whole word before a
+    capitalised one, so the pattern is tried only at such words that are titles (or hold a
+    letter beyond ASCII, which may match one case-blind: "ſir")."""
+    titles = _lower_titles()
+    end = 0
+    for word in _WORD_BEFORE_NAME.finditer(text):
+        start, written = word.start(), word.group()
+        if start < end or (written.isascii() and written.lower() not in titles):
+            continue
+        if m := titled.match(text, start):
+            end = m.end()
+            yield m
+
+
+@cache
+def _lower_titles() -> frozenset[str]:
+    return frozenset(t.lower() for t in words("person-titles"))
 
 
 def given_name_before(text: str, start: int) -> bool:

@@ -46,8 +46,12 @@ class CalibratedModel:
     b: float
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
-        return calibrated(self.booster.predict(x, raw_score=True, num_threads=PREDICT_THREADS),
-                          self.a, self.b)
+        return self.calibrated(self.booster.predict(x, raw_score=True,
+                                                    num_threads=PREDICT_THREADS))
+
+    def calibrated(self, raw: np.ndarray) -> np.ndarray:
+        """Probabilities of the classifier's raw scores."""
+        return calibrated(raw, self.a, self.b)
 
 
 @dataclass(frozen=True)
@@ -119,15 +123,40 @@ class SpanDecision:
         """The document's kept mentions and resolutions, each with its probabilities; a kept
         toponym whose marker confidence is below ``min_confidence`` (``None``: the minimum
         chosen with the models) is unplaced."""
+        x = self.rows(parsed, resolutions)
+        return self.answer(resolutions, x, self.predict([x])[0], min_confidence)
+
+    def rows(self, parsed: ParsedDocument, resolutions: Sequence[Resolution]) -> np.ndarray:
+        """The document's feature rows (``features.feature_rows``), none without models."""
+        if self.models is None or not resolutions:
+            return np.zeros((0, len(SPAN_FEATURES)))
+        return feature_rows(parsed, resolutions)
+
+    def predict(self, xs: Sequence[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The span and marker models' raw scores of several documents' ``rows``, in one call
+        a model: a row's score is the same in any batch, and a call's set-up cost as much as
+        a document's dozen rows (``benchmarks.speed.resolution``)."""
+        if self.models is None or not sum(len(x) for x in xs):
+            return [(np.zeros(0), np.zeros(0)) for _ in xs]
+        x = np.vstack(xs)
+        span, marker = (m.booster.predict(x, raw_score=True, num_threads=PREDICT_THREADS)
+                        for m in (self.models.span, self.models.marker))
+        ends = np.cumsum([len(x) for x in xs]).tolist()
+        return [(span[end - len(x):end], marker[end - len(x):end])
+                for x, end in zip(xs, ends, strict=True)]
+
+    def answer(self, resolutions: Sequence[Resolution], x: np.ndarray,
+               raw: tuple[np.ndarray, np.ndarray], min_confidence: float | None = None
+               ) -> tuple[list[Mention], list[Resolution]]:
+        """``decide`` given the document's ``rows`` and the raw scores ``predict`` gave them."""
         if self.models is None or not resolutions:
             return [r.mention for r in resolutions], list(resolutions)
         check_min_confidence(min_confidence)
         minimum = (min_confidence if min_confidence is not None
                    else self.models.min_marker_confidence)
-        x = feature_rows(parsed, resolutions)
         vetoed = lexical(x)
-        span_p = span_probabilities(x, self.models.span.probabilities(x))
-        marker_p = self.models.marker.probabilities(x)
+        span_p = span_probabilities(x, self.models.span.calibrated(raw[0]))
+        marker_p = self.models.marker.calibrated(raw[1])
         out: list[Resolution] = []
         for r, ps, pm, veto in zip(resolutions, span_p.tolist(), marker_p.tolist(),
                                    vetoed.tolist(), strict=True):

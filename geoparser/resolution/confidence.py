@@ -61,8 +61,8 @@ import numpy as np
 from geoparser.distance import haversine_km
 from geoparser.gazetteers.name_forms import natural_code
 from geoparser.model import Candidate, Resolution
-from geoparser.names import normalise_name
 from geoparser.resolution.base import REGION_CODES, ResolutionContext, entity_key
+from geoparser.resolution.document_evidence import DocumentPlaces, document_agreement
 from geoparser.resolution.feature_names import CONTEXT_POLICY_FEATURES, FEATURES, INDEX
 from geoparser.resolution.features import FeatureExtractor
 from geoparser.resolution.place_facts import is_country_level
@@ -71,10 +71,10 @@ MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "confidence.json"
 #: What "right" means for the probability: the gold point within this distance. Source: the
 #: accuracy@161 km (100 miles) of the geoparsing literature, the distance the scorers use.
 RIGHT_KM = 161.0
-#: Threads LightGBM predicts with: one document's few rows at a time, where starting threads
-#: costs more than they save (measured: a 12-row call 0.21 ms CPU on one thread against
-#: 0.59 ms with LightGBM's default threads, `python -m benchmarks.speed.resolution`,
-#: 2026-11-28, 2 cores); a row's score is the same either way.
+#: Threads LightGBM predicts with: a chunk's rows at a time (a short chunk's few), where
+#: starting threads costs more CPU than they save (measured: a 12-row call 0.21 ms CPU on one
+#: thread against 0.59 ms with LightGBM's default threads, `python -m
+#: benchmarks.speed.resolution`, 2026-11-28, 2 cores); a row's score is the same either way.
 PREDICT_THREADS = 1
 #: The chosen place's evidence the model reads: all but the context policy's own
 #: (``CONTEXT_POLICY_FEATURES``), which reach it through the score's margin.
@@ -202,51 +202,22 @@ def score_margin(r: Resolution) -> float:
     return float(scores[0]) - float(scores[1])
 
 
-class DocumentPlaces:
-    """The first place chosen for each name a document's resolutions write (by normalised name,
-    in text order): read once a document, not once a toponym, which made a long document's
-    cost grow with the square of its toponyms."""
-
-    def __init__(self, document: Sequence[Resolution]) -> None:
-        first: dict[str, Candidate] = {}
-        for o in document:
-            c = o.candidate
-            if c is not None and c.has_point:
-                first.setdefault(normalise_name(o.mention.text), c)
-        self.names = list(first)
-        self.places = list(first.values())
-        self.lats = np.array([c.lat for c in self.places])
-        self.lons = np.array([c.lon for c in self.places])
-
-    def others(self, own: str) -> list[int]:
-        """The indices of the places of names other than ``own``."""
-        return [i for i, name in enumerate(self.names) if name != own]
-
-
-def document_agreement(r: Resolution, document: Sequence[Resolution] | DocumentPlaces
-                       ) -> tuple[float, float]:
-    """How the chosen place sits among the places chosen for the document's other names: the
-    share in its country, and log1p of the km to the nearest (NaN, NaN with none)."""
-    chosen = r.candidate
-    known = document if isinstance(document, DocumentPlaces) else DocumentPlaces(document)
-    keep = known.others(normalise_name(r.mention.text))
-    if not keep or chosen is None:
-        return math.nan, math.nan
-    share = sum(known.places[i].country_code == chosen.country_code
-                and chosen.country_code is not None for i in keep) / len(keep)
-    km = haversine_km(np.full(len(keep), chosen.lat), np.full(len(keep), chosen.lon),
-                      known.lats[keep], known.lons[keep])
-    return share, math.log1p(float(km.min()))
-
-
 def feature_row(r: Resolution, context: ResolutionContext, extractor: FeatureExtractor,
-                document: Sequence[Resolution] | DocumentPlaces = ()) -> np.ndarray | None:
+                document: Sequence[Resolution] | DocumentPlaces = (),
+                memo: dict[tuple, np.ndarray] | None = None) -> np.ndarray | None:
     """The resolution's ``CONFIDENCE_FEATURES`` among the ``document``'s resolutions, or
-    ``None`` when it has no point to be sure of (no candidate, or one without coordinates)."""
+    ``None`` when it has no point to be sure of (no candidate, or one without coordinates).
+    ``memo``, one document's: a name said again with the same evidence rows and the same
+    choice has the same row."""
     chosen = r.candidate
     if chosen is None or not chosen.has_point:
         return None
-    reps, rows = extractor.rows(r.mention, r.candidates or (chosen,), context)
+    weighed = extractor.rows(r.mention, r.candidates or (chosen,), context)
+    said = (id(weighed), r.mention.text, id(chosen), tuple(map(id, r.ranked)), r.scores,
+            r.score_name)
+    if memo is not None and said in memo:
+        return memo[said]
+    reps, rows = weighed
     key = entity_key(chosen)
     own = next((i for i, c in enumerate(reps) if entity_key(c) == key), None)
     row = rows[own][_ROW_COLUMNS] if own is not None else np.full(len(ROW_FEATURES), np.nan)
@@ -268,7 +239,10 @@ def feature_row(r: Resolution, context: ResolutionContext, extractor: FeatureExt
         extent(chosen),
         *document_agreement(r, document),
     ]
-    return np.concatenate([np.asarray(head, dtype=float), row.astype(float)])
+    out = np.concatenate([np.asarray(head, dtype=float), row.astype(float)])
+    if memo is not None:
+        memo[said] = out
+    return out
 
 
 def check_min_confidence(value: float | None) -> None:
@@ -331,37 +305,76 @@ class ConfidenceEstimator:
     def apply(self, resolutions: Sequence[Resolution], context: ResolutionContext
               ) -> list[Resolution]:
         """The document's resolutions with their confidences (one model call a document)."""
+        asked = self.ask(resolutions, context)
+        return self.answer(resolutions, context, asked, self.predict([asked[1]])[0])
+
+    def ask(self, resolutions: Sequence[Resolution], context: ResolutionContext
+            ) -> tuple[list[tuple[int, int]], np.ndarray]:
+        """Which of the document's resolutions have a point to be sure of, each with the
+        index of its row; a row shared by a name said again is asked for once."""
         if self.model is None:
-            return list(resolutions)
-        known = DocumentPlaces(resolutions)
-        rows = [feature_row(r, context, self.extractor, known) for r in resolutions]
-        todo = [i for i, x in enumerate(rows) if x is not None]
+            return [], np.zeros((0, len(CONFIDENCE_FEATURES)))
+        known, memo = DocumentPlaces(resolutions), {}
+        rows = [feature_row(r, context, self.extractor, known, memo) for r in resolutions]
+        first: dict[int, int] = {}
+        todo = [(i, first.setdefault(id(x), len(first))) for i, x in enumerate(rows)
+                if x is not None]
         if not todo:
-            return list(resolutions)
-        x = np.vstack([rows[i] for i in todo])
+            return [], np.zeros((0, len(CONFIDENCE_FEATURES)))
+        unique: list[np.ndarray] = []
+        for i, j in todo:
+            if j == len(unique):  # the row's first resolution
+                unique.append(rows[i])
+        return todo, np.vstack(unique)
+
+    def predict(self, xs: Sequence[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Raw scores and contributions of each of several documents' ``ask`` rows, in one
+        call of each kind: a row's answer is the same in any batch, and a call's set-up cost
+        as much as a document's dozen rows (``benchmarks.speed.resolution``)."""
+        if self.model is None or not sum(len(x) for x in xs):
+            return [(np.zeros(0), np.zeros((0, 0))) for _ in xs]
+        x = np.vstack(xs)
         raw = self.model.booster.predict(x, raw_score=True, num_threads=PREDICT_THREADS)
         contrib = self.model.booster.predict(x, pred_contrib=True,
                                              num_threads=PREDICT_THREADS)[:, :-1]
+        ends = np.cumsum([len(x) for x in xs]).tolist()
+        return [(raw[end - len(x):end], contrib[end - len(x):end])
+                for x, end in zip(xs, ends, strict=True)]
+
+    def answer(self, resolutions: Sequence[Resolution], context: ResolutionContext,
+               asked: tuple[list[tuple[int, int]], np.ndarray],
+               predicted: tuple[np.ndarray, np.ndarray]) -> list[Resolution]:
+        """The resolutions with the confidences ``predict`` gave their ``ask`` rows."""
+        todo, (raw, contrib) = asked[0], predicted
+        if not todo:
+            return list(resolutions)
         probs = calibrated(raw, self.model.a, self.model.b)
         unfitted = unfitted_evidence(context)
         minimum = self.min_confidence if self.asked or not unfitted else 0.0
         out = list(resolutions)
-        for k, i in enumerate(todo):
-            p = round(float(probs[k]), 3)
-            out[i] = self._with(out[i], p, contrib[k], minimum, unfitted)
+        notes: dict[int, tuple[float, str]] = {}  # by row: a name said again says the same
+        for i, j in todo:
+            if j not in notes:
+                p = round(float(probs[j]), 3)
+                notes[j] = p, _note(p, contrib[j], unfitted)
+            out[i] = self._with(out[i], *notes[j], minimum)
         return out
 
-    def _with(self, r: Resolution, p: float, contrib: np.ndarray, minimum: float,
-              unfitted: str) -> Resolution:
-        order = np.argsort(-np.abs(contrib), kind="stable")[:2]
-        why = [describe(CONFIDENCE_FEATURES[j], contrib[j] > 0)
-               for j in order.tolist() if contrib[j] != 0]
-        if unfitted:
-            why.append(f"not fitted on {unfitted}")
-        note = f"confidence {p:.2f}" + (f" ({', '.join(why)})" if why else "")
+    def _with(self, r: Resolution, p: float, note: str, minimum: float) -> Resolution:
         if p < minimum and not placed_whatever(r.candidate, r.mention.text):
             return abstained(r, p, minimum, note)
         return replace(r, confidence=p, reason=f"{r.reason}; {note}")
+
+
+def _note(p: float, contrib: np.ndarray, unfitted: str) -> str:
+    """"confidence 0.49 (a small place, a close runner-up)": the two features that moved it
+    most, and the evidence the model was not fitted on."""
+    order = np.argsort(-np.abs(contrib), kind="stable")[:2]
+    why = [describe(CONFIDENCE_FEATURES[j], contrib[j] > 0)
+           for j in order.tolist() if contrib[j] != 0]
+    if unfitted:
+        why.append(f"not fitted on {unfitted}")
+    return f"confidence {p:.2f}" + (f" ({', '.join(why)})" if why else "")
 
 
 def placed_whatever(c: Candidate | None, written: str = "") -> bool:

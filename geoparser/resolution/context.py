@@ -251,7 +251,15 @@ class ContextPolicy:
                 lone += ", unplaceable: it has no coordinates"
             return Resolution(mention, reps[0], n_found, self.name, lone, ranked=tuple(reps),
                               scores=(None,), score_name="context score")
-        candidates, rows = self.extractor.rows(mention, candidates, context)
+        weighed = self.extractor.rows(mention, candidates, context)
+        # A name said again with the same rows is chosen as before (the guide and the home
+        # region are the document's): the memo lives and dies with the document's rows.
+        chosen = self.extractor.evidence(context).chosen
+        if (memo := chosen.get(id(weighed))) is not None and memo[0] is self.w:
+            _, best, reason, ranked, scores = memo
+            return Resolution(mention, best, n_found, self.name, reason, ranked=ranked,
+                              scores=scores, score_name="context score")
+        candidates, rows = weighed
         names, t = term_matrix(rows, self.w)
         totals = t.sum(axis=1)
         if context.guide is not None:
@@ -274,10 +282,11 @@ class ContextPolicy:
         shown = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items() if abs(v) >= 0.005)
         reason = (f"best context score of {len(candidates)} places ({total:.2f}: {shown})"
                   f"{home_note}")
-        return Resolution(mention, best, n_found, self.name, reason,
-                          ranked=tuple(c for _, _, c, _ in scored),
-                          scores=tuple(round(float(v), 3) for v, _, _, _ in scored),
-                          score_name="context score")
+        ranked = tuple(c for _, _, c, _ in scored)
+        scores = tuple(round(float(v), 3) for v, _, _, _ in scored)
+        chosen[id(weighed)] = self.w, best, reason, ranked, scores
+        return Resolution(mention, best, n_found, self.name, reason, ranked=ranked,
+                          scores=scores, score_name="context score")
 
     @staticmethod
     def _home_decided(context: ResolutionContext, candidates: Sequence[Candidate],

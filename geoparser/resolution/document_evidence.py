@@ -8,12 +8,13 @@ import bisect
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from geoparser.distance import haversine_km
-from geoparser.model import Candidate, Mention
+from geoparser.model import Candidate, Mention, Resolution
 from geoparser.names import normalise_name
 from geoparser.resolution import cues
 from geoparser.resolution.base import (
@@ -54,12 +55,18 @@ class DocumentEvidence:
         self.focus_keys = [k for k in keys if names[k].top.has_point
                            and not is_country_level(names[k].top)]
         self._focus_d: np.ndarray | None = None  # distances between them, when first needed
+        self._focus_of_key = set(self.focus_keys)
+        self._focus_of: dict[str | None, Candidate | None] = {}  # by name (``focus``)
+        self._all: OtherNames | None = None  # counts over all names (``around``)
         # by reading and by (mention, candidates): see FeatureExtractor.rows
         self.rows: dict[tuple, tuple[list[Candidate], np.ndarray]] = {}
         # per name, the cues the story gives it anywhere, and per mention its own
         # (``FeatureExtractor._story_cues``)
         self.story_cues: dict[str, tuple[bool, bool, str | None]] | None = None
         self.mention_cues: dict[tuple[int, int], tuple[bool, bool, str | None]] = {}
+        # by the identity of a reading's ``rows``, what the context policy chose by them
+        # (``ContextPolicy.choose``); those rows live as long as this
+        self.chosen: dict[int, tuple] = {}
 
     def points(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """All placed toponyms' candidate points in one array each (latitudes, longitudes),
@@ -81,11 +88,26 @@ class DocumentEvidence:
         i = bisect.bisect_left(self.order_starts, offset)
         return self.in_order[i - 1] if i > 0 else None
 
-    def others(self, own: str) -> list[NameFacts]:
-        return [n for k, n in self.names.items() if k != own]
+    def around(self, own: str) -> OtherNames:
+        """What the names other than ``own`` say, counted: the document's counts less
+        ``own``'s, where counting over the others anew for each name cost a long document
+        the square of its names."""
+        if self._all is None:
+            self._all = OtherNames.of(self.names.values())
+        mine = self.names.get(own)
+        if mine is None:
+            return self._all
+        return self._all.without(mine)
 
     def focus(self, own: str) -> Candidate | None:
-        """The medoid of the other toponyms' first readings."""
+        """The medoid of the other toponyms' first readings (the same for every name that
+        is none of them: a country, a name without a point)."""
+        key = own if own in self._focus_of_key else None
+        if key not in self._focus_of:
+            self._focus_of[key] = self._medoid(own)
+        return self._focus_of[key]
+
+    def _medoid(self, own: str) -> Candidate | None:
         keep = [i for i, k in enumerate(self.focus_keys) if k != own]
         if not keep:
             return None
@@ -97,6 +119,62 @@ class DocumentEvidence:
             self._focus_d = haversine_km(lat[:, None], lon[:, None], lat[None, :], lon[None, :])
         sub = self._focus_d[np.ix_(keep, keep)]
         return self.names[self.focus_keys[keep[int(np.argmin(sub.sum(axis=1)))]]].top
+
+
+@dataclass(frozen=True)
+class OtherNames:
+    """Counts over a document's names' facts (``FeatureExtractor._rows``, co-mentions): how
+    many names read first as a place in each country and first-level area (``top_cc``,
+    ``top_a1``; positive counts only), have a candidate in each (``in_country``,
+    ``in_first_level``), name each country and area, and read first as each state."""
+
+    n: int
+    top_cc: Counter
+    top_a1: Counter
+    in_country: Counter
+    in_first_level: Counter
+    named_countries: Counter
+    named_first_levels: Counter
+    named_states: Counter
+
+    @staticmethod
+    def of(names: Iterable[NameFacts]) -> OtherNames:
+        counts = [Counter() for _ in range(7)]
+        n = 0
+        for facts in names:
+            _count(counts, facts, 1)
+            n += 1
+        return OtherNames(n, *counts)
+
+    def without(self, facts: NameFacts) -> OtherNames:
+        """These counts less ``facts``'s (a name counted in them); a count ``facts`` has no
+        key in is shared, not copied (the features only read them)."""
+        counts = [self.top_cc, self.top_a1, self.in_country, self.in_first_level,
+                  self.named_countries, self.named_first_levels, self.named_states]
+        mine = _keys(facts)
+        counts = [Counter(c) if ks else c for c, ks in zip(counts, mine, strict=True)]
+        _count(counts, facts, -1)
+        return OtherNames(self.n - 1, *counts)
+
+
+def _keys(facts: NameFacts) -> tuple[Iterable, ...]:
+    """``facts``'s keys in each of ``OtherNames``' seven counts (in its order)."""
+    top = facts.top
+    cc, a1 = top.country_code, top.admin1
+    return ((cc,) if cc else (),
+            ((cc, a1),) if cc and a1 and not is_country_level(top) else (),
+            facts.countries, facts.first_levels, facts.named_countries,
+            facts.named_first_levels,
+            ((cc, a1),) if top.feature_code == "ADM1" and cc and a1 else ())
+
+
+def _count(counts: list[Counter], facts: NameFacts, sign: int) -> None:
+    """Add ``facts``'s keys to ``OtherNames``' seven counts (in its order) ``sign`` times."""
+    for counted, keys in zip(counts, _keys(facts), strict=True):
+        for k in keys:
+            counted[k] += sign
+            if counted[k] <= 0:  # a key no other name has is no key of the others
+                del counted[k]
 
 
 def containers_named(mention: Mention, context: ResolutionContext, doc: DocumentEvidence
@@ -273,3 +351,40 @@ def median_nearest(lats: np.ndarray, lons: np.ndarray, doc: DocumentEvidence, ow
     k = nearest.shape[1]
     med = nearest[:, k // 2] if k % 2 else (nearest[:, k // 2 - 1] + nearest[:, k // 2]) / 2
     return [None if math.isnan(v) else float(v) for v in med]
+
+
+class DocumentPlaces:
+    """The first place chosen for each name a document's resolutions write (by normalised name,
+    in text order): read once a document, not once a toponym, which made a long document's
+    cost grow with the square of its toponyms."""
+
+    def __init__(self, document: Sequence[Resolution]) -> None:
+        first: dict[str, Candidate] = {}
+        for o in document:
+            c = o.candidate
+            if c is not None and c.has_point:
+                first.setdefault(normalise_name(o.mention.text), c)
+        self.names = list(first)
+        self.places = list(first.values())
+        self.lats = np.array([c.lat for c in self.places])
+        self.lons = np.array([c.lon for c in self.places])
+
+    def others(self, own: str) -> list[int]:
+        """The indices of the places of names other than ``own``."""
+        return [i for i, name in enumerate(self.names) if name != own]
+
+
+def document_agreement(r: Resolution, document: Sequence[Resolution] | DocumentPlaces
+                       ) -> tuple[float, float]:
+    """How the chosen place sits among the places chosen for the document's other names: the
+    share in its country, and log1p of the km to the nearest (NaN, NaN with none)."""
+    chosen = r.candidate
+    known = document if isinstance(document, DocumentPlaces) else DocumentPlaces(document)
+    keep = known.others(normalise_name(r.mention.text))
+    if not keep or chosen is None:
+        return math.nan, math.nan
+    share = sum(known.places[i].country_code == chosen.country_code
+                and chosen.country_code is not None for i in keep) / len(keep)
+    km = haversine_km(np.full(len(keep), chosen.lat), np.full(len(keep), chosen.lon),
+                      known.lats[keep], known.lons[keep])
+    return share, math.log1p(float(km.min()))

@@ -82,7 +82,6 @@ Missing values (no other toponym, no point) are NaN, which LightGBM treats as mi
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
@@ -234,27 +233,21 @@ class FeatureExtractor:
               city_said: bool, container_named: bool, containers: list,
               abbreviates: tuple = ()) -> np.ndarray:
         reps, pops = facts.reps, facts.pops
-        others = doc.others(own)
+        others = doc.around(own)
         focus = doc.focus(own)
-        top_cc = Counter(o.top.country_code for o in others if o.top.country_code)
-        top_a1 = Counter((o.top.country_code, o.top.admin1) for o in others
-                         if o.top.country_code and o.top.admin1
-                         and not is_country_level(o.top))
+        top_cc, top_a1 = others.top_cc, others.top_a1
         focus_cc = majority(top_cc)
         focus_a1 = majority(top_a1)
-        n_others = len(others)
+        n_others = others.n
         lats, lons = facts.rep_lats, facts.rep_lons
         near = median_nearest(lats, lons, doc, own)
         focus_km = (haversine_km(lats, lons, np.full_like(lats, focus.lat),
                                np.full_like(lons, focus.lon)).tolist()
                     if focus is not None else [math.nan] * len(reps))
         # Per country / first-level area: how many other toponyms have a candidate there.
-        in_country: Counter = Counter(cc for o in others for cc in o.countries)
-        in_first_level: Counter = Counter(k for o in others for k in o.first_levels)
-        named_countries = set().union(*(o.named_countries for o in others))
-        named_first_levels = set().union(*(o.named_first_levels for o in others))
-        named_states = {(o.top.country_code, o.top.admin1) for o in others
-                        if o.top.feature_code == "ADM1" and o.top.country_code and o.top.admin1}
+        in_country, in_first_level = others.in_country, others.in_first_level
+        named_countries, named_first_levels = others.named_countries, others.named_first_levels
+        named_states = others.named_states
         nan = math.nan
         x = facts.static.copy()
         static = facts.static

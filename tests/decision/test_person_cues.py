@@ -39,3 +39,19 @@ def test_a_common_given_name_before_the_span() -> None:
     text = "Emily Lincoln and Lincoln, Nebraska."
     assert given_name_before(text, text.index("Lincoln"))
     assert not given_name_before(text, text.rindex("Lincoln"))
+
+
+@pytest.mark.parametrize("text", [
+    "Mr. John Smith met Mrs  Ann Lee and MR Brown; the mr. Bean show.",
+    "Dr.Smith, Lt. Gov. Smith Jones Brown Black and Sen. Dr. Sheriff Smith.",
+    "ſir Bob and Kıng Arthur met Governor\nJerry Brown; x_mr Smith, Mayor-elect Jones.",
+    "Coach\tO'Neil said so, as did Kingston Town and Generalissimo Franco.",
+])
+def test_titles_are_found_where_the_whole_pattern_finds_them(text: str) -> None:
+    """``_titled`` tries the title pattern only at whole words before a capitalised one; it
+    must find exactly what the pattern finds scanning every position."""
+    from geoparser.decision.person_cues import _patterns, _titled
+
+    titled = _patterns()[0]
+    assert ([(m.span(), m.groups()) for m in _titled(titled, text)]
+            == [(m.span(), m.groups()) for m in titled.finditer(text)])

@@ -8,7 +8,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from geoparser.decision.features import PROPOSERS, SPAN_FEATURES, feature_rows
+from geoparser.decision.features import (
+    PROPOSERS,
+    SPAN_FEATURES,
+    DocumentEvidence,
+    feature_row,
+    feature_rows,
+)
 from geoparser.decision.span_decision import SpanDecision, decision_for, load_decision
 from geoparser.errors import ModelNotFoundError
 from geoparser.model import Candidate, Document, Mention, ParsedDocument, Resolution
@@ -112,3 +118,19 @@ def test_a_vetoed_row_has_span_probability_zero_and_the_others_keep_theirs() -> 
     x[0, SPAN_FEATURES.index("thing_after")] = 1  # "[French] toast"
     x[2, SPAN_FEATURES.index("thing_after")] = 1  # no people's word: not vetoed
     assert span_probabilities(x, np.array([0.9, 0.8, 0.7])).tolist() == [0.0, 0.8, 0.7]
+
+
+def test_several_documents_decided_in_one_model_call_are_decided_as_each_alone(
+        model_file: Path) -> None:
+    """``pipeline.resolve`` asks the models once a chunk (``SpanDecision.predict`` over
+    several documents' rows); each document's answer must be what deciding it alone gives."""
+    decision = SpanDecision(keep_rejected=True, path=model_file)
+    docs = [_doc([0.95]), _doc([0.9, 0.3]), _doc([0.2])]
+    rows = [decision.rows(parsed, resolutions) for parsed, resolutions in docs]
+    together = [decision.answer(resolutions, x, raw)
+                for (_, resolutions), x, raw in zip(docs, rows, decision.predict(rows),
+                                                    strict=True)]
+    assert together == [decision.decide(parsed, resolutions) for parsed, resolutions in docs]
+    one = feature_rows(*docs[1])
+    assert np.array_equal(one, np.vstack([feature_row(r, DocumentEvidence(*docs[1]))
+                                          for r in docs[1][1]]), equal_nan=True)

@@ -227,3 +227,29 @@ def test_collection_toponyms_are_those_most_documents_name(monkeypatch):
              "Nowhere": []}
     got = pipeline.collection_toponyms(docs, names)
     assert list(got) == ["york", "leeds"]  # York counted once per document; Nowhere has none
+
+
+def test_a_name_said_again_is_chosen_as_a_document_of_it_alone_chooses_it():
+    """The policy remembers, within a document, what it chose by a reading's rows; a second
+    "Boston" must get the very choice, scores and reason that a fresh policy gives it, and
+    another weighting must not be answered from the first's memo."""
+    from dataclasses import replace
+
+    from geoparser.resolution.base import ResolutionContext
+    from geoparser.resolution.context import ContextPolicy, ContextWeights
+
+    text = "Boston and Skegness. Boston again."
+    mentions = [Mention(0, 6, "Boston", "GPE"), Mention(11, 19, "Skegness", "GPE"),
+                Mention(21, 27, "Boston", "GPE")]
+    found = {(m.start, m.end): tuple(PLACES[m.text.lower()]) for m in mentions}
+    found[21, 27] = found[0, 6]
+    context = ResolutionContext(Document("d", text), tuple(mentions), None, found)
+    policy = ContextPolicy()
+    first, _, again = (policy.choose(m, found[m.start, m.end], context) for m in mentions)
+    fresh = ContextPolicy().choose(mentions[2], found[21, 27], context)
+    assert again == fresh == replace(first, mention=mentions[2])
+    assert first.candidate.country_code == "GB"
+    other = ContextPolicy(ContextWeights(same_country=0.0, near=0.0, focus=0.0,
+                                         same_first_level=0.0))
+    other.extractor = policy.extractor  # one memo, two weightings
+    assert other.choose(mentions[2], found[21, 27], context).scores != first.scores

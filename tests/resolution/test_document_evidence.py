@@ -1,0 +1,62 @@
+"""What a document says about its toponyms, counted once a document (``document_evidence``)."""
+
+from collections import Counter
+
+from geoparser.model import Candidate, Document, Mention
+from geoparser.resolution.base import ResolutionContext
+from geoparser.resolution.document_evidence import DocumentEvidence
+from geoparser.resolution.place_facts import is_country_level
+
+
+def c(name, lat, lon, pop, cc, admin1=None, fclass="P", fcode=None, gid=0):
+    return Candidate("t", f"t:{name}:{cc}:{gid}", name, lat, lon, pop, gid, cc, admin1, fclass,
+                     fcode)
+
+
+PLACES = {
+    "Lancaster": [c("Lancaster", 40.04, -76.31, 59_000, "US", "PA", gid=1),
+                  c("Lancaster", 54.05, -2.80, 52_000, "GB", "ENG", gid=3)],
+    "Pennsylvania": [c("Pennsylvania", 40.9, -77.7, None, "US", "PA", "A", "ADM1", gid=2)],
+    "York": [c("York", 39.96, -76.73, 44_000, "US", "PA", gid=5),
+             c("York", 53.96, -1.08, 153_000, "GB", "ENG", gid=6)],
+    "England": [c("England", 52.5, -1.5, None, "GB", "ENG", "A", "ADM1", gid=7)],
+    "Galway": [c("Galway", 53.27, -9.05, 85_910, "IE", "C", gid=8)],
+}
+
+
+def _counted_over(others):
+    """The counts as ``FeatureExtractor._rows`` made them over the other names' facts."""
+    return (
+        len(others),
+        Counter(o.top.country_code for o in others if o.top.country_code),
+        Counter((o.top.country_code, o.top.admin1) for o in others
+                if o.top.country_code and o.top.admin1 and not is_country_level(o.top)),
+        Counter(cc for o in others for cc in o.countries),
+        Counter(k for o in others for k in o.first_levels),
+        set().union(*(o.named_countries for o in others)),
+        set().union(*(o.named_first_levels for o in others)),
+        {(o.top.country_code, o.top.admin1) for o in others
+         if o.top.feature_code == "ADM1" and o.top.country_code and o.top.admin1},
+    )
+
+
+def test_the_other_names_counts_are_the_documents_less_the_names_own():
+    """``around`` takes a name's counts from the document's instead of counting over every
+    other name for each name: the counts must be those of the others, name by name."""
+    text = "Lancaster, Pennsylvania and York, England; Galway; and York again. Nowhere."
+    mentions = []
+    for name in ["Lancaster", "Pennsylvania", "York", "England", "Galway", "Nowhere"]:
+        start = text.index(name)
+        mentions.append(Mention(start, start + len(name), name, "GPE"))
+    found = {(m.start, m.end): PLACES.get(m.text, []) for m in mentions}
+    doc = DocumentEvidence(ResolutionContext(Document("d", text), tuple(mentions), None, found))
+    for own in ["lancaster", "pennsylvania", "york", "england", "galway", "nowhere"]:
+        got = doc.around(own)
+        want = _counted_over([n for k, n in doc.names.items() if k != own])
+        assert got.n == want[0]
+        assert +got.top_cc == want[1] and +got.top_a1 == want[2]
+        assert +got.in_country == want[3] and +got.in_first_level == want[4]
+        assert set(got.named_countries) == want[5]
+        assert set(got.named_first_levels) == want[6]
+        assert set(got.named_states) == want[7]
+        assert all(v > 0 for v in got.named_states.values())
