@@ -5,7 +5,7 @@ from __future__ import annotations
 import errno
 import os
 
-from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
+from geoparser.model import Candidate, Document, GoldToponym, PredictedDocument, Prediction
 
 
 def gold_doc(doc_id: str, text: str, name: str, lat: float = 0.0, lon: float = 0.0,
@@ -21,6 +21,14 @@ def pred(text: str, name: str, lat: float | None = None, lon: float | None = Non
     for _ in range(occurrence + 1):
         start = text.index(name, start + 1)
     return Prediction(name, start, start + len(name), "GPE", lat, lon)
+
+
+def place(name: str, lat: float, lon: float, pop: int | None, cc: str,
+          admin1: str | None = None, fclass: str = "P", fcode: str | None = None,
+          gid: int = 0) -> Candidate:
+    """A gazetteer candidate for resolution tests: a populated place unless told otherwise."""
+    return Candidate("t", f"t:{name}:{cc}:{gid}", name, lat, lon, pop, gid, cc, admin1, fclass,
+                     fcode)
 
 
 def preds(doc_id: str, *items: Prediction) -> PredictedDocument:

@@ -3,12 +3,7 @@
 from geoparser.model import Candidate, Document, Mention, ParsedDocument
 from geoparser.pipeline import resolve
 from geoparser.resolution import create_policy
-
-
-def c(name, lat, lon, pop, cc, admin1=None, fclass="P", fcode=None, gid=0):
-    return Candidate("t", f"t:{name}:{cc}:{gid}", name, lat, lon, pop, gid, cc, admin1, fclass,
-                     fcode)
-
+from tests.helpers import place as c
 
 PLACES = {
     "paris": [c("Paris", 48.857, 2.352, 2_138_551, "FR", "11", gid=1),

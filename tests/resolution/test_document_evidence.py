@@ -2,16 +2,11 @@
 
 from collections import Counter
 
-from geoparser.model import Candidate, Document, Mention
+from geoparser.model import Document, Mention
 from geoparser.resolution.base import ResolutionContext
 from geoparser.resolution.document_evidence import DocumentEvidence
 from geoparser.resolution.place_facts import is_country_level
-
-
-def c(name, lat, lon, pop, cc, admin1=None, fclass="P", fcode=None, gid=0):
-    return Candidate("t", f"t:{name}:{cc}:{gid}", name, lat, lon, pop, gid, cc, admin1, fclass,
-                     fcode)
-
+from tests.helpers import place as c
 
 PLACES = {
     "Lancaster": [c("Lancaster", 40.04, -76.31, 59_000, "US", "PA", gid=1),

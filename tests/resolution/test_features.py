@@ -9,12 +9,7 @@ from geoparser.resolution.base import ResolutionContext
 from geoparser.resolution.feature_names import FEATURES, INDEX
 from geoparser.resolution.features import FeatureExtractor
 from geoparser.resolution.place_facts import resembles
-
-
-def c(name, lat, lon, pop, cc, admin1=None, fclass="P", fcode=None, gid=0):
-    return Candidate("t", f"t:{name}:{cc}:{gid}", name, lat, lon, pop, gid, cc, admin1, fclass,
-                     fcode)
-
+from tests.helpers import place as c
 
 PLACES = {
     "Lancaster": [c("Lancaster", 40.04, -76.31, 59_000, "US", "PA", gid=1),
@@ -147,7 +142,6 @@ def test_facts_cache_never_serves_another_list():
 
 
 def test_a_natural_feature_is_weighed_as_a_town_labelled_at_its_scale():
-    from geoparser.model import Candidate
     from geoparser.resolution.base import effective_population, scale_rank_population
 
     assert [scale_rank_population(r) for r in (0, 2.5, 5)] == [10_000_000, 1_000_000, 100_000]
@@ -163,7 +157,6 @@ def test_a_natural_feature_is_weighed_as_a_town_labelled_at_its_scale():
 
 
 def test_an_area_s_english_name_is_its_own_unless_a_place_bears_it_or_it_is_a_part():
-    from geoparser.model import Candidate
     from geoparser.resolution.place_facts import english_area_names
 
     def c(name, cc, code=None, cls="A", pop=None):

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from geoparser.errors import UsageError
-from geoparser.model import Candidate, Document, Mention, ParsedDocument
+from geoparser.model import Document, Mention, ParsedDocument
 from geoparser.pipeline import resolve
 from geoparser.resolution import create_policy
 from geoparser.resolution.learned import (
@@ -16,6 +16,7 @@ from geoparser.resolution.learned import (
     TreePaths,
     load_model,
 )
+from tests.helpers import place as c
 
 
 def test_shipped_model_loads_offline_and_fits_the_budget():
@@ -52,11 +53,6 @@ def test_tree_paths_reproduce_the_model_and_sum_to_its_scores():
     expected = booster.predict(x)
     assert np.allclose(paths.scores(x), expected)
     assert np.allclose(paths.contributions(x).sum(axis=1) + paths.base, expected)
-
-
-def c(name, lat, lon, pop, cc, admin1=None, fclass="P", fcode=None, gid=0):
-    return Candidate("t", f"t:{name}:{cc}:{gid}", name, lat, lon, pop, gid, cc, admin1, fclass,
-                     fcode)
 
 
 PLACES = {
