@@ -18,7 +18,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ import numpy as np
 
 from geoparser.decision.features import PROPOSERS, SPAN_FEATURES, feature_rows
 from geoparser.model import Mention, ParsedDocument, Resolution
+from geoparser.resolution.boosted_trees import predict_stacked
 from geoparser.resolution.confidence import (
     PREDICT_THREADS,
     abstained,
@@ -138,12 +139,9 @@ class SpanDecision:
         a document's dozen rows (``benchmarks.speed.resolution``)."""
         if self.models is None or not sum(len(x) for x in xs):
             return [(np.zeros(0), np.zeros(0)) for _ in xs]
-        x = np.vstack(xs)
-        span, marker = (m.booster.predict(x, raw_score=True, num_threads=PREDICT_THREADS)
-                        for m in (self.models.span, self.models.marker))
-        ends = np.cumsum([len(x) for x in xs]).tolist()
-        return [(span[end - len(x):end], marker[end - len(x):end])
-                for x, end in zip(xs, ends, strict=True)]
+        return predict_stacked(xs, *(partial(m.booster.predict, raw_score=True,
+                                             num_threads=PREDICT_THREADS)
+                                     for m in (self.models.span, self.models.marker)))
 
     def answer(self, resolutions: Sequence[Resolution], x: np.ndarray,
                raw: tuple[np.ndarray, np.ndarray], min_confidence: float | None = None

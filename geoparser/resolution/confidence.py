@@ -52,7 +52,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,7 @@ from geoparser.distance import haversine_km
 from geoparser.gazetteers.name_forms import natural_code
 from geoparser.model import Candidate, Resolution
 from geoparser.resolution.base import REGION_CODES, ResolutionContext, entity_key
+from geoparser.resolution.boosted_trees import predict_stacked
 from geoparser.resolution.document_evidence import DocumentPlaces, document_agreement
 from geoparser.resolution.feature_names import CONTEXT_POLICY_FEATURES, FEATURES, INDEX
 from geoparser.resolution.features import FeatureExtractor
@@ -333,13 +334,10 @@ class ConfidenceEstimator:
         as much as a document's dozen rows (``benchmarks.speed.resolution``)."""
         if self.model is None or not sum(len(x) for x in xs):
             return [(np.zeros(0), np.zeros((0, 0))) for _ in xs]
-        x = np.vstack(xs)
-        raw = self.model.booster.predict(x, raw_score=True, num_threads=PREDICT_THREADS)
-        contrib = self.model.booster.predict(x, pred_contrib=True,
-                                             num_threads=PREDICT_THREADS)[:, :-1]
-        ends = np.cumsum([len(x) for x in xs]).tolist()
-        return [(raw[end - len(x):end], contrib[end - len(x):end])
-                for x, end in zip(xs, ends, strict=True)]
+        booster = self.model.booster
+        return predict_stacked(
+            xs, partial(booster.predict, raw_score=True, num_threads=PREDICT_THREADS),
+            lambda x: booster.predict(x, pred_contrib=True, num_threads=PREDICT_THREADS)[:, :-1])
 
     def answer(self, resolutions: Sequence[Resolution], context: ResolutionContext,
                asked: tuple[list[tuple[int, int]], np.ndarray],
