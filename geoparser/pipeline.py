@@ -119,7 +119,7 @@ def resolve(
     # Three passes over the chunk, so that each model is called once a chunk, not once a
     # document: a row's score is the same in any batch, so no answer depends on the chunk.
     batched = isinstance(estimator, ConfidenceEstimator)
-    chosen = []
+    chosen = []  # each document's resolutions, with its context and confidence rows if batched
     for p in parsed:
         seen = seen_by_doc[id(p)]
         found = {(m.start, m.end): shared_candidates[m.text] for m in seen}
@@ -130,17 +130,19 @@ def resolve(
         )
         resolutions = [_with_candidates(policy.choose(m, found[m.start, m.end], context), order,
                                         found[m.start, m.end]) for m in p.mentions]
-        # the rows right after the policy's choice, while its memo of the document is fresh
-        asked = estimator.ask(resolutions, context) if batched else None
-        chosen.append((context, resolutions if batched else estimator.apply(resolutions,
-                                                                             context), asked))
+        if batched:  # the rows right after the policy's choice, while its memo is fresh
+            chosen.append((resolutions, context, estimator.ask(resolutions, context)))
+        else:
+            chosen.append((estimator.apply(resolutions, context), context, None))
     if batched:
         predicted = estimator.predict([asked[1] for _, _, asked in chosen])
-        chosen = [(context, estimator.answer(resolutions, context, asked, answer), asked)
-                  for (context, resolutions, asked), answer in zip(chosen, predicted,
-                                                                   strict=True)]
+        answered = [estimator.answer(resolutions, context, asked, answer)
+                    for (resolutions, context, asked), answer in zip(chosen, predicted,
+                                                                     strict=True)]
+    else:
+        answered = [resolutions for resolutions, _, _ in chosen]
     placed = []
-    for p, (_, resolutions, _) in zip(parsed, chosen, strict=True):
+    for p, resolutions in zip(parsed, answered, strict=True):
         resolutions = [_part_said(r) for r in resolutions]
         mentions = list(p.mentions)
         if repeat_names and (again := said_again(p.document.text, resolutions)):
