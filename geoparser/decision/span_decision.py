@@ -153,7 +153,7 @@ class SpanDecision:
         minimum = (min_confidence if min_confidence is not None
                    else self.models.min_marker_confidence)
         vetoed = lexical(x)
-        span_p = span_probabilities(x, self.models.span.calibrated(raw[0]))
+        span_p = span_probabilities(x, self.models.span.calibrated(raw[0]), vetoed)
         marker_p = self.models.marker.calibrated(raw[1])
         out: list[Resolution] = []
         for r, ps, pm, veto in zip(resolutions, span_p.tolist(), marker_p.tolist(),
@@ -185,11 +185,13 @@ def lexical(x: np.ndarray) -> np.ndarray:
     return (x[:, _PEOPLE] == 1) & (x[:, _NOT_THE_PLACE] == 1).any(axis=1)
 
 
-def span_probabilities(x: np.ndarray, p: np.ndarray) -> np.ndarray:
+def span_probabilities(x: np.ndarray, p: np.ndarray, vetoed: np.ndarray | None = None
+                       ) -> np.ndarray:
     """The span model's calibrated probabilities ``p`` of rows ``x`` as the decision uses
-    them: 0 for a row the lexical judgement vetoes (``lexical``). Parse and training both
-    read them here, so the fixed judgement is applied the same way in both."""
-    return np.where(lexical(x), 0.0, p)
+    them: 0 for a row the lexical judgement vetoes (``lexical``; ``vetoed``, when the caller
+    has it already). Parse and training both read them here, so the fixed judgement is
+    applied the same way in both."""
+    return np.where(lexical(x) if vetoed is None else vetoed, 0.0, p)
 
 
 def decision_for(recogniser: str, policy: str, keep_rejected: bool = False,
