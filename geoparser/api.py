@@ -31,6 +31,7 @@ from geoparser.recognition import DEFAULT_LABELS, Recogniser, create_recogniser
 from geoparser.resolution import DEFAULT_POLICY, Policy, create_policy
 from geoparser.resolution.base import policy_identity
 from geoparser.resolution.confidence import check_min_confidence
+from geoparser.resolution.mention_kinds import chosen_kinds, only_kinds
 
 
 class Geoparser:
@@ -40,7 +41,9 @@ class Geoparser:
     was not fitted on, the point's confidence); ``points`` is the point convention of a policy
     given by name (whose point stands for a country or area). ``keep_rejected``: spans the span
     decision (``geoparser.decision``) judges no toponym are kept, marked ``rejected``;
-    ``demonyms=False`` leaves out peoples and their adjectives."""
+    ``demonyms=False`` leaves out peoples and their adjectives; ``kinds`` names the mention
+    kinds output ("literal,demonym,embedded,street,metonymy,unknown" or a list; ``None``: all;
+    ``resolution.mention_kinds``)."""
 
     def __init__(
         self,
@@ -52,10 +55,12 @@ class Geoparser:
         points: str = DEFAULT_POINTS,
         keep_rejected: bool = False,
         demonyms: bool = True,
+        kinds: str | Iterable[str] | None = None,
     ) -> None:
         check_min_confidence(min_confidence)
         self.min_confidence = min_confidence
         self.demonyms = demonyms
+        self.kinds = frozenset(chosen) if (chosen := chosen_kinds(kinds or "all")) else None
         self.recogniser = create_recogniser(ner, labels=labels) if isinstance(ner, str) else ner
         self.gazetteer = create_gazetteer(gazetteer) if isinstance(gazetteer, str) else gazetteer
         self.policy = (create_policy(policy, points=points) if isinstance(policy, str)
@@ -128,7 +133,8 @@ class Geoparser:
         out = resolve(recognise(self.recogniser, documents), self.gazetteer, self.policy, guides,
                       collection=collection, min_confidence=self.min_confidence,
                       repeat_names=True, decision=self.decision)
-        return out if self.demonyms else [without_demonyms(p) for p in out]
+        out = out if self.demonyms else [without_demonyms(p) for p in out]
+        return [only_kinds(p, self.kinds) for p in out]
 
 
 def to_dataframe(parsed: ParsedDocument | Iterable[ParsedDocument]) -> pd.DataFrame:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Any
 
 
@@ -68,6 +69,21 @@ def group_of(value: Any) -> str | None:
     return text or None
 
 
+class MentionKind(StrEnum):
+    """How a text uses a toponym (after Gritta et al.'s pragmatic taxonomy, which GeoWebNews
+    annotates): the place itself (``literal``), its people or their adjective (``demonym``),
+    the place standing for its government, team or people (``metonymy``), a place inside
+    another name (``embedded``: an organisation's, a facility's, an event's) or a place at
+    street level (``street``: an address, street, road, building or facility). A toponym no
+    evidence decides has no kind (``None``), never a guessed one (docs/formats.md)."""
+
+    LITERAL = "literal"
+    DEMONYM = "demonym"
+    METONYMY = "metonymy"
+    EMBEDDED = "embedded"
+    STREET = "street"
+
+
 @dataclass(frozen=True)
 class Mention:
     """A toponym candidate found by a recogniser: a span of the document text and its label.
@@ -93,6 +109,9 @@ class Mention:
     evidence: bool = True
     proposer: str = field(default="", compare=False)
     score: float | None = field(default=None, compare=False)
+    #: The span of the name the mention was read inside ("[Texas] Department of
+    #: Transportation": the whole organisation's), where a recogniser read it so.
+    within: tuple[int, int] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -174,6 +193,10 @@ class Resolution:
     #: The toponym is a people or a people's adjective ("Canadians", "Turkish troops"): it
     #: stands for the place, and a map may leave it off (``--no-demonyms``).
     demonym: bool = False
+    #: How the text uses the toponym (``MentionKind``; ``None`` where no evidence decides), and
+    #: for an embedded one the span of the name it is inside (``resolution.mention_kinds``).
+    kind: MentionKind | None = None
+    within: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,6 +397,7 @@ class ParsedDocument:
                 "reason": res.reason if res else None,
                 "n_candidates": res.n_candidates if res else None,
                 "confidence": res.confidence if res else None,
+                "mention_kind": res.kind.value if res and res.kind else "unknown",
             }
             if with_candidates:  # the places it chose from, best first (one per place)
                 item["candidates"] = [_place(c) for c in res.ranked or res.candidates

@@ -34,6 +34,7 @@ from geoparser.resolution.confidence import ConfidenceEstimator
 from geoparser.resolution.facilities import place_facilities
 from geoparser.resolution.focus import document_focus
 from geoparser.resolution.home import HomeRegion, home_regions
+from geoparser.resolution.mention_kinds import with_kind
 from geoparser.resolution.repeated_names import said_again
 
 
@@ -153,7 +154,8 @@ def resolve(
         # the focus is the gazetteer's places' (streets and buildings are placed from it), and
         # with a decision the places it keeps
         focus = None if deciding else document_focus(resolutions)
-        resolutions = [replace(r, demonym=True) if names_a_people(r.mention.text.strip()) else r
+        resolutions = [with_kind(replace(r, demonym=True) if names_a_people(
+                           r.mention.text.strip()) else r)
                        for r in place_facilities(resolutions, p.document.text)]
         placed.append((mentions, resolutions, focus))
     if not deciding:

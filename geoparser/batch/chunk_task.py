@@ -93,12 +93,18 @@ def parse_records(spec: PipelineSpec, decoder: RowDecoder, records: list[Record]
     return [(loc, p) for (loc, _), p in zip(docs, parsed, strict=True)], bad, proposed
 
 
+def _mention(fields: dict[str, Any]) -> Mention:
+    """A mention from its JSON fields; the span it was read inside back to a pair."""
+    within = fields.get("within")
+    return Mention(**{**fields, "within": tuple(within) if within else None})
+
+
 def read_recognised(data: bytes) -> tuple[list[tuple[int, ParsedDocument]], list[Any], int]:
     """The documents with their mentions, the bad rows and the number of records read, of a
     grouped run's first pass (``group_pass.RecognisedChunk.data``: JSON, never code)."""
     payload = msgspec.json.decode(data)
     docs = [(int(loc), ParsedDocument(Document(d["id"], d["text"], source=d["source"]),
-                                      [Mention(**m) for m in mentions]))
+                                      [_mention(m) for m in mentions]))
             for loc, d, mentions in payload["documents"]]
     return docs, payload["bad_rows"], int(payload["read"])
 

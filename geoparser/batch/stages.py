@@ -28,6 +28,7 @@ from geoparser.recognition.spacy_models import resolve_package
 from geoparser.resolution import POLICIES, Policy, create_policy
 from geoparser.resolution.base import POINT_CONVENTIONS, HomeRegion, policy_identity
 from geoparser.resolution.confidence import check_min_confidence
+from geoparser.resolution.mention_kinds import only_kinds
 from geoparser.web_config import WebConfig
 
 #: Gazetteer files to use in this process instead of the default location, by gazetteer name
@@ -54,6 +55,8 @@ class PipelineSpec:
     keep_rejected: bool = False
     #: Peoples and their adjectives ("Canadians", "Turkish troops") are output.
     demonyms: bool = True
+    #: The mention kinds output (``resolution.mention_kinds``, sorted names); ``None``: all.
+    kinds: tuple[str, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """What identifies the pipeline for ``--resume`` (web settings change no answer's
@@ -95,6 +98,7 @@ class Stages:
     min_confidence: float | None = DEFAULT_MIN_CONFIDENCE
     decision: SpanDecision | None = None
     demonyms: bool = True
+    kinds: frozenset[str] | None = None
 
 
 _local = threading.local()
@@ -120,7 +124,8 @@ def stages_for(spec: PipelineSpec) -> Stages:
                              build_gazetteer(spec), create_policy(spec.policy, points=spec.points),
                              spec.points, spec.min_confidence,
                              decision_for(spec.ner, spec.policy, spec.keep_rejected),
-                             spec.demonyms)
+                             spec.demonyms,
+                             frozenset(spec.kinds) if spec.kinds is not None else None)
     return cache[spec]
 
 
@@ -136,4 +141,5 @@ def resolve_documents(stages: Stages, parsed: list[ParsedDocument],
     out = resolve(parsed, stages.gazetteer, stages.policy, homes=homes,
                   min_confidence=stages.min_confidence, repeat_names=True,
                   decision=stages.decision)
-    return out if stages.demonyms else [without_demonyms(p) for p in out]
+    out = out if stages.demonyms else [without_demonyms(p) for p in out]
+    return [only_kinds(p, stages.kinds) for p in out]

@@ -13,6 +13,7 @@ from geoparser.cli.common import info, user_errors
 from geoparser.cli.options import (
     GazetteerOption,
     KeepRejectedOption,
+    KindsOption,
     LabelsOption,
     MinConfidenceOption,
     NerOption,
@@ -91,6 +92,7 @@ def parse(
     min_confidence: MinConfidenceOption = None,
     keep_rejected: KeepRejectedOption = False,
     no_demonyms: NoDemonymsOption = False,
+    kinds: KindsOption = "all",
     workers: Annotated[int, typer.Option(help="Worker processes, each with its own model.")] = 1,
     chunk_size: Annotated[int, typer.Option(help="Documents per chunk (unit of work).")] = 1000,
     resume: Annotated[
@@ -127,6 +129,7 @@ def parse(
         output_format,
     )
     from geoparser.io.sources import STDIN, is_pipe, open_source
+    from geoparser.resolution.mention_kinds import chosen_kinds
 
     fmt = output_format(out, fmt, PART_FORMATS.names())
     check_output(out, [source], kept={"the web cache": web_cache})
@@ -150,7 +153,8 @@ def parse(
     spec = PipelineSpec(ner, tuple(split_list(labels)), gazetteer, policy, web.web_overrides(
         gazetteer, no_cache=no_cache, refresh=refresh, cache_path=web_cache,
         cache_days=cache_days, contact=contact, inputs=[source]), points,
-        minimum_confidence(policy, min_confidence), keep_rejected, not no_demonyms)
+        minimum_confidence(policy, min_confidence), keep_rejected, not no_demonyms,
+        chosen_kinds(kinds))
     spec.check()
     group_column = None if group_by.lower() == "none" else group_by
     if map_out is None:

@@ -117,6 +117,11 @@ MinConfidenceOption = Annotated[float | None, typer.Option(
 KeepRejectedOption = Annotated[bool, typer.Option(
     "--keep-rejected", help="Also write the spans the span decision judged no toponym, marked "
     "rejected: true (for analysis; score and map leave them out).")]
+KindsOption = Annotated[str, typer.Option(
+    "--kinds", help="Which mention kinds are output, comma-separated: literal, demonym, "
+    "metonymy, embedded (a place inside an organisation's or facility's name), street "
+    "(streets, roads, buildings, facilities), unknown (no evidence decides), or all. Each "
+    "toponym's kind is its mention_kind (docs/formats.md).")]
 NoDemonymsOption = Annotated[bool, typer.Option(
     "--no-demonyms", help="Leave out peoples and their adjectives (\"Canadians\", \"Turkish "
     "troops\"), which stand for their place and are marked demonym: true.")]

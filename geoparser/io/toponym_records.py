@@ -2,7 +2,9 @@
 first-level area, country, kind, integer GeoNames id, point), the policy's reason, how many
 places it chose from, how sure the point is (``confidence``) and how likely the marker is
 right (``marker_confidence``: a toponym *and* within 161 km), whether the toponym is a
-people's adjective or a people (``demonym``) and whether the span decision rejected it (kept
+people's adjective or a people (``demonym``), how the text uses it (``mention_kind``,
+``resolution.mention_kinds``; for an embedded one the span of the name it is inside,
+``within_start``/``within_end``) and whether the span decision rejected it (kept
 only when asked for, ``rejected``) and, when asked, those places best first with the chosen
 one marked and alternate-name matches labelled.
 
@@ -24,14 +26,16 @@ from geoparser.places import PLACE_FIELDS, name_match, place_fields
 #: A toponym's own fields, in this order (each JSONL toponym has those with a value).
 RECORD_FIELDS = ("id", "start", "end", "text", "label", "recogniser", *PLACE_FIELDS,
                  "policy", "reason", "n_candidates", "confidence", "marker_confidence",
-                 "span_probability", "demonym", "rejected")
+                 "span_probability", "demonym", "mention_kind", "within_start", "within_end",
+                 "rejected")
 #: The flat columns (CSV, Parquet, GeoPackage, GeoJSON properties, data frames): one row per
 #: toponym, its document's id as ``doc_id``, its fields and then its document's focus.
 TOPONYM_COLUMNS = ("doc_id", *RECORD_FIELDS[1:], *FOCUS_COLUMNS)
 #: The flat columns that hold whole numbers or nothing: 64-bit integers in Parquet and
 #: GeoPackage, nullable ``Int64`` in data frames, never floats.
-INTEGER_COLUMNS = ("start", "end", "geonameid", "population", "n_candidates",
-                   "focus_country_geonameid", "focus_admin1_geonameid", "focus_city_geonameid")
+INTEGER_COLUMNS = ("start", "end", "within_start", "within_end", "geonameid", "population",
+                   "n_candidates", "focus_country_geonameid", "focus_admin1_geonameid",
+                   "focus_city_geonameid")
 
 
 def toponym_record(doc_id: str, m: Mention, r: Resolution | None,
@@ -47,6 +51,8 @@ def toponym_record(doc_id: str, m: Mention, r: Resolution | None,
     out["marker_confidence"] = r.marker_confidence if r else None
     out["span_probability"] = r.span_probability if r else None
     out["demonym"] = bool(r and r.demonym)
+    out["mention_kind"] = r.kind.value if r and r.kind else "unknown"
+    out["within_start"], out["within_end"] = r.within if r and r.within else (None, None)
     out["rejected"] = bool(r and r.rejected)
     if with_candidates:
         out["candidates"] = candidate_records(m, r)

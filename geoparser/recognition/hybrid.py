@@ -81,7 +81,7 @@ class HybridRecogniser:
 
     def _as(self, m: Mention, label: str, why: str, evidence: bool = True) -> Mention:
         return Mention(m.start, m.end, m.text, label, self.name, why, evidence,
-                       proposer=m.proposer)
+                       proposer=m.proposer, within=m.within)
 
 
 def _overlaps(a: Mention, b: Mention) -> bool:

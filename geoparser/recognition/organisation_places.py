@@ -163,7 +163,9 @@ class OrganisationPlaces:
                 named = self._prominent_entities(theirs)
                 found += [replace(m, start=m.start + a, end=m.end + a,
                                   proposer="organisation-entities" if m.evidence
-                                  else "organisation-embedded") for m in theirs
+                                  else "organisation-embedded",
+                                  within=(m.within[0] + a, m.within[1] + a)
+                                  if m.within else None) for m in theirs
                           if (m.evidence is False or m.text in named)
                           and not any(m.start + a < e and s < m.end + a
                                       for s, e in own_spans.near(m.start + a, m.end + a))]
@@ -185,7 +187,7 @@ class OrganisationPlaces:
                       if m.text in unknown else [])
             out += [replace(m, start=a, end=b, text=text[a:b], evidence=False,
                             why=f"a place named in the institution's name '{m.text}'",
-                            proposer="organisation-names")
+                            proposer="organisation-names", within=(m.start, m.end))
                     for a, b in inside] or [m]
         return out
 

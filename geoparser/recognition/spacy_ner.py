@@ -64,7 +64,7 @@ class SpacyRecogniser:
         # from, not where the story is (docs/recognition-model.md, span hygiene).
         return [Mention(a, b, text[a:b], "GPE", self.name,
                         f"a place named in spaCy's {label} '{text[start:end]}'", evidence=False,
-                        proposer="spacy-embedded")
+                        proposer="spacy-embedded", within=(start, end))
                 for a, b in embedded_spans(text, start, end, self.known)]
 
     def _fits(self, text: str) -> str:

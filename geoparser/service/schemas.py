@@ -116,6 +116,14 @@ class ToponymRecord(BaseModel):
         default=None, description="the span decision's probability that the span is a toponym")
     demonym: bool | None = Field(default=None, description="true when the toponym is a "
                                  "people or a people's adjective standing for its place")
+    mention_kind: Literal["literal", "demonym", "metonymy", "embedded", "street",
+                          "unknown"] | None = Field(
+        default=None, description="how the text uses the toponym: the place itself, its people, "
+        "the place standing for its government or team, a place inside another name, a street "
+        "or building; unknown where no evidence decides (docs/formats.md)")
+    within_start: int | None = Field(default=None, description="embedded: where the name it "
+                                     "is inside starts")
+    within_end: int | None = Field(default=None, description="embedded: where that name ends")
     rejected: bool | None = Field(default=None, description="true for a span the span "
                                   "decision judged no toponym (kept only when asked for)")
     candidates: list[CandidateRecord] | None = Field(
