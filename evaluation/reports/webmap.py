@@ -62,10 +62,29 @@ class MapToponym:
     tolerance_km: float | None = None
     error_km: float | None = None
     verdict: str | None = None  # "TP" (within tolerance), "FP" or None (no gold)
+    #: How the text uses it (``mention_kind``: "street", "embedded", ...; ``None``: unknown).
+    mention_kind: str | None = None
 
     @property
     def placed(self) -> bool:
         return self.lat is not None and self.lon is not None
+
+
+#: The outline of a marker by its toponym's mention kind (``model.MentionKind``), and the
+#: legend's words for it; a toponym of no kind (unknown) or a literal one keeps its fill's
+#: colour as outline.
+KIND_OUTLINES = {"demonym": "#7b3294", "metonymy": "#0571b0", "embedded": "#e66101",
+                 "street": "#1a1a1a"}
+KIND_WORDS = {"demonym": "a people or its adjective", "metonymy": "the place for its people "
+              "or government", "embedded": "a place inside another name",
+              "street": "street, road, building or facility"}
+
+
+def kind_legend(toponyms: Iterable[MapToponym]) -> list[dict[str, Any]]:
+    """A legend entry, outline colour and words, for each mention kind a placed toponym has."""
+    present = {t.mention_kind for t in toponyms if t.placed}
+    return [{"kind": "outline", "label": f"outline: {k}, {KIND_WORDS[k]}", "colour": colour}
+            for k, colour in KIND_OUTLINES.items() if k in present]
 
 
 def snippet(text: str, start: int | None, end: int | None) -> str | None:
@@ -120,6 +139,7 @@ def map_toponym(doc_id: str, t: Mapping[str, Any], lat: float | None, lon: float
         if isinstance(cands, list) else [],
         context=context,
         focus=focus if focus is not None else describe_focus(t),
+        mention_kind=kind if (kind := text("mention_kind")) in KIND_OUTLINES else None,
     )
 
 
@@ -272,6 +292,7 @@ def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
         legend.append({"kind": "chosen", "colour": PREDICTED_COLOUR,
                        "label": "chosen place (no gold point to check it against)"})
     legend += certainty_legend(toponyms)
+    legend += kind_legend(toponyms)
     legend.append({"kind": "land", "label": f"land ({base_label})", "colour": "#999999"})
     config = {
         "colours": {"TP": TP_COLOUR, "FP": FP_COLOUR, "none": PREDICTED_COLOUR,
@@ -281,6 +302,7 @@ def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
         "grades": {name: {"radius": r, "opacity": o}
                    for _, name, _, r, o in (*CERTAINTY_GRADES, (None, *UNGRADED))},
         "label_zoom": {"country": COUNTRY_ZOOM, "area": AREA_ZOOM},
+        "outlines": KIND_OUTLINES,
     }
     return environment().get_template("webmap.html.j2").render(
         title=title,
