@@ -34,6 +34,7 @@ from geoparser.resolution.confidence import ConfidenceEstimator
 from geoparser.resolution.facilities import place_facilities
 from geoparser.resolution.focus import document_focus
 from geoparser.resolution.home import HomeRegion, home_regions
+from geoparser.resolution.kind_classifier import classify_kinds
 from geoparser.resolution.mention_kinds import with_kind
 from geoparser.resolution.repeated_names import said_again
 
@@ -158,6 +159,9 @@ def resolve(
                            r.mention.text.strip()) else r)
                        for r in place_facilities(resolutions, p.document.text)]
         placed.append((mentions, resolutions, focus))
+    kinded = classify_kinds([(p.document.text, r) for p, (_, r, _) in zip(parsed, placed,
+                                                                          strict=True)])
+    placed = [(m, r, f) for (m, _, f), r in zip(placed, kinded, strict=True)]
     if not deciding:
         return [ParsedDocument(p.document, *done) for p, done in zip(parsed, placed, strict=True)]
     rows = [decision.rows(p, resolutions) for p, (_, resolutions, _) in zip(parsed, placed,
