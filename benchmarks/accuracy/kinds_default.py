@@ -22,7 +22,8 @@ from geoparser.resolution.mention_kinds import KIND_NAMES
 
 #: The choices measured: every kind, and every kind but the ones named.
 CHOICES = {"all": (), "no street": ("street",), "no embedded": ("embedded",),
-           "no street, no embedded": ("street", "embedded"), "no demonym": ("demonym",)}
+           "no street, no embedded": ("street", "embedded"), "no demonym": ("demonym",),
+           "no metonymy": ("metonymy",), "no street, no metonymy": ("street", "metonymy")}
 
 
 def _lines(path: Path) -> list[dict[str, Any]]:
