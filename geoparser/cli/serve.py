@@ -15,7 +15,13 @@ from typing import Annotated
 import typer
 
 from geoparser.cli.common import err, info
-from geoparser.cli.options import GazetteerOption, LabelsOption, NerOption, PolicyOption
+from geoparser.cli.options import (
+    GazetteerOption,
+    KindsOption,
+    LabelsOption,
+    NerOption,
+    PolicyOption,
+)
 from geoparser.defaults import DEFAULT_POINTS, DEFAULT_POLICY, DEFAULT_RECOGNISER
 from geoparser.errors import UsageError
 
@@ -40,12 +46,14 @@ def serve(
     workers: Annotated[int, typer.Option(
         help="Pipeline processes, each with its own copy of the models; with two or more, one "
         "is kept for short requests while long ones run.")] = 2,
+    kinds: KindsOption = "all",
 ) -> None:
     """Serve the geoparser over HTTP: POST /parse (JSON, the records parse writes), GET
     /parse?text= for a short text, GET /health, the API described at /docs, and a page at /
     to paste text into."""
     from geoparser.batch.stages import PipelineSpec
     from geoparser.cli.options import minimum_confidence, split_list
+    from geoparser.resolution.mention_kinds import chosen_kinds
 
     try:
         import uvicorn
@@ -59,7 +67,7 @@ def serve(
     if max_documents < 1 or timeout <= 0 or workers < 1:
         raise UsageError("--max-documents, --timeout and --workers must be positive")
     spec = PipelineSpec(ner, tuple(split_list(labels)), gazetteer, policy, (), points,
-                        minimum_confidence(policy, min_confidence))
+                        minimum_confidence(policy, min_confidence), kinds=chosen_kinds(kinds))
     sock = listening_socket(host, port)
     try:
         if not is_loopback(sock):

@@ -39,13 +39,15 @@ MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "mention_kinds.js
 CLASSES = (MentionKind.LITERAL, MentionKind.METONYMY, MentionKind.EMBEDDED)
 _WORD = re.compile(r"[\w'’.&-]+|[^\w\s]")
 _COUNTRY_CODES = frozenset({"PCLI", "PCLD", "PCLS", "PCLF", "PCLIX", "PCL", "TERR"})
-#: The feature names, in column order; the first two are categorical (word ids).
+#: The feature names, in column order; the first two are categorical (word ids), the
+#: columns ``CATEGORICAL`` holds (chosen by hand: the word identities).
 FEATURES = ("prev_word", "next_word", "prev_capital", "next_capital", "next_institution",
             "prev_institution_of", "possessive", "next_lower", "sentence_start", "prev_the",
             "n_words", "all_caps", "has_country", "has_admin1", "has_town", "has_facility",
             "log_population", "run_words", "run_position")
 CATEGORICAL = (0, 1)
-#: How many characters around a mention the features read.
+#: How many characters around a mention the features read: two words either side and a
+#: name run's neighbours, chosen by hand.
 WINDOW = 80
 
 
