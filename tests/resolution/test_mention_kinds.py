@@ -115,3 +115,22 @@ def test_kind_names_are_checked():
         parse_kinds("literal,towns")
     with pytest.raises(UsageError):
         parse_kinds("")
+
+
+def test_the_embedding_span_survives_a_grouped_run_s_two_passes():
+    """A grouped run writes the first pass's mentions as JSON; the span a mention was read
+    inside comes back a pair, so the second pass gives the same kind and span."""
+    from dataclasses import asdict
+
+    import msgspec
+
+    from geoparser.batch.chunk_task import read_recognised
+
+    text = "The Texas Department of Transportation met."
+    m = Mention(4, 9, "Texas", "GPE", within=(4, 38))
+    payload = {"documents": [[0, {"id": "d", "text": text, "source": None}, [asdict(m)]]],
+               "bad_rows": [], "read": 1}
+    docs, _, _ = read_recognised(msgspec.json.encode(payload))
+    back = docs[0][1].mentions[0]
+    assert back.within == (4, 38) and isinstance(back.within, tuple)
+    assert with_kind(Resolution(back, None, 0, "t", "")).within == (4, 38)
