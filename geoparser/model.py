@@ -398,6 +398,8 @@ class ParsedDocument:
                 "n_candidates": res.n_candidates if res else None,
                 "confidence": res.confidence if res else None,
                 "mention_kind": res.kind.value if res and res.kind else "unknown",
+                "within_start": res.within[0] if res and res.within else None,
+                "within_end": res.within[1] if res and res.within else None,
             }
             if with_candidates:  # the places it chose from, best first (one per place)
                 item["candidates"] = [_place(c) for c in res.ranked or res.candidates

@@ -90,6 +90,8 @@ def test_every_record_and_flat_row_has_the_kind_and_the_embedding_span():
     assert rows[1]["within_start"] is None
     assert {"mention_kind", "within_start", "within_end"} <= set(TOPONYM_COLUMNS)
     assert [t["mention_kind"] for t in doc.to_dict()["toponyms"]] == ["embedded", "unknown"]
+    assert doc.to_dict()["toponyms"][0]["within_start"] == 4
+    assert doc.to_geojson()["features"][0]["properties"]["within_end"] == 38
 
 
 def test_only_the_chosen_kinds_are_output():
