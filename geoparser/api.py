@@ -60,7 +60,8 @@ class Geoparser:
         check_min_confidence(min_confidence)
         self.min_confidence = min_confidence
         self.demonyms = demonyms
-        self.kinds = frozenset(chosen) if (chosen := chosen_kinds(kinds or "all")) else None
+        chosen = chosen_kinds("all" if kinds is None else kinds)
+        self.kinds = frozenset(chosen) if chosen is not None else None
         self.recogniser = create_recogniser(ner, labels=labels) if isinstance(ner, str) else ner
         self.gazetteer = create_gazetteer(gazetteer) if isinstance(gazetteer, str) else gazetteer
         self.policy = (create_policy(policy, points=points) if isinstance(policy, str)

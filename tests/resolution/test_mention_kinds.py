@@ -136,3 +136,12 @@ def test_the_embedding_span_survives_a_grouped_run_s_two_passes():
     back = docs[0][1].mentions[0]
     assert back.within == (4, 38) and isinstance(back.within, tuple)
     assert with_kind(Resolution(back, None, 0, "t", "")).within == (4, 38)
+
+
+def test_a_geoparser_refuses_an_unknown_kind_before_loading_anything():
+    from geoparser.api import Geoparser
+
+    with pytest.raises(UsageError, match="unknown mention kind 'towns'"):
+        Geoparser(kinds=["towns"])
+    with pytest.raises(UsageError):
+        Geoparser(kinds=[])
