@@ -71,9 +71,9 @@ def _templates() -> Environment:
 @cache
 def _page_assets() -> dict[str, Any]:
     from evaluation.reports.outlines import web_base
-    from evaluation.reports.webmap import leaflet_assets
+    from evaluation.reports.webmap import KIND_OUTLINES, leaflet_assets
 
     css, js = leaflet_assets()
     base, label = web_base(None)
     return {"leaflet_css": Markup(css), "leaflet_js": Markup(js), "base": base,
-            "base_label": label}
+            "base_label": label, "outlines": KIND_OUTLINES}

@@ -67,3 +67,14 @@ def test_docs_renders_offline_from_vendored_swagger_ui(server, tmp_path):
     assert 'data-loaded="yes"' in _body(dom), dom[:2000]
     assert "Toposcope" in dom and "/parse" in dom and "/health" in dom
     assert "ParseRequest" in dom  # the models, described
+
+
+@needs_chromium
+def test_the_page_marks_each_place_with_how_the_text_uses_it(server, tmp_path):
+    text = "Canadian troops met on Royal Street in New Orleans."
+    dom = _dom(server, "/#text=" + urllib.parse.quote(text), tmp_path)
+    assert "data-error" not in _body(dom), _body(dom)
+    kinds = dict((word, cls) for cls, word in
+                 re.findall(r'<mark class="([^"]*)"[^>]*>([^<]*)</mark>', dom))
+    assert "kind-demonym" in kinds["Canadian"] and "kind-street" in kinds["Royal Street"]
+    assert "used as: street" in dom
