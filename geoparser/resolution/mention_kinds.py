@@ -12,9 +12,10 @@ A kind is given only where typed evidence decides it, in this order:
   feature class R or S: a gazetteer's airport, a street placed at its town by
   ``resolution.facilities``), or, unplaced, its name says it is one ("Royal Street",
   ``gazetteers.name_forms.facility_code``);
-- ``literal`` and ``metonymy`` where the context classifier (``resolution.kind_classifier``)
-  is shipped and sure enough; else no kind (``None``, written ``unknown``): a place name alone
-  does not say whether the text means the place or its government.
+- for the rest, ``literal``, ``metonymy`` or ``embedded`` from the context classifier
+  (``resolution.kind_classifier``) where it is sure enough; else no kind (``None``, written
+  ``unknown``): a place name alone does not say whether the text means the place or its
+  government.
 """
 
 from __future__ import annotations
