@@ -43,6 +43,20 @@ DEFAULT_TYPES: dict[str, Target] = {name: target for target, names in _DEFAULTS.
                                     for name in names}
 
 
+#: An annotation tool's labels that say an entity is not a place (doccano, Label Studio, a
+#: DocBin made by other tools): every other label stays a toponym, as these tools' projects
+#: label toponyms under names of their own ("TOPONYM", "PLACE", "City").
+TOOL_ENTITY_LABELS: dict[str, Target] = {
+    "per": "person", "person": "person", "org": "organisation", "organisation": "organisation",
+    "organization": "organisation", "misc": "other"}
+
+
+def tool_labels(overrides: dict[str, str]) -> TypeMap:
+    """The type map of an annotation tool's labels: ``TOOL_ENTITY_LABELS`` and the user's
+    ``--types``; any other label a toponym."""
+    return TypeMap(overrides, defaults=TOOL_ENTITY_LABELS, unknown="toponym")  # type: ignore[arg-type]
+
+
 def normalise(name: str) -> str:
     """A type name as the map keys it: lower case, without ``-``, ``_`` or spaces."""
     return "".join(ch for ch in name.lower() if ch not in "-_ ")
