@@ -13,6 +13,7 @@ from evaluation.false_positives import LayOn, lay_on
 from evaluation.schemes import score, score_files
 from geoparser.cli.main import app
 from geoparser.model import Document, GoldEntity, GoldToponym, PredictedDocument, Prediction
+from tests.reports.browser import chromium, needs_chromium
 
 T1 = "Jordan Peterson read the Washington Post in Paris."
 T2 = "The Boston Marathon passed through Newton and Wellesley on Monday."
@@ -118,3 +119,40 @@ def test_the_python_api_scores_them_too():
     preds = {"d": PredictedDocument("d", (Prediction("Bob", 0, 3), Prediction("Oslo", 12, 16)))}
     found = score("errors", gold, preds).to_json()["false_positives"]
     assert found["lay_on"]["person"] == 1 and found["per_100_gold"]["person"] == 100.0
+
+
+def test_browse_shows_and_filters_what_each_false_positive_lay_on(files, tmp_path):
+    import html
+    import re
+
+    gold, pred = files
+    page_path = tmp_path / "browse.html"
+    result = CliRunner().invoke(app, ["browse", "--gold", str(gold), "--pred", str(pred),
+                                      "--out", str(page_path)])
+    assert result.exit_code == 0, result.output
+    page = page_path.read_text()
+    raw = re.search(r'<script id="toposcope-data" type="application/json">(.*?)</script>',
+                    page, re.S).group(1)
+    system, = json.loads(raw)["systems"]
+    assert {(e["text"], e["lay_on"]) for e in system["errors"] if e["group"] == "ner_fp"} == {
+        ("Jordan", "person"), ("Washington", "organisation"), ("Boston", "other_name"),
+        ("Newton and Wellesley", "gold_toponym"), ("Monday", "nothing")}
+    assert system["counts"]["ner_fp:lay_on:person"] == 1  # a filter of its own
+    assert ("false positives per 100 gold toponyms, by what they lay on: on a person 33.3 (1); "
+            "inside an organisation's name 33.3 (1)") in html.unescape(page)
+
+
+@needs_chromium
+def test_browse_filters_false_positives_by_what_they_lay_on_in_the_browser(files, tmp_path):
+    import re
+
+    gold, pred = files
+    page = tmp_path / "browse.html"
+    CliRunner().invoke(app, ["browse", "--gold", str(gold), "--pred", str(pred), "--out",
+                             str(page)])
+    proc = chromium(tmp_path / "profile", "--dump-dom",
+                    page.as_uri() + "#category=ner_fp:lay_on:organisation")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    shown = re.findall(r'<li class="error[^"]*" data-group="ner_fp">(.*?)</li>', proc.stdout)
+    assert len(shown) == 1 and "Washington" in shown[0]
+    assert "inside an organisation's name" in shown[0]
