@@ -277,3 +277,12 @@ def test_shared_ner_corpora_convert_to_valid_gold(tmp_path, fmt, folder, docs, t
     assert sum(len(d.toponyms) for d in gold) == toponyms
     assert sum(len(d.entities) for d in gold) == entities
     assert len(result.warnings) == warnings
+
+
+def test_gold_jsonl_converted_again_keeps_its_entities(tmp_path):
+    gold = tmp_path / "gold.jsonl"
+    run_convert("wotr", NER / "wotr_style.json", io.StringIO(), io.StringIO(), out_path=gold)
+    again = tmp_path / "again.jsonl"
+    run_convert("jsonl", gold, io.StringIO(), io.StringIO(), out_path=again)
+    first, second = (json.loads(p.read_text()) for p in (gold, again))
+    assert second["entities"] == first["entities"] and len(first["entities"]) == 2
