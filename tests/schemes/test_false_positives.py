@@ -156,3 +156,15 @@ def test_browse_filters_false_positives_by_what_they_lay_on_in_the_browser(files
     shown = re.findall(r'<li class="error[^"]*" data-group="ner_fp">(.*?)</li>', proc.stdout)
     assert len(shown) == 1 and "Washington" in shown[0]
     assert "inside an organisation's name" in shown[0]
+
+
+def test_score_refuses_a_gold_entity_outside_its_text_in_one_line(files, tmp_path):
+    _, pred = files
+    bad = tmp_path / "bad.jsonl"
+    doc = {**GOLD[0], "entities": [{"start": 40, "end": 90, "text": "x", "kind": "person"}]}
+    bad.write_text(json.dumps(GOLD[1]) + "\n" + json.dumps(doc) + "\n")
+    result = CliRunner().invoke(app, ["score", "--scheme", "errors", "--gold", str(bad),
+                                      "--pred", str(pred)])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"toposcope: error: {bad}:2: entity 1: offsets 40-90 are outside the text (length 50)"]
