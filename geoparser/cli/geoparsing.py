@@ -51,8 +51,8 @@ def convert(
         "--documents", help="conll: where a document ends: docstart (each -DOCSTART- line), "
         "blank (each blank line) or auto (docstart if the file has -DOCSTART- lines).")
     ] = "auto",
-    scheme: Annotated[str, typer.Option(
-        "--scheme", help="conll: the tags' BIO variant: iob1, iob2, bioes or auto (read "
+    tags: Annotated[str, typer.Option(
+        "--tags", help="conll: the tags' BIO variant: iob1, iob2, bioes or auto (read "
         "from the file).")] = "auto",
 ) -> None:
     """Convert a corpus or an annotation tool's export into gold JSONL or a spaCy DocBin."""
@@ -60,7 +60,7 @@ def convert(
     from geoparser.corpora.base import ReadOptions
     from geoparser.corpora.entity_types import parse_types
 
-    options = ReadOptions(parse_types(types), documents, scheme)
+    options = ReadOptions(parse_types(types), documents, tags)
     run_convert(fmt, path, to=to, out_path=out, lang=lang, options=options)
 
 

@@ -36,11 +36,11 @@ class ReadOptions:
     ``other`` or ``ignore``, over the defaults (``entity_types``); ``documents``: for CoNLL,
     where a document ends (``docstart``: at each ``-DOCSTART-`` line; ``blank``: at each blank
     line; ``auto``: at ``-DOCSTART-`` lines if the file has any, else at blank lines);
-    ``scheme``: the BIO variant (``bio_tags``)."""
+    ``tags``: the BIO variant (``bio_tags``)."""
 
     types: dict[str, str] = field(default_factory=dict)
     documents: str = "auto"
-    scheme: str = "auto"
+    tags: str = "auto"
 
 
 Converter = Callable[..., Conversion]
@@ -98,7 +98,7 @@ def convert(fmt: str, path: Path, options: ReadOptions | None = None) -> Convers
     if fmt in TAKES_OPTIONS:
         result = reader(corpus_file(fmt, path), options or ReadOptions())
     elif options is not None and options != ReadOptions():
-        raise UsageError(f"--types, --documents and --scheme apply to "
+        raise UsageError(f"--types, --documents and --tags apply to "
                          f"{', '.join(TAKES_OPTIONS)}, not {fmt}")
     else:
         result = reader(corpus_file(fmt, path))

@@ -83,7 +83,7 @@ def spans(tags: Sequence[tuple[str, str | None]], scheme: Scheme
                 if scheme != "iob1":
                     what = f"after {open_kind}" if open_at is not None else "after O"
                     raise TagError(i, f"I-{kind} {what} starts no entity in {scheme.upper()}"
-                                   " (use B-, or --scheme iob1)")
+                                   " (use B-, or --tags iob1)")
                 close(i)
                 open_at, open_kind = i, kind
         elif prefix == "E":

@@ -4,7 +4,7 @@ BTC, WNUT-17, CrossNER and most NER data sets researchers keep their own annotat
 A line holds a token and its tag in the last column, separated by tabs (when the file's first
 token line has one) or spaces; any columns between (CoNLL-2003's part of speech and chunk) are
 ignored, but their number may not change within a file. Tags are BIO in any of its variants
-(``bio_tags``: IOB1, IOB2, BIOES, detected from the whole file unless ``--scheme`` says).
+(``bio_tags``: IOB1, IOB2, BIOES, detected from the whole file unless ``--tags`` says).
 A blank line ends a sentence; ``-DOCSTART-`` lines start documents (``--documents docstart``)
 or, without them, each sentence is a document (``--documents blank``); by default a file with
 ``-DOCSTART-`` lines is read the first way, any other the second. A document's text is its
@@ -138,7 +138,7 @@ def _read_file(path: Path, prefix: str, options: ReadOptions, types: TypeMap,
         out.warnings.append(f"{path.name}: {len(blank_tokens)} tokens empty or only white space "
                             f"(tagged O) were skipped: line {lines}")
     sentences = [[t.tag for t in s] for d in docs for s in d.sentences]
-    scheme = scheme_of(sentences) if options.scheme == "auto" else options.scheme
+    scheme = scheme_of(sentences) if options.tags == "auto" else options.tags
     for k, doc in enumerate(docs, 1):
         text = TokenText()
         typed: list[TypedSpan] = []
@@ -153,7 +153,7 @@ def _read_file(path: Path, prefix: str, options: ReadOptions, types: TypeMap,
                 raise InputError(str(exc), path, sentence[exc.index].line) from None
             typed += [TypedSpan(first + a, first + b - 1, kind) for a, b, kind in found]
         out.documents.append(document(f"{prefix}-{k}", text, typed, types))
-    if options.scheme == "auto" and scheme == "iob1":
+    if options.tags == "auto" and scheme == "iob1":
         out.notes.append(f"{path.name}: tags read as IOB1 (entities start with I-)")
 
 
@@ -163,8 +163,8 @@ def convert(path: Path, options: ReadOptions | None = None) -> Conversion:
     if options.documents not in DOCUMENT_MODES:
         raise UsageError(f"--documents: {options.documents!r} is not one of "
                          f"{', '.join(DOCUMENT_MODES)}")
-    if options.scheme not in SCHEMES:
-        raise UsageError(f"--scheme: {options.scheme!r} is not one of {', '.join(SCHEMES)}")
+    if options.tags not in SCHEMES:
+        raise UsageError(f"--tags: {options.tags!r} is not one of {', '.join(SCHEMES)}")
     types = TypeMap(options.types)  # type: ignore[arg-type]
     out = Conversion()
     for file, prefix in corpus_files(path, SUFFIXES):

@@ -107,7 +107,7 @@ def test_bad_conll_is_refused_at_its_line(tmp_path, content, line, message):
 
 def test_a_forced_scheme_is_kept_to():
     with pytest.raises(InputError, match="I-ORG after O starts no entity in IOB2") as caught:
-        convert("conll", NER / "iob1_space.conll", ReadOptions(scheme="iob2"))
+        convert("conll", NER / "iob1_space.conll", ReadOptions(tags="iob2"))
     assert caught.value.line == 1
 
 
