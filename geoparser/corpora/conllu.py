@@ -8,12 +8,15 @@ mentions nest and one token may open or close several. The attributes' order is 
 ``identity`` is the Wikipedia title (URL-escaped, ``Durham%2C_England``), kept as the
 entity's ``link`` and, for a place, as the toponym's ``name``.
 
-Only named mentions are kept: those with an identity or a proper noun (``PROPN``) for a head;
-"the coast", "he" and "the company" are mentions in GUM's coreference, not names. A document
-starts at each ``# newdoc`` (else a file is one), its text the tokens joined by a space except
-where MISC says ``SpaceAfter=No``, a paragraph (``# newpar``) on a new line. A multiword token
-(``1-2``) is written as its surface form; a mention that starts or ends inside it takes all of
-it. A folder is read whole: every ``.conllu`` file under it, in name order.
+Only named mentions are kept: those with a proper noun (``PROPN``) for a head, or linked to
+Wikipedia and holding one; "the coast", "he", "the company", and "it" or "the city" for a
+linked place, are mentions in GUM's coreference, not names. A mention is
+a whole noun phrase; its name leaves out a leading determiner and a trailing possessive or
+punctuation ("the UK's" is the toponym "UK"; a multiword token such as "Jane’s" stays whole).
+A document starts at each ``# newdoc`` (else a file is one), its text the tokens joined by a
+space except where MISC says ``SpaceAfter=No``, a paragraph (``# newpar``) on a new line. A
+multiword token (``1-2``) is written as its surface form; a mention that starts or ends inside
+it takes all of it. A folder is read whole: every ``.conllu`` file under it, in name order.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ class _Reader:
         self.docs: list[_Doc] = []
         self.sentence = 0
         self.heads: dict[tuple[int, int], tuple[int, str]] = {}  # word: (head id, UPOS)
+        self.tokens: dict[tuple[int, int], int] = {}  # word: its text token
         self.unnamed = 0
 
     def doc(self) -> _Doc:
@@ -88,6 +92,7 @@ class _Reader:
         word_id = int(cols[0])
         head = cols[6]
         self.heads[(self.sentence, word_id)] = (int(head) if head.isdigit() else -1, cols[3])
+        self.tokens[(self.sentence, word_id)] = token
         doc = self.doc()
         for stack in doc.open.values():  # the word lies inside every open mention
             for o in stack:
@@ -122,19 +127,39 @@ class _Reader:
 
     def _close(self, doc: _Doc, opened: _Open, token: int) -> None:
         if self._named(opened):
-            doc.spans.append(TypedSpan(opened.first, token, opened.type, opened.identity))
+            first, last = self._name_tokens(opened.words, opened.first, token)
+            doc.spans.append(TypedSpan(first, last, opened.type, opened.identity))
         else:
             self.unnamed += 1
 
+    def _name_tokens(self, words: list[tuple[int, int]], first: int, last: int
+                     ) -> tuple[int, int]:
+        """The text tokens a named mention's name covers: GUM's mentions are whole noun
+        phrases ("the UK", "Jane 's"), and a name, as NER data marks it, leaves out a leading
+        determiner and a trailing possessive or punctuation."""
+        upos = [self.heads.get(w, (-1, ""))[1] for w in words]
+        a, b = 0, len(words)
+        while a < b - 1 and upos[a] == "DET":
+            a += 1
+        while b - 1 > a and upos[b - 1] in ("PART", "PUNCT"):
+            b -= 1
+        if (a, b) == (0, len(words)):
+            return first, last
+        return self.tokens.get(words[a], first), self.tokens.get(words[b - 1], last)
+
     def _named(self, opened: _Open) -> bool:
-        if opened.identity:
-            return True
+        """A name: its head is a proper noun ("the UK"), or it is linked to Wikipedia and holds
+        one ("the city of London"). A pronoun or common noun that GUM links by coreference
+        ("it", "the city" for London) is not."""
         inside = set(opened.words)
+        proper = False
         for sentence, word in opened.words:
             head, upos = self.heads.get((sentence, word), (-1, ""))
-            if (sentence, head) not in inside and upos == "PROPN":
-                return True
-        return False
+            if upos == "PROPN":
+                if (sentence, head) not in inside:
+                    return True
+                proper = True
+        return proper and opened.identity is not None
 
     def read(self) -> None:
         covered: dict[int, int] = {}  # word id: text token of the multiword token holding it
@@ -182,7 +207,7 @@ def convert(path: Path, options: ReadOptions | None = None) -> Conversion:
         unnamed += reader.unnamed
         out.documents += [document(d.id, d.text, d.spans, types) for d in reader.docs]
     if unnamed:
-        out.notes.append(f"{unnamed} entity mentions without a name (no identity, no proper "
-                         "noun head: pronouns, common nouns) were left out")
+        out.notes.append(f"{unnamed} entity mentions without a name (no proper noun: "
+                         "pronouns, common nouns) were left out")
     out.warnings += types.notes()
     return out

@@ -140,7 +140,7 @@ def test_a_folder_is_read_whole_with_ids_from_paths(tmp_path):
 
 def test_conllu_with_gum_entities():
     result = convert("conllu", NER / "gum_style.conllu")
-    doc_a, doc_b = result.documents
+    doc_a, doc_b, doc_c = result.documents
     assert doc_a["id"] == "doc_a" and doc_b["id"] == "doc_b"
     # SpaceAfter=No, a paragraph on a new line, a multiword token as its surface form
     assert doc_a["text"] == ("Rain fell on Durham.\n"
@@ -155,9 +155,14 @@ def test_conllu_with_gum_entities():
         {"start": 61, "end": 67, "text": "Jane's", "kind": "person", "label": "person"}]
     assert doc_b["entities"] == [{"start": 6, "end": 10, "text": "Mars", "kind": "other",
                                   "link": "Mars", "label": "planet"}]
+    # a mention is a noun phrase; its name leaves out "the" and "'s"
+    assert doc_c["toponyms"] == [{"start": 12, "end": 14, "text": "UK", "label": "place",
+                                  "name": "United Kingdom"}]
     assert "planet (1)" in result.warnings[0]
-    assert result.notes == ["1 entity mentions without a name (no identity, no proper noun "
-                            "head: pronouns, common nouns) were left out"]  # "Rain"
+    assert doc_c["text"] == "We left the UK's shores. It rains."
+    # "Rain", and "It" though GUM links it to the United Kingdom
+    assert result.notes == ["2 entity mentions without a name (no proper noun: pronouns, "
+                            "common nouns) were left out"]
 
 
 @pytest.mark.parametrize(("content", "message"), [
@@ -199,7 +204,7 @@ def test_convert_reports_other_entities_and_round_trips_them_through_docbin(tmp_
     gold = tmp_path / "gold.jsonl"
     err = io.StringIO()
     run_convert("conllu", NER / "gum_style.conllu", io.StringIO(), err, out_path=gold)
-    assert "converted 2 documents, 2 toponyms, 4 other entities from conllu" in err.getvalue()
+    assert "converted 3 documents, 3 toponyms, 4 other entities from conllu" in err.getvalue()
     spacy_file = tmp_path / "gold.spacy"
     run_convert("conllu", NER / "gum_style.conllu", io.StringIO(), io.StringIO(), to="docbin",
                 out_path=spacy_file)
@@ -264,7 +269,7 @@ needs_shared = pytest.mark.skipif(not CORPORA.exists(), reason="../shared/corpor
     ("conll", "btc", 9338, 2822, 12063, 2),
     ("conll", "wnut17", 4403, 622, 2189, 0),
     ("conll", "crossner", 5327, 3781, 27406, 0),
-    ("conllu", "gum", 108, 2506, 6666, 0),
+    ("conllu", "gum", 108, 2065, 4753, 0),
     ("wotr", "wotr", 1644, 11792, 1727, 4),
 ])
 def test_shared_ner_corpora_convert_to_valid_gold(tmp_path, fmt, folder, docs, toponyms,
