@@ -291,3 +291,15 @@ def test_gold_jsonl_converted_again_keeps_its_entities(tmp_path):
     run_convert("jsonl", gold, io.StringIO(), io.StringIO(), out_path=again)
     first, second = (json.loads(p.read_text()) for p in (gold, again))
     assert second["entities"] == first["entities"] and len(first["entities"]) == 2
+
+
+def test_conll_2003_layout_with_crlf_and_a_byte_order_mark(tmp_path):
+    path = tmp_path / "eng.testa"
+    path.write_bytes("\ufeff-DOCSTART- -X- -X- O\r\n\r\nCRICKET NNP B-NP O\r\n- : O O\r\n"
+                     "LEICESTERSHIRE NNP B-NP B-ORG\r\nIN IN B-PP O\r\nLONDON NNP B-NP B-LOC\r\n"
+                     "\r\n-DOCSTART- -X- -X- O\r\n\r\nJapan NNP B-NP B-LOC\r\n".encode())
+    docs = docs_of("conll", path)
+    assert [d["text"] for d in docs.values()] == [
+        "CRICKET - LEICESTERSHIRE IN LONDON", "Japan"]
+    assert spans(docs["eng-1"]) == [("LONDON", "LOC")]
+    assert spans(docs["eng-1"], "entities") == [("LEICESTERSHIRE", "organisation")]
