@@ -47,6 +47,11 @@ class FlatCorpus:
         return column if self._order is None else column[self._order]
 
     @property
+    def has_entities(self) -> bool:
+        """Whether the gold annotates other entities (people, organisations...) anywhere."""
+        return self._gold.has_entities
+
+    @property
     def n_docs(self) -> int:
         return len(self.doc_ids)
 

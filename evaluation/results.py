@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from evaluation.false_positives import FalsePositives, json_part, markdown_part
 from evaluation.metrics import Counts
 
 
@@ -26,6 +27,8 @@ class SchemeResult:
     options: dict[str, Any]
     documents: tuple[DocumentScore, ...]
     notes: tuple[str, ...] = field(default=())
+    #: What the false positives lay on, where the gold annotates other entities.
+    false_positives: FalsePositives | None = None
 
     @property
     def overall(self) -> Counts:
@@ -39,22 +42,26 @@ class SchemeResult:
             "options": self.options,
             "overall": self.overall.as_dict(),
             "documents": docs if lazy else list(docs),
+            **json_part(self.false_positives),
             **({"notes": list(self.notes)} if self.notes else {}),
         }
 
     def to_rows(self) -> list[dict[str, Any]]:
-        """One row per document, then the overall row."""
+        """One row per document, then the overall row, then one a kind of thing the false
+        positives lay on (where the gold has other entities)."""
         return [*({"id": d.id, **d.counts.as_dict()} for d in self.documents),
-                {"id": "overall", **self.overall.as_dict()}]
+                {"id": "overall", **self.overall.as_dict()},
+                *(self.false_positives.to_rows() if self.false_positives else ())]
 
     def to_markdown(self) -> str:
         from evaluation.markdown import table
 
-        rows = self.to_rows()
+        rows = [r for r in self.to_rows() if "id" in r]  # the documents and the overall row
         keys = list(rows[-1])
         out = [f"## Coursework scoring (`{self.scheme}`)", "",
                f"Match mode `{self.options.get('match')}`.", "",
                table(keys, [[r[k] for k in keys] for r in rows])]
+        out += markdown_part(self.false_positives)
         out += [f"\nNote: {note}" for note in self.notes]
         return "\n".join(out) + "\n"
 

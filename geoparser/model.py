@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal, get_args
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,17 +40,40 @@ class GoldToponym:
         return self.lat is not None and self.lon is not None
 
 
+#: What a gold entity that is not a toponym is: the kinds a false positive can be named by.
+EntityKind = Literal["person", "organisation", "other"]
+ENTITY_KINDS: tuple[str, ...] = get_args(EntityKind)
+
+
+@dataclass(frozen=True, slots=True)
+class GoldEntity:
+    """A named entity annotated in a gold document that is not a toponym (a person, an
+    organisation, another named thing), kept so that a false positive can be named by what it
+    lay on. ``link`` is the corpus's identity for it (a Wikipedia title), ``label`` the corpus's
+    own type name ("politician", "B-ORG"'s "ORG")."""
+
+    start: int
+    end: int
+    text: str
+    kind: EntityKind
+    link: str | None = None
+    label: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Document:
     """A text with an identifier; gold documents also carry their annotated toponyms.
 
     ``source`` groups documents that belong together (the paper an article appeared in: the
-    ``domain`` of LGL-style corpora); resolution reads a group's home region from it."""
+    ``domain`` of LGL-style corpora); resolution reads a group's home region from it.
+    ``entities`` are the other named entities the gold annotates (people, organisations...),
+    empty for corpora that annotate toponyms only."""
 
     id: str
     text: str
     toponyms: tuple[GoldToponym, ...] = ()
     source: str | None = None
+    entities: tuple[GoldEntity, ...] = ()
 
 
 def group_of(value: Any) -> str | None:

@@ -2,9 +2,10 @@
 
 After ELEVANT's error browser: every document with its gold toponyms and each system's
 predictions highlighted in the text, the errors of the ``errors`` scheme listed under it
-(missed toponyms, spurious ones, wrong places; each with its categories), filters by error
-category and by document, two systems side by side, and for each error a map of the gold
-place and the chosen one. Everything from the data reaches the page as JSON inside the
+(missed toponyms, spurious ones, wrong places; each with its categories, and for a spurious
+one, where the gold has other entities, what it lay on), filters by error category, by what a
+false positive lay on and by document, two systems side by side, and for each error a map of
+the gold place and the chosen one. Everything from the data reaches the page as JSON inside the
 template or through ``textContent``, as in the maps; Leaflet and the base map are inlined, so
 the page opens offline.
 """
@@ -19,6 +20,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from evaluation.false_positives import DESCRIPTIONS
 from evaluation.flat_corpus import FlatCorpus
 from evaluation.reports.error_list import GROUPS
 from evaluation.reports.html import environment
@@ -53,10 +55,15 @@ def _system(name: str, pred: Path, gold_records, match: str) -> dict[str, Any]:
                            preds, errors)
     counts = Counter(f"{e['group']}:{c}" for e in errors for c in e["categories"])
     counts.update(e["group"] + ":all" for e in errors)
+    # What false positives lay on, a filter of its own where the gold has other entities.
+    counts.update(f"{e['group']}:lay_on:{e['lay_on']}" for e in errors if "lay_on" in e)
     options = result.options
     used = options.get("match_used", options.get("match"))
+    fps = result.false_positives  # type: ignore[attr-defined]
     return {"name": name, "file": pred.name, "preds": preds, "errors": errors,
             "counts": dict(counts), "options": options,
+            "false_positives": None if fps is None else [
+                (DESCRIPTIONS[k], n, fps.per_100_gold(k)) for k, n in fps.counts.items() if n],
             "match_label": (f"match {options.get('match')}" +
                             (f", used: {used}" if used != options.get("match") else ""))}
 
@@ -196,6 +203,7 @@ def browse_page(gold: Path, preds: Sequence[Path], names: Sequence[str] | None =
                            for t in d.toponyms]} for d in docs],
         "systems": systems,
         "groups": GROUPS,
+        "lay_on": {k.value: text for k, text in DESCRIPTIONS.items()},
         "base": base,
     }
     css, js = leaflet_assets()

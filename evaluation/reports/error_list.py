@@ -3,7 +3,8 @@
 
 From the ``errors`` scheme (``evaluation.schemes.error_categories``): the document, span and
 text, the group (NER false negative, NER false positive, disambiguation) and the categories
-it falls in, the gold place and the chosen one, and the distance between them in km.
+it falls in, the gold place and the chosen one, the distance between them in km, and, for a
+false positive where the gold has other entities, what it lay on (``false_positives``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ GROUPS = {"ner_fn": "missed toponym (NER false negative)",
           "disambiguation": "wrong place (disambiguation)"}
 COLUMNS = ("doc", "group", "categories", "start", "end", "text", "label", "gold_name",
            "gold_lat", "gold_lon", "gold_geonameid", "chosen_name", "chosen_lat",
-           "chosen_lon", "chosen_geonameid", "distance_km", "confidence", "rules")
+           "chosen_lon", "chosen_geonameid", "distance_km", "confidence", "lay_on", "rules")
 
 
 def error_rows(errors_result: Any) -> list[dict[str, Any]]:
@@ -36,7 +37,7 @@ def error_rows(errors_result: Any) -> list[dict[str, Any]]:
             "gold_geonameid": e.get("gold_geonameid"), "chosen_name": e.get("chosen_name"),
             "chosen_lat": pred[0], "chosen_lon": pred[1],
             "chosen_geonameid": e.get("geonameid"), "distance_km": e.get("distance_km"),
-            "confidence": e.get("confidence"), "rules": rules,
+            "confidence": e.get("confidence"), "lay_on": e.get("lay_on"), "rules": rules,
         })
     return rows
 

@@ -105,7 +105,7 @@ def _print_one(console: Any, result: ScoreResult, per_document: bool) -> tuple[i
     from rich import box
     from rich.table import Table
 
-    all_rows = result.to_rows()
+    all_rows = [r for r in result.to_rows() if "lay_on" not in r]  # their own table, below
     rows = all_rows if per_document else [r for r in all_rows if not _is_per_document(r)]
     options = getattr(result, "options", {})
     table = Table(title=f"{result.scheme}: {rules_text(options)}",
@@ -124,7 +124,28 @@ def _print_one(console: Any, result: ScoreResult, per_document: bool) -> tuple[i
         table.add_row(*line)
     print_wide(console, table)
     _print_confidence(console, result)
+    _print_false_positives(console, result)
     return len(all_rows) - len(rows), sum(c == "undefined" for line in cells for c in line)
+
+
+def _print_false_positives(console: Any, result: ScoreResult) -> None:
+    """What the false positives lay on (``evaluation.false_positives``), where the gold has
+    other entities: one row a kind, with the count per 100 gold toponyms."""
+    from rich import box
+    from rich.table import Table
+
+    from evaluation.false_positives import DESCRIPTIONS
+
+    found = getattr(result, "false_positives", None)
+    if found is None:
+        return
+    table = Table(title=f"false positives by what they lay on ({found.total}; "
+                  f"{found.gold_toponyms} gold toponyms)", box=box.SIMPLE_HEAD, pad_edge=False)
+    for k, name in enumerate(("lay on", "", "false positives", "per 100 gold")):
+        table.add_column(name, justify="left" if k < 2 else "right", no_wrap=True)
+    for kind, n in found.counts.items():
+        table.add_row(kind.value, DESCRIPTIONS[kind], str(n), _cell(found.per_100_gold(kind)))
+    print_wide(console, table)
 
 
 def _print_confidence(console: Any, result: ScoreResult) -> None:

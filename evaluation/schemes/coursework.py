@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from evaluation.false_positives import classify, unmatched
 from evaluation.flat_corpus import FlatCorpus
 from evaluation.matching import MatchMode
 from evaluation.metrics import Counts
@@ -47,6 +48,7 @@ def score_ner_corpus(corpus: FlatCorpus, matches: MatchMode, options: dict[str, 
     """``coursework-ner`` on a corpus: TPs are the optimal one-to-one ``same`` pairs."""
     g2p = match_same(corpus, matches).gold_to_pred()
     matched = set(g2p.values())
+    fps = classify(corpus, unmatched(corpus.n_preds, matched).tolist())
     golds, preds = corpus.golds, corpus.preds
     g_rows = _by_document(corpus, np.arange(corpus.n_golds), corpus.gold_doc)
     p_rows = _by_document(corpus, np.arange(corpus.n_preds), corpus.pred_doc)
@@ -61,7 +63,7 @@ def score_ner_corpus(corpus: FlatCorpus, matches: MatchMode, options: dict[str, 
                     for j in ps]
         docs.append(DocumentScore(doc_id, Counts(tp=tp, fp=len(ps) - tp, fn=len(gs) - tp),
                                   tuple(details)))
-    return SchemeResult("coursework-ner", options, tuple(docs))
+    return SchemeResult("coursework-ner", options, tuple(docs), false_positives=fps)
 
 
 def score_ner(

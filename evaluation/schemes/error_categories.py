@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from evaluation.false_positives import FalsePositives, classify, json_part, markdown_part, unmatched
 from evaluation.flat_corpus import FlatCorpus
 from evaluation.markdown import table
 from evaluation.matching import MatchMode, span_jaccard, words_nested
@@ -133,6 +134,8 @@ class ErrorsResult:
     options: dict[str, Any]
     groups: dict[str, Tally]
     notes: tuple[str, ...] = ()
+    #: What the NER false positives lay on, where the gold has other entities.
+    false_positives: FalsePositives | None = None
 
     def to_json(self, lazy: bool = False) -> dict[str, Any]:
         return {
@@ -141,6 +144,7 @@ class ErrorsResult:
             "denominators": {name: dict(t.denominators) for name, t in self.groups.items()},
             "examples": {name: {c: list(v) for c, v in t.examples.items()}
                          for name, t in self.groups.items()},
+            **json_part(self.false_positives),
             **({"notes": list(self.notes)} if self.notes else {}),
         }
 
@@ -154,10 +158,13 @@ class ErrorsResult:
     def to_rows(self) -> list[dict[str, Any]]:
         """One row per category; a category without a denominator (ELEVANT reports it as a
         bare number) has no ``denominator`` or ``rate`` key: they do not apply."""
+        fps = self.false_positives.to_rows() if self.false_positives else []
         return [{"group": name, "category": c, "count": n,
                  **({} if (den := t.denominators.get(c)) is None else
                     {"denominator": den, "rate": n / den if den else None})}
-                for name, t in self.groups.items() for c, n in t.counts.items()]
+                for name, t in self.groups.items() for c, n in t.counts.items()] + [
+            {"group": "ner_fp", "lay_on": r["lay_on"], "count": r["false_positives"],
+             "per_100_gold": r["per_100_gold"]} for r in fps]
 
     def to_markdown(self, examples: int = 5) -> str:
         titles = {"ner_fn": "NER false negatives", "ner_fp": "NER false positives",
@@ -174,6 +181,7 @@ class ErrorsResult:
                              n / den if den else None if den is not None else "—", shown])
             out += [f"### {titles[name]}", "",
                     table(["category", "errors", "out of", "rate", "examples"], rows), ""]
+        out += markdown_part(self.false_positives, "NER false positives")
         out += [f"Note: {note}" for note in self.notes]
         return "\n".join(out) + "\n"
 
@@ -269,7 +277,8 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any],
         near_p.setdefault(p, []).append(g)
     examples = _Examples(corpus)
     fn = _missed(corpus, g2p, near_g, examples, every)
-    fp = _spurious(corpus, set(g2p.values()), near_p, examples, every)
+    fps = classify(corpus, unmatched(corpus.n_preds, g2p.values()).tolist())
+    fp = _spurious(corpus, set(g2p.values()), near_p, examples, every, fps)
     dis, unresolved = _wrong_places(corpus, g2p, examples, every)
     notes = []
     if unresolved:
@@ -278,7 +287,7 @@ def score_errors(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any],
         notes.append(f"{which} no predicted coordinates or id; they count as disambiguation "
                      "errors (`other` unless another applies)")
     return ErrorsResult("errors", options, {"ner_fn": fn, "ner_fp": fp, "disambiguation": dis},
-                        tuple(notes))
+                        tuple(notes), fps)
 
 
 class _Examples:
@@ -318,14 +327,15 @@ def _missed(corpus: FlatCorpus, g2p: dict[int, int], near_g: dict[int, list[int]
 
 
 def _spurious(corpus: FlatCorpus, matched: set[int], near_p: dict[int, list[int]],
-              examples: _Examples, every: bool) -> Tally:
+              examples: _Examples, every: bool, fps: FalsePositives | None) -> Tally:
     golds, preds = corpus.golds, corpus.preds
     fp = Tally(NER_FP, every=[] if every else None)
     fp.denominators = {"all": None, "lowercased": None, "wrong_span": len(preds), "other": None}
     for j, p in enumerate(preds):
         if j not in matched:
             case = SpuriousPrediction(p, [golds[i] for i in near_p.get(j, [])])
-            fp.error(_hits(SPURIOUS, case), examples.pred(j))
+            lay_on = {"lay_on": fps.rows[j].value} if fps is not None else {}
+            fp.error(_hits(SPURIOUS, case), examples.pred(j) | lay_on)
     return fp
 
 

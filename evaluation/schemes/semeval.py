@@ -30,6 +30,7 @@ import msgspec
 import numpy as np
 
 from evaluation.assignment import Assignment, lexicographic_weight
+from evaluation.false_positives import FalsePositives, classify, json_part, markdown_part, unmatched
 from evaluation.flat_corpus import FlatCorpus
 from evaluation.markdown import table
 from evaluation.matching import MatchMode, Pairs, candidate_pairs
@@ -174,6 +175,8 @@ class SemEvalResult:
     untyped: bool = False
     #: Why strict falls below exact when some predicted labels are the gold's and some not.
     mixed_labels: str | None = None
+    #: What the predictions spurious under ``exact`` lay on, where the gold has other entities.
+    false_positives: FalsePositives | None = None
 
     def overall(self) -> dict[str, MucCounts]:
         return {name: pd.counts() for name, pd in self.per_document.items()}
@@ -209,6 +212,7 @@ class SemEvalResult:
                                  for name, c in per.items()}
                          for label, per in self.by_label.items()},
             "documents": docs,
+            **json_part(self.false_positives),
             **({"notes": list(self.notes)} if self.notes else {}),
         }
 
@@ -251,6 +255,9 @@ class SemEvalResult:
         for label, per in self.by_label.items():
             rows += [{"scope": f"label {label}", "measure": name,
                       **self._figures(name, c.as_dict())} for name, c in per.items()]
+        if self.false_positives is not None:
+            rows += [{"scope": "spurious", "measure": "exact", **row}
+                     for row in self.false_positives.to_rows()]
         return rows
 
     def to_markdown(self) -> str:
@@ -277,6 +284,7 @@ class SemEvalResult:
         for label, per in self.by_label.items():
             out += ["", f"Label `{label}`:", "",
                     table(head, [line(n, c) for n, c in per.items()])]
+        out += markdown_part(self.false_positives, "predictions spurious under `exact`")
         out += [f"\nNote: {note}" for note in self.notes]
         return "\n".join(out) + "\n"
 
@@ -314,8 +322,11 @@ def score_semeval(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
 
     doc_of_pair = corpus.gold_doc[pairs.gold]
     per_document = {}
+    fps = None
     for m, (matched, correct) in zip(
             MEASURES, _solve_measures(pairs, corpus, facts, MEASURES).values(), strict=True):
+        if m.name == "exact" and corpus.has_entities:
+            fps = classify(corpus, unmatched(corpus.n_preds, pairs.pred[matched].tolist()))
         n_match = np.bincount(doc_of_pair[matched], minlength=n_docs)
         n_cor = np.bincount(doc_of_pair[correct], minlength=n_docs)
         per_document[m.name] = PerDocument(n_cor, n_match - n_cor, gcount - n_match,
@@ -360,7 +371,7 @@ def score_semeval(corpus: FlatCorpus, mode: MatchMode, options: dict[str, Any]
         mixed = mixed_labels_note(foreign, int(np.isin(plab, codes).sum()), len(plab))
         notes.append(mixed)
     return SemEvalResult("semeval", options, corpus.doc_ids, per_document, by_label,
-                         tuple(notes), untyped, mixed)
+                         tuple(notes), untyped, mixed, fps)
 
 
 def mixed_labels_note(foreign: list[str], n_foreign: int, n_predicted: int) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from geoparser.corpora import convert
+from geoparser.corpora.base import TAKES_OPTIONS, ReadOptions
 from geoparser.errors import UsageError
 from geoparser.io.atomic import is_stream, write_bytes_atomic, write_text_atomic
 from geoparser.io.output_path import check_output
@@ -22,7 +23,8 @@ TARGETS = ("jsonl", "docbin")
 
 
 def run_convert(fmt: str, path: Path, out: TextIO | None = None, err: TextIO | None = None,
-                to: str = "jsonl", out_path: Path | None = None, lang: str = "en") -> int:
+                to: str = "jsonl", out_path: Path | None = None, lang: str = "en",
+                options: ReadOptions | None = None) -> int:
     """Write the converted documents as JSONL to ``out_path`` or ``out`` (standard output), or
     with ``to="docbin"`` as a spaCy DocBin to ``out_path``; return how many."""
     if to not in TARGETS:
@@ -33,7 +35,7 @@ def run_convert(fmt: str, path: Path, out: TextIO | None = None, err: TextIO | N
         check_output(out_path, [path])
     out = out or sys.stdout  # looked up at call time: test runners swap sys.stdout
     err = err or sys.stderr
-    result = convert(fmt, path)
+    result = convert(fmt, path, options)
     if to == "docbin":
         from geoparser.corpora.docbin import to_docbin
 
@@ -50,8 +52,10 @@ def run_convert(fmt: str, path: Path, out: TextIO | None = None, err: TextIO | N
             write_text_atomic(out_path, lines)
     r = result.repairs
     n_toponyms = sum(len(d["toponyms"]) for d in result.documents)
-    err.write(f"toposcope: converted {len(result.documents)} documents, {n_toponyms} toponyms "
-              f"from {fmt} {path}\n")
+    n_entities = sum(len(d.get("entities", ())) for d in result.documents)
+    others = f", {n_entities} other entities" if n_entities or fmt in TAKES_OPTIONS else ""
+    err.write(f"toposcope: converted {len(result.documents)} documents, {n_toponyms} toponyms"
+              f"{others} from {fmt} {path}\n")
     if r.total:
         err.write(f"toposcope: warning: {r.total} annotations had offsets that did not match "
                   f"their text: {r.repaired} repaired by finding the phrase nearby, "
@@ -71,6 +75,8 @@ def run_convert(fmt: str, path: Path, out: TextIO | None = None, err: TextIO | N
                   "were renamed with a ~N suffix\n")
     for line in d.details:
         log.info("%s", line)
+    for warning in result.warnings:
+        err.write(f"toposcope: warning: {warning}\n")
     for note in result.notes:
         err.write(f"toposcope: note: {note}\n")
     return len(result.documents)

@@ -30,9 +30,10 @@ from geoparser.defaults import DEFAULT_POINTS, DEFAULT_POLICY, DEFAULT_RECOGNISE
 @user_errors
 def convert(
     fmt: Annotated[str, typer.Option(
-        "--from", help="Input format: a corpus (geovirus, wiktor, gwn, semeval2019, lgl), an "
-        "annotation tool's export (labelstudio: its JSON export; doccano: its JSONL export), "
-        "a spaCy DocBin (docbin) or Toposcope's gold JSONL (jsonl).")],
+        "--from", help="Input format: a corpus (geovirus, wiktor, gwn, semeval2019, lgl, wotr), "
+        "NER data (conll: token and BIO tag a line; conllu: CoNLL-U with GUM's Entity "
+        "column), an annotation tool's export (labelstudio: its JSON export; doccano: its "
+        "JSONL export), a spaCy DocBin (docbin) or Toposcope's gold JSONL (jsonl).")],
     path: Annotated[Path, typer.Argument(help="The corpus file or folder.")],
     to: Annotated[str, typer.Option(
         "--to", help="Output format: jsonl (Toposcope's gold JSONL) or docbin (a spaCy DocBin "
@@ -41,11 +42,27 @@ def convert(
         "--out", help="Output file (default: standard output, for jsonl).")] = None,
     lang: Annotated[str, typer.Option(
         "--lang", help="docbin: the spaCy language whose tokenizer splits the texts.")] = "en",
+    types: Annotated[str | None, typer.Option(
+        "--types", metavar="TYPE=KIND,...",
+        help="What the corpus's entity types are, over the defaults (docs/formats.md): KIND "
+        "is toponym, person, organisation, other or ignore, e.g. "
+        "'facility=toponym,misc=ignore'. conll, conllu, wotr, labelstudio, doccano, "
+        "docbin.")] = None,
+    documents: Annotated[str, typer.Option(
+        "--documents", help="conll: where a document ends: docstart (each -DOCSTART- line), "
+        "blank (each blank line) or auto (docstart if the file has -DOCSTART- lines).")
+    ] = "auto",
+    tags: Annotated[str, typer.Option(
+        "--tags", help="conll: the tags' BIO variant: iob1, iob2, bioes or auto (read "
+        "from the file).")] = "auto",
 ) -> None:
     """Convert a corpus or an annotation tool's export into gold JSONL or a spaCy DocBin."""
     from geoparser.cli.convert import run_convert
+    from geoparser.corpora.base import ReadOptions
+    from geoparser.corpora.entity_types import parse_types
 
-    run_convert(fmt, path, to=to, out_path=out, lang=lang)
+    options = ReadOptions(parse_types(types), documents, tags)
+    run_convert(fmt, path, to=to, out_path=out, lang=lang, options=options)
 
 
 @user_errors

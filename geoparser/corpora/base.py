@@ -10,7 +10,7 @@ from typing import Any
 
 from geoparser.corpora.checks import Dropped, clean
 from geoparser.corpora.repair import Repairs
-from geoparser.errors import InputError
+from geoparser.errors import InputError, UsageError
 from geoparser.model import Document
 from geoparser.registry import Registry
 
@@ -18,20 +18,40 @@ from geoparser.registry import Registry
 @dataclass
 class Conversion:
     """Gold documents as JSONL-ready objects, the offset repairs made on the way, and what the
-    final checks dropped (``checks``)."""
+    final checks dropped (``checks``); ``warnings`` say what was skipped or guessed (an
+    unknown entity type, a span that does not match the text), ``notes`` what else to know."""
 
     documents: list[dict[str, Any]] = field(default_factory=list)
     repairs: Repairs = field(default_factory=Repairs)
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     dropped: Dropped = field(default_factory=Dropped)
 
 
-Converter = Callable[[Path], Conversion]
+@dataclass(frozen=True)
+class ReadOptions:
+    """How to read formats that name entity types or split documents themselves.
+
+    ``types``: the corpus's entity types mapped to ``toponym``, ``person``, ``organisation``,
+    ``other`` or ``ignore``, over the defaults (``entity_types``); ``documents``: for CoNLL,
+    where a document ends (``docstart``: at each ``-DOCSTART-`` line; ``blank``: at each blank
+    line; ``auto``: at ``-DOCSTART-`` lines if the file has any, else at blank lines);
+    ``tags``: the BIO variant (``bio_tags``)."""
+
+    types: dict[str, str] = field(default_factory=dict)
+    documents: str = "auto"
+    tags: str = "auto"
+
+
+Converter = Callable[..., Conversion]
 CONVERTERS: Registry[Converter] = Registry("corpus format")
 
 _MODULES = {"geovirus": "geovirus", "wiktor": "wiktor", "gwn": "geowebnews",
             "semeval2019": "semeval2019", "lgl": "lgl", "jsonl": "gold_jsonl",
-            "docbin": "docbin", "labelstudio": "labelstudio", "doccano": "doccano"}
+            "docbin": "docbin", "labelstudio": "labelstudio", "doccano": "doccano",
+            "conll": "conll", "conllu": "conllu", "wotr": "wotr"}
+#: Formats whose reader takes ``ReadOptions`` (the others have nothing to choose).
+TAKES_OPTIONS = ("conll", "conllu", "wotr", "labelstudio", "doccano", "docbin")
 
 
 def _lazy(name: str, module: str) -> Callable[[], Converter]:
@@ -68,14 +88,20 @@ def corpus_file(fmt: str, path: Path) -> Path:
     raise InputError(f"a folder; give the {fmt} file itself (found: {which})", path)
 
 
-def convert(fmt: str, path: Path) -> Conversion:
+def convert(fmt: str, path: Path, options: ReadOptions | None = None) -> Conversion:
     """Convert the corpus at ``path``: a file, or a folder (the format's folder, or one that
     holds a one-file format's file)."""
     reader = CONVERTERS.create(fmt)
     path = Path(path)
     if not path.exists():
         raise InputError("not found", path)
-    result = reader(corpus_file(fmt, path))
+    if fmt in TAKES_OPTIONS:
+        result = reader(corpus_file(fmt, path), options or ReadOptions())
+    elif options is not None and options != ReadOptions():
+        raise UsageError(f"--types, --documents and --tags apply to "
+                         f"{', '.join(TAKES_OPTIONS)}, not {fmt}")
+    else:
+        result = reader(corpus_file(fmt, path))
     result.documents = clean(result.documents, result.dropped)
     return result
 

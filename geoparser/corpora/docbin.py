@@ -7,7 +7,9 @@ spaCy's own NER scores see them); its GeoNames id is the span's ``kb_id_``, its 
 and tolerance the extensions ``._.lat``, ``._.lon`` and ``._.tolerance_km`` and its
 referent's name ``._.place_name``, kept in the DocBin's user data; the document's id is
 ``doc.user_data["toposcope.id"]``. Reading a DocBin that has no ``toponyms`` group (one made
-by other tools) takes its entities labelled GPE, LOC or TOPONYM. Tokens are spaCy's for
+by other tools) takes its entities labelled GPE, LOC or TOPONYM as toponyms and the others
+(PERSON, ORG, ...) as gold entities. A gold document's other entities travel in the
+``entities`` span group (label the kind, ``kb_id_`` the link). Tokens are spaCy's for
 ``lang``, split further where a toponym starts or ends inside a token, so every gold offset
 survives the trip exactly.
 """
@@ -18,8 +20,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from geoparser.corpora.base import Conversion
-from geoparser.corpora.toponym_record import toponym
+from geoparser.corpora.base import Conversion, ReadOptions
+from geoparser.corpora.entity_types import TypeMap, tool_labels
+from geoparser.corpora.toponym_record import entity, toponym
 from geoparser.errors import InputError, UsageError
 from geoparser.io.bounded_read import read_whole_file
 
@@ -29,6 +32,9 @@ ID_KEY = "toposcope.id"
 SPANS_KEY = "toponyms"
 #: Entity labels read as toponyms from a DocBin without a ``toponyms`` group.
 TOPONYM_LABELS = ("GPE", "LOC", "TOPONYM")
+#: The span group of the other gold entities (label: the kind; ``kb_id_``: the link; the
+#: corpus's own type in ``._.entity_label``).
+ENTITIES_KEY = "entities"
 #: The label of a gold toponym that has none.
 DEFAULT_LABEL = "TOPONYM"
 #: The span extensions a gold toponym's fields travel in (the component's names where it has
@@ -40,12 +46,33 @@ GOLD_EXTENSIONS = {"lat": "lat", "lon": "lon", "tolerance_km": "tolerance_km",
 def _register_extensions() -> None:
     from spacy.tokens import Span
 
-    for attr in GOLD_EXTENSIONS.values():
+    for attr in (*GOLD_EXTENSIONS.values(), "entity_label"):
         if not Span.has_extension(attr):
             Span.set_extension(attr, default=None)
 
 
-def convert(path: Path) -> Conversion:
+def _other_entity_kinds(overrides: dict[str, str]) -> TypeMap:
+    """What a DocBin made by other tools holds beside its places: spaCy's PERSON and ORG and
+    the like, by the annotation tools' map (``tool_labels``) widened to spaCy's own labels."""
+    types = tool_labels(overrides)
+    for label, kind in (("norp", "organisation"), ("fac", "other"), ("product", "other"),
+                        ("event", "other"), ("workofart", "other"), ("law", "other"),
+                        ("language", "other")):
+        types.table.setdefault(label, kind)  # type: ignore[arg-type]
+    return types
+
+
+def _entities(doc: Any) -> list[dict[str, Any]]:
+    """The gold entities of a DocBin this module wrote (its ``entities`` group)."""
+    out = []
+    for s in doc.spans[ENTITIES_KEY]:
+        label = s._.entity_label if isinstance(s._.entity_label, str) else None
+        out.append(entity(doc.text, s.start_char, s.end_char, s.label_,
+                          link=s.kb_id_ or None, label=label))
+    return out
+
+
+def convert(path: Path, options: ReadOptions | None = None) -> Conversion:
     """The gold documents of the DocBin at ``path``."""
     from spacy.tokens import DocBin
     from spacy.vocab import Vocab
@@ -61,16 +88,26 @@ def convert(path: Path) -> Conversion:
         raise InputError(f"not a spaCy DocBin (.spacy) file: {type(exc).__name__}",
                          path) from None
     out = Conversion()
+    types = _other_entity_kinds((options or ReadOptions()).types)
     others = 0
     for n, doc in enumerate(docs, 1):
         doc_id = doc.user_data.get(ID_KEY)
         if not isinstance(doc_id, str) or not doc_id:
             doc_id = f"doc-{n}"
+        entities: list[dict[str, Any]] = []
         if SPANS_KEY in doc.spans:
             spans = list(doc.spans[SPANS_KEY])
+            if ENTITIES_KEY in doc.spans:
+                entities = _entities(doc)
         else:
             spans = [e for e in doc.ents if e.label_ in TOPONYM_LABELS]
-            others += len(doc.ents) - len(spans)
+            for e in doc.ents:
+                kind = "toponym" if e.label_ in TOPONYM_LABELS else types.target(e.label_)
+                if kind in ("toponym", "ignore"):
+                    others += kind == "ignore"
+                    continue
+                entities.append(entity(doc.text, e.start_char, e.end_char, kind,
+                                       link=e.kb_id_ or None, label=e.label_))
         toponyms = []
         for s in sorted(spans, key=lambda s: (s.start_char, s.end_char)):
             item = toponym(doc.text, s.text, s.start_char, s.end_char, lat=s._.lat,
@@ -82,10 +119,12 @@ def convert(path: Path) -> Conversion:
             if isinstance(s._.place_name, str):
                 item["name"] = s._.place_name
             toponyms.append(item)
-        out.documents.append({"id": doc_id, "text": doc.text, "toponyms": toponyms})
+        record = {"id": doc_id, "text": doc.text, "toponyms": toponyms}
+        if entities:
+            record["entities"] = entities
+        out.documents.append(record)
     if others:
-        out.notes.append(f"{others} entities with other labels than "
-                         f"{', '.join(TOPONYM_LABELS)} were left out")
+        out.notes.append(f"{others} entities whose label --types maps to ignore were left out")
     return out
 
 
@@ -112,6 +151,16 @@ def _no_overlaps(spans: list[Any]) -> list[Any]:
     return sorted(kept, key=lambda s: s.start)
 
 
+def _entity_spans(doc: Any, entities: list[dict[str, Any]]) -> list[Any]:
+    spans = []
+    for e in entities:
+        span = doc.char_span(e["start"], e["end"], label=e["kind"], kb_id=e.get("link") or "")
+        if span is not None:
+            span._.entity_label = e.get("label")
+            spans.append(span)
+    return spans
+
+
 def to_docbin(documents: Sequence[dict[str, Any]], lang: str = "en") -> tuple[bytes, int]:
     """Gold JSONL objects as DocBin bytes, and how many toponyms without offsets were left
     out (a span needs them)."""
@@ -129,7 +178,8 @@ def to_docbin(documents: Sequence[dict[str, Any]], lang: str = "en") -> tuple[by
         text, items = obj["text"], obj.get("toponyms", [])
         placed = [t for t in items if t.get("start") is not None and t.get("end") is not None]
         no_offsets += len(items) - len(placed)
-        cuts = {c for t in placed for c in (t["start"], t["end"])}
+        others = obj.get("entities", [])
+        cuts = {c for t in [*placed, *others] for c in (t["start"], t["end"])}
         words, spaces = _words(nlp.make_doc(text), cuts)
         doc = Doc(nlp.vocab, words=words, spaces=spaces)
         spans = []
@@ -144,6 +194,8 @@ def to_docbin(documents: Sequence[dict[str, Any]], lang: str = "en") -> tuple[by
                 setattr(span._, attr, t.get(field))
             spans.append(span)
         doc.spans[SPANS_KEY] = spans
+        if others:
+            doc.spans[ENTITIES_KEY] = _entity_spans(doc, others)
         doc.set_ents(_no_overlaps(spans))
         doc.user_data[ID_KEY] = obj["id"]
         db.add(doc)

@@ -13,8 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from geoparser.corpora.base import Conversion
-from geoparser.corpora.toponym_record import toponym
+from geoparser.corpora.base import Conversion, ReadOptions
+from geoparser.corpora.entity_types import tool_labels
+from geoparser.corpora.toponym_record import entity, toponym
 from geoparser.errors import InputError
 from geoparser.io.json_lines import iter_json_lines
 
@@ -38,7 +39,11 @@ def _spans(obj: dict[str, Any], fail: Any) -> list[tuple[Any, Any, Any]]:
     return out
 
 
-def convert(path: Path) -> Conversion:
+def convert(path: Path, options: ReadOptions | None = None) -> Conversion:
+    """The gold documents of a doccano export: labels that name people, organisations or
+    other things (``entity_types.tool_labels``, ``--types``) as entities, the rest
+    toponyms."""
+    types = tool_labels((options or ReadOptions()).types)
     out = Conversion()
     for lineno, obj in iter_json_lines(path):
         def fail(what: str, lineno: int = lineno) -> InputError:
@@ -50,7 +55,7 @@ def convert(path: Path) -> Conversion:
         doc_id = obj.get("id", lineno)
         if not isinstance(doc_id, str | int) or isinstance(doc_id, bool):
             raise fail("'id' must be a string or a number")
-        toponyms = []
+        toponyms, entities = [], []
         for start, end, label in _spans(obj, fail):
             if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, end)):
                 raise fail(f"offsets must be integers, got {start!r}, {end!r}")
@@ -58,7 +63,14 @@ def convert(path: Path) -> Conversion:
                 raise fail(f"offsets {start}-{end} outside the text of {len(text)} characters")
             if not isinstance(label, str):
                 raise fail(f"a label must be a string, got {label!r:.40}")
-            toponyms.append(toponym(text, text[start:end], start, end, label=label))
-        out.documents.append({"id": str(doc_id), "text": text,
-                              "toponyms": sorted(toponyms, key=lambda t: (t["start"], t["end"]))})
+            target = types.target(label)
+            if target == "toponym":
+                toponyms.append(toponym(text, text[start:end], start, end, label=label))
+            elif target != "ignore":
+                entities.append(entity(text, start, end, target, label=label))
+        record = {"id": str(doc_id), "text": text,
+                  "toponyms": sorted(toponyms, key=lambda t: (t["start"], t["end"]))}
+        if entities:
+            record["entities"] = sorted(entities, key=lambda t: (t["start"], t["end"]))
+        out.documents.append(record)
     return out

@@ -22,8 +22,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from geoparser.corpora.base import Conversion
-from geoparser.corpora.toponym_record import toponym
+from geoparser.corpora.base import Conversion, ReadOptions
+from geoparser.corpora.entity_types import TypeMap, tool_labels
+from geoparser.corpora.toponym_record import entity, toponym
 from geoparser.errors import InputError
 from geoparser.io.json_lines import whole_json
 from geoparser.model import ParsedDocument
@@ -72,7 +73,8 @@ def _from_json_min(row: dict[str, Any]) -> dict[str, Any]:
     return {"id": row.get("id"), "data": data, "annotations": [{"result": result}]}
 
 
-def _task_gold(path: Path, n: int, task: Any, out: Conversion) -> dict[str, Any] | None:
+def _task_gold(path: Path, n: int, task: Any, out: Conversion, types: TypeMap
+               ) -> dict[str, Any] | None:
     """The gold document of task number ``n``, or None when it has no annotation."""
     def fail(what: str) -> InputError:
         return InputError(f"task {n}: not a Label Studio task: {what}", path)
@@ -106,7 +108,7 @@ def _task_gold(path: Path, n: int, task: Any, out: Conversion) -> dict[str, Any]
             value = _textarea(r)
             if value:
                 extras.setdefault(r["id"], {})[str(r.get("from_name"))] = value
-    toponyms = []
+    toponyms, entities = [], []
     for r in result:
         if r.get("type") != "labels":
             continue
@@ -131,16 +133,29 @@ def _task_gold(path: Path, n: int, task: Any, out: Conversion) -> dict[str, Any]
         gid = extra.get(ID_TAG, "")
         label = labels[0] if isinstance(labels, list) and labels and isinstance(
             labels[0], str) else None
+        target = types.target(label) if label is not None else "toponym"
+        if target != "toponym":
+            if target != "ignore" and start is not None and end is not None:
+                entities.append(entity(text, start, end, target, label=label))
+            elif target != "ignore":
+                out.warnings.append(f"task {n}: {label} {phrase!r} is not in the text; skipped")
+            continue
         toponyms.append(toponym(text, phrase or "", start, end, label=label,
                                 lat=point[0] if point else None,
                                 lon=point[1] if point else None,
                                 geonameid=int(gid) if gid.isdigit() else None))
-    return {"id": str(doc_id), "text": text,
-            "toponyms": sorted(toponyms, key=lambda t: (t.get("start", -1), t.get("end", -1)))}
+    doc = {"id": str(doc_id), "text": text,
+           "toponyms": sorted(toponyms, key=lambda t: (t.get("start", -1), t.get("end", -1)))}
+    if entities:
+        doc["entities"] = sorted(entities, key=lambda t: (t["start"], t["end"]))
+    return doc
 
 
-def convert(path: Path) -> Conversion:
-    """The gold documents of a Label Studio JSON export (a list of tasks)."""
+def convert(path: Path, options: ReadOptions | None = None) -> Conversion:
+    """The gold documents of a Label Studio JSON export (a list of tasks): regions whose label
+    names a person, an organisation or another thing (``entity_types.tool_labels``,
+    ``--types``) as entities, the rest toponyms."""
+    types = tool_labels((options or ReadOptions()).types)
     tasks = whole_json(path)
     if isinstance(tasks, dict):
         tasks = [tasks]
@@ -149,7 +164,7 @@ def convert(path: Path) -> Conversion:
     out = Conversion()
     skipped = 0
     for n, task in enumerate(tasks, 1):
-        doc = _task_gold(path, n, task, out)
+        doc = _task_gold(path, n, task, out, types)
         if doc is None:
             skipped += 1
         else:

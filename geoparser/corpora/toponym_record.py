@@ -14,3 +14,12 @@ def toponym(doc_text: str, phrase: str, start: int | None, end: int | None, *,
     item = {"start": start, "end": end, "text": surface, "lat": lat, "lon": lon,
             "label": label, "geonameid": geonameid, "name": name}
     return {k: v for k, v in item.items() if v is not None}
+
+
+def entity(doc_text: str, start: int, end: int, kind: str, *, link: str | None = None,
+           label: str | None = None) -> dict[str, Any]:
+    """A gold entity object (a person, organisation or other named thing: ``model.GoldEntity``)
+    over ``doc_text[start:end]``."""
+    item = {"start": start, "end": end, "text": doc_text[start:end], "kind": kind,
+            "link": link, "label": label}
+    return {k: v for k, v in item.items() if v is not None}

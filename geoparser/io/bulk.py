@@ -75,6 +75,9 @@ class _GoldDoc(msgspec.Struct, frozen=True, gc=False):
     text: str
     toponyms: tuple[_Gold, ...] = ()
     source: str | None = None  # checked here, so that the model's decoder never fails
+    # Other named entities: a file with any is read by the line reader, which checks them, so
+    # that gold without them pays nothing for them here.
+    entities: tuple[msgspec.Raw, ...] = ()
 
 
 class _Candidate(msgspec.Struct, frozen=True, gc=False):
@@ -223,6 +226,8 @@ def read_gold_lines(source: Source, default_tolerance: float) -> GoldRecords | N
             chunk_ids = list(map(attrgetter("id"), docs))
             chunk_texts = list(map(attrgetter("text"), docs))
             if not (all(chunk_ids) and all(chunk_texts)) or any(map(str.isspace, chunk_texts)):
+                raise _Refused
+            if any(map(attrgetter("entities"), docs)):
                 raise _Refused
             sources = [s for s in map(attrgetter("source"), docs) if s is not None]
             if sources != list(map(group_of, sources)):  # blank or padded: the group differs

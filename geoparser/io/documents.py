@@ -47,7 +47,9 @@ from geoparser.io.json_lines import (
 )
 from geoparser.io.records import GoldRecords, PredictionRecords
 from geoparser.model import (
+    ENTITY_KINDS,
     Document,
+    GoldEntity,
     GoldToponym,
     PredictedDocument,
     Prediction,
@@ -215,7 +217,29 @@ def _slow_gold(path: Path, lineno: int, obj: dict, default: float,
             )
         )
     source = group_of(obj.get(group_field)) if group_field else None
-    return Document(doc_id, text, tuple(toponyms), source)
+    return Document(doc_id, text, tuple(toponyms), source, _gold_entities(line, obj, text))
+
+
+def _gold_entities(line: LineChecker, obj: dict, text: str) -> tuple[GoldEntity, ...]:
+    """A gold document's other named entities (``entities``: each with offsets, text, kind and
+    optional ``link`` and ``label``), checked like its toponyms."""
+    value = obj.get("entities", [])
+    if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
+        raise line.fail("field 'entities' must be a list of objects")
+    out = []
+    for i, e in enumerate(value):
+        eline = LineChecker(line.path, line.lineno, f"{line.where}entity {i + 1}: ")
+        name = eline.string(e, "text")
+        start, end = eline.span(e, text, name)
+        if start is None or end is None:
+            raise eline.fail("an entity needs 'start' and 'end'")
+        kind = eline.string(e, "kind")
+        if kind not in ENTITY_KINDS:
+            raise eline.fail(f"'kind' must be one of {', '.join(ENTITY_KINDS)}, got {kind!r}")
+        out.append(GoldEntity(start, end, name or "", kind,  # type: ignore[arg-type]
+                              eline.string(e, "link", required=False),
+                              eline.string(e, "label", required=False)))
+    return tuple(out)
 
 
 def _dataset_default_tolerance(path: Path) -> float | None:
@@ -343,7 +367,15 @@ def gold_to_json(doc: Document) -> dict[str, Any]:
     out: dict[str, Any] = {"id": doc.id, "text": doc.text}
     if doc.source is not None:
         out[SOURCE_FIELD] = doc.source
-    return {**out, "toponyms": toponyms}
+    out["toponyms"] = toponyms
+    if doc.entities:
+        out["entities"] = [{k: v for k in ENTITY_FIELDS if (v := getattr(e, k)) is not None}
+                           for e in doc.entities]
+    return out
+
+
+#: A gold entity's fields in the order JSONL writes them.
+ENTITY_FIELDS = ("start", "end", "text", "kind", "link", "label")
 
 
 def prediction_to_json(doc: PredictedDocument) -> dict[str, Any]:

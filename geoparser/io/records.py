@@ -110,12 +110,16 @@ class GoldRecords:
     texts: list[str]  # the documents' texts
     toponyms: Columns
     _documents: Callable[[], list[Document]]
+    #: Some document lists other entities (``Document.entities``). The bulk reader takes only
+    #: files without them, so its records never have any.
+    has_entities: bool = False
 
     @staticmethod
     def of_documents(docs: Sequence[Document]) -> GoldRecords:
         toponyms, doc = flatten(docs)
         return GoldRecords([d.id for d in docs], [d.text for d in docs],
-                           Columns.of(toponyms, doc), partial(list, docs))
+                           Columns.of(toponyms, doc), partial(list, docs),
+                           any(map(attrgetter("entities"), docs)))
 
     def documents(self) -> list[Document]:
         return self._documents()

@@ -157,8 +157,10 @@ def test_a_docbin_made_by_other_tools_gives_its_place_entities(tmp_path):
     result = convert("docbin", path)
     assert result.documents == [{"id": "doc-1", "text": "John Smith flew to Paris.",
                                  "toponyms": [{"start": 19, "end": 24, "text": "Paris",
-                                               "label": "GPE", "geonameid": 2988507}]}]
-    assert "1 entities with other labels" in result.notes[0]
+                                               "label": "GPE", "geonameid": 2988507}],
+                                 "entities": [{"start": 0, "end": 10, "text": "John Smith",
+                                               "kind": "person", "label": "PERSON"}]}]
+    assert result.notes == []  # the person is kept as a gold entity
 
 
 def test_a_file_that_is_not_a_docbin_is_refused_in_one_line(tmp_path):

@@ -20,8 +20,9 @@ CORPORA = SHARED / "corpora"
 
 
 def test_formats_registered():
-    assert CONVERTERS.names() == ["docbin", "doccano", "geovirus", "gwn", "jsonl", "labelstudio",
-                                  "lgl", "semeval2019", "wiktor"]
+    assert CONVERTERS.names() == ["conll", "conllu", "docbin", "doccano", "geovirus", "gwn",
+                                  "jsonl", "labelstudio", "lgl", "semeval2019", "wiktor",
+                                  "wotr"]
 
 
 def test_lgl_fixture():
