@@ -18,8 +18,7 @@ _NAME = r"[A-Z][\w'’-]+"
 #: so that rare given names that are also words ("Will", "Frank") need the model's other cues.
 GIVEN_NAME_SHARE = 0.02
 #: A name after one of these is a place even beside a verb of saying ("police in Houston said").
-_PLACE_PREPOSITIONS = frozenset({"in", "at", "from", "of", "to", "near", "across", "outside",
-                                 "inside", "around", "throughout"})
+_PLACE_PREPOSITIONS = words("place_prepositions")
 
 
 @cache
