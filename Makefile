@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 DEV_STAMP := $(VENV)/.toposcope-dev-installed
 
-.PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy bench-serve bench-service bench-context-weights \
+.PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy bench-serve bench-service bench-context-weights wheel-check \
 	docs vendor-leaflet vendor-swagger-ui outline-10m train-ranker train-ner train-confidence train-decision
 
 # `make run` installs what geoparsing needs, the report's charts and the GIS outputs (the
@@ -42,6 +42,13 @@ browser:
 
 test: setup-dev browser
 	$(PY) -m pytest -q
+
+# Toposcope as users install it (scripts/wheel_smoke.sh, a few minutes): the wheel built from
+# the tracked files, installed with the `serve` extra and the pinned spaCy model into a fresh
+# venv, then `--help`, the default `parse` of data/captions, `score`, `map` and one request to
+# `serve`, all run from outside the checkout. .ci/run runs it after `make test`.
+wheel-check: setup-dev
+	PYTHON=$(PY) VENV_PYTHON=$(PYTHON) bash scripts/wheel_smoke.sh
 
 # Re-record the caption cassettes against the live services (needs network, a GeoNames
 # account in GEONAMES_USERNAME and your contact in TOPOSCOPE_CONTACT). See cassettes/README.md.

@@ -22,13 +22,26 @@ PACKAGES = ("geoparser", "evaluation")
 MAX_CHARS = 240
 
 
+#: Words a full stop follows inside a sentence ("Mr. Smith", "e.g. Paris", "Smith et al.").
+ABBREVIATIONS = frozenset({"al", "e.g", "i.e", "cf", "vs", "Mr", "Mrs", "Ms", "Dr",
+                           "St", "Mt", "Ft", "U.S", "U.K"})
+
+
 def first_sentence(doc: str | None) -> str:
-    """The docstring's first sentence, on one line, with Markdown pipes escaped."""
+    """The docstring's first sentence, on one line, with Markdown pipes escaped: it ends at
+    the first ".", "!" or "?" before a capital, a bracket, a quote or the end, unless the
+    full stop closes an abbreviation (``ABBREVIATIONS``)."""
     if not doc:
         return "(no docstring)"
     text = " ".join(doc.strip().split("\n\n")[0].split())
-    match = re.match(r"(.+?(?<!\bal)(?<!\be\.g)(?<!\bi\.e)[.!?])(?:\s+[A-Z(`\"]|$)", text)
-    sentence = match.group(1) if match else text
+    sentence = text
+    for end in re.finditer(r"[.!?](?=\s+[A-Z(`\"]|$)", text):
+        words = text[:end.start()].split()
+        word = words[-1].lstrip("(\"'`") if words else ""
+        if end.group() == "." and word in ABBREVIATIONS:
+            continue
+        sentence = text[:end.end()]
+        break
     if len(sentence) > MAX_CHARS:  # a sentence that lists a file format in full
         sentence = sentence[:MAX_CHARS].rsplit(" ", 1)[0] + " …"
     return sentence.replace("|", "\\|")

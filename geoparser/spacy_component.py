@@ -11,30 +11,37 @@ any spaCy pipeline.
 The component takes the toponyms of ``recogniser`` (by default Toposcope's default recogniser,
 ``defaults.DEFAULT_RECOGNISER``; or ``"gazetteer"``, ``"hybrid"``, a plug-in's name), which are
 added to ``doc.ents`` where they overlap no entity; with ``recogniser`` set to ``None``, the
-entities the pipeline itself found whose label is one of ``labels`` (GPE and LOC by default). Each
-toponym is looked up in the gazetteer and placed by the policy, exactly as ``toposcope parse``
-does (a placed name written again elsewhere in the text is a toponym there too, placed the same:
-``repeated_names``; it joins ``doc.ents`` where it overlaps no entity), and the span gets
-``._.lat``, ``._.lon``, ``._.geonameid`` (an integer), ``._.place_name``, ``._.admin1`` and
+entities the pipeline itself found whose label is one of ``labels`` (GPE and LOC by default).
+Each toponym is looked up in the gazetteer and placed by the policy, exactly as ``toposcope
+parse`` does (a placed name written again elsewhere in the text is a toponym there too, placed
+the same: ``repeated_names``; it joins ``doc.ents`` where it overlaps no entity), and the span
+gets ``._.lat``, ``._.lon``, ``._.geonameid`` (an integer), ``._.place_name``, ``._.admin1`` and
 ``._.country`` (by name), ``._.country_code``, ``._.kind`` (the feature kind in words),
-``._.reason`` (why the policy chose that place, or none),
-``._.n_candidates`` (how many places it chose from), ``._.confidence`` (the probability
-that the point lies within 161 km of the right one), ``._.span_probability`` and
-``._.marker_confidence`` (the span decision's, ``geoparser.decision``, with the default
-recogniser and the ``context`` policy, exactly as ``parse``: a span it judges no toponym is
-left out, a toponym whose marker is unlikely right is left unplaced), ``._.demonym`` (a
-people or its adjective standing for its place), ``._.place`` (the chosen ``Candidate``),
-``._.candidates`` (those places, best first) and ``._.record`` (the toponym's record as every
-output writes it, candidates marked chosen / alternate-name match). A placed toponym's
-``kb_id_`` is the place's GeoNames id as a string (empty when it was not placed or the place
-has no GeoNames id), and every toponym is in ``doc.ents`` with it, whatever the pipeline: it
-replaces any entity it overlaps (keeping that entity's label where both cover the same
-tokens and the label is one of ``labels``). ``nlp.evaluate`` scores the toponyms through the
-registered ``toposcope.toponym_scorer.v1`` (``spacy_scorer``). ``doc._.toponyms`` lists the
-toponym spans in text order; ``doc._.focus`` is the document's focus country, first-level
-area and city (``model.DocumentFocus``, ``None`` when nothing was placed); ``doc._.guide``
-may hold a ``(lat, lon)`` point for the ``nearest`` policy. ``nlp.pipe`` looks up a whole
-batch at once, and gives each document what it would get alone, whatever the batch size.
+``._.reason`` (why the policy chose that place, or none), ``._.n_candidates`` (how many places
+it chose from), ``._.confidence`` (the probability that the point lies within 161 km of the
+right one), ``._.span_probability`` and ``._.marker_confidence`` (the span decision's,
+``geoparser.decision``, with the default recogniser and the ``context`` policy, exactly as
+``parse``: a span it judges no toponym is left out, a toponym whose marker is unlikely right is
+left unplaced), ``._.demonym`` (a people or its adjective standing for its place), ``._.place``
+(the chosen place's fields as every output writes them, ``places.place_fields``),
+``._.candidates`` (the places it chose from, best first, each marked chosen / alternate-name
+match) and ``._.record`` (the toponym's record as every output writes it, with those candidates,
+less the document ``id``: the doc is the document). A placed toponym's ``kb_id_`` is the place's
+GeoNames id as a string (empty when it was not placed or the place has no GeoNames id), and
+every toponym is in ``doc.ents`` with it, whatever the pipeline: it replaces any entity it
+overlaps (keeping that entity's label where both cover the same tokens and the label is one of
+``labels``). ``nlp.evaluate`` scores the toponyms through the registered
+``toposcope.toponym_scorer.v1`` (``spacy_scorer``). The toponym spans are the span group
+``doc.spans["toponyms"]``, in text order, and ``doc._.toponyms`` lists them; ``doc._.focus`` is
+the document's focus country, first-level area and city (``model.DocumentFocus.to_dict()``,
+``None`` when nothing was placed); ``doc._.guide`` may hold a ``(lat, lon)`` point for the
+``nearest`` policy. ``nlp.pipe`` looks up a whole batch at once, and gives each document what it
+would get alone, whatever the batch size.
+
+Every value the component sets is plain data (dicts, lists, strings, numbers, booleans), and the
+spans live in a span group rather than in ``doc.user_data``, so a doc travels:
+``doc.to_bytes()``, ``pickle``, ``DocBin(store_user_data=True)`` and ``nlp.pipe(texts,
+n_process=2)`` all give back the same toponyms.
 
 ``displacy_data(doc)`` gives the toponyms as displaCy's manual-mode data, each labelled with
 the place chosen ("TOPONYM: Paris, Île-de-France, France"), and ``render_places(doc)`` the
@@ -63,9 +70,10 @@ from geoparser.gazetteers import create_gazetteer
 from geoparser.io.toponym_records import toponym_record
 from geoparser.model import Document, Mention, ParsedDocument, Resolution
 from geoparser.pipeline import resolve
+from geoparser.places import place_fields
 from geoparser.recognition import DEFAULT_LABELS, create_recogniser
 from geoparser.resolution import create_policy
-from geoparser.spacy_scorer import SCORE_WEIGHTS, score_toponyms
+from geoparser.spacy_scorer import SCORE_WEIGHTS, SPANS_KEY, score_toponyms
 
 #: The span attributes the component sets, and their value when a toponym was not placed.
 SPAN_ATTRIBUTES = ("lat", "lon", "geonameid", "country_code", "reason", "place", "candidates",
@@ -77,8 +85,14 @@ RECORD_ATTRIBUTES = ("lat", "lon", "geonameid", "country_code", "reason", "admin
                      "span_probability", "demonym")
 
 
-#: The doc attributes the component reads or sets.
+#: The doc attributes the component reads or sets (``toponyms`` is read off the span group).
 DOC_ATTRIBUTES = ("toponyms", "guide", "focus")
+
+
+def toponym_spans(doc: Doc) -> list[Span] | None:
+    """``doc._.toponyms``: the component's toponym spans in text order (the span group
+    ``doc.spans["toponyms"]``, which travels with the doc), ``None`` where it did not run."""
+    return list(doc.spans[SPANS_KEY]) if SPANS_KEY in doc.spans else None
 
 
 def register_extensions() -> None:
@@ -87,9 +101,26 @@ def register_extensions() -> None:
     for attr in SPAN_ATTRIBUTES:
         if not Span.has_extension(attr):
             Span.set_extension(attr, default=None)
-    for attr in DOC_ATTRIBUTES:
+    if Doc.get_extension("toponyms") != (None, None, toponym_spans, None):
+        Doc.set_extension("toponyms", getter=toponym_spans, force=True)
+    for attr in DOC_ATTRIBUTES[1:]:
         if not Doc.has_extension(attr):
             Doc.set_extension(attr, default=None)
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain data that spaCy's msgpack and JSON keep as it is: tuples become
+    lists, mapping keys strings, NumPy scalars Python numbers."""
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    item = getattr(value, "item", None)  # a NumPy scalar
+    if callable(item):
+        return plain(item())
+    raise TypeError(f"not plain data: {type(value).__name__}")
 
 
 class ToposcopeComponent:
@@ -156,15 +187,17 @@ class ToposcopeComponent:
             doc_spans = _with_kb_ids(doc, _spans_of(doc, p.resolutions), p.resolutions,
                                      self.labels)
             for span, r in zip(doc_spans, p.resolutions, strict=True):
-                record = toponym_record(p.document.id, r.mention, r, with_candidates=True)
+                record = plain(toponym_record(p.document.id, r.mention, r,
+                                              with_candidates=True))
+                del record["id"]  # the doc is the document; its place in a batch is no id
                 span._.record = record
-                span._.place = r.candidate
+                span._.place = plain(place_fields(r.candidate)) if r.candidate else None
                 for attr in RECORD_ATTRIBUTES:
                     setattr(span._, attr, record.get(attr))
                 span._.place_name = record["name"]
-                span._.candidates = list(r.ranked)
-            doc._.toponyms = doc_spans
-            doc._.focus = p.focus
+                span._.candidates = record["candidates"]
+            doc.spans[SPANS_KEY] = doc_spans
+            doc._.focus = plain(p.focus.to_dict()) if p.focus is not None else None
         return docs
 
 

@@ -8,6 +8,7 @@ closes a circle is still a circle for whoever reads the code.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from tests.conftest import ROOT
@@ -215,3 +216,47 @@ def test_the_provenance_check_finds_a_bare_number():
     assert _numeric_constants_without_provenance(
         "#: How far to look.\nWINDOW = 30\n#: Chosen by hand.\nLIMIT = 4\nNAME = 'x'\n") == [
         "WINDOW"]
+
+
+def _folder_rows() -> list[tuple[str, str]]:
+    """The rows of the page's "What each folder holds" table: (folder, what it holds)."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = page.split("## What each folder holds", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"^\| `([^`]+/)`(?: \(root\))? \| (.*) \|$", table, re.MULTILINE)
+
+
+def test_the_page_names_every_stage_package_once_and_only_packages_that_exist():
+    rows = _folder_rows()
+    folders = [folder.rstrip("/") for folder, _ in rows]
+    assert len(folders) == len(set(folders)), "a folder has two rows"
+    assert not [f for f in folders if not (ROOT / f).is_dir()]
+    stages = {str(p.parent.relative_to(ROOT)) for pkg in ("geoparser", "evaluation")
+              for p in (ROOT / pkg).glob("*/__init__.py")}
+    assert sorted(stages - set(folders)) == []
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    deeper = {p.parent.name for pkg in ("geoparser", "evaluation")
+              for p in (ROOT / pkg).glob("*/*/**/__init__.py")}
+    assert sorted(name for name in deeper if f"{name}/" not in page) == []
+
+
+def test_every_file_the_folder_table_names_exists_in_its_folder():
+    missing = []
+    for folder, what in _folder_rows():
+        for name in re.findall(r"`([\w*]+\.(?:py|sh))`", what):
+            if not any((ROOT / folder).rglob(name)):
+                missing.append(f"{folder}{name}")
+    assert missing == []
+
+
+def test_the_module_index_keeps_a_sentence_whole_past_an_abbreviation():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("module_index",
+                                                  ROOT / "docs" / "module_index.py")
+    index = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(index)
+    assert index.first_sentence('Where a story names a person: "Mr. Smith". More.') == (
+        'Where a story names a person: "Mr. Smith".')
+    assert index.first_sentence("So that St. Ives meets. Then more.") == (
+        "So that St. Ives meets.")
+    assert index.first_sentence("One sentence. Two.") == "One sentence."

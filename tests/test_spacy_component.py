@@ -31,7 +31,8 @@ def test_add_pipe_sets_place_attributes_on_gpe_and_loc_entities(nlp):
     by_text = {e.text: e for e in doc.ents}  # the same values through doc.ents
     assert by_text["Tokyo"]._.geonameid == tokyo._.geonameid
     assert by_text["John Smith"]._.lat is None  # a PERSON is not a toponym
-    assert len(paris._.candidates) > 1 and paris._.place.name == "Paris"
+    assert len(paris._.candidates) > 1 and paris._.place["name"] == "Paris"
+    assert paris._.candidates[0]["chosen"] and paris._.candidates[0]["geonameid"] == 2988507
     assert doc.has_annotation("TAG")  # the rest of the pipeline still ran
 
 
@@ -105,8 +106,11 @@ def test_a_placed_toponym_has_its_geonames_id_as_kb_id_in_ents_too(nlp):
 
 def test_the_doc_has_its_focus(nlp):
     doc = nlp("Storms hit Dallas and Houston, and Dallas was flooded.")
-    assert doc._.focus.country.name == "United States"
-    assert (doc._.focus.city.name, doc._.focus.city.count) == ("Dallas", 2)
+    assert doc._.focus["country"]["name"] == "United States"
+    assert (doc._.focus["city"]["name"], doc._.focus["city"]["count"]) == ("Dallas", 2)
+    from geoparser.model import DocumentFocus
+
+    assert DocumentFocus.from_dict(doc._.focus).city.name == "Dallas"  # typed, when wanted
     assert nlp("Nothing here at all.")._.focus is None
 
 
@@ -264,3 +268,85 @@ def test_spacy_evaluate_on_the_command_line_reports_toponym_scores(tmp_path):
     assert metrics["toponym_p"] == 1.0 and metrics["toponym_acc161"] == 0.5
     table = done.stdout  # spaCy's own table shows the toponyms' P/R/F as its span scores
     assert re.search(r"SPAN P\s+100\.00", table) and re.search(r"SPAN R\s+66\.67", table)
+
+
+#: Texts whose docs must travel: placed, unplaced and repeated toponyms, and none at all.
+TRAVEL_TEXTS = ["Floods in Austin and Dallas, Texas; Dallas was worst.", "Nothing here.",
+                "Ferries from Galway to Qwxzzyland; Paris later."]
+
+
+def _as_lists(value):
+    """Sequences as lists: a DocBin reads the user data's lists back as tuples."""
+    if isinstance(value, dict):
+        return {k: _as_lists(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_as_lists(v) for v in value]
+    return value
+
+
+def _everything(doc):
+    """All the component set on a doc: each toponym span with every attribute, the entities
+    with theirs, the focus."""
+    from geoparser.spacy_component import SPAN_ATTRIBUTES
+
+    def attrs(span):
+        return [_as_lists(getattr(span._, a)) for a in SPAN_ATTRIBUTES]
+
+    return ([(t.start_char, t.end_char, t.label_, t.kb_id_, attrs(t)) for t in doc._.toponyms],
+            [(e.start_char, e.end_char, e.label_, e.kb_id_, attrs(e)) for e in doc.ents],
+            _as_lists(doc._.focus))
+
+
+@pytest.fixture(scope="module")
+def travelled(default_nlp):
+    docs = list(default_nlp.pipe(TRAVEL_TEXTS))
+    seen = [_everything(d) for d in docs]
+    assert sum(len(toponyms) for toponyms, _, _ in seen) >= 5
+    assert seen[0][0][0][4][SPAN_INDEX["place"]]["name"] == "Austin"
+    return docs, seen
+
+
+SPAN_INDEX = {a: i for i, a in enumerate(geoparser.spacy_component.SPAN_ATTRIBUTES)}
+
+
+def test_every_value_the_component_sets_is_plain_data(travelled):
+    import json
+
+    docs, _ = travelled
+    for doc in docs:
+        for key, value in doc.user_data.items():
+            json.dumps(value, allow_nan=False)  # dicts, lists, strings, numbers only
+            assert key[0] == "._.", key
+        assert not [t for t in doc._.toponyms if not isinstance(t._.record, dict)]
+
+
+def test_a_doc_survives_to_bytes_and_from_bytes(travelled, default_nlp):
+    from spacy.tokens import Doc
+
+    docs, seen = travelled
+    again = [Doc(default_nlp.vocab).from_bytes(d.to_bytes()) for d in docs]
+    assert [_everything(d) for d in again] == seen
+
+
+def test_a_doc_survives_pickle(travelled):
+    import pickle
+
+    docs, seen = travelled
+    assert [_everything(pickle.loads(pickle.dumps(d))) for d in docs] == seen
+
+
+def test_a_doc_survives_a_docbin_with_user_data(travelled, default_nlp, tmp_path):
+    from spacy.tokens import DocBin
+    from spacy.vocab import Vocab
+
+    docs, seen = travelled
+    DocBin(docs=docs, store_user_data=True).to_disk(tmp_path / "parsed.spacy")
+    again = list(DocBin().from_disk(tmp_path / "parsed.spacy").get_docs(Vocab()))
+    assert [_everything(d) for d in again] == seen
+
+
+def test_nlp_pipe_in_two_processes_gives_the_same_toponyms(travelled, default_nlp):
+    _, seen = travelled
+    texts = TRAVEL_TEXTS * 3
+    assert [_everything(d) for d in default_nlp.pipe(texts, n_process=2, batch_size=2)] == (
+        seen * 3)

@@ -4,10 +4,14 @@ held-out figure.
 Each trained model ships a ``trained_on.json`` beside it: for every training corpus, a short
 fingerprint (SHA-256 prefix) of each document's text, written by the training command
 (``benchmarks.training``). ``toposcope compare`` and ``score`` fingerprint the gold texts and
-warn when a model that produced the predictions meets documents it learned from: the
-``toponym`` recognisers (``geoparser/recognition/models/toponym``), the transformer tagger's
-(``models/toponym-transformer``) and the ``learned``
-policy's ranker (``geoparser/data/ranker.trained_on.json``).
+warn when a model that produced the predictions meets documents it learned from: every
+recogniser built on the ``toponym`` spaCy model (``geoparser/recognition/models/toponym``) or
+on the transformer tagger (``models/toponym-transformer``), the default
+``toponym-transformer-orgs`` among them, and the ``learned`` policy's ranker
+(``geoparser/data/ranker.trained_on.json``). A prediction file names the part of a recogniser
+that proposed each toponym (``toponym-transformer-checked`` inside the default), so every
+part's name is listed. The default's span decision was trained on documents of the tagger's
+own training corpora (``geoparser/data/span_decision.json``), so the tagger's warning covers it.
 """
 
 from __future__ import annotations
@@ -21,10 +25,13 @@ from pathlib import Path
 from geoparser.errors import InputError
 from geoparser.io.bounded_read import bounded_lines
 
-TOPONYM_RECOGNISERS = ("toponym", "toponym-hybrid", "toponym-checked")
+#: The recognisers built on the ``toponym`` spaCy model, and on the transformer tagger.
+TOPONYM_RECOGNISERS = ("toponym", "toponym-hybrid", "toponym-checked", "toponym-orgs")
 TRANSFORMER_RECOGNISERS = ("toponym-transformer", "toponym-transformer-checked",
-                           "toponym-transformer-hybrid")
+                           "toponym-transformer-hybrid", "toponym-transformer-orgs")
 LEARNED_POLICIES = ("learned",)
+#: Every recogniser and policy built on a trained model that ships its fingerprints.
+TRAINED_MODELS = (*TOPONYM_RECOGNISERS, *TRANSFORMER_RECOGNISERS, *LEARNED_POLICIES)
 FILE = "trained_on.json"
 
 

@@ -116,14 +116,9 @@ def note_own_tolerances(gold: Path | list, tolerance_km: float | None) -> None:
 def _warn_trained_on(gold: Path, pred: Path, tolerance_km: float | None) -> None:
     """Warn when the predictions come from a shipped model (their ``recogniser``/``policy``
     fields) that was trained on some of the gold documents."""
-    from evaluation.reports.trained_on import (
-        LEARNED_POLICIES,
-        TOPONYM_RECOGNISERS,
-        models_in_predictions,
-        warnings,
-    )
+    from evaluation.reports.trained_on import TRAINED_MODELS, models_in_predictions, warnings
 
-    models = models_in_predictions(pred) & {*TOPONYM_RECOGNISERS, *LEARNED_POLICIES}
+    models = models_in_predictions(pred) & set(TRAINED_MODELS)
     if not models:
         return
     from geoparser.io.documents import load_gold

@@ -4,8 +4,8 @@ Cup", "University of [California]", "Air [Canada] Cargo".
 Such a place word is judged by its container's kind: GeoWebNews annotates a facility or an
 event whole (so the place word alone is not its toponym) and the place that names a body
 alone ("the [Illinois] Department of Public Health"); GeoVirus annotates neither. The kinds
-are the last words of names (``data/name-heads.txt``); the span decision learns what each
-means.
+are the last words of names (``vocabularies/decision/name_heads.txt``); the span decision
+learns what each means.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from geoparser.decision.word_lists import DATA
+from geoparser.vocabularies import entries
 
 #: A container's kind, by the category the model reads: "none" (no name continues the span),
-#: "name" (capitalised words follow, none of them a head of ``data/name-heads.txt``), then the
-#: kinds of that list.
+#: "name" (capitalised words follow, none of them a head of
+#: ``vocabularies/decision/name_heads.txt``), then the kinds of that list.
 CONTAINERS: tuple[str, ...] = ("none", "name", "facility", "event", "body", "title", "media",
                                "company", "team", "area")
 #: Capitalised words after the span, "of", "for", "&" and "of the" allowed between them: the
@@ -30,10 +30,8 @@ _BEFORE = re.compile(r"\b([A-Z][\w'’-]*)\s+of(?:\s+the)?\s+$")
 
 @cache
 def heads() -> dict[str, str]:
-    """Each head word of ``data/name-heads.txt`` and its kind."""
-    lines = (DATA / "name-heads.txt").read_text(encoding="utf-8").splitlines()
-    pairs = (line.split() for line in lines if line.strip() and not line.startswith("#"))
-    return {word: kind for word, kind in pairs}
+    """Each head word of ``vocabularies/decision/name_heads.txt`` and its kind."""
+    return {word: kind for word, (kind,) in entries("decision/name_heads")}
 
 
 def container(text: str, start: int, end: int) -> str:

@@ -18,15 +18,14 @@ _NAME = r"[A-Z][\w'’-]+"
 #: so that rare given names that are also words ("Will", "Frank") need the model's other cues.
 GIVEN_NAME_SHARE = 0.02
 #: A name after one of these is a place even beside a verb of saying ("police in Houston said").
-_PLACE_PREPOSITIONS = frozenset({"in", "at", "from", "of", "to", "near", "across", "outside",
-                                 "inside", "around", "throughout"})
+_PLACE_PREPOSITIONS = words("place_prepositions")
 
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    titles = "|".join(sorted((re.escape(t) for t in words("person-titles")), key=len,
+    titles = "|".join(sorted((re.escape(t) for t in words("person_titles")), key=len,
                              reverse=True))
-    verbs = "|".join(sorted(words("speech-verbs"), key=len, reverse=True))
+    verbs = "|".join(sorted(words("speech_verbs"), key=len, reverse=True))
     titled = re.compile(rf"\b(?i:{titles})\.?\s+((?:{_NAME}\s+){{0,2}}{_NAME})")
     said_after = re.compile(rf"({_NAME}),?\s+(?:{verbs})\b")
     said_before = re.compile(rf"\b(?:{verbs}|according to)\s+(?:{_NAME}\s+)?({_NAME})")
@@ -72,7 +71,7 @@ def _titled(titled: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
 
 @cache
 def _lower_titles() -> frozenset[str]:
-    return frozenset(t.lower() for t in words("person-titles"))
+    return frozenset(t.lower() for t in words("person_titles"))
 
 
 def given_name_before(text: str, start: int) -> bool:
@@ -86,5 +85,5 @@ def title_or_verb_beside(text: str, start: int, end: int) -> bool:
     ("Coach [Jordan]", "[Smith] said")."""
     before = re.search(r"([A-Za-z]+)\.?\s+$", text[max(0, start - 30):start])
     after = re.match(r",?\s+([a-z]+)\b", text[end:end + 30])
-    return bool((before and before.group(1).casefold() in words("person-titles"))
-                or (after and after.group(1) in words("speech-verbs")))
+    return bool((before and before.group(1).casefold() in words("person_titles"))
+                or (after and after.group(1) in words("speech_verbs")))

@@ -36,7 +36,7 @@ _LISTED_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*(?:,\s*|\s+(?:and|or)\s+|,\s*(?:
 def language_beside(text: str, start: int, end: int) -> bool:
     """Whether a word of language stands beside the span or beside the list it ends
     ("fluent [German]", "[German] speakers", "fluent English and [German]")."""
-    cues = words("language-cues")
+    cues = words("language_cues")
     head = text[max(0, start - 80):start]
     listed = _LISTED_BEFORE.search(head)
     first = start - (len(head) - listed.start()) if listed else start
@@ -47,4 +47,4 @@ def language_beside(text: str, start: int, end: int) -> bool:
 def thing_after(text: str, end: int) -> bool:
     """Whether the span is followed by a noun that makes it a thing's name ("[French] toast",
     "[American] Express")."""
-    return word_after(text, end).casefold() in words("thing-heads")
+    return word_after(text, end).casefold() in words("thing_heads")

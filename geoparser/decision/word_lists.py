@@ -1,4 +1,6 @@
-"""The span decision's word lists, each one file in ``data/`` with its source at its head."""
+"""The span decision's word lists, as sets (each one file in ``geoparser/vocabularies/decision/``
+with its source and licence at its head, read by the vocabularies' loader), and the 1990 US
+Census name frequencies (``data/``)."""
 
 from __future__ import annotations
 
@@ -6,15 +8,16 @@ import gzip
 from functools import cache
 from pathlib import Path
 
+from geoparser import vocabularies
+
 DATA = Path(__file__).resolve().parent / "data"
 PERSON_NAMES = DATA / "person-names-us1990.tsv.gz"
 
 
 @cache
 def words(name: str) -> frozenset[str]:
-    """The words of ``data/<name>.txt``: one a line, ``#`` lines are its provenance."""
-    lines = (DATA / f"{name}.txt").read_text(encoding="utf-8").splitlines()
-    return frozenset(w.strip() for w in lines if w.strip() and not w.startswith("#"))
+    """The words of ``geoparser/vocabularies/decision/<name>.txt``."""
+    return frozenset(vocabularies.words(f"decision/{name}"))
 
 
 @cache

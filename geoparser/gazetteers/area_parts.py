@@ -29,18 +29,10 @@ from geoparser.distance import spherical_mean
 from geoparser.gazetteers.demonyms import is_demonym
 from geoparser.model import Candidate
 from geoparser.names import normalise_name
+from geoparser.vocabularies import pairs
 
 #: Words that name a part, and the part each means.
-PART_WORDS = {
-    "north": "north", "northern": "north", "south": "south", "southern": "south",
-    "east": "east", "eastern": "east", "west": "west", "western": "west",
-    "northeast": "northeast", "northeastern": "northeast", "north east": "northeast",
-    "north-east": "northeast", "northwest": "northwest", "northwestern": "northwest",
-    "north west": "northwest", "north-west": "northwest", "southeast": "southeast",
-    "southeastern": "southeast", "south east": "southeast", "south-east": "southeast",
-    "southwest": "southwest", "southwestern": "southwest", "south west": "southwest",
-    "south-west": "southwest", "central": "central", "mid": "central", "greater": "whole",
-}
+PART_WORDS = dict(pairs("gazetteers/part_words", "part"))
 #: ``PART_WORDS`` as a regular-expression alternation, the longest first.
 PART_WORDS_PATTERN = "|".join(sorted((re.escape(w).replace(r"\ ", " ") for w in PART_WORDS),
                                      key=len, reverse=True))

@@ -49,39 +49,21 @@ ADMIN_ALIASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("ES", "56"): ("Catalan", "Catalans"),
 }
 
-# The people of US states, Canadian provinces and Australian states as news names them
-# ("Ohioans", "Texans", "Albertans", "Queenslanders"); each gets its plural too.
-STATE_DEMONYMS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("US", "AL"): ("Alabamian",), ("US", "AK"): ("Alaskan",), ("US", "AZ"): ("Arizonan",),
-    ("US", "AR"): ("Arkansan",), ("US", "CA"): ("Californian",),
-    ("US", "CO"): ("Coloradan",), ("US", "CT"): ("Connecticuter",),
-    ("US", "FL"): ("Floridian",), ("US", "GA"): ("Georgian",), ("US", "HI"): ("Hawaiian",),
-    ("US", "ID"): ("Idahoan",), ("US", "IL"): ("Illinoisan",), ("US", "IN"): ("Hoosier",),
-    ("US", "IA"): ("Iowan",), ("US", "KS"): ("Kansan",), ("US", "KY"): ("Kentuckian",),
-    ("US", "LA"): ("Louisianan", "Louisianian"), ("US", "ME"): ("Mainer",),
-    ("US", "MD"): ("Marylander",), ("US", "MA"): ("Bay Stater",),
-    ("US", "MI"): ("Michigander", "Michiganian"), ("US", "MN"): ("Minnesotan",),
-    ("US", "MS"): ("Mississippian",), ("US", "MO"): ("Missourian",),
-    ("US", "MT"): ("Montanan",), ("US", "NE"): ("Nebraskan",), ("US", "NV"): ("Nevadan",),
-    ("US", "NH"): ("New Hampshirite",), ("US", "NJ"): ("New Jerseyan",),
-    ("US", "NM"): ("New Mexican",), ("US", "NY"): ("New Yorker",),
-    ("US", "NC"): ("North Carolinian",), ("US", "ND"): ("North Dakotan",),
-    ("US", "OH"): ("Ohioan",), ("US", "OK"): ("Oklahoman",), ("US", "OR"): ("Oregonian",),
-    ("US", "PA"): ("Pennsylvanian",), ("US", "RI"): ("Rhode Islander",),
-    ("US", "SC"): ("South Carolinian",), ("US", "SD"): ("South Dakotan",),
-    ("US", "TN"): ("Tennessean",), ("US", "TX"): ("Texan",), ("US", "UT"): ("Utahn",),
-    ("US", "VT"): ("Vermonter",), ("US", "VA"): ("Virginian",),
-    ("US", "WA"): ("Washingtonian",), ("US", "WV"): ("West Virginian",),
-    ("US", "WI"): ("Wisconsinite",), ("US", "WY"): ("Wyomingite",),
-    ("CA", "01"): ("Albertan",), ("CA", "02"): ("British Columbian",),
-    ("CA", "03"): ("Manitoban",), ("CA", "08"): ("Ontarian",), ("CA", "10"): ("Quebecer",),
-    ("CA", "11"): ("Saskatchewanian",), ("CA", "07"): ("Nova Scotian",),
-    ("AU", "04"): ("Queenslander",), ("AU", "07"): ("Victorian",),
-    ("AU", "05"): ("South Australian",), ("AU", "08"): ("Western Australian",),
-    ("AU", "06"): ("Tasmanian",),
-    ("GB", "ENG"): ("English",), ("GB", "SCT"): ("Scottish", "Scots"), ("GB", "WLS"): ("Welsh",),
-    ("GB", "NIR"): ("Northern Irish",),
-}
+
+def _state_demonyms() -> dict[tuple[str, str], tuple[str, ...]]:
+    """(country, GeoNames admin1 code) -> its peoples, from
+    ``vocabularies/gazetteers/state_demonyms.txt``, in file order."""
+    out: dict[tuple[str, str], list[str]] = {}
+    countries = pairs("gazetteers/state_demonyms", "country")
+    areas = pairs("gazetteers/state_demonyms", "admin1")
+    for (people, cc), (_, admin1) in zip(countries, areas, strict=True):
+        out.setdefault((cc, admin1), []).append(people)
+    return {key: tuple(peoples) for key, peoples in out.items()}
+
+
+#: The people of US states, Canadian provinces and Australian states as news names them
+#: ("Ohioans", "Texans", "Albertans", "Queenslanders"); each gets its plural too.
+STATE_DEMONYMS: dict[tuple[str, str], tuple[str, ...]] = _state_demonyms()
 
 # The nouns English names a country's people by where its demonym is an adjective ("Polish":
 # "Poles"; "British": "Britons"); each gets its plural too. "Finn", "Dane" and "Brit" (first

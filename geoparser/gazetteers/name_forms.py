@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from geoparser.model import Candidate
+from geoparser.vocabularies import pairs
 
 
 def _word_forms(words: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -62,19 +63,7 @@ def municipal(c: Candidate) -> bool:
 
 
 #: The last word of a street's or a building's name, and the GeoNames feature code of its kind.
-FACILITY_HEADS = {
-    "street": "ST", "st.": "ST", "st": "ST", "avenue": "ST", "ave.": "ST", "ave": "ST",
-    "drive": "ST", "boulevard": "ST", "blvd.": "ST", "blvd": "ST", "lane": "ST", "road": "RD",
-    "rd.": "RD", "rd": "RD", "highway": "RD", "parkway": "RD",
-    "square": "SQR", "plaza": "SQR", "hospital": "HSP", "clinic": "HSP", "school": "SCH",
-    "college": "SCH", "academy": "SCH", "university": "UNIV", "church": "CH", "cathedral": "CH",
-    "chapel": "CH", "basilica": "CH", "mosque": "MSQE", "temple": "TMPL", "stadium": "STDM",
-    "arena": "STDM", "airport": "AIRP", "station": "RSTN", "museum": "MUS", "park": "PRK",
-    "gardens": "GDN", "library": "LIBR", "hotel": "HTL", "castle": "CSTL", "palace": "PAL",
-    "bridge": "BDG", "mall": "MALL", "market": "MKT", "tower": "TOWR", "prison": "PRN",
-    "jail": "PRN", "theatre": "THTR", "theater": "THTR", "courthouse": "CTHSE",
-    "centre": "BLDG", "center": "BLDG", "hall": "BLDG",
-}
+FACILITY_HEADS = dict(pairs("gazetteers/facility_heads", "code"))
 #: Feature codes of streets and roads (GeoNames class R); the others are buildings (class S).
 ROAD_CODES = frozenset({"ST", "RD", "SQR"})
 
@@ -90,13 +79,7 @@ def facility_code(name: str) -> str | None:
 
 
 #: The last word of a natural feature's name, and the GeoNames feature code of its kind.
-NATURAL_HEADS = {
-    "river": "STM", "creek": "STM", "brook": "STM", "valley": "VAL", "canyon": "CNYN",
-    "island": "ISL", "islands": "ISLS", "isle": "ISL", "peninsula": "PEN", "bay": "BAY",
-    "harbour": "HBR", "harbor": "HBR", "lake": "LK", "lakes": "LKS", "reservoir": "RSV",
-    "mountain": "MT", "mountains": "MTS", "hills": "HLLS", "forest": "FRST",
-    "desert": "DSRT", "delta": "DLTA", "falls": "FLLS", "beach": "BCH",
-}
+NATURAL_HEADS = dict(pairs("gazetteers/natural_heads", "code"))
 #: The first word of a natural feature's name ("Lake Manassas", "Mount Kenya", "Isle of
 #: Wight"), and the feature code of its kind.
 NATURAL_OPENERS = {"lake": "LK", "mount": "MT", "mt.": "MT", "isle": "ISL", "river": "STM"}

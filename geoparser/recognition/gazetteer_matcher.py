@@ -21,8 +21,9 @@ from geoparser.model import Mention
 from geoparser.recognition.base import RECOGNISERS
 from geoparser.recognition.word_frequency import zipf_frequency
 from geoparser.stop_words import STOP_WORDS
+from geoparser.vocabularies import words
 
-JOINERS = frozenset({"upon", "on", "in", "de", "la", "le", "del", "der", "of", "the", "y", "en"})
+JOINERS = frozenset(words("recognition/joiners"))
 #: A capitalised word opening a sentence names a place only when the place is this large.
 #: Chosen by hand.
 MIN_POPULATION_INITIAL = 100_000

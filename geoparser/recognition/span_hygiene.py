@@ -25,6 +25,7 @@ from dataclasses import replace
 from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.area_parts import PART_WORDS, PART_WORDS_PATTERN, part_form
 from geoparser.model import Mention
+from geoparser.vocabularies import words
 
 _ARTICLE = re.compile(r"^(?:the|The|THE)\s+")
 #: A direction written in lower case before a capitalised name ("south Sudan", "northern
@@ -34,39 +35,14 @@ _POSSESSIVE = re.compile(r"(?:['’]s|(?<=s)['’])$")
 _EDGE = "\"'“”‘’«»()[]{}<>,;:!?*_-–—"
 #: Words an organisation's name may open with that are no place of their own here, though a
 #: gazetteer knows a village of the name (University, Mississippi; Pioneer, Ohio).
-INSTITUTION_WORDS = frozenset({
-    "University", "College", "School", "Academy", "Institute", "Bank", "Department", "Dept",
-    "Church", "Cathedral", "Hospital", "Council", "Court", "Museum", "Board", "Club", "Company",
-    "Corporation", "Party", "Union", "Press", "Times", "Herald", "Journal", "National", "Royal",
-    "Federal", "State", "Central", "Northern", "Southern", "Eastern", "Western", "Old", "First",
-    "Police", "Fire", "Sheriff", "Office", "Ministry", "Agency", "Authority", "Commission",
-    "Committee", "Foundation", "Society", "Association", "League", "Federation", "Airport",
-    "Station", "Stadium", "Park", "Hall", "Center", "Centre", "Library", "Prison", "Jail", "Zoo",
-    "Pioneer", "Republic", "Republican", "Democratic", "General",
-})
+INSTITUTION_WORDS = frozenset(words("recognition/institution_words"))
 #: Words that join an organisation's kind to its place ("University of Nebraska at Omaha").
 _JOINERS = frozenset({"of", "at", "in", "for"})
 #: Words that are never a toponym on their own or together: function words, and the generic
 #: heads of facility, street, institution and area names. Directions ("North", "the South")
 #: and "Coast"/"Gulf" are left out, as news names regions by them alone.
-FUNCTION_WORDS = frozenset({
-    "a", "an", "and", "as", "at", "by", "de", "del", "der", "des", "di", "du", "for", "from",
-    "in", "into", "la", "le", "les", "of", "on", "or", "over", "the", "to", "under", "upon",
-    "von", "with", "y",
-})
-GENERIC_HEADS = frozenset({
-    "academy", "airport", "arena", "avenue", "ave", "bank", "boulevard", "blvd", "borough",
-    "bridge", "building", "campus", "canal", "cathedral", "center", "centre", "chapel",
-    "church", "city", "clinic", "college", "community", "complex", "council", "county",
-    "court", "courthouse", "department", "district", "drive", "field", "forest", "garden",
-    "gardens", "hall", "harbor", "harbour", "high", "highway", "hill", "hills", "hospital",
-    "hotel", "house", "institute", "island", "islands", "lake", "lane", "library", "mall",
-    "market", "memorial", "metro", "middle", "mountain", "mountains", "museum", "office",
-    "palace", "park", "parish", "place", "plaza", "port", "prison", "province", "rd", "region",
-    "river", "road", "route", "school", "square", "st", "stadium", "state", "station",
-    "street", "terminal", "theater", "theatre", "tower", "town", "township", "trail", "tunnel",
-    "university", "valley", "village", "ward", "way", "zoo",
-})
+FUNCTION_WORDS = frozenset(words("recognition/function_words"))
+GENERIC_HEADS = frozenset(words("recognition/generic_heads"))
 _GENERIC_WORD = re.compile(r"[\w'’]+")
 #: Written as a code: two capitals or more ("IN", "DE"), never a function word.
 _CAPITALS = re.compile(r"\b[A-Z]{2,}\b")

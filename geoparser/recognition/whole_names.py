@@ -25,15 +25,12 @@ from geoparser.gazetteers.name_forms import NATURAL_OPENERS
 from geoparser.model import Mention
 from geoparser.recognition.span_hygiene import trim
 from geoparser.recognition.span_index import SpanIndex
+from geoparser.vocabularies import words
 
 #: The most words a widened name may have. Chosen by hand.
 MAX_WORDS = 6
 #: Lower-case words that may stand inside a place name, never at its ends.
-PARTICLES = frozenset({
-    "of", "the", "and", "on", "upon", "in", "de", "del", "della", "di", "da", "do", "dos", "das",
-    "du", "des", "la", "le", "les", "los", "las", "el", "al", "es", "au", "aux", "en", "sur",
-    "y", "van", "von", "der", "den", "ter", "op", "am", "an", "im",
-})
+PARTICLES = frozenset(words("recognition/particles"))
 _ARTICLES = frozenset({"the", "a", "an"})
 _WORD = r"[^\W\d_][\w'’.]*"
 #: What joins two words of a name: a space or a hyphen, or a line's end (text from a PDF:

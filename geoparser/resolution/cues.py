@@ -29,7 +29,7 @@ import re
 from geoparser.gazetteers.abbreviations import ABBREVIATIONS
 from geoparser.gazetteers.demonyms import LANGUAGE_FIRST, names_a_people
 from geoparser.names import normalise_name
-from geoparser.vocabularies import words
+from geoparser.vocabularies import pairs, words
 
 _ABBREV_AFTER = re.compile(
     r",\s*(" + "|".join(re.escape(a) for a in sorted(ABBREVIATIONS, key=len, reverse=True))
@@ -72,11 +72,7 @@ KIND_CODES: dict[str, frozenset[str]] = {
     "sea": frozenset({"SEA", "GULF", "BAY", "OCN", "STRT", "SD"}),
     "neighbourhood": frozenset({"PPLX"}),
 }
-_KIND_WORDS = {"airport": "airport", "river": "river", "lake": "lake", "island": "island",
-               "isle": "island", "mountain": "mountain", "mountains": "mountain",
-               "mount": "mountain", "volcano": "mountain", "valley": "valley", "sea": "sea",
-               "neighbourhood": "neighbourhood", "neighborhood": "neighbourhood",
-               "suburb": "neighbourhood"}
+_KIND_WORDS = dict(pairs("resolution/kind_words", "kind"))
 _KIND = "|".join(sorted(_KIND_WORDS, key=len, reverse=True))
 # "Heathrow airport", "the Fergus river", "Samos island"; not "Heathrow Airport Ltd", which a
 # recogniser would have taken whole, nor a possessive ("Heathrow's airport" is the town's)

@@ -25,6 +25,7 @@ from geoparser.resolution.base import (
     representatives,
 )
 from geoparser.resolution.feature_names import FEATURES, INDEX
+from geoparser.vocabularies import words
 
 #: A town of this many people is a city a story may name bare; an area's town (``town_of``)
 #: lies within ``TOWN_RADIUS_KM`` and has ``NEAR_TOWN_POPULATION`` people. All three chosen
@@ -398,8 +399,7 @@ _QUALIFIER = re.compile(r"[ -](?:upon|on|under|am|an der|an|in|im|sur|sul)[ -]")
 #: Generic words a river, lake or landform is named with and without ("the Danube", "Danube
 #: River"; "Victoria" for Lake Victoria is not such a case: "Lake" comes first there only for
 #: lakes, and a bare lake name is as often a town).
-_GENERIC_AFTER = ("river", "mountains", "mountain range", "range", "desert", "peninsula",
-                  "islands", "island", "valley", "delta")
+_GENERIC_AFTER = words("resolution/generic_after")
 _GENERIC_BEFORE = ("river", "mount", "mt")
 
 

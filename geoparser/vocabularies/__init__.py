@@ -1,5 +1,6 @@
-"""Word lists recognition and resolution share, each one file here with its source and licence
-at its head, read by ``words`` (or ``rows``).
+"""Every word list the code reads, each one file here (a folder per stage for a stage's own
+lists: ``decision/``, ``recognition/``, ``gazetteers/``, ``resolution/``) with its source and
+licence at its head, read by ``words`` (or ``entries``, ``pairs``).
 
 A list file holds one entry a line: the word, then the names of the rules that read it (its
 tags). Lines opening with "#" say where the list comes from. A rule reads the words tagged
@@ -30,12 +31,13 @@ def entries(name: str) -> tuple[tuple[str, frozenset[str]], ...]:
                  for word, *rest in _rows(name))
 
 
-def pairs(name: str, key: str, tag: str) -> tuple[tuple[str, str], ...]:
-    """(word, the value of its ``key=`` field) for the words of the list ``name`` tagged
-    ``tag``, in file order: ``pairs("country_initials", "country", "alias")``."""
+def pairs(name: str, key: str, tag: str | None = None) -> tuple[tuple[str, str], ...]:
+    """(word, the value of its ``key=`` field) for the words of the list ``name`` (those
+    tagged ``tag`` when given), in file order: ``pairs("country_initials", "country",
+    "alias")``."""
     out = []
     for word, *rest in _rows(name):
-        if tag in rest:
+        if tag is None or tag in rest:
             fields = dict(f.split("=", 1) for f in rest if "=" in f)
             out.append((word, fields[key]))
     return tuple(out)

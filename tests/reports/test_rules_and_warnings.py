@@ -123,6 +123,7 @@ def test_shipped_fingerprints_know_geovirus():
     texts = [d["text"] for d in docs[:20]]
     assert trained_on.training_overlap("toponym", texts) == {"GeoVirus": 20}
     assert trained_on.training_overlap("learned", texts) == {"GeoVirus": 20}
+    assert trained_on.training_overlap("toponym-transformer-orgs", texts) == {"GeoVirus": 20}
     assert trained_on.training_overlap("en_core_web_sm", texts) == {}
 
 

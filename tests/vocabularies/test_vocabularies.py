@@ -9,13 +9,15 @@ import pytest
 from geoparser.vocabularies import entries, pairs, words
 
 ROOT = Path(__file__).resolve().parents[2]
-LISTS = sorted(p.stem for p in (ROOT / "geoparser" / "vocabularies").glob("*.txt"))
+HOME = ROOT / "geoparser" / "vocabularies"
+#: Every list, by the name its loader takes: "kind_words", "decision/person_titles".
+LISTS = sorted(str(p.relative_to(HOME).with_suffix("")) for p in HOME.rglob("*.txt"))
 
 
 @pytest.mark.parametrize("name", LISTS)
 def test_every_list_names_its_source_and_licence_at_its_head(name):
-    head = [line for line in (ROOT / "geoparser" / "vocabularies" / f"{name}.txt")
-            .read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+    head = [line for line in (HOME / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+            if line.startswith("#")]
     assert any(line.startswith("# Source:") for line in head)
     assert any(line.startswith("# Licence:") for line in head)
 

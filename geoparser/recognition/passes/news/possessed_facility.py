@@ -9,17 +9,12 @@ import re
 
 from geoparser.gazetteers.name_forms import facility_code
 from geoparser.recognition.passes.base import PassInput, Proposal, ProposalKind
+from geoparser.vocabularies import words
 
 #: What a street's or building's mention after a town's possessive was made by.
 POSSESSED = "a street or building of the place before it"
 #: A person's title opening the words after a possessive: "Seoul's Mayor Park" is a person.
-_TITLES = frozenset({
-    "mayor", "governor", "president", "prime", "premier", "minister", "chief", "police",
-    "senator", "sen.", "rep.", "representative", "councillor", "councilor", "judge", "justice",
-    "coach", "general", "gen.", "captain", "capt.", "dr.", "mr.", "mrs.", "ms.", "sir", "lord",
-    "bishop", "archbishop", "cardinal", "king", "queen", "prince", "princess", "sheriff",
-    "commissioner", "officer", "sgt.", "detective", "professor", "prof.",
-})
+_TITLES = frozenset(words("recognition/possessor_titles"))
 #: A capitalised name right after a possessive: up to six words, "of", "the" and "and" inside.
 _AFTER_POSSESSIVE = re.compile(r"['’]s (?P<name>[A-Z0-9][\w'’.-]*"
                                r"(?: (?:of |the |and )?[A-Z0-9][\w'’.-]*){0,5})")

@@ -1,0 +1,67 @@
+"""``score`` warns when the predictions come from a shipped trained model that learned from
+some of the gold documents: for every recogniser built on a trained model, the default
+``toponym-transformer-orgs`` first, and for the ``learned`` policy. The default's warning never
+fired: its prediction files name the part that proposed each toponym
+(``toponym-transformer-checked``), and ``score`` looked only for the spaCy ``toponym`` family.
+"""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from evaluation.reports import trained_on
+from geoparser.cli.main import app
+from geoparser.defaults import DEFAULT_RECOGNISER
+from tests.conftest import CAPTIONS
+
+TEXTS = [json.loads(x)["text"] for x in (CAPTIONS / "captions.jsonl").read_text().splitlines()]
+#: Each trained recogniser (the default first), and the learned policy on a recogniser that
+#: is trained on nothing.
+SYSTEMS = [(name, "context") for name in dict.fromkeys(
+    (DEFAULT_RECOGNISER, *trained_on.TOPONYM_RECOGNISERS, *trained_on.TRANSFORMER_RECOGNISERS))
+] + [("gazetteer", "learned")]
+
+
+def invoke(*args):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def test_every_trained_recogniser_and_policy_is_listed():
+    from geoparser.recognition import RECOGNISERS
+    from geoparser.resolution import POLICIES
+
+    trained = {n for n in RECOGNISERS.names() if n.startswith("toponym")}
+    assert trained <= set(trained_on.TRAINED_MODELS)
+    assert DEFAULT_RECOGNISER in trained_on.TRAINED_MODELS
+    assert {"learned"} <= set(POLICIES.names()) & set(trained_on.TRAINED_MODELS)
+    for name in trained_on.TRAINED_MODELS:  # each has the fingerprints it ships
+        assert trained_on._path(name).is_file(), name
+
+
+@pytest.mark.parametrize(("recogniser", "policy"), SYSTEMS, ids=[r if p == "context" else p
+                                                                  for r, p in SYSTEMS])
+def test_score_warns_for_each_trained_model(recogniser, policy, tmp_path, monkeypatch):
+    pred = tmp_path / "pred.jsonl"
+    done = invoke("-q", "parse", "--in", CAPTIONS / "captions.jsonl", "--out", pred,
+                  "--ner", recogniser, "--policy", policy)
+    assert done.exit_code == 0, done.output
+    model = recogniser if policy == "context" else policy
+    shipped = trained_on._path(model)
+    # the shipped fingerprints, as if they held five of the captions
+    monkeypatch.setattr(trained_on, "_read", lambda path: {
+        "Captions corpus": frozenset(map(trained_on.fingerprint, TEXTS[:5]))}
+        if path == shipped else {})
+    result = invoke("score", "--scheme", "coursework-ner", "--gold", CAPTIONS, "--pred", pred)
+    assert result.exit_code == 0, result.output
+    kind = "policy" if policy == "learned" else "recogniser"
+    assert f"warning: the {kind} '" in result.stderr
+    assert "was trained on Captions corpus (5 of these 12 documents)" in result.stderr
+
+
+def test_no_warning_when_no_gold_document_was_trained_on(tmp_path):
+    pred = tmp_path / "pred.jsonl"
+    done = invoke("-q", "parse", "--in", CAPTIONS / "captions.jsonl", "--out", pred)
+    assert done.exit_code == 0, done.output
+    result = invoke("score", "--scheme", "coursework-ner", "--gold", CAPTIONS, "--pred", pred)
+    assert result.exit_code == 0 and "warning" not in result.stderr
