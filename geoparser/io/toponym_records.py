@@ -2,8 +2,9 @@
 first-level area, country, kind, integer GeoNames id, point), the policy's reason, how many
 places it chose from, how sure the point is (``confidence``) and how likely the marker is
 right (``marker_confidence``: a toponym *and* within 161 km), whether the toponym is a
-people's adjective or a people (``demonym``) and whether the span decision rejected it (kept
-only when asked for, ``rejected``) and, when asked, those places best first with the chosen
+people's adjective or a people (``demonym``) and whether it was rejected (kept
+only when asked for, ``rejected``, and why: ``rejection``, a ``model.Rejection`` value) and,
+when asked, those places best first with the chosen
 one marked and alternate-name matches labelled.
 
 JSONL, GeoJSON, CSV and Parquet all write these records (the flat ones leave the candidates
@@ -24,7 +25,7 @@ from geoparser.places import PLACE_FIELDS, name_match, place_fields
 #: A toponym's own fields, in this order (each JSONL toponym has those with a value).
 RECORD_FIELDS = ("id", "start", "end", "text", "label", "recogniser", *PLACE_FIELDS,
                  "policy", "reason", "n_candidates", "confidence", "marker_confidence",
-                 "span_probability", "demonym", "rejected")
+                 "span_probability", "demonym", "rejected", "rejection")
 #: The flat columns (CSV, Parquet, GeoPackage, GeoJSON properties, data frames): one row per
 #: toponym, its document's id as ``doc_id``, its fields and then its document's focus.
 TOPONYM_COLUMNS = ("doc_id", *RECORD_FIELDS[1:], *FOCUS_COLUMNS)
@@ -48,6 +49,7 @@ def toponym_record(doc_id: str, m: Mention, r: Resolution | None,
     out["span_probability"] = r.span_probability if r else None
     out["demonym"] = bool(r and r.demonym)
     out["rejected"] = bool(r and r.rejected)
+    out["rejection"] = r.rejection.value if r and r.rejection else None
     if with_candidates:
         out["candidates"] = candidate_records(m, r)
     return out

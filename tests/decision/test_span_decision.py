@@ -17,7 +17,7 @@ from geoparser.decision.features import (
 )
 from geoparser.decision.span_decision import SpanDecision, decision_for, load_decision
 from geoparser.errors import ModelNotFoundError
-from geoparser.model import Candidate, Document, Mention, ParsedDocument, Resolution
+from geoparser.model import Candidate, Document, Mention, ParsedDocument, Rejection, Resolution
 
 TAGGER_P = SPAN_FEATURES.index("tagger_p")
 
@@ -75,6 +75,7 @@ def test_keep_rejected_keeps_the_dropped_span_marked(model_file: Path) -> None:
     _, kept = SpanDecision(keep_rejected=True, path=model_file).decide(parsed, resolutions)
     assert [r.rejected for r in kept] == [False, True]
     assert "rejected" in kept[1].reason
+    assert [r.rejection for r in kept] == [None, Rejection.NOT_A_TOPONYM]  # typed, not words
 
 
 def test_a_kept_toponym_below_the_minimum_is_unplaced_with_its_best_guess(
