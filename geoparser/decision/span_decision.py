@@ -30,6 +30,7 @@ from geoparser.resolution.boosted_trees import predict_stacked
 from geoparser.resolution.confidence import (
     PREDICT_THREADS,
     abstained,
+    beside_minimum,
     calibrated,
     check_min_confidence,
     point_by_convention,
@@ -221,4 +222,5 @@ def unplaced(r: Resolution, minimum: float) -> Resolution:
     """``r`` left unplaced: its marker confidence is below ``minimum``; the reason keeps the
     place it would have drawn (``confidence.abstained``, the point's confidence unchanged)."""
     return abstained(r, r.confidence, minimum,  # type: ignore[arg-type]
-                     f"marker confidence {r.marker_confidence:.2f}")
+                     "marker confidence "
+                     f"{beside_minimum(r.marker_confidence, minimum)}")  # type: ignore[arg-type]
