@@ -150,12 +150,24 @@ class CsvParts:
     def render(self, docs: Sequence[ParsedDocument]) -> tuple[bytes, dict[str, Any]]:
         return csv_rows(docs).encode("utf-8"), {}
 
+    #: What the file starts with, before the header.
+    preamble = b""
+
     def join(self, parts: Parts, out: Path) -> None:
         with atomic_path(out) as tmp, tmp.open("wb") as dst:
-            dst.write(csv_header().encode("utf-8"))
+            dst.write(self.preamble + csv_header().encode("utf-8"))
             for path, _ in parts:
                 with path.open("rb") as src:
                     shutil.copyfileobj(src, dst)
+
+
+@PART_FORMATS.register("csv-excel")
+class ExcelCsvParts(CsvParts):
+    """The CSV, starting with a UTF-8 byte order mark: Excel opens a CSV without one in the
+    system's code page, so "Genève" or "Kraków" would read as "GenÃ¨ve"; every other reader
+    skips the mark."""
+
+    preamble = "\ufeff".encode()
 
 
 def parquet_schema(geometry: bool = False) -> Any:

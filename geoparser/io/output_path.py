@@ -159,8 +159,10 @@ def output_format(out: Path | str, given: str | None, known: Sequence[str], *,
     if given is not None:
         if given not in known:
             raise UsageError(f"unknown output format {given!r} (known: {', '.join(known)})")
-        # CLIFF's answers are JSON lines too: ``--format cliff --out answers.jsonl`` is fine.
-        if by_name is not None and by_name != given and (by_name, given) != ("jsonl", "cliff"):
+        # CLIFF's answers are JSON lines too: ``--format cliff --out answers.jsonl`` is fine, as
+        # is ``--format csv-excel --out toponyms.csv``.
+        if by_name is not None and by_name != given and (by_name, given) not in (
+                ("jsonl", "cliff"), ("csv", "csv-excel")):
             raise UsageError(f"{option} {given} does not match the file name {out} ({by_name}); "
                              f"rename the output or drop {option}")
         return given

@@ -51,3 +51,13 @@ def test_a_csv_that_parse_did_not_write_is_one_line(tmp_path):
     other.write_text("a,b\n1,2\n", encoding="utf-8")
     assert_refused(invoke("map", other, "--out", tmp_path / "m.html"), "no doc_id, text column")
     assert not (tmp_path / "m.html").exists()
+
+
+def test_csv_for_excel_starts_with_a_byte_order_mark_and_is_the_csv_otherwise(jsonl, tmp_path):
+    source, out = jsonl
+    plain, excel = tmp_path / "plain.csv", tmp_path / "excel.csv"
+    assert invoke("parse", "--in", source, "--out", plain).exit_code == 0
+    done = invoke("parse", "--in", source, "--out", excel, "--format", "csv-excel")
+    assert done.exit_code == 0, done.output
+    assert excel.read_bytes() == b"\xef\xbb\xbf" + plain.read_bytes()
+    assert _seen(excel) == _seen(plain)  # map reads it as the plain CSV
