@@ -16,7 +16,7 @@ POSTS = {
     "post_text": {"text": "Floods hit Galway after the storm."},
     "post_docs": {"documents": [{"id": "a", "text": "Rain in Cork.", "source": "Irish Times"},
                                 {"id": "b", "text": "Officials met in Springfield."}],
-                  "min_confidence": 0.9},
+                  "min_confidence": 0.5},
     "post_cands": {"text": "Talks in Geneva.", "with_candidates": True},
     "err_type": {"text": "Galway", "with_candidates": "yes"},
     "err_empty": {"text": ""},

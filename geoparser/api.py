@@ -26,7 +26,7 @@ from geoparser.gazetteers import Gazetteer, create_gazetteer
 from geoparser.io.geo import geodataframe, require_geopandas
 from geoparser.io.toponym_records import INTEGER_COLUMNS, TOPONYM_COLUMNS, flat_records
 from geoparser.model import Document, ParsedDocument
-from geoparser.pipeline import recognise, resolve
+from geoparser.pipeline import recognise, recognise_with_unknown, resolve
 from geoparser.recognition import DEFAULT_LABELS, Recogniser, create_recogniser
 from geoparser.resolution import DEFAULT_POLICY, Policy, create_policy
 from geoparser.resolution.base import policy_identity
@@ -40,7 +40,8 @@ class Geoparser:
     chosen on the shared corpora; 0: every toponym placed; with a recogniser the span decision
     was not fitted on, the point's confidence); ``points`` is the point convention of a policy
     given by name (whose point stands for a country or area). ``keep_rejected``: spans the span
-    decision (``geoparser.decision``) judges no toponym are kept, marked ``rejected``;
+    decision (``geoparser.decision``) judges no toponym, and names the recogniser found but no
+    gazetteer knows, are kept, marked ``rejected`` with a typed ``rejection``;
     ``demonyms=False`` leaves out peoples and their adjectives; ``kinds`` names the mention
     kinds output ("literal,demonym,embedded,street,metonymy,unknown" or a list; ``None``: all;
     ``resolution.mention_kinds``)."""
@@ -62,6 +63,7 @@ class Geoparser:
         self.demonyms = demonyms
         chosen = chosen_kinds("all" if kinds is None else kinds)
         self.kinds = frozenset(chosen) if chosen is not None else None
+        self.keep_rejected = keep_rejected
         self.recogniser = create_recogniser(ner, labels=labels) if isinstance(ner, str) else ner
         self.gazetteer = create_gazetteer(gazetteer) if isinstance(gazetteer, str) else gazetteer
         self.policy = (create_policy(policy, points=points) if isinstance(policy, str)
@@ -131,9 +133,12 @@ class Geoparser:
         if getattr(self.policy, "needs_guide", False) and documents and not guides:
             raise UsageError(f"policy {self.policy.name!r} needs a guide point, and none was "
                              "given (parse(text, guide=(lat, lon)))")
-        out = resolve(recognise(self.recogniser, documents), self.gazetteer, self.policy, guides,
+        parsed, unknown = (recognise_with_unknown(self.recogniser, documents)
+                           if self.keep_rejected else (recognise(self.recogniser, documents),
+                                                       None))
+        out = resolve(parsed, self.gazetteer, self.policy, guides,
                       collection=collection, min_confidence=self.min_confidence,
-                      repeat_names=True, decision=self.decision)
+                      repeat_names=True, decision=self.decision, unknown_names=unknown)
         out = out if self.demonyms else [without_demonyms(p) for p in out]
         return [only_kinds(p, self.kinds) for p in out]
 

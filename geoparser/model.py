@@ -182,6 +182,20 @@ class Candidate:
         return self.lat is not None and self.lon is not None
 
 
+class Rejection(StrEnum):
+    """Why a span kept only because rejected spans were asked for (``Resolution.rejected``)
+    is no toponym of the output: for code to read, where the reason is for people."""
+
+    #: The span decision's probability that the span is a toponym is below its threshold.
+    NOT_A_TOPONYM = "not_a_toponym"
+    #: A people's adjective in a thing's name or a language ("French toast": the decision's
+    #: lexical judgement).
+    NOT_THE_PLACE = "not_the_place"
+    #: The recogniser read it as a toponym, but no entry of the gazetteer has the name, so it
+    #: could not be placed ("Kibera" with the offline gazetteer).
+    NOT_IN_GAZETTEER = "not_in_gazetteer"
+
+
 @dataclass(frozen=True)
 class Resolution:
     """The candidate a resolver policy chose for a mention, out of how many, and why.
@@ -213,6 +227,8 @@ class Resolution:
     span_probability: float | None = None
     marker_confidence: float | None = None
     rejected: bool = False
+    #: Why it was rejected (``None`` unless ``rejected``).
+    rejection: Rejection | None = None
     #: The toponym is a people or a people's adjective ("Canadians", "Turkish troops"): it
     #: stands for the place, and a map may leave it off (``--no-demonyms``).
     demonym: bool = False

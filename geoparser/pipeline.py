@@ -19,10 +19,11 @@ from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.gazetteers.demonyms import names_a_people
 from geoparser.gazetteers.name_forms import bare_form, municipal
 from geoparser.gazetteers.regions import admin1_names, country_name, country_names, region_name
-from geoparser.model import Candidate, Document, Mention, ParsedDocument, Resolution
+from geoparser.model import Candidate, Document, Mention, ParsedDocument, Rejection, Resolution
 from geoparser.names import normalise_name
 from geoparser.places import PART_KINDS
 from geoparser.recognition.base import Recogniser
+from geoparser.recognition.gazetteer_check import with_unknown_names
 from geoparser.resolution.base import (
     Policy,
     ResolutionContext,
@@ -48,6 +49,19 @@ def recognise(recogniser: Recogniser, documents: Sequence[Document]) -> list[Par
     ]
 
 
+def recognise_with_unknown(recogniser: Recogniser, documents: Sequence[Document]
+                           ) -> tuple[list[ParsedDocument], list[list[Mention]]]:
+    """``recognise``'s documents, and for each the mentions the recogniser dropped because no
+    gazetteer entry has the name (``gazetteer_check.with_unknown_names``), for ``resolve`` to
+    keep as rejected spans."""
+    parsed, unknown = [], []
+    pairs = with_unknown_names(recogniser, (doc.text for doc in documents))
+    for doc, (mentions, dropped) in zip(documents, pairs, strict=True):
+        parsed.append(ParsedDocument(doc, mentions))
+        unknown.append(dropped)
+    return parsed, unknown
+
+
 def resolve(
     parsed: Iterable[ParsedDocument],
     gazetteer: Gazetteer,
@@ -61,6 +75,7 @@ def resolve(
     confidence: ConfidenceEstimator | None = None,
     repeat_names: bool = False,
     decision: SpanDecision | None = None,
+    unknown_names: Sequence[Sequence[Mention]] | None = None,
 ) -> list[ParsedDocument]:
     """New parsed documents whose every mention is resolved by ``policy``.
 
@@ -94,8 +109,18 @@ def resolve(
     span is then kept or dropped and gets its ``marker_confidence``; the minimum confidence
     is the decision's (on the marker), not the point's. Each document gets its ``focus``
     (``resolution.focus``) from the resolutions it keeps.
+
+    ``unknown_names`` (one list a document, from ``recognise_with_unknown``): spans the
+    recogniser found but no gazetteer knows, added last as rejected
+    (``Rejection.NOT_IN_GAZETTEER``), where no output span overlaps them; they take no part in
+    the resolution of the others.
     """
     parsed = list(parsed)
+    if unknown_names is not None:
+        done = resolve(parsed, gazetteer, policy, guides, context_mentions, collection, homes,
+                       group, min_confidence, confidence, repeat_names, decision)
+        return [with_unknown_names_rejected(p, unknown, getattr(policy, "name", ""))
+                for p, unknown in zip(done, unknown_names, strict=True)]
     order = policy_order(policy)
     seen_by_doc = {}
     for p in parsed:
@@ -174,6 +199,23 @@ def resolve(
             r.candidate is not None and r.candidate.source == "document")])
         out.append(ParsedDocument(p.document, mentions, resolutions, focus))
     return out
+
+
+def with_unknown_names_rejected(parsed: ParsedDocument, unknown: Sequence[Mention],
+                                policy: str) -> ParsedDocument:
+    """``parsed`` with each of ``unknown`` (names no gazetteer entry has) that overlaps none of
+    its spans, as a rejected span (``Rejection.NOT_IN_GAZETTEER``), in text order."""
+    spans = [*parsed.mentions, *(r.mention for r in parsed.resolutions)]
+    added = [m for m in unknown if not _overlaps_any(m, spans)]
+    if not added:
+        return parsed
+    rejected = [Resolution(m, None, 0, policy, "rejected: no gazetteer entry has this name",
+                           rejected=True, rejection=Rejection.NOT_IN_GAZETTEER) for m in added]
+    return ParsedDocument(parsed.document,
+                          sorted([*parsed.mentions, *added], key=lambda m: (m.start, m.end)),
+                          sorted([*parsed.resolutions, *rejected],
+                                 key=lambda r: (r.mention.start, r.mention.end)),
+                          parsed.focus)
 
 
 def _part_said(r: Resolution) -> Resolution:

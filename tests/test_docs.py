@@ -40,3 +40,18 @@ def test_readme_links_point_at_pages_that_exist():
     assert local
     for target in local:
         assert (ROOT / target).exists(), target
+
+
+def test_the_service_page_s_example_records_carry_every_field_a_record_has():
+    import json
+
+    from geoparser.io.toponym_records import RECORD_FIELDS
+
+    text = (ROOT / "docs" / "service.md").read_text(encoding="utf-8")
+    records = [t for block in re.findall(r"```json\n(.*?)```", text, re.S)
+               for r in json.loads(block).get("records", []) for t in r["toponyms"]]
+    assert len(records) >= 4
+    always = {"marker_confidence", "span_probability", "demonym", "rejected", "confidence"}
+    for t in records:
+        assert always <= set(t), (t["text"], always - set(t))
+        assert set(t) - {"candidates"} <= set(RECORD_FIELDS)

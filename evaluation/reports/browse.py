@@ -37,8 +37,9 @@ BY_NAME = "by name"
 #: error takes a browser tens of seconds and gigabytes to open (50,000 documents and 150,000
 #: errors: 50 MB, 50 s, 1.5 GB). ``score --errors`` lists every error whatever the size.
 MAX_DOCUMENTS = 2000
-#: Errors (and predicted toponyms highlighted) one page shows per system, whatever the number
-#: of documents: one document with 150,000 false positives made a 32.6 MB page.
+#: Errors (and predicted toponyms highlighted) one page shows per system, and gold toponyms
+#: highlighted, whatever the number of documents: one document with 150,000 false positives
+#: made a 32.6 MB page, 150,000 missed toponyms one of 11.75 MB.
 MAX_ERRORS = 20_000
 
 
@@ -161,6 +162,20 @@ def _bound_errors(systems: list[dict[str, Any]], limit: int) -> str:
             "error.")
 
 
+def _bound_gold(docs: list[dict[str, Any]], limit: int) -> str:
+    """Keep the first ``limit`` gold toponyms highlighted (in document order) and say what was
+    left out, or "": as many missed toponyms as errors would otherwise carry every gold span
+    of the corpus into the page."""
+    total = sum(len(d["gold"]) for d in docs)
+    if total <= limit:
+        return ""
+    room = limit
+    for d in docs:
+        d["gold"], room = d["gold"][:room], room - len(d["gold"][:room])
+    return (f"It highlights the first {limit:,} of {total:,} gold toponyms (the counts are of "
+            "all of them).")
+
+
 def browse_page(gold: Path, preds: Sequence[Path], names: Sequence[str] | None = None,
                 match: str = "auto", tolerance_km: float | None = None,
                 title: str | None = None, max_documents: int = MAX_DOCUMENTS) -> str:
@@ -197,10 +212,12 @@ def browse_page(gold: Path, preds: Sequence[Path], names: Sequence[str] | None =
                if e.get("predicted") and e["predicted"][0] is not None]
     lats, lons = [p[0] for p in points], [p[1] for p in points]
     base, base_label = web_base((min(lons), max(lons), min(lats), max(lats)) if lats else None)
+    shown_docs = [{"id": d.id, "text": d.text,
+                   "gold": [[t.start, t.end, t.text, t.lat, t.lon, t.name, t.geonameid]
+                            for t in d.toponyms]} for d in docs]
+    left_out = " ".join(x for x in (left_out, _bound_gold(shown_docs, MAX_ERRORS)) if x)
     data = {
-        "docs": [{"id": d.id, "text": d.text,
-                  "gold": [[t.start, t.end, t.text, t.lat, t.lon, t.name, t.geonameid]
-                           for t in d.toponyms]} for d in docs],
+        "docs": shown_docs,
         "systems": systems,
         "groups": GROUPS,
         "lay_on": {k.value: text for k, text in DESCRIPTIONS.items()},

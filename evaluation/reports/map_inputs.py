@@ -1,4 +1,5 @@
-"""Reading any geoparsing result into map toponyms: prediction JSON Lines or GeoJSON.
+"""Reading any geoparsing result into map toponyms: prediction JSON Lines or GeoJSON, or the
+CSV, Parquet or GeoPackage ``parse`` writes (``map_tables``).
 
 Predictions (``toposcope parse``/``resolve`` JSONL, or any system's file in that format) give
 span, text and point, and where present the place's ``name``, ``admin1``, ``country``,
@@ -18,6 +19,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from evaluation.reports.map_tables import TABLE_SUFFIXES, read_table
 from evaluation.reports.webmap import MapToponym, map_toponym
 from geoparser.errors import InputError
 from geoparser.io.bounded_read import read_whole_file
@@ -138,13 +140,16 @@ def read_geojson(path: Path) -> list[MapToponym]:
 
 
 def read_result(path: Path) -> list[MapToponym]:
-    """The toponyms of a result file; GeoJSON by its extension, else prediction JSONL."""
+    """The toponyms of a result file; GeoJSON, or a table ``parse`` wrote (CSV, Parquet,
+    GeoPackage: ``map_tables``), by its extension, else prediction JSONL."""
     path = Path(path)
     check_readable_file(path, read_once=True)  # /dev/zero would be read for ever
     if path.is_dir():
         raise InputError("is a folder, not a result file (prediction JSONL or GeoJSON)", path)
     if path.suffix.lower() in (".geojson", ".json") and _looks_like_geojson(path):
         return read_geojson(path)
+    if path.suffix.lower() in TABLE_SUFFIXES:
+        return read_table(path)
     return read_jsonl(path)
 
 

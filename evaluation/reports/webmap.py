@@ -64,6 +64,10 @@ class MapToponym:
     verdict: str | None = None  # "TP" (within tolerance), "FP" or None (no gold)
     #: How the text uses it (``mention_kind``: "street", "embedded", ...; ``None``: unknown).
     mention_kind: str | None = None
+    #: Kept only because rejected spans were asked for (``parse --keep-rejected``), and why
+    #: (a ``model.Rejection`` value): listed beside the map, never drawn.
+    rejected: bool = False
+    rejection: str | None = None
 
     @property
     def placed(self) -> bool:
@@ -140,6 +144,8 @@ def map_toponym(doc_id: str, t: Mapping[str, Any], lat: float | None, lon: float
         context=context,
         focus=focus if focus is not None else describe_focus(t),
         mention_kind=kind if (kind := text("mention_kind")) in KIND_OUTLINES else None,
+        rejected=t.get("rejected") is True,
+        rejection=text("rejection"),
     )
 
 
@@ -203,7 +209,7 @@ def add_gold(toponyms: list[MapToponym], gold: Iterable[Document]) -> list[MapTo
         by_doc.setdefault(t.doc_id, []).append(t)
     out = list(toponyms)
     for doc in gold:
-        preds = by_doc.get(doc.id, [])
+        preds = [t for t in by_doc.get(doc.id, []) if not t.rejected]  # no predictions
         used: set[int] = set()
         for g in doc.toponyms:
             match = next((i for i, t in enumerate(preds) if i not in used and g.start is not None
@@ -251,6 +257,25 @@ def from_parsed(parsed: Iterable[ParsedDocument]) -> list[MapToponym]:
     return out
 
 
+#: What each ``model.Rejection`` value says on the map.
+REJECTIONS = {
+    "not_a_toponym": "judged no toponym (the span decision)",
+    "not_the_place": "a people's adjective in a thing's name or a language",
+    "not_in_gazetteer": "no gazetteer entry has this name, so it could not be placed",
+}
+
+
+def _judged(t: MapToponym) -> tuple[str, float] | None:
+    """What left an unplaced toponym unplaced as too uncertain: its marker confidence where
+    the span decision judged it, else the point's confidence; ``None`` if neither is known
+    (it was not placed for want of a place)."""
+    if t.marker_confidence is not None:
+        return "marker confidence", t.marker_confidence
+    if t.confidence is not None:
+        return "confidence", t.confidence
+    return None
+
+
 @cache
 def _asset(name: str) -> str:
     return files("evaluation.reports").joinpath(name).read_text(encoding="utf-8")
@@ -263,7 +288,11 @@ def leaflet_assets() -> tuple[str, str]:
 
 def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
          subtitle: str | None = None) -> str:
-    """The HTML page: map, legend, title, and the unplaced toponyms listed beside the map."""
+    """The HTML page: map, legend, title, and beside the map the toponyms left unplaced as too
+    uncertain (each with the probability that was judged), those not placed, and the rejected
+    spans (each with why)."""
+    rejected = [t for t in toponyms if t.rejected]
+    toponyms = [t for t in toponyms if not t.rejected]
     placed = []
     for t in toponyms:
         if t.placed or t.gold_lat is not None:
@@ -274,8 +303,9 @@ def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
     box = (min(lons), max(lons), min(lats), max(lats)) if lats else None
     base, base_label = web_base(box)
     unplaced = [t for t in toponyms if not t.placed]
-    rejected = [t for t in unplaced if t.confidence is not None]
-    unplaced = [t for t in unplaced if t.confidence is None]
+    uncertain = [{"toponym": t, "judged": judged} for t in unplaced
+                 if (judged := _judged(t)) is not None]
+    unplaced = [t for t in unplaced if _judged(t) is None]
     has_gold = any(t.gold_lat is not None for t in toponyms)
     legend = []
     if has_gold:
@@ -312,7 +342,9 @@ def page(toponyms: Sequence[MapToponym], title: str, tiles: bool = False,
         base=base,
         points=placed,
         unplaced=unplaced,
+        uncertain=uncertain,
         rejected=rejected,
+        rejections=REJECTIONS,
         labels=base_labels(box),
         n_placed=sum(t.placed for t in toponyms),
         has_candidates=any(t.candidates for t in toponyms),

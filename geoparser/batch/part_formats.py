@@ -29,6 +29,7 @@ from geoparser.io.geo import (
     wkb_points,
 )
 from geoparser.io.geojson import feature_collection
+from geoparser.io.output_path import GPKG_DESCRIPTION
 from geoparser.io.toponym_records import INTEGER_COLUMNS, TOPONYM_COLUMNS, flat_records
 from geoparser.io.writers import (
     GEOJSON_HEADER,
@@ -149,12 +150,24 @@ class CsvParts:
     def render(self, docs: Sequence[ParsedDocument]) -> tuple[bytes, dict[str, Any]]:
         return csv_rows(docs).encode("utf-8"), {}
 
+    #: What the file starts with, before the header.
+    preamble = b""
+
     def join(self, parts: Parts, out: Path) -> None:
         with atomic_path(out) as tmp, tmp.open("wb") as dst:
-            dst.write(csv_header().encode("utf-8"))
+            dst.write(self.preamble + csv_header().encode("utf-8"))
             for path, _ in parts:
                 with path.open("rb") as src:
                     shutil.copyfileobj(src, dst)
+
+
+@PART_FORMATS.register("csv-excel")
+class ExcelCsvParts(CsvParts):
+    """The CSV, starting with a UTF-8 byte order mark: Excel opens a CSV without one in the
+    system's code page, so "Genève" or "Kraków" would read as "GenÃ¨ve"; every other reader
+    skips the mark."""
+
+    preamble = "\ufeff".encode()
 
 
 def parquet_schema(geometry: bool = False) -> Any:
@@ -253,6 +266,11 @@ class ParquetParts(_ArrowParts):
                 writer.write_table(_with_geometry(table) if self.geometry else table)
 
 
+#: The layer's description in ``gpkg_contents``: what tells a GeoPackage Toposcope wrote from a
+#: user's own layer of the same name (``output_path.check_geopackage_replaceable``).
+GPKG_LAYER_OPTIONS = {"DESCRIPTION": GPKG_DESCRIPTION}
+
+
 @PART_FORMATS.register("gpkg")
 class GeoPackageParts(_ArrowParts):
     """A GeoPackage (OGC), for QGIS and any GIS: layer ``toponyms``, one Point feature per
@@ -278,12 +296,14 @@ class GeoPackageParts(_ArrowParts):
                         continue
                     pyogrio.write_arrow(table, gpkg, layer=GPKG_LAYER, driver="GPKG",
                                         geometry_name=GEOMETRY, geometry_type="Point", crs=CRS,
-                                        append=not first)
+                                        append=not first, **({} if not first else {
+                                            "layer_options": GPKG_LAYER_OPTIONS}))
                     first = False
                 if first:  # no parts at all: an empty layer all the same
                     pyogrio.write_arrow(_with_geometry(parquet_schema().empty_table()), gpkg,
                                         layer=GPKG_LAYER, driver="GPKG", geometry_name=GEOMETRY,
-                                        geometry_type="Point", crs=CRS)
+                                        geometry_type="Point", crs=CRS,
+                                        layer_options=GPKG_LAYER_OPTIONS)
                 os.replace(gpkg, tmp)
             finally:
                 gpkg.unlink(missing_ok=True)

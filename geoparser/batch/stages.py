@@ -16,8 +16,8 @@ from geoparser.decision.span_decision import SpanDecision, decision_for, without
 from geoparser.defaults import DEFAULT_MIN_CONFIDENCE, DEFAULT_POINTS, DEFAULT_RECOGNISER
 from geoparser.errors import UsageError
 from geoparser.gazetteers import GAZETTEERS, Gazetteer, create_gazetteer
-from geoparser.model import Document, ParsedDocument
-from geoparser.pipeline import recognise, resolve
+from geoparser.model import Document, Mention, ParsedDocument
+from geoparser.pipeline import recognise, recognise_with_unknown, resolve
 from geoparser.recognition import (
     DEFAULT_LABELS,
     RECOGNISERS,
@@ -99,6 +99,8 @@ class Stages:
     decision: SpanDecision | None = None
     demonyms: bool = True
     kinds: frozenset[str] | None = None
+    #: Rejected spans are kept, marked (the decision's, and names no gazetteer knows).
+    keep_rejected: bool = False
 
 
 _local = threading.local()
@@ -125,21 +127,28 @@ def stages_for(spec: PipelineSpec) -> Stages:
                              spec.points, spec.min_confidence,
                              decision_for(spec.ner, spec.policy, spec.keep_rejected),
                              spec.demonyms,
-                             frozenset(spec.kinds) if spec.kinds is not None else None)
+                             frozenset(spec.kinds) if spec.kinds is not None else None,
+                             spec.keep_rejected)
     return cache[spec]
 
 
 def parse_documents(stages: Stages, documents: list[Document]) -> list[ParsedDocument]:
-    """Recognise (one ``nlp.pipe`` pass), look up (one batch) and resolve ``documents``."""
+    """Recognise (one ``nlp.pipe`` pass), look up (one batch) and resolve ``documents``;
+    with ``keep_rejected``, the names no gazetteer knows kept as rejected spans."""
+    if stages.keep_rejected:
+        parsed, unknown = recognise_with_unknown(stages.recogniser, documents)
+        return resolve_documents(stages, parsed, unknown_names=unknown)
     return resolve_documents(stages, recognise(stages.recogniser, documents))
 
 
 def resolve_documents(stages: Stages, parsed: list[ParsedDocument],
-                      homes: dict[str, HomeRegion] | None = None) -> list[ParsedDocument]:
+                      homes: dict[str, HomeRegion] | None = None,
+                      unknown_names: list[list[Mention]] | None = None) -> list[ParsedDocument]:
     """Look up (one batch) and resolve recognised documents; ``homes``: the groups' home
-    regions read off the whole corpus (else off these documents)."""
+    regions read off the whole corpus (else off these documents); ``unknown_names`` as
+    ``pipeline.resolve`` takes them."""
     out = resolve(parsed, stages.gazetteer, stages.policy, homes=homes,
                   min_confidence=stages.min_confidence, repeat_names=True,
-                  decision=stages.decision)
+                  decision=stages.decision, unknown_names=unknown_names)
     out = out if stages.demonyms else [without_demonyms(p) for p in out]
     return [only_kinds(p, stages.kinds) for p in out]

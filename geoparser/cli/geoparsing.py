@@ -83,7 +83,9 @@ def parse(
     gazetteer: GazetteerOption = "offline",
     policy: PolicyOption = DEFAULT_POLICY,
     fmt: Annotated[str | None, typer.Option(
-        "--format", help="jsonl, geojson, csv, parquet (GeoParquet with the geo extra), gpkg "
+        "--format", help="jsonl, geojson, csv, csv-excel (the CSV with a UTF-8 byte order "
+        "mark, which Excel needs to read accented names), parquet (GeoParquet with the geo "
+        "extra), gpkg "
         "(GeoPackage, needs the geo extra), labelstudio or cliff (JSON lines of CLIFF-CLAVIN's "
         "answers, for code written for CLIFF) (default: from the --out extension, else "
         "jsonl).")

@@ -115,8 +115,9 @@ MinConfidenceOption = Annotated[float | None, typer.Option(
     "the point's confidence) is below P (default: chosen on the shared corpora; 0 places "
     "every toponym).")]
 KeepRejectedOption = Annotated[bool, typer.Option(
-    "--keep-rejected", help="Also write the spans the span decision judged no toponym, marked "
-    "rejected: true (for analysis; score and map leave them out).")]
+    "--keep-rejected", help="Also write the spans the span decision judged no toponym, and "
+    "the names the recogniser found but no gazetteer knows, marked rejected: true with why in "
+    "rejection (for analysis; score leaves them out, map lists them apart).")]
 KindsOption = Annotated[str, typer.Option(
     "--kinds", help="Which mention kinds are output, comma-separated: literal, demonym, "
     "metonymy, embedded (a place inside an organisation's or facility's name), street "

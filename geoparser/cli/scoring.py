@@ -165,7 +165,8 @@ def write_map(result: Path, out: Path, *, docs: Path | None = None, gold: Path |
 @user_errors
 def map_cmd(
     result: Annotated[Path, typer.Argument(
-        help="A result: prediction JSONL (parse/resolve output) or GeoJSON.")],
+        help="A result: prediction JSONL (parse/resolve output), GeoJSON, or the CSV, "
+        "Parquet or GeoPackage parse writes.")],
     out: Annotated[Path, typer.Option("--out", help="The HTML map to write.")] = Path("map.html"),
     gold: Annotated[Path | None, typer.Option(
         help="Gold documents: draws gold points, tolerance circles and error lines.")] = None,

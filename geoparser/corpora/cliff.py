@@ -140,7 +140,8 @@ def cliff_answer(record: dict[str, Any], text: str) -> dict[str, Any]:
             mentions.append({**_place(t), "confidence": t.get("confidence"), "source": source})
         else:
             unplaced.append({"source": source, "confidence": t.get("confidence"),
-                             "reason": t.get("reason")})
+                             "reason": t.get("reason"), "rejected": t.get("rejected") is True,
+                             "rejection": t.get("rejection")})
     focus = record.get("focus")
     places: dict[str, Any] = {"mentions": mentions, "focus": {}, "unplaced": unplaced}
     if focus is not None and mentions:

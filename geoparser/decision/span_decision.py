@@ -25,11 +25,12 @@ from typing import Any
 import numpy as np
 
 from geoparser.decision.features import PROPOSERS, SPAN_FEATURES, feature_rows
-from geoparser.model import Mention, ParsedDocument, Resolution
+from geoparser.model import Mention, ParsedDocument, Rejection, Resolution
 from geoparser.resolution.boosted_trees import predict_stacked
 from geoparser.resolution.confidence import (
     PREDICT_THREADS,
     abstained,
+    beside_minimum,
     calibrated,
     check_min_confidence,
     point_by_convention,
@@ -164,7 +165,9 @@ class SpanDecision:
             if ps < self.models.keep_threshold:
                 if not self.keep_rejected:
                     continue
-                decided = replace(decided, rejected=True, reason=f"{r.reason}; rejected: " + (
+                decided = replace(decided, rejected=True, rejection=(
+                    Rejection.NOT_THE_PLACE if veto else Rejection.NOT_A_TOPONYM),
+                    reason=f"{r.reason}; rejected: " + (
                     "a people's adjective in a thing's name or a language" if veto else
                     f"the probability that this is a toponym is {ps:.2f}"))
             elif placed and pm < minimum and not point_by_convention(r.candidate):
@@ -219,4 +222,5 @@ def unplaced(r: Resolution, minimum: float) -> Resolution:
     """``r`` left unplaced: its marker confidence is below ``minimum``; the reason keeps the
     place it would have drawn (``confidence.abstained``, the point's confidence unchanged)."""
     return abstained(r, r.confidence, minimum,  # type: ignore[arg-type]
-                     f"marker confidence {r.marker_confidence:.2f}")
+                     "marker confidence "
+                     f"{beside_minimum(r.marker_confidence, minimum)}")  # type: ignore[arg-type]

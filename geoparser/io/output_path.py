@@ -63,10 +63,19 @@ def check_output(out: Path | str, inputs: Iterable[Path | str | None] = (), *,
     return path
 
 
+#: The description Toposcope gives its GeoPackage layer (``gpkg_contents.description``).
+GPKG_DESCRIPTION = "Toposcope toponyms (toposcope parse)"
+#: Columns every toponym layer Toposcope writes has, before the description marked it: a
+#: layer named ``toponyms`` with them is taken for ours.
+_OUR_COLUMNS = frozenset({"doc_id", "start", "end", "text", "recogniser", "policy", "reason",
+                          "n_candidates", "confidence"})
+
+
 def check_geopackage_replaceable(path: Path, layer: str = GPKG_LAYER) -> None:
     """Refuse to replace an existing GeoPackage that holds anything but our ``layer``: a
-    GeoPackage is a database of layers, and the user's ``roads`` would go with the file. A
-    file that is not SQLite at all is replaced as any other output is."""
+    GeoPackage is a database of layers, and the user's ``roads`` would go with the file; nor
+    one whose only layer has our layer's name but is not ours (no Toposcope description, not
+    our columns). A file that is not SQLite at all is replaced as any other output is."""
     import sqlite3
 
     if open_descriptor(path) is not None or not path.is_file():
@@ -77,17 +86,26 @@ def check_geopackage_replaceable(path: Path, layer: str = GPKG_LAYER) -> None:
     try:
         con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
-            tables = {row[0] for row in con.execute("SELECT table_name FROM gpkg_contents")}
+            rows = con.execute("SELECT * FROM gpkg_contents")
+            names = [d[0] for d in rows.description]
+            described = "description" in names
+            contents = {row[names.index("table_name")]:
+                        row[names.index("description")] if described else None for row in rows}
+            columns = ({row[1] for row in con.execute(f"PRAGMA table_info('{layer}')")}
+                       if layer in contents else set())
         finally:
             con.close()
     except sqlite3.Error:
         raise OutputError(f"--out {path} is an SQLite database but not a GeoPackage Toposcope "
                           "wrote; it would be replaced: choose another output") from None
-    others = sorted(tables - {layer})
+    others = sorted(set(contents) - {layer})
     if others:
         shown = ", ".join(others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
         raise OutputError(f"--out {path} is a GeoPackage holding other layers ({shown}); "
                           "writing it would replace the whole file: choose another output")
+    if layer in contents and contents[layer] != GPKG_DESCRIPTION and not columns >= _OUR_COLUMNS:
+        raise OutputError(f"--out {path} is a GeoPackage whose layer {layer!r} Toposcope did not "
+                          "write; writing it would replace the whole file: choose another output")
 
 
 def _check_folder_exists(parent: Path, path: Path, option: str) -> None:
@@ -141,8 +159,10 @@ def output_format(out: Path | str, given: str | None, known: Sequence[str], *,
     if given is not None:
         if given not in known:
             raise UsageError(f"unknown output format {given!r} (known: {', '.join(known)})")
-        # CLIFF's answers are JSON lines too: ``--format cliff --out answers.jsonl`` is fine.
-        if by_name is not None and by_name != given and (by_name, given) != ("jsonl", "cliff"):
+        # CLIFF's answers are JSON lines too: ``--format cliff --out answers.jsonl`` is fine, as
+        # is ``--format csv-excel --out toponyms.csv``.
+        if by_name is not None and by_name != given and (by_name, given) not in (
+                ("jsonl", "cliff"), ("csv", "csv-excel")):
             raise UsageError(f"{option} {given} does not match the file name {out} ({by_name}); "
                              f"rename the output or drop {option}")
         return given

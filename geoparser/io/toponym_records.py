@@ -4,8 +4,9 @@ places it chose from, how sure the point is (``confidence``) and how likely the 
 right (``marker_confidence``: a toponym *and* within 161 km), whether the toponym is a
 people's adjective or a people (``demonym``), how the text uses it (``mention_kind``,
 ``resolution.mention_kinds``; for an embedded one the span of the name it is inside,
-``within_start``/``within_end``) and whether the span decision rejected it (kept
-only when asked for, ``rejected``) and, when asked, those places best first with the chosen
+``within_start``/``within_end``) and whether it was rejected (kept only when asked for,
+``rejected``, and why: ``rejection``, a ``model.Rejection`` value) and, when asked,
+those places best first with the chosen
 one marked and alternate-name matches labelled.
 
 JSONL, GeoJSON, CSV and Parquet all write these records (the flat ones leave the candidates
@@ -27,7 +28,7 @@ from geoparser.places import PLACE_FIELDS, name_match, place_fields
 RECORD_FIELDS = ("id", "start", "end", "text", "label", "recogniser", *PLACE_FIELDS,
                  "policy", "reason", "n_candidates", "confidence", "marker_confidence",
                  "span_probability", "demonym", "mention_kind", "within_start", "within_end",
-                 "rejected")
+                 "rejected", "rejection")
 #: The flat columns (CSV, Parquet, GeoPackage, GeoJSON properties, data frames): one row per
 #: toponym, its document's id as ``doc_id``, its fields and then its document's focus.
 TOPONYM_COLUMNS = ("doc_id", *RECORD_FIELDS[1:], *FOCUS_COLUMNS)
@@ -54,6 +55,7 @@ def toponym_record(doc_id: str, m: Mention, r: Resolution | None,
     out["mention_kind"] = r.kind.value if r and r.kind else "unknown"
     out["within_start"], out["within_end"] = r.within if r and r.within else (None, None)
     out["rejected"] = bool(r and r.rejected)
+    out["rejection"] = r.rejection.value if r and r.rejection else None
     if with_candidates:
         out["candidates"] = candidate_records(m, r)
     return out

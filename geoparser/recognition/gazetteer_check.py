@@ -10,6 +10,10 @@ Street", "Tijuana River": ``gazetteers.name_forms.unlisted_code``), which resolu
 its town, and a municipality written with its own word whose bare name is a town
 ("Woodbridge Township", "Borough of Fair Lawn": ``name_forms.municipality_bare_form``), which
 resolution looks up bare.
+
+The names it drops are not lost: ``recognise_with_unknown`` answers them beside the kept ones,
+so that a parse asked for its rejected spans lists them (``Rejection.NOT_IN_GAZETTEER``) and a
+user can tell a place the gazetteer lacks ("Kibera") from a span judged no place at all.
 """
 
 from __future__ import annotations
@@ -156,6 +160,13 @@ class GazetteerCheck:
                             f"gazetteer '{self.gazetteer.name}' knows")
 
     def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
+        for kept, _ in self.recognise_with_unknown(texts):
+            yield kept
+
+    def recognise_with_unknown(self, texts: Iterable[str]
+                               ) -> Iterator[tuple[list[Mention], list[Mention]]]:
+        """For each text, the mentions ``recognise`` keeps and those it drops because no
+        gazetteer entry has the name."""
         # checked as it will be looked up: "the United States" is "United States", and
         # "Southern" + "California" is "Southern California"
         texts = list(texts)
@@ -169,6 +180,19 @@ class GazetteerCheck:
                 if not known[n] and (b := municipality_bare_form(n)) is not None}
         towns = self.known.municipal(bare.values()) if bare else {}
         for ms in batch:
-            yield [replace(m, recogniser=self.name) for m in ms
-                   if known[m.text] or unlisted_code(m.text)
-                   or (m.text in bare and towns[bare[m.text]])]
+            kept, unknown = [], []
+            for m in ms:
+                (kept if known[m.text] or unlisted_code(m.text)
+                 or (m.text in bare and towns[bare[m.text]]) else unknown
+                 ).append(replace(m, recogniser=self.name))
+            yield kept, unknown
+
+
+def with_unknown_names(recogniser: Recogniser, texts: Iterable[str]
+                       ) -> Iterator[tuple[list[Mention], list[Mention]]]:
+    """For each text, ``recogniser``'s mentions and those it dropped because no gazetteer
+    entry has the name (none for a recogniser that checks no names against a gazetteer)."""
+    ask = getattr(recogniser, "recognise_with_unknown", None)
+    if ask is not None:
+        return ask(texts)
+    return ((found, []) for found in recogniser.recognise(texts))

@@ -42,7 +42,7 @@ from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.model import Candidate, Mention
 from geoparser.recognition.base import Recogniser
-from geoparser.recognition.gazetteer_check import remembered
+from geoparser.recognition.gazetteer_check import remembered, with_unknown_names
 from geoparser.recognition.gazetteer_matcher import COMMON_ZIPF, MIN_POPULATION_COMMON
 from geoparser.recognition.spacy_models import DEFAULT_MODEL
 from geoparser.recognition.span_hygiene import INSTITUTION_WORDS, embedded_spans, trimmed
@@ -149,13 +149,22 @@ class OrganisationPlaces:
                             f"inside {model}'s organisation names or tagged by it")
 
     def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
+        for found, _ in self.recognise_with_unknown(texts):
+            yield found
+
+    def recognise_with_unknown(self, texts: Iterable[str]
+                               ) -> Iterator[tuple[list[Mention], list[Mention]]]:
+        """For each text, the mentions ``recognise`` answers and those the inner recogniser
+        dropped because no gazetteer entry has the name (``gazetteer_check``), but for any a
+        mention answered overlaps."""
         texts = list(texts)
+        pairs = list(with_unknown_names(self.inner, texts))
         owned = [self.places_inside(text, own)
-                 for text, own in zip(texts, self.inner.recognise(texts), strict=True)]
+                 for text, (own, _) in zip(texts, pairs, strict=True)]
         snippets = [self._snippets(text, own) for text, own in zip(texts, owned, strict=True)]
         flat = [text[a:b] for text, spans in zip(texts, snippets, strict=True) for a, b in spans]
         found_in = iter(self.organisations.recognise(flat))
-        for own, spans in zip(owned, snippets, strict=True):
+        for own, spans, (_, unknown) in zip(owned, snippets, pairs, strict=True):
             found = list(own)
             own_spans = SpanIndex((o.start, o.end) for o in own)
             for a, _ in spans:
@@ -169,7 +178,10 @@ class OrganisationPlaces:
                           if (m.evidence is False or m.text in named)
                           and not any(m.start + a < e and s < m.end + a
                                       for s, e in own_spans.near(m.start + a, m.end + a))]
-            yield sorted(found, key=lambda m: (m.start, m.end))
+            found_spans = SpanIndex((m.start, m.end) for m in found)
+            yield sorted(found, key=lambda m: (m.start, m.end)), [
+                u for u in unknown if not any(u.start < e and s < u.end
+                                              for s, e in found_spans.near(u.start, u.end))]
 
     def places_inside(self, text: str, own: Sequence[Mention]) -> list[Mention]:
         """``own``, with each organisation's or institution's name the gazetteer does not know

@@ -41,7 +41,9 @@ def resolve_package(name: str) -> str | Path:
         if spacy.util.is_package(package):
             return package
     hint = INSTALL_HINTS.get(
-        name, f"pip install the package that provides {name!r}, or give a path to a pipeline"
+        name, f"pip install the package that provides {name!r} (Explosion's official "
+        "pipelines are released at https://github.com/explosion/spacy-models: "
+        f"`python -m spacy download {name}` installs one), or give a path to a pipeline"
     )
     raise ModelNotFoundError(f"spaCy pipeline {name!r} is not installed; {hint}")
 

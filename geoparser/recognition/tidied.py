@@ -19,10 +19,11 @@ from itertools import islice
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.model import Mention
 from geoparser.recognition.base import Recogniser
-from geoparser.recognition.gazetteer_check import GazetteerNames
+from geoparser.recognition.gazetteer_check import GazetteerNames, with_unknown_names
 from geoparser.recognition.passes.base import KnownNames
 from geoparser.recognition.passes.chain import PassChain, PassCount
 from geoparser.recognition.span_hygiene import is_generic, joined_parts, tidy
+from geoparser.recognition.span_index import SpanIndex
 from geoparser.recognition.whole_names import whole_names
 
 #: Texts handed to the inner recogniser at once. Chosen by hand; no output depends on it
@@ -52,10 +53,23 @@ class Tidied:
         return self.chain.counts
 
     def recognise(self, texts: Iterable[str]) -> Iterator[list[Mention]]:
+        for found, _ in self.recognise_with_unknown(texts):
+            yield found
+
+    def recognise_with_unknown(self, texts: Iterable[str]
+                               ) -> Iterator[tuple[list[Mention], list[Mention]]]:
+        """For each text, ``recognise``'s mentions and the names the inner recogniser dropped
+        because no gazetteer entry has them (``gazetteer_check.with_unknown_names``), trimmed
+        alike, but for any a mention overlaps or that is generic."""
         stream = iter(texts)
         while chunk := list(islice(stream, CHUNK)):
-            for text, mentions in zip(chunk, self.inner.recognise(chunk), strict=True):
+            for text, (mentions, dropped) in zip(chunk, with_unknown_names(self.inner, chunk),
+                                                 strict=True):
                 whole = whole_names(text, joined_parts(text, tidy(mentions, text)),
                                     self.known.written)
-                found = self.chain.apply(text, whole, self.known, self.name)
-                yield [m for m in found if not is_generic(m.text)]
+                found = [m for m in self.chain.apply(text, whole, self.known, self.name)
+                         if not is_generic(m.text)]
+                spans = SpanIndex((m.start, m.end) for m in found)
+                yield found, [u for u in tidy(dropped, text) if not is_generic(u.text)
+                              and not any(u.start < e and s < u.end
+                                          for s, e in spans.near(u.start, u.end))]

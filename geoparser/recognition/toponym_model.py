@@ -5,7 +5,9 @@ the package in ``models/toponym`` and loads offline; ``make train-ner`` rebuilds
 public corpora (docs/recognition-model.md). ``TOPOSCOPE_TOPONYM_MODEL`` points at another copy.
 Every file of the folder has its SHA-256 in ``checksums.json`` (written by ``make train-ner``),
 checked before spaCy reads any of them, and the labels the model calls toponyms must be labels
-its NER gives: an edited file or emptied labels would otherwise load and find nothing.
+its NER gives, and gives on plain sentences naming well-known places (``PROBE``): an edited
+file, emptied labels, or a label the NER lists but was never trained to give (the base model's
+GPE, forgotten when it was taught TOPONYM alone) would otherwise load and find nothing.
 """
 
 from __future__ import annotations
@@ -29,6 +31,18 @@ LABEL = "TOPONYM"
 ENV = "TOPOSCOPE_TOPONYM_MODEL"
 #: The file in the model folder holding the SHA-256 of every other file in it.
 CHECKSUMS = "checksums.json"
+#: Plain sentences naming well-known towns, countries, rivers, seas and mountains: a toponym
+#: label the model gives on none of them is one it cannot predict (written for this check).
+PROBE = (
+    "Floods hit Galway and Cork after the storm crossed Ireland.",
+    "The mayor of Austin, Texas, met officials from Houston.",
+    "Talks in Geneva ended; delegates flew home to Nairobi and Lima.",
+    "Ships sailed across the Atlantic Ocean to Africa.",
+    "Snow fell on the Alps and the Himalayas.",
+    "The Nile flooded villages in Egypt and Sudan.",
+    "Paris is the capital of France.",
+    "Troops moved into Crimea from Russia.",
+)
 
 
 def model_dir() -> Path:
@@ -118,16 +132,25 @@ def toponym_labels(path: Path) -> tuple[str, ...]:
 
 def checked_model(path: Path) -> tuple[Path, tuple[str, ...]]:
     """The model folder at ``path`` once its files match their checksums, and its toponym
-    labels once each is a label its loaded NER gives; else a one-line error naming it."""
+    labels once each is a label its loaded NER has and gives on ``PROBE``; else a one-line
+    error naming the folder and, for a label, its ``meta.json``."""
     from geoparser.recognition.spacy_models import load_pipeline
 
     where = check_model_dir(path)
     own = toponym_labels(where)
-    given = set(load_pipeline(str(where)).get_pipe("ner").labels)
+    nlp = load_pipeline(str(where))
+    given = set(nlp.get_pipe("ner").labels)
     absent = [label for label in own if label not in given]
     if absent:
         raise _damaged(where, f"its NER gives no {', '.join(absent)} entities (its labels: "
                               f"{', '.join(sorted(given)) or 'none'})")
+    predicted = {e.label_ for doc in nlp.pipe(PROBE) for e in doc.ents}
+    never = [label for label in own if label not in predicted]
+    if never:
+        raise _damaged(where, f"the toponym_labels in meta.json name {', '.join(never)}, which "
+                              f"its NER never predicts (not once on {len(PROBE)} sentences "
+                              "naming well-known places): it was not trained to give "
+                              f"{'it' if len(never) == 1 else 'them'}")
     return where, own
 
 

@@ -354,7 +354,7 @@ class ConfidenceEstimator:
         for i, j in todo:
             if j not in notes:
                 p = round(float(probs[j]), 3)
-                notes[j] = p, _note(p, contrib[j], unfitted)
+                notes[j] = p, _note(p, contrib[j], unfitted, minimum)
             out[i] = self._with(out[i], *notes[j], minimum)
         return out
 
@@ -364,7 +364,7 @@ class ConfidenceEstimator:
         return replace(r, confidence=p, reason=f"{r.reason}; {note}")
 
 
-def _note(p: float, contrib: np.ndarray, unfitted: str) -> str:
+def _note(p: float, contrib: np.ndarray, unfitted: str, minimum: float = 0.0) -> str:
     """"confidence 0.49 (a small place, a close runner-up)": the two features that moved it
     most, and the evidence the model was not fitted on."""
     order = np.argsort(-np.abs(contrib), kind="stable")[:2]
@@ -372,7 +372,7 @@ def _note(p: float, contrib: np.ndarray, unfitted: str) -> str:
            for j in order.tolist() if contrib[j] != 0]
     if unfitted:
         why.append(f"not fitted on {unfitted}")
-    return f"confidence {p:.2f}" + (f" ({', '.join(why)})" if why else "")
+    return f"confidence {beside_minimum(p, minimum)}" + (f" ({', '.join(why)})" if why else "")
 
 
 def placed_whatever(c: Candidate | None, written: str = "") -> bool:
@@ -419,6 +419,16 @@ def unfitted_evidence(context: ResolutionContext) -> str:
                                   ("collections", bool(context.collection)),
                                   ("guide points", context.guide is not None)) if present]
     return " or ".join(kinds)
+
+
+def beside_minimum(p: float, minimum: float) -> str:
+    """``p`` with two decimals, or as many more as it takes not to read as the ``minimum`` or
+    above it when it is below: "0.195", not "0.20", is below a minimum of 0.2."""
+    for digits in range(2, 7):
+        shown = f"{p:.{digits}f}"
+        if p >= minimum or float(shown) < minimum:
+            return shown
+    return repr(p)
 
 
 def abstained(r: Resolution, p: float, minimum: float, note: str) -> Resolution:

@@ -15,9 +15,9 @@ Every error is JSON with one line in ``error``, never a traceback or an HTML pag
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import threading
-import urllib.parse
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -29,12 +29,13 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from geoparser.batch.stages import PipelineSpec
-from geoparser.corpora.cliff import cliff_answer
+from geoparser.corpora.cliff import cliff_answer, toposcope_version
 from geoparser.errors import UsageError
 from geoparser.model import Document
 from geoparser.service.body import BodyCheck, error_answer
 from geoparser.service.cliff_schemas import CliffAnswer
 from geoparser.service.pages import docs_page, page, vendored
+from geoparser.service.query import QueryError, merged, single_values, strict_pairs
 from geoparser.service.schemas import (
     DocumentIn,
     ErrorAnswer,
@@ -87,11 +88,19 @@ FormatQuery = Annotated[Literal["toposcope", "cliff"], Query(
                 "written for CLIFF")]
 
 
-#: The form ``POST /parse/text`` takes, as CLIFF's servlet reads it.
-_CLIFF_FORM = {"type": "object", "required": ["q"], "properties": {
+#: The parameters of CLIFF's ``/parse/text``, as its servlet reads them (a form in POST, the
+#: URL in GET).
+_CLIFF_FIELDS: dict[str, dict[str, Any]] = {
     "q": {"type": "string", "description": "the text"},
-    "replaceAllDemonyms": {"type": "string", "description": "accepted; no effect"},
-    "language": {"type": "string", "enum": ["EN", "en"]}}}
+    "replaceAllDemonyms": {"type": "string", "enum": ["true", "false"],
+                           "description": "accepted; no effect (the recogniser's own demonym "
+                                          "handling applies)"},
+    "language": {"type": "string", "enum": ["EN", "en"], "description": "English only"}}
+_CLIFF_FORM = {"type": "object", "required": ["q"], "properties": _CLIFF_FIELDS}
+_CLIFF_QUERY = [{"name": name, "in": "query", "required": name == "q", "schema": schema,
+                 "description": schema["description"]} for name, schema in _CLIFF_FIELDS.items()]
+#: The path prefix CLIFF's clients put before its routes (``/cliff-2.6.1/parse/text``).
+_CLIFF_PREFIX = re.compile(r"cliff-[0-9]+(?:\.[0-9]+)*")
 
 
 def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
@@ -111,10 +120,9 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
         pool.close()
 
     app = FastAPI(title="Toposcope", summary="Find place names in text and put them on the map",
-                  version="1", docs_url=None, redoc_url=None, lifespan=lifespan)
+                  version=toposcope_version(), docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.pool = pool
-    app.add_middleware(BodyCheck, limit=limits.max_body_bytes,
-                       forms=frozenset({"/parse/text"}))
+    app.add_middleware(BodyCheck, limit=limits.max_body_bytes, json_paths=frozenset({"/parse"}))
 
     def health() -> Health:
         status = pool.status()
@@ -202,13 +210,15 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
 
     def query_refused(request: Request, known: set[str], text: str, limit: int,
                       method: str = "GET") -> Response | None:
-        """The error answer for a query with an unknown or repeated parameter, a text that is
-        no text or one longer than ``limit``; else None."""
-        unknown = sorted(set(request.query_params) - known)
-        repeated = [k for k in request.query_params if len(request.query_params.getlist(k)) > 1]
-        if unknown or repeated:
-            return error_answer(422, f"query: {(unknown or repeated)[0]!r} is "
-                                     f"{'not a parameter' if unknown else 'given twice'}")
+        """The error answer for a query that is not UTF-8, with an unknown or repeated
+        parameter, a text that is no text or one longer than ``limit``; else None."""
+        try:
+            params = single_values(strict_pairs(request.scope.get("query_string", b"")))
+        except QueryError as exc:
+            return error_answer(exc.status, str(exc))
+        unknown = sorted(set(params) - known)
+        if unknown:
+            return error_answer(422, f"query: {unknown[0]!r} is not a parameter")
         try:
             no_lone_surrogate(text)
         except ValueError as exc:
@@ -243,27 +253,30 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
 
     cliff_answers: dict[int | str, dict[str, Any]] = {200: {"model": CliffAnswer}, **_ERRORS}
 
-    @app.get("/parse/text", operation_id="parse_text_get", responses=cliff_answers)
+    @app.get("/parse/text", operation_id="parse_text_get", responses=cliff_answers,
+             openapi_extra={"parameters": _CLIFF_QUERY})
     @app.post("/parse/text", operation_id="parse_text_post", responses=cliff_answers,
               openapi_extra={"requestBody": {"content": {
                   "application/x-www-form-urlencoded": {"schema": _CLIFF_FORM}}}})
     async def parse_text(request: Request) -> Response:
         """CLIFF-CLAVIN's own route: the text in ``q`` (in the URL, or POSTed as a form),
-        answered in CLIFF's shape, so code written for CLIFF can be pointed here. CLIFF's
-        ``replaceAllDemonyms`` is accepted and has no effect (the recogniser's own demonym
-        handling applies); ``language`` may only be EN."""
-        params = dict(request.query_params)
+        answered in CLIFF's shape, so code written for CLIFF can be pointed here; the same
+        route answers under CLIFF's versioned path (``/cliff-2.6.1/parse/text``), where CLIFF's
+        clients send it. CLIFF's ``replaceAllDemonyms`` is accepted and has no effect (the
+        recogniser's own demonym handling applies); ``language`` may only be EN."""
         limit = limits.max_query_chars if request.method == "GET" else limits.max_text_chars
-        if request.method == "POST" and request.headers.get("content-type", "").startswith(
-                "application/x-www-form-urlencoded"):
-            try:
-                form = urllib.parse.parse_qsl((await request.body()).decode("utf-8"),
-                                              keep_blank_values=True, errors="strict")
-            except UnicodeDecodeError:
-                return error_answer(400, "the form is not UTF-8")
-            params.update(form)
-            if len(form) != len(dict(form)):
-                return error_answer(422, "form: a field is given twice")
+        body = await request.body() if request.method == "POST" else b""
+        is_form = request.headers.get("content-type", "").startswith(
+            "application/x-www-form-urlencoded")
+        if body and not is_form:
+            return error_answer(415, "POST /parse/text takes a form "
+                                     "(application/x-www-form-urlencoded), as CLIFF does")
+        try:
+            query = single_values(strict_pairs(request.scope.get("query_string", b"")))
+            form = single_values(strict_pairs(body, "the form"), "form") if body else {}
+            params = merged(query, form)
+        except QueryError as exc:
+            return error_answer(exc.status, str(exc))
         text = params.get("q")
         if text is None:
             return error_answer(400, "give the text as 'q', as CLIFF takes it")
@@ -277,6 +290,14 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
         if refused is not None:
             return refused
         return await answer(ParseRequest(text=text), [DocumentIn(id="1", text=text)], "cliff")
+
+    @app.get("/{cliff}/parse/text", include_in_schema=False)
+    @app.post("/{cliff}/parse/text", include_in_schema=False)
+    async def parse_text_of_a_cliff_version(cliff: str, request: Request) -> Response:
+        """``/parse/text`` under CLIFF's versioned path, where its clients send it."""
+        if not _CLIFF_PREFIX.fullmatch(cliff):
+            raise HTTPException(404, "Not Found")
+        return await parse_text(request)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def get_page() -> HTMLResponse:

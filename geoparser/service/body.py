@@ -4,8 +4,12 @@ JSON no deeper and with no longer numbers than a request needs.
 Every body that is not such JSON gets one answer, whatever is wrong with it (malformed, cut
 short, invalid UTF-8, nested a thousand deep, a 5,000-digit number, ``NaN``): 400 with
 ``{"error": "the request body is not JSON: ..."}``. JSON of the wrong shape is a 422 from the
-routes' models. A body too big is refused (413) as soon as it is known to be, by its declared
-length or while it arrives, before any of it is parsed.
+routes' models, and so is an object with a key given twice (which value was meant is not for
+the service to guess, as with a repeated query parameter). A UTF-8 byte order mark before the
+JSON is allowed (RFC 8259 section 8.1). Only the routes that take JSON are checked: a body sent
+to any other path is that route's to refuse (a form, a 405, a 404). A body too big is refused
+(413) as soon as it is known to be, by its declared length or while it arrives, before any of
+it is parsed.
 """
 
 from __future__ import annotations
@@ -29,6 +33,10 @@ class BodyError(ValueError):
     """Why a body is not JSON a request may be, in a few words."""
 
 
+class RepeatedKey(BodyError):
+    """An object of the body gives one key twice."""
+
+
 def error_answer(status: int, message: str, headers: dict[str, str] | None = None
                  ) -> JSONResponse:
     """The one shape of every error: ``{"error": "one line"}``."""
@@ -40,7 +48,7 @@ def check_json(body: bytes) -> Any:
     """The JSON value ``body`` holds; ``BodyError`` if it is not UTF-8 JSON within
     ``MAX_DEPTH`` and ``MAX_NUMBER_CHARS``."""
     try:
-        text = body.decode("utf-8")
+        text = body.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         raise BodyError(f"byte {exc.start} is not UTF-8") from None
     if not text.strip():
@@ -52,7 +60,7 @@ def check_json(body: bytes) -> Any:
         raise BodyError(f"it is nested {depth} deep, more than the {MAX_DEPTH} a request may be")
     try:
         return json.loads(text, parse_int=_number(int), parse_float=_number(float),
-                          parse_constant=_no_constant)
+                          parse_constant=_no_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         raise BodyError(f"{exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
@@ -69,19 +77,28 @@ def _number(kind: type) -> Any:
     return parse
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys: set[str] = set()
+    for key, _ in pairs:
+        if key in keys:
+            raise RepeatedKey(f"{key!r} is given twice in one object")
+        keys.add(key)
+    return dict(pairs)
+
+
 def _no_constant(name: str) -> Any:
     raise BodyError(f"{name} is not a JSON number")
 
 
 class BodyCheck:
-    """ASGI middleware: a body past ``limit`` bytes is a 413, one that is not JSON a 400
-    (``check_json``), before any route sees it; the routes in ``forms`` take a form (CLIFF's
-    ``/parse/text``), bounded alike but not read as JSON."""
+    """ASGI middleware: a body past ``limit`` bytes is a 413, before any route sees it; one sent
+    to a route in ``json_paths`` that is not JSON a 400 (``check_json``). Bodies sent elsewhere
+    (CLIFF's form, a path that takes none) are bounded alike but not read as JSON."""
 
-    def __init__(self, app: Any, limit: int, forms: frozenset[str] = frozenset()) -> None:
+    def __init__(self, app: Any, limit: int, json_paths: frozenset[str] = frozenset()) -> None:
         self.app = app
         self.limit = limit
-        self.forms = forms
+        self.json_paths = json_paths
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http" or scope["method"] not in ("POST", "PUT", "PATCH"):
@@ -107,8 +124,12 @@ class BodyCheck:
             more = message.get("more_body", False)
         body = b"".join(chunks)
         try:
-            if scope.get("path") not in self.forms:
+            if scope.get("path") in self.json_paths:
                 check_json(body)
+                body = body.removeprefix(b"\xef\xbb\xbf")  # read as JSON without it
+        except RepeatedKey as exc:
+            await error_answer(422, f"the request: {exc}")(scope, receive, send)
+            return
         except BodyError as exc:
             await error_answer(400, f"the request body is not JSON: {exc}")(scope, receive, send)
             return

@@ -58,14 +58,19 @@ class CliffMention(CliffPlace):
 
 
 class CliffUnplaced(BaseModel):
-    """A toponym found but left unplaced (CLIFF lists only placed ones, so this list is
-    ours)."""
+    """A toponym found but left unplaced, or a rejected span (CLIFF lists only placed ones, so
+    this list is ours)."""
 
     model_config = _STRICT
     source: CliffSource
     confidence: float | None = Field(description="how sure the best guess was, when there "
                                      "was one")
     reason: str | None = Field(description="why it was left unplaced, in words")
+    rejected: bool = Field(description="true for a span kept only because rejected spans were "
+                           "asked for (`parse --keep-rejected`): no toponym of the answer")
+    rejection: Literal["not_a_toponym", "not_the_place", "not_in_gazetteer"] | None = Field(
+        description="why it was rejected (null unless `rejected`): judged no toponym, a "
+        "people's adjective in a thing's name or a language, or a name no gazetteer entry has")
 
 
 class CliffFocusPlace(CliffPlace):

@@ -124,8 +124,12 @@ class ToponymRecord(BaseModel):
     within_start: int | None = Field(default=None, description="embedded: where the name it "
                                      "is inside starts")
     within_end: int | None = Field(default=None, description="embedded: where that name ends")
-    rejected: bool | None = Field(default=None, description="true for a span the span "
-                                  "decision judged no toponym (kept only when asked for)")
+    rejected: bool | None = Field(default=None, description="true for a span kept only "
+                                  "because rejected spans were asked for")
+    rejection: Literal["not_a_toponym", "not_the_place", "not_in_gazetteer"] | None = Field(
+        default=None, description="why it was rejected: the span decision judged it no "
+        "toponym, or a people's adjective in a thing's name or a language; or the recogniser "
+        "read it as a toponym but no gazetteer entry has the name")
     candidates: list[CandidateRecord] | None = Field(
         default=None, description="with `with_candidates`: the places it was chosen from")
 

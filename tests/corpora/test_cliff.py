@@ -54,6 +54,17 @@ def test_a_record_becomes_cliffs_answer_with_its_mentions_focus_and_unplaced_top
     assert "source" not in city and "confidence" not in city
 
 
+def test_a_rejected_span_among_cliffs_unplaced_says_it_was_rejected_and_why():
+    kibera = {"start": 31, "end": 42, "text": "Springfield", "rejected": True,
+              "rejection": "not_in_gazetteer",
+              "reason": "rejected: no gazetteer entry has this name"}
+    answer = cliff_answer({"id": "1", "toponyms": [GALWAY, SPRINGFIELD, kibera],
+                           "focus": FOCUS}, TEXT)
+    unplaced = answer["results"]["places"]["unplaced"]
+    assert [(u["rejected"], u["rejection"]) for u in unplaced] == [
+        (False, None), (True, "not_in_gazetteer")]
+
+
 def test_a_document_with_nothing_placed_has_cliffs_empty_focus():
     answer = cliff_answer({"id": "1", "toponyms": [SPRINGFIELD], "focus": None}, TEXT)
     places = answer["results"]["places"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +18,7 @@ from geoparser.decision.features import (
 )
 from geoparser.decision.span_decision import SpanDecision, decision_for, load_decision
 from geoparser.errors import ModelNotFoundError
-from geoparser.model import Candidate, Document, Mention, ParsedDocument, Resolution
+from geoparser.model import Candidate, Document, Mention, ParsedDocument, Rejection, Resolution
 
 TAGGER_P = SPAN_FEATURES.index("tagger_p")
 
@@ -75,6 +76,7 @@ def test_keep_rejected_keeps_the_dropped_span_marked(model_file: Path) -> None:
     _, kept = SpanDecision(keep_rejected=True, path=model_file).decide(parsed, resolutions)
     assert [r.rejected for r in kept] == [False, True]
     assert "rejected" in kept[1].reason
+    assert [r.rejection for r in kept] == [None, Rejection.NOT_A_TOPONYM]  # typed, not words
 
 
 def test_a_kept_toponym_below_the_minimum_is_unplaced_with_its_best_guess(
@@ -134,3 +136,14 @@ def test_several_documents_decided_in_one_model_call_are_decided_as_each_alone(
     one = feature_rows(*docs[1])
     assert np.array_equal(one, np.vstack([feature_row(r, DocumentEvidence(*docs[1]))
                                           for r in docs[1][1]]), equal_nan=True)
+
+
+def test_a_marker_confidence_of_0195_does_not_read_as_020_below_the_minimum_02() -> None:
+    from geoparser.decision.span_decision import unplaced
+
+    _, [r] = _doc([0.9])
+    r = replace(r, marker_confidence=0.195, confidence=0.48)
+    reason = unplaced(r, 0.2).reason
+    assert "marker confidence 0.195 is below the minimum 0.2" in reason, reason
+    assert "marker confidence 0.19 is below" in unplaced(replace(r, marker_confidence=0.19),
+                                                         0.2).reason

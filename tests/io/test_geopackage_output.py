@@ -36,6 +36,15 @@ def test_existing_gpkg_with_the_users_layers_is_refused_not_replaced(tmp_path, l
     assert out.read_bytes() == before
 
 
+def test_mine_gpkg_whose_only_layer_is_named_toponyms_is_refused_not_replaced(tmp_path):
+    out = tmp_path / "mine.gpkg"
+    _geopackage(out, "toponyms")  # the user's own layer, of our layer's name
+    before = out.read_bytes()
+    assert_refused(_parse(tmp_path, out), f"{out} is a GeoPackage whose layer 'toponyms' "
+                   "Toposcope did not write")
+    assert out.read_bytes() == before
+
+
 def test_an_sqlite_database_named_gpkg_is_refused_not_replaced(tmp_path):
     out = tmp_path / "notes.gpkg"
     con = sqlite3.connect(out)
@@ -59,3 +68,18 @@ def test_our_own_gpkg_is_replaced_by_the_next_run(tmp_path):
             "toponyms"]
     finally:
         con.close()
+
+
+def test_our_gpkg_says_it_is_ours_and_one_without_the_mark_but_our_columns_is_replaced(
+        tmp_path):
+    pytest.importorskip("pyogrio")
+    out = tmp_path / "toponyms.gpkg"
+    assert _parse(tmp_path, out).exit_code == 0
+    con = sqlite3.connect(out)
+    with con:
+        [(description,)] = con.execute("SELECT description FROM gpkg_contents")
+        assert description.startswith("Toposcope")
+        con.execute("UPDATE gpkg_contents SET description = ''")  # as an older version wrote
+    con.close()
+    result = _parse(tmp_path, out)
+    assert result.exit_code == 0, result.output

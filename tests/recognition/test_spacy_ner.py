@@ -58,6 +58,14 @@ def test_missing_model_names_it_and_how_to_install():
         create_recogniser("en_core_web_xx")
 
 
+def test_a_missing_pipeline_s_error_says_where_official_spacy_pipelines_come_from():
+    with pytest.raises(ModelNotFoundError) as err:
+        create_recogniser("en_core_web_md")
+    message = str(err.value)
+    assert "github.com/explosion/spacy-models" in message and "\n" not in message
+    assert "python -m spacy download en_core_web_md" in message
+
+
 def test_model_by_path(tmp_path, sm):
     sm.nlp.to_disk(tmp_path / "pipeline")
     by_path = create_recogniser(str(tmp_path / "pipeline"))

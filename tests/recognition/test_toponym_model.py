@@ -5,11 +5,13 @@ import json
 import shutil
 
 import pytest
+import spacy
 from typer.testing import CliRunner
 
 from geoparser.cli.main import app
 from geoparser.errors import ModelNotFoundError
 from geoparser.recognition import available_recognisers, create_recogniser
+from geoparser.recognition.spacy_models import resolve_package
 from geoparser.recognition.toponym_model import (
     ENV,
     LABEL,
@@ -150,10 +152,11 @@ def test_the_model_says_which_of_its_labels_are_toponyms(tmp_path):
     from geoparser.recognition.toponym_model import toponym_labels
 
     assert toponym_labels(MODEL_DIR) == (LABEL,)
+    # A model that gives GPE and LOC (as one trained with --rehearsal does): en_core_web_sm.
     copy = tmp_path / "toponym"
-    shutil.copytree(MODEL_DIR, copy)
+    spacy.load(resolve_package("en_core_web_sm")).to_disk(copy)
     meta = json.loads((copy / "meta.json").read_text())
-    meta["toposcope"] = {"toponym_labels": ["GPE", "LOC"]}  # a model trained with --rehearsal
+    meta["toposcope"] = {"toponym_labels": ["GPE", "LOC"]}
     (copy / "meta.json").write_text(json.dumps(meta))
     write_checksums(copy)  # as `make train-ner` does for the model it ships
     assert ToponymRecogniser(path=copy).labels == frozenset({"GPE", "LOC"})
@@ -234,6 +237,15 @@ def test_toponym_model_whose_labels_its_ner_never_gives_is_refused(tmp_path, lab
     copy = _copy_with_meta(tmp_path, lambda m: m.update(toposcope={"toponym_labels": labels}))
     write_checksums(copy)
     _refused_in_one_line(copy)
+
+
+@pytest.mark.parametrize("labels", [["GPE"], ["TOPONYM", "GPE"], ["LOC"]])
+def test_toponym_model_with_a_label_it_never_predicts_is_refused_in_one_line(tmp_path, labels):
+    # The shipped NER lists the base model's GPE and LOC but, taught TOPONYM alone, never gives
+    # them: with GPE it would load and find no toponym at all.
+    copy = _copy_with_meta(tmp_path, lambda m: m.update(toposcope={"toponym_labels": labels}))
+    write_checksums(copy)
+    _refused_in_one_line(copy, "meta.json", "never predicts", labels[-1])
 
 
 def test_cli_parse_with_an_edited_toponym_model_exits_2_and_writes_nothing(tmp_path):

@@ -58,3 +58,14 @@ def test_a_page_within_the_bound_says_nothing_is_left_out(tmp_path, monkeypatch)
     page = browse_page(gold, [pred])
     assert len(_data(page)["systems"][0]["errors"]) == N - 1
     assert "lists at most" not in page
+
+
+def test_thousands_of_missed_toponyms_highlight_a_bounded_number_of_gold_spans(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(browse, "MAX_ERRORS", 50)
+    gold, pred = _files(tmp_path, _spans(N), _spans(0))
+    page = browse_page(gold, [pred])
+    data = _data(page)
+    assert sum(len(d["gold"]) for d in data["docs"]) == 50
+    assert f"the first 50 of {N:,} gold toponyms" in page
+    assert data["docs"][0]["gold"][0][:3] == [0, 6, "Galway"]  # the first ones, in order

@@ -1,6 +1,6 @@
 """The interactive map shows how sure each marker is: markers graded by ``marker_confidence``
-(else ``confidence``) with a legend, rejected and unplaced toponyms listed apart, and place
-names on the offline base map once zoomed in."""
+(else ``confidence``) with a legend; toponyms too uncertain to place, those not placed and
+rejected spans listed apart; and place names on the offline base map once zoomed in."""
 
 import html as html_lib
 import json
@@ -51,12 +51,46 @@ def test_the_page_grades_markers_with_a_legend_and_lists_rejected_apart():
     assert {"sure: 90% or more", "uncertain: 40% to 70%", "doubtful: under 40%",
             "no confidence given"} <= set(legend)
     assert "likely: 70% to 90%" not in legend  # only grades the map has
-    rejected = html[html.index('id="rejected-list"'):html.index("</ul>",
-                                                                 html.index("rejected-list"))]
-    assert "Boston" in rejected and "30% sure" in rejected and "Qwxzzyland" not in rejected
-    unplaced = html[html.index('id="unplaced-list"'):]
+    uncertain = _list(html, "uncertain-list")
+    assert "Boston" in uncertain and "(confidence 0.3)" in uncertain
+    assert "Qwxzzyland" not in uncertain
+    unplaced = _list(html, "unplaced-list")
     assert "Qwxzzyland" in unplaced and "no candidates" in unplaced
-    assert "4 placed, 1 rejected, 1 not placed" in html_lib.unescape(html)
+    assert "4 placed, 1 too uncertain to place, 1 not placed, 0 rejected" in html_lib.unescape(
+        html)
+
+
+def _list(html: str, list_id: str) -> str:
+    start = html.index(f'id="{list_id}"')
+    return html_lib.unescape(html[start:html.index("</ul>", start)])
+
+
+def test_an_unplaced_toponym_shows_the_marker_confidence_it_was_judged_by():
+    # the decision judged the marker (0.195 < 0.2): the point's own 48% is not the verdict
+    record = {"text": "Cambridge", "confidence": 0.48, "marker_confidence": 0.195,
+              "reason": "not placed: marker confidence 0.195 is below the minimum 0.2"}
+    html = page([map_toponym("d", record, None, None)], "Judged")
+    uncertain = _list(html, "uncertain-list")
+    assert "(marker confidence 0.195)" in uncertain and "48%" not in uncertain
+    assert "% sure" not in html
+
+
+def test_unplaced_toponyms_are_not_called_rejected_and_rejected_spans_are_listed_why():
+    toponyms = [
+        map_toponym("d", {"text": "Boston", "confidence": 0.3, "rejected": False}, None, None),
+        map_toponym("d", {"text": "Kibera", "rejected": True, "rejection": "not_in_gazetteer",
+                          "reason": "rejected: no gazetteer entry has this name"}, None, None),
+        map_toponym("d", {"text": "French", "rejected": True, "rejection": "not_the_place",
+                          "name": "France"}, 46.0, 2.0),
+    ]
+    html = page(toponyms, "Rejected apart")
+    rejected = _list(html, "rejected-list")
+    assert "Kibera" in rejected and "no gazetteer entry has this name" in rejected
+    assert "French" in rejected and "Boston" not in rejected
+    assert "Boston" in _list(html, "uncertain-list")
+    assert [p["text"] for p in _data(html)["points"]] == []  # a rejected span is not drawn
+    assert "0 placed, 1 too uncertain to place, 0 not placed, 2 rejected" in html_lib.unescape(
+        html)
 
 
 def test_base_map_labels_come_from_natural_earth_countries_and_nearby_areas():

@@ -276,3 +276,12 @@ def test_an_asked_minimum_applies_with_a_guide_but_the_default_does_not(offline_
     asked = Geoparser(gazetteer=offline_gazetteer, min_confidence=1.0).parse(text, guide=guide)
     assert all(r.candidate is None for r in asked.resolutions)
 
+
+
+def test_a_confidence_just_below_the_minimum_does_not_read_as_the_minimum():
+    from geoparser.resolution.confidence import beside_minimum
+
+    assert beside_minimum(0.195, 0.2) == "0.195"
+    assert beside_minimum(0.1999, 0.2) == "0.1999"
+    assert beside_minimum(0.19, 0.2) == "0.19"
+    assert beside_minimum(0.96, 0.2) == "0.96"  # placed: two decimals, as ever

@@ -87,3 +87,46 @@ def test_openapi_describes_the_cliff_answer_and_its_null_fields(client):
     assert "places only" in schemas["CliffResults"]["properties"]["people"]["description"]
     formats = [p for p in spec["paths"]["/parse"]["get"]["parameters"] if p["name"] == "format"]
     assert formats and "cliff" in json.dumps(formats)
+
+
+@pytest.mark.parametrize("prefix", ["/cliff-2.6.1", "/cliff-2.4.2", "/cliff-3"])
+def test_cliffs_versioned_path_answers_as_parse_text(client, prefix):
+    expected = client.get("/parse/text", params={"q": TEXTS[1]}).json()
+    posted = client.post(f"{prefix}/parse/text", data={"q": TEXTS[1], "language": "EN",
+                                                       "replaceAllDemonyms": "false"})
+    assert posted.status_code == 200, posted.text
+    assert posted.json() == expected
+    assert client.get(f"{prefix}/parse/text", params={"q": TEXTS[1]}).json() == expected
+
+
+@pytest.mark.parametrize("path", ["/cliff-2.6.1/parse/json", "/cliff-2.6.1/geonames",
+                                  "/clif-2.6.1/parse/text", "/cliff-x/parse/text", "/nowhere"])
+def test_a_form_posted_to_an_unknown_path_is_a_404_not_a_json_error(client, path):
+    one_line_error(client.post(path, data={"q": "Rain in Cork."}), 404, "Not Found")
+    one_line_error(client.post(path, content=b"not json"), 404, "Not Found")
+
+
+def test_openapi_lists_the_parameters_of_get_parse_text(client):
+    spec = client.get("/openapi.json").json()
+    params = {p["name"]: p for p in spec["paths"]["/parse/text"]["get"]["parameters"]}
+    assert set(params) == {"q", "replaceAllDemonyms", "language"}
+    assert params["q"]["required"] and params["q"]["in"] == "query"
+    assert not params["language"]["required"]
+
+
+def test_openapi_version_is_the_services_own(client):
+    from geoparser.corpora.cliff import toposcope_version
+
+    assert client.get("/openapi.json").json()["info"]["version"] == toposcope_version()
+    assert client.get("/parse/text", params={"q": TEXTS[1]}).json()["version"] == (
+        f"toposcope {toposcope_version()}")
+
+
+def test_q_in_the_url_and_in_the_form_is_refused_not_one_chosen(client):
+    one_line_error(client.post("/parse/text", params={"q": "Rain in Cork."},
+                               data={"q": "Rain in Galway."}),
+                   422, "'q' is given both in the URL and in the form")
+
+
+def test_a_body_that_is_not_a_form_is_refused_by_parse_text(client):
+    one_line_error(client.post("/parse/text", json={"q": "Rain in Cork."}), 415, "form")

@@ -156,3 +156,33 @@ def test_docs_is_swagger_ui_from_the_service_itself(client):
     one_line_error(client.get("/docs/assets/swagger-ui.css.map"), 404, "no such file")
     assert client.get("/docs/assets/..%2F..%2Fapp.py").status_code == 404
     assert client.get("/redoc").status_code == 404
+
+
+@pytest.mark.parametrize("query", ["text=Rain%20in%20Cork%FF", "text=Rain%20in%20Cork%ED%A0%80"])
+@pytest.mark.parametrize("path", ["/parse", "/parse/text"])
+def test_a_query_that_is_not_utf8_is_refused_as_the_form_is(client, query, path):
+    query = query.replace("text=", "q=") if path == "/parse/text" else query
+    one_line_error(client.get(f"{path}?{query}"), 400, "the query is not UTF-8")
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    one_line_error(client.post("/parse/text", content=b"q=Rain%20in%20Cork%FF", headers=form),
+                   400, "the form is not UTF-8")
+
+
+def test_a_json_key_given_twice_is_a_422_as_a_repeated_parameter(client):
+    one_line_error(_post(client, b'{"text": "Rain in Cork.", "text": "Rain in Galway."}'),
+                   422, "'text' is given twice")
+    one_line_error(_post(client, b'{"documents": [{"id": "1", "id": "2", "text": "Cork."}]}'),
+                   422, "'id' is given twice")
+
+
+@pytest.mark.parametrize("path", ["/health", "/", "/openapi.json", "/docs"])
+@pytest.mark.parametrize("body", [b"", b"not json", b"{}"])
+def test_a_post_to_a_get_route_is_a_405_in_the_error_shape(client, path, body):
+    one_line_error(client.post(path, content=body), 405, "Method Not Allowed")
+
+
+def test_a_json_body_with_a_byte_order_mark_is_read(client):
+    plain = _post(client, json.dumps({"text": TEXTS[1]}).encode())
+    marked = _post(client, b"\xef\xbb\xbf" + json.dumps({"text": TEXTS[1]}).encode())
+    assert marked.status_code == 200, marked.text
+    assert marked.json() == plain.json()
