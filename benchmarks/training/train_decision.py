@@ -35,13 +35,12 @@ import numpy as np
 from benchmarks.training.decision_data import SOURCES, DecisionRows, corpus_rows, fold_tagger
 from benchmarks.training.train_confidence import platt, train_booster
 from evaluation.calibration import TOP_SHARE, expected_calibration_error, most_confident
-from geoparser.decision.features import CATEGORICAL, PROPOSERS, SPAN_FEATURES
+from geoparser.decision.features import CATEGORICAL, PROPOSERS, SPAN_FEATURES, placed_rows
 from geoparser.decision.span_decision import MODEL_PATH, CalibratedModel, span_probabilities
 from geoparser.io.atomic import write_bytes_atomic
 from geoparser.resolution.confidence import calibrated
 
 CONFIG = Path(__file__).resolve().parent / "decision.json"
-PLACED = SPAN_FEATURES.index("placed")
 GRID = np.round(np.arange(0.05, 0.951, 0.05), 2)
 
 
@@ -116,7 +115,7 @@ def _rows_of(part: _Part, head: str) -> np.ndarray:
     if head == "span":
         return part.w > 0
     right = part.rows.right[part.keep]
-    return (part.w > 0) & (part.x[:, PLACED] == 1) & ~np.isnan(right)
+    return (part.w > 0) & placed_rows(part.x) & ~np.isnan(right)
 
 
 def probabilities(models: dict[str, Any], rows: DecisionRows) -> tuple[np.ndarray, np.ndarray]:
@@ -162,7 +161,7 @@ def outcome(rows: DecisionRows, keep: np.ndarray, placed: np.ndarray,
 def decided(rows: DecisionRows, span_p: np.ndarray, marker_p: np.ndarray, keep_at: float,
             min_marker: float) -> tuple[np.ndarray, np.ndarray]:
     keep = span_p >= keep_at
-    placed = (rows.x[:, PLACED] == 1) & ((marker_p >= min_marker) | rows.whatever)
+    placed = placed_rows(rows.x) & ((marker_p >= min_marker) | rows.whatever)
     return keep, placed
 
 
@@ -178,7 +177,7 @@ def choose(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]],
     sp = np.concatenate([o[0] for o in oof])
     mp = np.concatenate([o[1] for o in oof])
     right = np.concatenate([np.nan_to_num(p.rows.right[p.keep]) for p in parts]) == 1
-    placed = np.concatenate([p.x[:, PLACED] == 1 for p in parts])
+    placed = np.concatenate([placed_rows(p.x) for p in parts])
     corpus = np.concatenate([np.full(len(p.toponym), p.corpus) for p in parts])
 
     def acc(keep: np.ndarray, name: str) -> float:
@@ -214,7 +213,7 @@ def unbounded_minimum(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray
     sp = np.concatenate([o[0] for o in oof])
     mp = np.concatenate([o[1] for o in oof])
     right = np.concatenate([np.nan_to_num(p.rows.right[p.keep]) for p in parts]) == 1
-    placed = np.concatenate([p.x[:, PLACED] == 1 for p in parts])
+    placed = np.concatenate([placed_rows(p.x) for p in parts])
     known = np.concatenate([~np.isnan(p.rows.right[p.keep]) | (p.toponym == 0) for p in parts])
     whatever = np.concatenate([p.rows.whatever[p.keep] for p in parts])
     base = (sp >= keep_at) & placed & known
@@ -239,7 +238,7 @@ def held_out(parts: dict[str, DecisionRows], config: dict[str, Any]) -> list[dic
                       "min_marker_confidence": min_marker,
                       "today": outcome(rows, everything, rows.placed_today, None, silent),
                       "decision": outcome(rows, keep, placed, marker_p, silent),
-                      "decision_all_placed": outcome(rows, keep, rows.x[:, PLACED] == 1,
+                      "decision_all_placed": outcome(rows, keep, placed_rows(rows.x),
                                                      marker_p, silent)})
     return table
 
@@ -273,7 +272,7 @@ def document_folds(parts: dict[str, DecisionRows], every: list[_Part],
                       "unbounded_min_marker_confidence": unbounded,
                       "today": outcome(rows, everything, rows.placed_today, None, silent),
                       "decision": outcome(rows, keep, placed, marker_p, silent),
-                      "decision_all_placed": outcome(rows, keep, rows.x[:, PLACED] == 1,
+                      "decision_all_placed": outcome(rows, keep, placed_rows(rows.x),
                                                      marker_p, silent),
                       "decision_unbounded_minimum": outcome(rows, keep, fewer, marker_p,
                                                             silent)})

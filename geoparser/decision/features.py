@@ -12,15 +12,20 @@
   University" a facility, "the [Dubai] World Cup" an event, "the [Illinois] Department of
   Public Health" a body);
 * the story's people: how often the story names the span's last word as a person
-  (``person_cue``), a title or a verb of saying beside this very span (``said_beside``), a
-  common given name right before it (``given_before``);
-* the place resolution chose: placed or not, its point's ``confidence``, the policy's
-  ``margin``, how many places the name has, the population, the kind (``kind``: GeoNames
-  class), a country or continent, found only by another of its names (``alternate_only``),
-  a street or building placed at its town (``facility``);
-* the document: its number of toponyms, how often it writes this name, the share of its other
-  placed toponyms in the same country, and whether its source gives it a home region
-  (``grouped``: no shared corpus groups documents, so the model has never seen it set).
+  (``person_cue``);
+* the place resolution chose: its point's ``confidence`` (NaN for a street or building placed
+  at its town), the policy's ``margin``, how many places the name has, the population, the
+  kind (``kind``: GeoNames class), a country or continent, found only by another of its names
+  (``alternate_only``);
+* the document: its number of toponyms, how often it writes this name, and the share of its
+  other placed toponyms in the same country (``same_country``, NaN for a span left unplaced:
+  ``placed_rows`` reads that).
+
+Not among them, because no tree of the fitted models ever split on them (the shipped models
+were pruned to this list, not retrained: docs/span-decision.md): a title or verb of saying
+beside the span, a given name right before it, placed or not as a feature of its own, a
+street placed at its town, a grouped document. ``language_cue`` and ``thing_after`` no tree
+splits on either, but the lexical judgement reads them (``span_decision.lexical``).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from geoparser.decision.name_context import CONTAINERS, container
-from geoparser.decision.person_cues import given_name_before, person_words, title_or_verb_beside
+from geoparser.decision.person_cues import person_words
 from geoparser.decision.word_context import (
     language_beside,
     sentence_start,
@@ -51,10 +56,9 @@ from geoparser.resolution.place_facts import is_country_level
 SPAN_FEATURES: tuple[str, ...] = (
     "proposer", "tagger_p", "words", "chars", "upper", "zipf_min", "zipf_first", "surname",
     "given", "sentence_start", "next_lower", "next_capital", "next_zipf", "people_word",
-    "language_cue", "thing_after", "person_cue", "said_beside", "given_before", "placed",
-    "confidence", "margin", "places", "log_population", "kind", "country_level",
-    "alternate_only", "facility", "doc_toponyms", "same_name", "same_country", "grouped",
-    "container",
+    "language_cue", "thing_after", "person_cue", "confidence", "margin", "places",
+    "log_population", "kind", "country_level", "alternate_only", "doc_toponyms", "same_name",
+    "same_country", "container",
 )
 #: Categorical features (LightGBM splits them by category, not by order).
 CATEGORICAL: tuple[str, ...] = ("proposer", "kind", "container")
@@ -110,7 +114,6 @@ class DocumentEvidence:
                                  if r.candidate is not None and r.candidate.has_point)
         self.placed = sum(self.countries.values())
         self.n = len(resolutions)
-        self.grouped = float(parsed.document.source is not None)
 
 
 def feature_row(r: Resolution, doc: DocumentEvidence) -> np.ndarray:
@@ -143,9 +146,6 @@ def _values(r: Resolution, doc: DocumentEvidence) -> list:
         float(language_beside(text, m.start, m.end)),
         float(thing_after(text, m.end)),
         doc.people.get(last.casefold(), 0),
-        float(title_or_verb_beside(text, m.start, m.end)),
-        float(given_name_before(text, m.start)),
-        float(placed),
         r.confidence if r.confidence is not None and not derived else nan,
         score_margin(r) if c is not None else nan,
         math.log1p(r.n_candidates),
@@ -153,13 +153,20 @@ def _values(r: Resolution, doc: DocumentEvidence) -> list:
         KINDS.index(c.feature_class) if c is not None and c.feature_class in KINDS else nan,
         float(c is not None and is_country_level(c)),
         float(c is not None and name_match(written, c) == "alternate name"),
-        float(derived),
         math.log1p(doc.n),
         doc.names[normalise_name(m.text)],
         own_country / max(doc.placed - 1, 1) if placed else nan,
-        doc.grouped,
         CONTAINERS.index(container(text, m.start, m.end)),
     ]
+
+
+_SAME_COUNTRY = SPAN_FEATURES.index("same_country")
+
+
+def placed_rows(x: np.ndarray) -> np.ndarray:
+    """Which rows' spans resolution placed (has a point): ``same_country`` is NaN exactly for
+    the others. Training reads it to know which spans have a marker to judge."""
+    return ~np.isnan(x[:, _SAME_COUNTRY])
 
 
 def feature_rows(parsed: ParsedDocument, resolutions: Sequence[Resolution]) -> np.ndarray:

@@ -72,18 +72,3 @@ def _titled(titled: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
 @cache
 def _lower_titles() -> frozenset[str]:
     return frozenset(t.lower() for t in words("person_titles"))
-
-
-def given_name_before(text: str, start: int) -> bool:
-    """Whether a common given name stands right before ``start`` ("Emily [Lincoln]")."""
-    m = re.search(r"\b([A-Z][a-z]+)\s+$", text[max(0, start - 40):start])
-    return bool(m and person_name_share(m.group(1))[1] >= GIVEN_NAME_SHARE)
-
-
-def title_or_verb_beside(text: str, start: int, end: int) -> bool:
-    """Whether a title stands right before the span or a verb of saying right after it
-    ("Coach [Jordan]", "[Smith] said")."""
-    before = re.search(r"([A-Za-z]+)\.?\s+$", text[max(0, start - 30):start])
-    after = re.match(r",?\s+([a-z]+)\b", text[end:end + 30])
-    return bool((before and before.group(1).casefold() in words("person_titles"))
-                or (after and after.group(1) in words("speech_verbs")))

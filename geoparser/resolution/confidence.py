@@ -15,7 +15,6 @@ Features of one resolution (``CONFIDENCE_FEATURES``):
 * ``runner_up_km`` log1p of the distance to the next place in the policy's order, and
   ``agreeing`` the share of the other places within 161 km of the chosen one (a county and
   its town agree; Paris and Paris, Texas do not), both NaN with one place;
-* ``words`` and ``upper`` (the mention is written in capitals: an abbreviation or a code);
 * ``extent`` log10 of the chosen place's area in km² (a country's own, a first- or
   second-level area's country's area over its number of such areas, a continent's; 0 for a
   town, NaN for other features): sources put one point for a large country or state hundreds
@@ -23,10 +22,18 @@ Features of one resolution (``CONFIDENCE_FEATURES``):
 * ``document_country`` / ``document_km``: the share of the places chosen for the document's
   other names that lie in the chosen place's country, and log1p of the km to the nearest of
   them (a lone namesake abroad among a story's local places);
-* the chosen place's own evidence row (``features.FEATURES`` but the context policy's own,
-  ``ROW_FEATURES``, prefixed ``chosen_``): its
-  kind, population, co-mentions, distance to the document's focus, containers, home region,
-  whether it is known only by an alternate name or only as a namesake abroad.
+* the chosen place's own evidence (``ROW_FEATURES`` of ``features.FEATURES``, prefixed
+  ``chosen_``): its population and its lead over its namesakes, whether it is a town, the
+  containers named beside it, its co-mentions and distance to the document's focus, whether
+  it is known only by an alternate name, how many places bear the name.
+
+Not among them, because no tree of the three fitted models ever split on them (the shipped
+models were pruned to this list, not retrained: docs/confidence.md): the mention's words and
+capitals, and the chosen place's ``known_population``, ``capital``, ``admin_seat``,
+``country``, ``first_level``, ``second_level``, ``other_feature``, ``area_with_town``,
+``town_in_area``, ``area_cue``, ``city_cue``, ``country_named``, ``focus_country``,
+``focus_first_level``, ``placeable``, ``imputed_abroad``, ``home_first_level``,
+``home_country`` (the policies still weigh those they read).
 
 The recogniser's own probability is not among them: the shipped recognisers were trained on
 the corpora this model is fitted on, so their scores there are not those of unseen text.
@@ -64,7 +71,7 @@ from geoparser.model import Candidate, Resolution
 from geoparser.resolution.base import REGION_CODES, ResolutionContext, entity_key
 from geoparser.resolution.boosted_trees import predict_stacked
 from geoparser.resolution.document_evidence import DocumentPlaces, document_agreement
-from geoparser.resolution.feature_names import CONTEXT_POLICY_FEATURES, FEATURES, INDEX
+from geoparser.resolution.feature_names import INDEX
 from geoparser.resolution.features import FeatureExtractor
 from geoparser.resolution.place_facts import is_country_level
 
@@ -77,12 +84,18 @@ RIGHT_KM = 161.0
 #: thread against 0.59 ms with LightGBM's default threads, `python -m
 #: benchmarks.speed.resolution`, 2026-11-28, 2 cores); a row's score is the same either way.
 PREDICT_THREADS = 1
-#: The chosen place's evidence the model reads: all but the context policy's own
-#: (``CONTEXT_POLICY_FEATURES``), which reach it through the score's margin.
-ROW_FEATURES: tuple[str, ...] = tuple(f for f in FEATURES if f not in CONTEXT_POLICY_FEATURES)
+#: The chosen place's evidence the model reads: not the context policy's own
+#: (``feature_names.CONTEXT_POLICY_FEATURES``), which reach it through the score's margin, nor
+#: those no fitted tree splits on (the module's docstring).
+ROW_FEATURES: tuple[str, ...] = (
+    "log_population", "population_gap", "foreign_gap", "population_rank", "populated",
+    "contained", "container_named", "same_country", "same_first_level", "top_same_country",
+    "top_same_first_level", "first_level_named", "near_km", "focus_km", "alternate_name",
+    "candidates", "others", "alias_gap",
+)
 _ROW_COLUMNS = [INDEX[f] for f in ROW_FEATURES]
 CONFIDENCE_FEATURES: tuple[str, ...] = (
-    "places", "margin", "runner_up_km", "agreeing", "words", "upper", "extent",
+    "places", "margin", "runner_up_km", "agreeing", "extent",
     "document_country", "document_km",
     *(f"chosen_{f}" for f in ROW_FEATURES),
 )
@@ -92,8 +105,6 @@ _WORDS: dict[str, tuple[str, str]] = {
     "margin": ("a clear lead over the next place", "a close runner-up"),
     "runner_up_km": ("the other readings lie near it", "the other readings lie far away"),
     "agreeing": ("the other readings lie near it", "the other readings lie far away"),
-    "words": ("the name's length", "the name's length"),
-    "upper": ("the name's spelling", "written in capitals (an abbreviation?)"),
     "extent": ("a place one point fits", "a large area whose point is rough"),
     "document_country": ("in the country of the other places chosen",
                          "outside the country of the other places chosen"),
@@ -102,12 +113,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "chosen_population_gap": ("far larger than its namesakes", "not larger than its namesakes"),
     "chosen_foreign_gap": ("far larger than its namesakes abroad",
                            "not larger than its namesakes abroad"),
-    "chosen_known_population": ("its population is known", "its population is unknown"),
-    "chosen_capital": ("a capital", "not a capital"),
-    "chosen_country": ("a country", "not a country"),
-    "chosen_first_level": ("a first-level area", "not a first-level area"),
     "chosen_populated": ("a town", "not a town"),
-    "chosen_other_feature": ("a natural feature", "not a natural feature"),
     "chosen_contained": ("the text names its country or state",
                          "the text names another country or state"),
     "chosen_container_named": ("a country or state follows the name",
@@ -118,18 +124,12 @@ _WORDS: dict[str, tuple[str, str]] = {
                                 "few places named lie in its area"),
     "chosen_top_same_country": ("other places named lie in its country",
                                 "few places named lie in its country"),
-    "chosen_country_named": ("its country is named", "its country is not named"),
     "chosen_first_level_named": ("its state is named", "its state is not named"),
     "chosen_near_km": ("near the other places named", "far from the other places named"),
     "chosen_focus_km": ("near the document's focus", "far from the document's focus"),
-    "chosen_focus_country": ("in the document's main country",
-                             "outside the document's main country"),
     "chosen_alternate_name": ("its own name", "known by this name only as an alternate"),
     "chosen_candidates": ("few places bear the name", "many places bear the name"),
     "chosen_others": ("many other places named", "few other places named"),
-    "chosen_imputed_abroad": ("no larger namesake abroad", "a larger namesake abroad"),
-    "chosen_home_first_level": ("in the paper's home area", "outside the paper's home area"),
-    "chosen_home_country": ("in the paper's home country", "outside the paper's home country"),
 }
 
 
@@ -231,13 +231,8 @@ def feature_row(r: Resolution, context: ResolutionContext, extractor: FeatureExt
         agreeing = float(np.mean(km <= RIGHT_KM))
     else:
         runner_up = agreeing = math.nan
-    text = r.mention.text.strip()
-    letters = [ch for ch in text if ch.isalpha()]
     head = [
-        math.log1p(len(reps)), score_margin(r), runner_up, agreeing,
-        float(len(text.split())),
-        float(len(letters) > 1 and all(ch.isupper() for ch in letters)),
-        extent(chosen),
+        math.log1p(len(reps)), score_margin(r), runner_up, agreeing, extent(chosen),
         *document_agreement(r, document),
     ]
     out = np.concatenate([np.asarray(head, dtype=float), row.astype(float)])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from geoparser.decision.person_cues import given_name_before, person_words, title_or_verb_beside
+from geoparser.decision.person_cues import person_words
 
 
 @pytest.mark.parametrize(("text", "word"), [
@@ -27,18 +27,6 @@ def test_a_person_named_in_the_story_is_counted(text: str, word: str) -> None:
 def test_a_place_is_not_taken_for_a_person(text: str) -> None:
     people = person_words(text)
     assert people["galway"] == 0 and people["houston"] == 0 and people["austin"] == 0
-
-
-def test_smith_said_after_a_title_is_beside_a_verb() -> None:
-    text = "Smith said the road was closed."
-    assert title_or_verb_beside(text, 0, 5)
-    assert not title_or_verb_beside("Smithfield is closed.", 0, 10)
-
-
-def test_a_common_given_name_before_the_span() -> None:
-    text = "Emily Lincoln and Lincoln, Nebraska."
-    assert given_name_before(text, text.index("Lincoln"))
-    assert not given_name_before(text, text.rindex("Lincoln"))
 
 
 @pytest.mark.parametrize("text", [

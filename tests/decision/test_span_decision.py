@@ -15,6 +15,7 @@ from geoparser.decision.features import (
     DocumentEvidence,
     feature_row,
     feature_rows,
+    placed_rows,
 )
 from geoparser.decision.span_decision import SpanDecision, decision_for, load_decision
 from geoparser.errors import ModelNotFoundError
@@ -96,6 +97,16 @@ def test_a_span_s_features_do_not_depend_on_the_documents_beside_it() -> None:
     again = feature_rows(parsed, resolutions)
     assert np.array_equal(alone, again, equal_nan=True)
     assert alone.shape == (2, len(SPAN_FEATURES))
+
+
+def test_placed_rows_are_the_spans_resolution_gave_a_point() -> None:
+    """Training reads which spans are placed off the rows (``placed_rows``), as none of the
+    model's features says it alone; an unplaced span, a candidate without a point, one with."""
+    parsed, resolutions = _doc([0.9, 0.8, 0.7])
+    pointless = Candidate("test", "2", "Cork", None, None, country_code="IE")
+    resolutions[0] = Resolution(resolutions[0].mention, None, 0, "context", "no place")
+    resolutions[1] = Resolution(resolutions[1].mention, pointless, 1, "context", "no point")
+    assert placed_rows(feature_rows(parsed, resolutions)).tolist() == [False, False, True]
 
 
 def test_the_decision_applies_only_to_the_recogniser_it_was_fitted_on(model_file: Path) -> None:
