@@ -17,30 +17,15 @@ from collections import Counter
 from typing import Literal, get_args
 
 from geoparser.errors import UsageError
+from geoparser.vocabularies import pairs
 
 #: Where an entity type goes: a gold toponym, a gold entity of that kind, or dropped.
 Target = Literal["toponym", "person", "organisation", "other", "ignore"]
 TARGETS: tuple[str, ...] = get_args(Target)
 
-_DEFAULTS: dict[Target, tuple[str, ...]] = {
-    "toponym": ("loc", "location", "gpe", "geoloc", "geo", "country", "place", "city",
-                "state", "continent", "toponym", "topo"),
-    "person": ("per", "pers", "person", "people", "politician", "scientist", "writer",
-               "musicalartist", "artist", "researcher", "author"),
-    "organisation": ("org", "organisation", "organization", "group", "corporation", "company",
-                     "university", "politicalparty", "party", "band", "sportsteam",
-                     "academicjournal", "magazine", "conference", "norp"),
-    "other": ("misc", "product", "creativework", "workofart", "event", "facility", "fac",
-              "object", "abstract", "time", "substance", "plant", "animal", "quantity",
-              "language", "law", "award", "book", "song", "album", "poem", "election",
-              "musicgenre", "literarygenre", "musicalinstrument", "discipline", "field",
-              "task", "algorithm", "programlang", "metrics", "theory", "enzyme", "protein",
-              "chemicalelement", "chemicalcompound", "astronomicalobject", "movie", "tvshow",
-              "other", "date", "money", "percent", "ordinal", "cardinal"),
-}
 #: The default map, by normalised type name.
-DEFAULT_TYPES: dict[str, Target] = {name: target for target, names in _DEFAULTS.items()
-                                    for name in names}
+DEFAULT_TYPES: dict[str, Target] = dict(  # type: ignore[arg-type]
+    pairs("corpora/entity_types", "target"))
 
 
 #: An annotation tool's labels that say an entity is not a place (doccano, Label Studio, a
