@@ -22,7 +22,8 @@ it chose from), ``._.confidence`` (the probability that the point lies within 16
 right one), ``._.span_probability`` and ``._.marker_confidence`` (the span decision's,
 ``geoparser.decision``, with the default recogniser and the ``context`` policy, exactly as
 ``parse``: a span it judges no toponym is left out, a toponym whose marker is unlikely right is
-left unplaced), ``._.demonym`` (a people or its adjective standing for its place), ``._.place``
+left unplaced), ``._.demonym`` (a people or its adjective standing for its place),
+``._.mention_kind`` (how the text uses it: ``model.MentionKind``'s value, or "unknown"), ``._.place``
 (the chosen place's fields as every output writes them, ``places.place_fields``),
 ``._.candidates`` (the places it chose from, best first, each marked chosen / alternate-name
 match) and ``._.record`` (the toponym's record as every output writes it, with those candidates,
@@ -78,11 +79,11 @@ from geoparser.spacy_scorer import SCORE_WEIGHTS, SPANS_KEY, score_toponyms
 #: The span attributes the component sets, and their value when a toponym was not placed.
 SPAN_ATTRIBUTES = ("lat", "lon", "geonameid", "country_code", "reason", "place", "candidates",
                    "place_name", "admin1", "country", "kind", "n_candidates", "confidence",
-                   "marker_confidence", "span_probability", "demonym", "record")
+                   "marker_confidence", "span_probability", "demonym", "mention_kind", "record")
 #: The attributes read off the toponym's record as every output writes it.
 RECORD_ATTRIBUTES = ("lat", "lon", "geonameid", "country_code", "reason", "admin1", "country",
                      "kind", "n_candidates", "confidence", "marker_confidence",
-                     "span_probability", "demonym")
+                     "span_probability", "demonym", "mention_kind")
 
 
 #: The doc attributes the component reads or sets (``toponyms`` is read off the span group).

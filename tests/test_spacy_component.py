@@ -196,6 +196,18 @@ def test_the_component_makes_the_span_decision_as_parse_does(default_nlp):
             assert 0 <= t._.marker_confidence <= 1 and 0 <= t._.span_probability <= 1
 
 
+def test_each_toponym_says_how_the_text_uses_it_as_parse_does(default_nlp):
+    from geoparser import Geoparser
+
+    text = "Canadian troops reached Kandahar as the Chicago Tribune reported from Ohio."
+    doc = default_nlp(text)
+    parsed = Geoparser().parse(text)
+    kinds = [t._.mention_kind for t in doc._.toponyms]
+    assert kinds == [r.kind.value if r.kind else "unknown" for r in parsed.resolutions]
+    assert [t._.record["mention_kind"] for t in doc._.toponyms] == kinds
+    assert dict(zip([t.text for t in doc._.toponyms], kinds, strict=True))["Canadian"] == "demonym"
+
+
 def test_kb_id_is_on_every_toponym_in_ents_with_a_full_pipeline_and_the_default_recogniser():
     # spacy.load("en_core_web_sm"); nlp.add_pipe("toposcope"): the recogniser's toponyms
     # that the pipeline's NER also found used to keep the NER's span, and kb_id_ "".
