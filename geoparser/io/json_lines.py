@@ -30,14 +30,21 @@ def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     A UTF-8 byte-order mark before the first line and CRLF line ends are accepted; a line
     is read with a bound (``bounded_read.MAX_LINE_BYTES``), so a pipe that never ends a line
     is refused, not read into memory."""
+    for lineno, raw in file_lines(path):
+        yield lineno, slow_object(path, lineno, raw)
+
+
+def file_lines(path: Path) -> Iterator[tuple[int, bytes]]:
+    """(line number, raw bytes) for every non-blank line of the file, read a line at a time
+    with the bound every JSON Lines reader has (``bounded_read.MAX_LINE_BYTES``); a leading
+    byte-order mark dropped."""
     try:
         with path.open("rb") as fh:
             for lineno, raw in bounded_lines(fh, path):
                 if lineno == 1 and raw.startswith(BOM):
                     raw = raw[len(BOM):]
-                if not raw.strip():
-                    continue
-                yield lineno, slow_object(path, lineno, raw)
+                if raw.strip():
+                    yield lineno, raw
     except OSError as exc:
         raise unreadable_error(path, exc) from None
 
@@ -68,13 +75,6 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise unreadable_error(path, exc) from None
-
-
 def numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
     """(line number, raw bytes) for every non-blank line (a leading byte-order mark dropped)."""
     if data.startswith(BOM):
@@ -85,11 +85,15 @@ def numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
 def document_line(path: Path, index: int) -> int | None:
     """The line of a JSONL file holding its ``index``-th document (0-based: blank lines do not
     count), for errors found after reading; None if the file has changed or cannot be read."""
-    try:
-        lines = numbered_lines(path.read_bytes())
-    except OSError:
+    if index < 0:
         return None
-    return lines[index][0] if 0 <= index < len(lines) else None
+    try:
+        for k, (lineno, _) in enumerate(file_lines(path)):
+            if k == index:
+                return lineno
+    except InputError:
+        return None
+    return None
 
 
 def slow_object(path: Path, lineno: int, raw: bytes) -> dict[str, Any]:
