@@ -21,7 +21,7 @@ from typing import Any
 from geoparser.corpora.base import Conversion
 from geoparser.corpora.toponym_record import toponym
 from geoparser.errors import InputError, UsageError
-from geoparser.io.bounded_read import read_whole_file
+from geoparser.io.bounded_read import check_unpacked_size, read_whole_file
 
 #: The user-data key a document's id is kept under.
 ID_KEY = "toposcope.id"
@@ -55,6 +55,7 @@ def convert(path: Path) -> Conversion:
         data = read_whole_file(path, "spaCy DocBin file")
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", path) from None
+    check_unpacked_size(data, path, "spaCy DocBin file")
     try:
         docs = list(DocBin(store_user_data=True).from_bytes(data).get_docs(Vocab()))
     except Exception as exc:  # msgpack, zlib and spaCy each raise their own
