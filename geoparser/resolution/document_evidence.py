@@ -152,11 +152,11 @@ class DocumentEvidence:
         sums = self._focus_sums
         mine = self._focus_index.get(own)
         if mine is None:
-            return int(np.argmin(sums))
+            return _first_least(sums)
         lat, lon = self._focus_points()
         scores = sums - haversine_km(lat, lon, lat[mine], lon[mine])
         scores[mine] = np.inf
-        return int(np.argmin(scores))
+        return _first_least(scores)
 
     def _focus_points(self) -> tuple[np.ndarray, np.ndarray]:
         if self._focus_latlon is None:
@@ -164,6 +164,15 @@ class DocumentEvidence:
                 np.array([self.names[k].top.lat for k in self.focus_keys], dtype=float),
                 np.array([self.names[k].top.lon for k in self.focus_keys], dtype=float))
         return self._focus_latlon
+
+
+def _first_least(scores: np.ndarray) -> int:
+    """The first index whose score is the least but for rounding (a relative 1e-9): sums that
+    are equal in exact arithmetic (two points, each the other's only other; points that
+    coincide) go to the first, as ``np.argmin`` of the exact sums sends them, whatever the
+    rounding of the subtraction."""
+    least = float(np.min(scores))
+    return int(np.flatnonzero(scores <= least + 1e-9 * max(abs(least), 1.0))[0])
 
 
 @dataclass(frozen=True)

@@ -59,13 +59,14 @@ def test_the_other_names_counts_are_the_documents_less_the_names_own():
         assert all(v > 0 for v in got.named_states.values())
 
 
-def _many_names(n):
+def _many_names(n, lats=None, lons=None):
     """A document listing ``n`` distinct towns, each with one candidate spread over the world
-    (a fixed pseudo-random pattern), as "Aid went to A, B, C, ..." reads."""
+    (a fixed pseudo-random pattern unless given), as "Aid went to A, B, C, ..." reads."""
     import numpy as np
 
     rng = np.random.default_rng(7)
-    lats, lons = rng.uniform(-60, 70, n), rng.uniform(-180, 180, n)
+    if lats is None:
+        lats, lons = rng.uniform(-60, 70, n), rng.uniform(-180, 180, n)
     names = [f"Town{k}" for k in range(n)]
     text = "Aid went to " + ", ".join(names) + "."
     mentions, found, start = [], {}, len("Aid went to ")
@@ -134,3 +135,19 @@ def test_the_focus_of_many_names_is_the_medoid_of_the_others(n):
     for key in doc.focus_keys[:: max(1, n // 25)]:
         assert doc.focus(key) == _brute_medoid(doc, key), key
     assert doc.focus("nowhere") == _brute_medoid(doc, "nowhere")
+
+
+def test_of_many_names_coinciding_medoids_go_to_the_first_as_the_exact_sums_send_them():
+    """Three towns at the centre of a ring of 400: each is the medoid, tied in exact
+    arithmetic; the first of the others is chosen, whatever the rounding."""
+    import numpy as np
+
+    angles = np.linspace(0, 2 * np.pi, 400, endpoint=False)
+    lats = np.concatenate([[10.0, 10.0, 10.0], 10 + 5 * np.sin(angles)])
+    lons = np.concatenate([[20.0, 20.0, 20.0], 20 + 5 * np.cos(angles)])
+    doc = _many_names(403, lats, lons)
+    first, second, third = (doc.names[k].top for k in doc.focus_keys[:3])
+    assert doc.focus("nowhere") == first
+    assert doc.focus(doc.focus_keys[0]) == second
+    assert doc.focus(doc.focus_keys[1]) == first
+    assert doc.focus(doc.focus_keys[5]) == first == _brute_medoid(doc, doc.focus_keys[5])
