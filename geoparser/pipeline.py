@@ -23,6 +23,13 @@ from geoparser.model import Candidate, Document, Mention, ParsedDocument, Resolu
 from geoparser.names import normalise_name
 from geoparser.places import PART_KINDS
 from geoparser.recognition.base import Recogniser
+from geoparser.recognition.visible_text import (
+    Hidden,
+    as_found,
+    mapped_mentions,
+    named_visibly,
+    visible_view,
+)
 from geoparser.resolution.base import (
     Policy,
     ResolutionContext,
@@ -35,15 +42,14 @@ from geoparser.resolution.facilities import place_facilities
 from geoparser.resolution.focus import document_focus
 from geoparser.resolution.home import HomeRegion, home_regions
 from geoparser.resolution.repeated_names import said_again
-from geoparser.visible_text import Hidden, as_found, mapped_mentions, named_visibly, visible_view
 
 
 def recognise(recogniser: Recogniser, documents: Sequence[Document]) -> list[ParsedDocument]:
     """Mentions for every document, batched through the recogniser.
 
     The recogniser reads each text without its invisible and control characters
-    (``visible_text``); the mentions are spans of the text as given, never beginning or ending
-    on such a character."""
+    (``recognition.visible_text``); the mentions are spans of the text as given, never
+    beginning or ending on such a character."""
     views = [visible_view(doc.text) for doc in documents]
     texts = (doc.text if view is None else view.text for doc, view in zip(documents, views,
                                                                           strict=True))
@@ -131,7 +137,8 @@ def _resolve_named(
     repeat_names: bool,
     decision: SpanDecision | None,
 ) -> list[ParsedDocument]:
-    """``resolve`` of mentions named as a reader sees them (``visible_text.named_visibly``)."""
+    """``resolve`` of mentions named as a reader sees them
+    (``recognition.visible_text.named_visibly``)."""
     order = policy_order(policy)
     seen_by_doc = {}
     for p in parsed:

@@ -6,7 +6,7 @@ import pytest
 
 from geoparser.model import Document, Mention
 from geoparser.pipeline import recognise, resolve
-from geoparser.visible_text import visible_name, visible_view
+from geoparser.recognition.visible_text import visible_name, visible_view
 
 
 class _Capitalised:

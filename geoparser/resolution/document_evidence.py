@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from geoparser.distance import haversine_km
-from geoparser.model import Candidate, Mention, Resolution
+from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
 from geoparser.resolution import cues
 from geoparser.resolution.base import (
@@ -28,10 +28,16 @@ _CONTAINER_GAP = (",", "in")
 #: the exact medoid of the others from the whole distance matrix; beyond it
 #: (``DocumentEvidence._medoid_of_many``), from each point's summed distance less its own, the
 #: same medoid but for rounding, at a cost that grows with the square of the names, not the
-#: cube. News articles have tens of names: the largest of GeoWebNews and GeoVirus far fewer.
+#: cube. Chosen by hand: news articles have tens of names, the largest of GeoWebNews and
+#: GeoVirus far fewer, so they keep the exact path (outputs byte-identical on 100 of them).
 EXACT_MEDOID_NAMES = 300
-#: Rows of the distance matrix computed at a time for the summed distances.
+#: Rows of the distance matrix computed at a time for the summed distances (chosen by hand:
+#: 256 rows of 3,000 names are 6 MB).
 MEDOID_BLOCK = 256
+#: Of more than ``EXACT_MEDOID_NAMES`` placed names, how many of the others a candidate's
+#: median distance (``median_nearest``) is measured against (chosen by hand: a median of 256
+#: lies within a few ranks of the whole's).
+MEDIAN_SAMPLE = 256
 
 
 class DocumentEvidence:
@@ -66,6 +72,7 @@ class DocumentEvidence:
         self._focus_sums: np.ndarray | None = None  # each one's summed distance (many names)
         self._focus_latlon: tuple[np.ndarray, np.ndarray] | None = None
         self._focus_index = {k: i for i, k in enumerate(self.focus_keys)}
+        self._sample: list[int] | None = None  # see ``others_placed``
         self._focus_of_key = set(self.focus_keys)
         self._focus_of: dict[str | None, Candidate | None] = {}  # by name (``focus``)
         self._all: OtherNames | None = None  # counts over all names (``around``)
@@ -88,6 +95,20 @@ class DocumentEvidence:
                             np.concatenate([names[k].lons for k in keys] or [[]]),
                             np.cumsum([0] + [names[k].lats.size for k in keys[:-1]]))
         return self._points
+
+    def others_placed(self, own: str) -> list[int]:
+        """The indices in ``placed_keys`` of the toponyms ``median_nearest`` measures against
+        for ``own``: every other placed toponym, or of more than ``EXACT_MEDOID_NAMES``, a
+        fixed sample of ``MEDIAN_SAMPLE`` of them spread evenly over the document (the
+        median of a sample stands for the median of all; each mention then costs the same
+        however many names the document has)."""
+        keys = self.placed_keys
+        if len(keys) <= EXACT_MEDOID_NAMES:
+            return [i for i, k in enumerate(keys) if k != own]
+        if self._sample is None:
+            self._sample = sorted({round(j * (len(keys) - 1) / (MEDIAN_SAMPLE - 1))
+                                   for j in range(MEDIAN_SAMPLE)})
+        return [i for i in self._sample if keys[i] != own]
 
     def next_mention(self, offset: int) -> Mention | None:
         """The first mention (in text order) that starts at or after ``offset``."""
@@ -395,7 +416,7 @@ def median_nearest(lats: np.ndarray, lons: np.ndarray, doc: DocumentEvidence, ow
                     ) -> list[float | None]:
     """Per candidate, the median over the other toponyms of the distance to their nearest
     candidate; ``None`` without a point or without other placed toponyms."""
-    keep = [i for i, k in enumerate(doc.placed_keys) if k != own]
+    keep = doc.others_placed(own)
     if not keep:
         return [None] * len(lats)
     all_lat, all_lon, starts = doc.points()
@@ -405,40 +426,3 @@ def median_nearest(lats: np.ndarray, lons: np.ndarray, doc: DocumentEvidence, ow
     k = nearest.shape[1]
     med = nearest[:, k // 2] if k % 2 else (nearest[:, k // 2 - 1] + nearest[:, k // 2]) / 2
     return [None if math.isnan(v) else float(v) for v in med]
-
-
-class DocumentPlaces:
-    """The first place chosen for each name a document's resolutions write (by normalised name,
-    in text order): read once a document, not once a toponym, which made a long document's
-    cost grow with the square of its toponyms."""
-
-    def __init__(self, document: Sequence[Resolution]) -> None:
-        first: dict[str, Candidate] = {}
-        for o in document:
-            c = o.candidate
-            if c is not None and c.has_point:
-                first.setdefault(normalise_name(o.mention.text), c)
-        self.names = list(first)
-        self.places = list(first.values())
-        self.lats = np.array([c.lat for c in self.places])
-        self.lons = np.array([c.lon for c in self.places])
-
-    def others(self, own: str) -> list[int]:
-        """The indices of the places of names other than ``own``."""
-        return [i for i, name in enumerate(self.names) if name != own]
-
-
-def document_agreement(r: Resolution, document: Sequence[Resolution] | DocumentPlaces
-                       ) -> tuple[float, float]:
-    """How the chosen place sits among the places chosen for the document's other names: the
-    share in its country, and log1p of the km to the nearest (NaN, NaN with none)."""
-    chosen = r.candidate
-    known = document if isinstance(document, DocumentPlaces) else DocumentPlaces(document)
-    keep = known.others(normalise_name(r.mention.text))
-    if not keep or chosen is None:
-        return math.nan, math.nan
-    share = sum(known.places[i].country_code == chosen.country_code
-                and chosen.country_code is not None for i in keep) / len(keep)
-    km = haversine_km(np.full(len(keep), chosen.lat), np.full(len(keep), chosen.lon),
-                      known.lats[keep], known.lons[keep])
-    return share, math.log1p(float(km.min()))
