@@ -73,6 +73,7 @@ class DocumentEvidence:
         self._focus_latlon: tuple[np.ndarray, np.ndarray] | None = None
         self._focus_index = {k: i for i, k in enumerate(self.focus_keys)}
         self._sample: list[int] | None = None  # see ``others_placed``
+        self._sample_points: tuple[np.ndarray, np.ndarray, np.ndarray, list[int]] | None = None
         self._focus_of_key = set(self.focus_keys)
         self._focus_of: dict[str | None, Candidate | None] = {}  # by name (``focus``)
         self._all: OtherNames | None = None  # counts over all names (``around``)
@@ -109,6 +110,19 @@ class DocumentEvidence:
             self._sample = sorted({round(j * (len(keys) - 1) / (MEDIAN_SAMPLE - 1))
                                    for j in range(MEDIAN_SAMPLE)})
         return [i for i in self._sample if keys[i] != own]
+
+    def sample_points(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+        """``points`` of the toponyms of ``others_placed``'s sample only, and the sample."""
+        if self._sample_points is None:
+            self.others_placed("")  # fills the sample
+            sample = self._sample or []
+            names = self.names
+            chosen = [self.placed_keys[i] for i in sample]
+            self._sample_points = (
+                np.concatenate([names[k].lats for k in chosen]),
+                np.concatenate([names[k].lons for k in chosen]),
+                np.cumsum([0] + [names[k].lats.size for k in chosen[:-1]]), sample)
+        return self._sample_points
 
     def next_mention(self, offset: int) -> Mention | None:
         """The first mention (in text order) that starts at or after ``offset``."""
@@ -419,7 +433,11 @@ def median_nearest(lats: np.ndarray, lons: np.ndarray, doc: DocumentEvidence, ow
     keep = doc.others_placed(own)
     if not keep:
         return [None] * len(lats)
-    all_lat, all_lon, starts = doc.points()
+    if len(doc.placed_keys) > EXACT_MEDOID_NAMES:  # the sample's points only
+        all_lat, all_lon, starts, sample = doc.sample_points()
+        keep = [j for j, i in enumerate(sample) if doc.placed_keys[i] != own]
+    else:
+        all_lat, all_lon, starts = doc.points()
     d = haversine_km(lats[:, None], lons[:, None], all_lat[None, :], all_lon[None, :])
     nearest = np.minimum.reduceat(d, starts, axis=1)[:, keep]
     nearest.sort(axis=1)

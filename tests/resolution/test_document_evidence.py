@@ -151,3 +151,21 @@ def test_of_many_names_coinciding_medoids_go_to_the_first_as_the_exact_sums_send
     assert doc.focus(doc.focus_keys[0]) == second
     assert doc.focus(doc.focus_keys[1]) == first
     assert doc.focus(doc.focus_keys[5]) == first == _brute_medoid(doc, doc.focus_keys[5])
+
+
+@pytest.mark.parametrize("n", [400, 900])
+def test_a_candidates_median_distance_among_many_names_costs_the_same_whatever_their_number(
+        monkeypatch, n):
+    """``median_nearest`` measured each candidate against every other placed name: a
+    document of 3,000 names paid 3,000 for each. Of many, a fixed sample is measured."""
+    import numpy as np
+
+    from geoparser.resolution.document_evidence import MEDIAN_SAMPLE, median_nearest
+
+    doc = _many_names(n)
+    work = _Work(monkeypatch)
+    own = doc.placed_keys[3]
+    facts = doc.names[own]
+    near = median_nearest(facts.rep_lats, facts.rep_lons, doc, own)
+    assert work.entries <= len(facts.rep_lats) * (n if n <= 300 else MEDIAN_SAMPLE) * 2
+    assert all(v is not None and np.isfinite(v) for v in near)
