@@ -125,6 +125,7 @@ outline-10m: setup-dev
 # whole processes, paired, least of three (docs/measurements.md). Figures also in bench-results.json.
 bench: setup-dev
 	$(PY) -m benchmarks.speed.run --json bench-results.json
+	$(PY) -m benchmarks.speed.distinct_names 500 1000 2000 3000 --json bench-distinct-names.json
 
 # Opt-in (needs ../shared/corpora; about an hour here): each `context` weight at 0, half and
 # double, resolution from gold mentions on the four corpora (docs/resolution.md).
@@ -140,6 +141,7 @@ bench-serve: setup-dev
 # longest request its limits allow runs (1.8 MB, stopped at 60 s). See docs/service.md.
 bench-service: setup-dev
 	$(PY) -m benchmarks.speed.serve_under_long --timeout 60 --probes 20
+	$(PY) -m benchmarks.speed.serve_under_long --timeout 60 --probes 20 --load names
 
 clean:
 	rm -rf $(VENV) results .pytest_cache build/bench-eval

@@ -24,6 +24,13 @@ from geoparser.names import normalise_name
 from geoparser.places import PART_KINDS
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.gazetteer_check import with_unknown_names
+from geoparser.recognition.visible_text import (
+    Hidden,
+    as_found,
+    mapped_mentions,
+    named_visibly,
+    visible_view,
+)
 from geoparser.resolution.base import (
     Policy,
     ResolutionContext,
@@ -41,11 +48,18 @@ from geoparser.resolution.repeated_names import said_again
 
 
 def recognise(recogniser: Recogniser, documents: Sequence[Document]) -> list[ParsedDocument]:
-    """Mentions for every document, batched through the recogniser."""
-    texts = (doc.text for doc in documents)
+    """Mentions for every document, batched through the recogniser.
+
+    The recogniser reads each text without its invisible and control characters
+    (``recognition.visible_text``); the mentions are spans of the text as given, never
+    beginning or ending on such a character."""
+    views = [visible_view(doc.text) for doc in documents]
+    texts = (doc.text if view is None else view.text for doc, view in zip(documents, views,
+                                                                          strict=True))
     return [
-        ParsedDocument(doc, mentions)
-        for doc, mentions in zip(documents, recogniser.recognise(texts), strict=True)
+        ParsedDocument(doc, mapped_mentions(view, mentions))
+        for doc, view, mentions in zip(documents, views, recogniser.recognise(texts),
+                                       strict=True)
     ]
 
 
@@ -121,6 +135,38 @@ def resolve(
                        group, min_confidence, confidence, repeat_names, decision)
         return [with_unknown_names_rejected(p, unknown, getattr(policy, "name", ""))
                 for p, unknown in zip(done, unknown_names, strict=True)]
+    hidden: Hidden = {}
+    parsed = [ParsedDocument(p.document, named_visibly(id(p.document), p.mentions, hidden),
+                             p.resolutions, p.focus) for p in parsed]
+    if context_mentions:
+        context_mentions = {key: named_visibly(-1, ms, {}) for key, ms in
+                            context_mentions.items()}
+    out = _resolve_named(parsed, gazetteer, policy, guides, context_mentions, collection, homes,
+                         group, min_confidence, confidence, repeat_names, decision)
+    if not hidden:
+        return out
+    return [ParsedDocument(
+        p.document, [as_found(id(p.document), m, hidden) for m in p.mentions],
+        [replace(r, mention=as_found(id(p.document), r.mention, hidden))
+         for r in p.resolutions], p.focus) for p in out]
+
+
+def _resolve_named(
+    parsed: list[ParsedDocument],
+    gazetteer: Gazetteer,
+    policy: Policy,
+    guides: Mapping[str, tuple[float, float]] | None,
+    context_mentions: Mapping[str, Sequence[Mention]] | None,
+    collection: bool,
+    homes: Mapping[str, HomeRegion] | None,
+    group: bool,
+    min_confidence: float | None,
+    confidence: ConfidenceEstimator | None,
+    repeat_names: bool,
+    decision: SpanDecision | None,
+) -> list[ParsedDocument]:
+    """``resolve`` of mentions named as a reader sees them
+    (``recognition.visible_text.named_visibly``)."""
     order = policy_order(policy)
     seen_by_doc = {}
     for p in parsed:

@@ -23,8 +23,8 @@ right one), ``._.span_probability`` and ``._.marker_confidence`` (the span decis
 ``geoparser.decision``, with the default recogniser and the ``context`` policy, exactly as
 ``parse``: a span it judges no toponym is left out, a toponym whose marker is unlikely right is
 left unplaced), ``._.demonym`` (a people or its adjective standing for its place),
-``._.mention_kind`` (how the text uses it: ``model.MentionKind``'s value, or "unknown"), ``._.place``
-(the chosen place's fields as every output writes them, ``places.place_fields``),
+``._.mention_kind`` (how the text uses it: ``model.MentionKind``'s value, or "unknown"),
+``._.place`` (the chosen place's fields as every output writes them, ``places.place_fields``),
 ``._.candidates`` (the places it chose from, best first, each marked chosen / alternate-name
 match) and ``._.record`` (the toponym's record as every output writes it, with those candidates,
 less the document ``id``: the doc is the document). A placed toponym's ``kb_id_`` is the place's

@@ -22,7 +22,7 @@ from typing import Any
 from evaluation.reports.map_tables import TABLE_SUFFIXES, read_table
 from evaluation.reports.webmap import MapToponym, map_toponym
 from geoparser.errors import InputError
-from geoparser.io.bounded_read import read_whole_file
+from geoparser.io.bounded_read import MAX_WHOLE_JSON_BYTES, check_json_values, read_whole_file
 from geoparser.io.documents import check_readable_file
 from geoparser.io.json_lines import iter_json_lines
 from geoparser.model import DocumentFocus, focus_columns
@@ -102,7 +102,8 @@ def read_jsonl(path: Path) -> list[MapToponym]:
 def read_geojson(path: Path) -> list[MapToponym]:
     """The toponyms of a GeoJSON result, read whole with a bound (a pipe is taken, a device
     or an endless pipe refused)."""
-    raw = read_whole_file(path, "GeoJSON result", pipes=True)
+    raw = read_whole_file(path, "GeoJSON result", MAX_WHOLE_JSON_BYTES, pipes=True)
+    check_json_values(raw, path, "GeoJSON result")
     try:
         data = json.loads(raw.decode("utf-8-sig"))  # a BOM is accepted
     except UnicodeDecodeError as exc:

@@ -11,9 +11,11 @@ Layout, beside the output ``OUT``::
                                     this file exists
     OUT.parts/lock                  held (``flock``) by the run writing OUT, so a second run
                                     of the same OUT refuses to start instead of racing it
-    OUT.parts/written.jsonl         the name and SHA-256 of every file above a run wrote
-                                    (``part_ledger``): only those are ever deleted, and a
-                                    folder holding any other file is refused
+    OUT.parts/written.jsonl         the name and SHA-256 of every file above a run wrote,
+                                    the lock and each temporary name (``part_ledger``): only
+                                    those are ever deleted, and a folder holding any other
+                                    file (a user's own ``lock`` or ``written.jsonl`` too) is
+                                    refused
 
 Chunk *k* holds input records ``k * chunk_size`` to ``(k + 1) * chunk_size - 1``, counted in
 reading order, so the same input always splits the same way. Every file is written under a
@@ -44,7 +46,7 @@ from typing import Any
 
 from geoparser.batch.chunk_task import ChunkResult
 from geoparser.batch.part_formats import PartFormat
-from geoparser.batch.part_ledger import PartLedger
+from geoparser.batch.part_ledger import LEDGER, PartLedger, temporary_name
 from geoparser.batch.pass_tally import PassTally, add
 from geoparser.errors import OutputError, ToposcopeError, UsageError
 from geoparser.io.atomic import atomic_path, is_stream, write_bytes_atomic
@@ -122,8 +124,9 @@ class PartStore:
     def _write(self, path: Path, data: bytes) -> None:
         """Write one file of the folder atomically, announced in the ledger before and its
         checksum recorded after."""
-        self.ledger.announce(path.name)
-        write_bytes_atomic(path, data)
+        temporary = temporary_name(path.name)
+        self.ledger.announce(path.name, temporary)
+        write_bytes_atomic(path, data, temporary)
         self.ledger.wrote(path.name, _digest(data))
 
     def _data(self, index: int) -> Path:
@@ -176,12 +179,12 @@ class PartStore:
         return self._verified()
 
     def _contents(self) -> list[Path]:
-        return [p for p in self.dir.iterdir() if p.name != LOCK]
+        return [p for p in self.dir.iterdir() if p.name not in (LOCK, LEDGER)]
 
     def _refuse_foreign(self) -> None:
         """A ``UsageError`` naming the folder if it holds any file no run of it wrote (by its
         ledger): a user's file there, even one named like ours, would be deleted."""
-        foreign = self.ledger.foreign(p.name for p in self._contents())
+        foreign = self.ledger.foreign(p.name for p in self.dir.iterdir())
         if foreign:
             raise UsageError(
                 f"{self.dir} holds files toposcope did not write ({', '.join(foreign[:3])}"
@@ -194,7 +197,10 @@ class PartStore:
 
     def _lock(self) -> None:
         """Hold ``OUT.parts/lock`` for this run (``output_lock``, the lock every command
-        writing a folder takes); another run holding it is a ``UsageError``."""
+        writing a folder takes); another run holding it is a ``UsageError``. A lock made
+        here is listed in the ledger first, so that it is ours to remove."""
+        if not (self.dir / LOCK).exists():
+            self.ledger.announce(LOCK)
         self._lock_file = OutputLock(self.dir / LOCK, self.out)
 
     def close(self) -> None:
@@ -381,15 +387,17 @@ class PartStore:
         """Remove the files the ledger lists in the parts folder, the ledger last, then the
         folder if it is empty: a folder or link the user made (say, to scratch space) and
         anything else in it stay."""
+        lock_ours = False
         if self.stream:
             shutil.rmtree(self.dir, ignore_errors=True)  # our own fresh temporary folder
         else:
             with suppress(OSError):
+                lock_ours = LOCK in self.ledger.listed()
                 for name in self.ledger.owned(p.name for p in self._contents()):
                     (self.dir / name).unlink(missing_ok=True)
                 self.ledger.path.unlink(missing_ok=True)
         self._unlock()
-        if not self.stream:
+        if lock_ours:
             with suppress(OSError):
                 (self.dir / LOCK).unlink(missing_ok=True)
             with suppress(OSError):

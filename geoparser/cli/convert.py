@@ -67,6 +67,10 @@ def run_convert(fmt: str, path: Path, out: TextIO | None = None, err: TextIO | N
         err.write(f"toposcope: warning: {d.points} toponyms had coordinates that are not a "
                   "valid point (out of range, not finite, not numbers, or half a pair): "
                   "their points were dropped, the toponyms kept (-v lists them)\n")
+    if d.geonameids:
+        err.write(f"toposcope: warning: {d.geonameids} toponyms had a GeoNames id that is not "
+                  "a whole positive number: their ids were dropped, the toponyms kept (-v lists "
+                  "them)\n")
     if d.empty_texts:
         err.write(f"toposcope: warning: {d.empty_texts} documents with an empty text were "
                   "skipped\n")

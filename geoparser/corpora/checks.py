@@ -3,6 +3,8 @@ converter's output in one place, each fix counted and described so nothing is dr
 
 - A point that is not a pair of finite numbers in range (latitude 954, ``NaN``, a string, a
   latitude without its longitude) is dropped from its toponym, which is kept without one.
+- A GeoNames id that is not a whole positive number (``"2965140x"``, as an annotator may type
+  it) is dropped from its toponym likewise.
 - A document whose text is empty (or only white space) is skipped: there is nothing to find
   toponyms in.
 - A document id seen before gets a suffix (``id~2``, ``id~3``, ...) so that every document is
@@ -23,11 +25,21 @@ class Dropped:
     points: int = 0
     empty_texts: int = 0
     renamed_ids: int = 0
+    geonameids: int = 0
     details: list[str] = field(default_factory=list)
 
     @property
     def total(self) -> int:
-        return self.points + self.empty_texts + self.renamed_ids
+        return self.points + self.empty_texts + self.renamed_ids + self.geonameids
+
+
+def geonameid_problem(value: Any) -> str | None:
+    """Why ``value`` is not a GeoNames id, or ``None`` when it is one (or absent)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        return f"geonameid {value!r} is not a whole positive number"
+    return None
 
 
 def point_problem(lat: Any, lon: Any) -> str | None:
@@ -79,5 +91,11 @@ def clean(documents: list[dict[str, Any]], dropped: Dropped) -> list[dict[str, A
                 dropped.points += 1
                 dropped.details.append(f"{doc_id} toponym {k + 1} ({t.get('text')!r}): {why}; "
                                        "point dropped")
+            why = geonameid_problem(t.get("geonameid"))
+            if why is not None:
+                t.pop("geonameid")
+                dropped.geonameids += 1
+                dropped.details.append(f"{doc_id} toponym {k + 1} ({t.get('text')!r}): {why}; "
+                                       "id dropped")
         kept.append(doc)
     return kept

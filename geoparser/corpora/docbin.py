@@ -24,7 +24,7 @@ from geoparser.corpora.base import Conversion, ReadOptions
 from geoparser.corpora.entity_types import TypeMap, tool_labels
 from geoparser.corpora.toponym_record import entity, toponym
 from geoparser.errors import InputError, UsageError
-from geoparser.io.bounded_read import read_whole_file
+from geoparser.io.bounded_read import check_unpacked_size, read_whole_file
 
 #: The user-data key a document's id is kept under.
 ID_KEY = "toposcope.id"
@@ -82,6 +82,7 @@ def convert(path: Path, options: ReadOptions | None = None) -> Conversion:
         data = read_whole_file(path, "spaCy DocBin file")
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", path) from None
+    check_unpacked_size(data, path, "spaCy DocBin file")
     try:
         docs = list(DocBin(store_user_data=True).from_bytes(data).get_docs(Vocab()))
     except Exception as exc:  # msgpack, zlib and spaCy each raise their own

@@ -45,13 +45,31 @@ def _utf16_to_index(text: str, units: int) -> int | None:
     return len(text) if count == units else None
 
 
-def _float_pair(value: str) -> tuple[float, float] | None:
-    parts = value.replace(";", ",").split(",")
+def _number(text: str) -> float | str:
     try:
-        lat, lon = (float(p) for p in parts)
+        return float(text)
     except ValueError:
+        return text
+
+
+def _point(value: str | None) -> tuple[Any, Any]:
+    """The annotator's "lat, lon" as two numbers where they are numbers, else as typed: a
+    point out of range, not finite or not numbers is dropped and counted by ``checks.clean``
+    as every converter's is, never dropped here in silence."""
+    if not value:
+        return None, None
+    parts = [p.strip() for p in value.replace(";", ",").split(",")]
+    if len(parts) != 2:
+        return value, ""
+    return _number(parts[0]), _number(parts[1])
+
+
+def _geonameid(value: str | None) -> int | str | None:
+    """The annotator's GeoNames id as a number, else as typed (``checks.clean`` drops and
+    counts it)."""
+    if not value:
         return None
-    return (lat, lon) if -90 <= lat <= 90 and -180 <= lon <= 180 else None
+    return int(value) if value.isascii() and value.isdigit() else value
 
 
 def _textarea(item: dict[str, Any]) -> str | None:
@@ -129,8 +147,7 @@ def _task_gold(path: Path, n: int, task: Any, out: Conversion, types: TypeMap
         where = f"{doc_id} {phrase or text[start:end]!r}"
         start, end = out.repairs.locate(text, phrase or text[start:end], start, end, where)
         extra = extras.get(str(r.get("id")), {})
-        point = _float_pair(extra.get(POINT_TAG, ""))
-        gid = extra.get(ID_TAG, "")
+        lat, lon = _point(extra.get(POINT_TAG))
         label = labels[0] if isinstance(labels, list) and labels and isinstance(
             labels[0], str) else None
         target = types.target(label) if label is not None else "toponym"
@@ -140,10 +157,8 @@ def _task_gold(path: Path, n: int, task: Any, out: Conversion, types: TypeMap
             elif target != "ignore":
                 out.warnings.append(f"task {n}: {label} {phrase!r} is not in the text; skipped")
             continue
-        toponyms.append(toponym(text, phrase or "", start, end, label=label,
-                                lat=point[0] if point else None,
-                                lon=point[1] if point else None,
-                                geonameid=int(gid) if gid.isdigit() else None))
+        toponyms.append(toponym(text, phrase or "", start, end, label=label, lat=lat, lon=lon,
+                                geonameid=_geonameid(extra.get(ID_TAG))))
     doc = {"id": str(doc_id), "text": text,
            "toponyms": sorted(toponyms, key=lambda t: (t.get("start", -1), t.get("end", -1)))}
     if entities:

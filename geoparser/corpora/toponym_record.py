@@ -7,7 +7,7 @@ from typing import Any
 
 def toponym(doc_text: str, phrase: str, start: int | None, end: int | None, *,
             lat: Any = None, lon: Any = None, label: str | None = None,
-            geonameid: int | None = None, name: str | None = None) -> dict[str, Any]:
+            geonameid: int | str | None = None, name: str | None = None) -> dict[str, Any]:
     """A gold toponym object. The point is kept as the corpus gives it: ``checks.clean``
     drops (and counts) one that is not a valid pair of coordinates."""
     surface = doc_text[start:end] if start is not None and end is not None else phrase

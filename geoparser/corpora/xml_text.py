@@ -6,12 +6,14 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from geoparser.errors import InputError
-from geoparser.io.bounded_read import read_whole_file
+from geoparser.io.bounded_read import check_xml_tags, read_whole_file
 
 
 def parse(path: Path) -> ET.Element:
     try:
-        return ET.fromstring(read_whole_file(path, "XML file"))
+        data = read_whole_file(path, "XML file")
+        check_xml_tags(data, path, "XML file")
+        return ET.fromstring(data)
     except ET.ParseError as exc:
         raise InputError(f"malformed XML ({exc})", path, exc.position[0]) from None
     except IsADirectoryError:

@@ -88,16 +88,22 @@ def write_error(path: Path | str, exc: OSError) -> OutputError:
 
 
 @contextmanager
-def atomic_path(path: Path | str) -> Iterator[Path]:
+def atomic_path(path: Path | str, temporary: str | None = None) -> Iterator[Path]:
     """A temporary path to write to; on a clean exit it becomes ``path`` (renamed, or copied to
-    a stream), otherwise it is removed and ``path`` is left as it was."""
+    a stream), otherwise it is removed and ``path`` is left as it was. ``temporary``: the
+    temporary file's name, beside ``path``, made afresh (a caller that must know it, such as a
+    run recording what it writes in a folder: ``part_ledger``); else a random one."""
     stream = is_stream(path)
     path = Path(path) if stream else _resolved(Path(path))
     try:
         if not stream:  # user outputs are checked first (``check_output``): our caches' folders
             path.parent.mkdir(parents=True, exist_ok=True)
         where = None if stream else path.parent
-        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=where)
+        if temporary is not None and where is not None:
+            name = str(where / temporary)
+            fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        else:
+            fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=where)
         os.close(fd)
     except OSError as exc:
         raise write_error(path, exc) from None
@@ -189,9 +195,9 @@ def kept_aside(path: Path | str) -> Iterator[None]:
                     _discard(backup)
 
 
-def write_bytes_atomic(path: Path | str, data: bytes) -> None:
+def write_bytes_atomic(path: Path | str, data: bytes, temporary: str | None = None) -> None:
     """Write ``data`` to ``path`` atomically (see ``atomic_path``)."""
-    with atomic_path(path) as tmp, tmp.open("wb") as fh:
+    with atomic_path(path, temporary) as tmp, tmp.open("wb") as fh:
         fh.write(data)
         fh.flush()
         os.fsync(fh.fileno())

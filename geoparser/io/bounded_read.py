@@ -15,8 +15,10 @@ bound; ``read_whole_file`` reads a file that is parsed whole (a GeoJSON result, 
 from __future__ import annotations
 
 import os
+import re
 import select
 import stat
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, AnyStr, BinaryIO
@@ -36,8 +38,22 @@ MAX_SETTINGS_BYTES = 1 << 20
 #: The largest file parsed whole (a GeoJSON FeatureCollection, a corpus's XML or DocBin): it
 #: is held in memory at once, and its parsed form takes several times as much.
 MAX_WHOLE_FILE_BYTES = 1 << 30
+#: The largest JSON file parsed whole (a Label Studio export, ``map``'s GeoJSON result): its
+#: parsed form takes several times its size, so the bound is lower than for other files.
+MAX_WHOLE_JSON_BYTES = 256 << 20
+#: The most values (numbers, strings, lists, objects) a JSON file parsed whole may hold: each
+#: becomes a Python object of 30 to 200 bytes, so memory stays within a few GB even when the
+#: file is all tiny values (``[0,0,0,...]``: two bytes a value).
+MAX_JSON_VALUES = 10_000_000
+#: The most tags (``<``) an XML file parsed whole may hold: each element costs a few hundred
+#: bytes once parsed (``<a/>`` is four bytes of the file).
+MAX_XML_TAGS = 20_000_000
+#: The most bytes a compressed file read whole (a DocBin) may unpack to.
+MAX_UNPACKED_BYTES = MAX_WHOLE_FILE_BYTES
 #: Bytes read at a time from a stream.
 PIECE_BYTES = 1 << 16
+#: A JSON string, escapes and all (left out when counting values: commas in a text are not).
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
 
 
 def open_regular(path: Path, what: str = "file", pipes: bool = False) -> BinaryIO:
@@ -141,3 +157,46 @@ def bounded_lines(fh: IO[AnyStr], path: Path | str, limit: int = MAX_LINE_BYTES
                 f"{MAX_TEXT_CHARS:,} characters (is the input endless, or not text?)",
                 Path(path), lineno)
         yield lineno, line
+
+
+def _separators(data: bytes) -> int:
+    return data.count(b",") + data.count(b"[") + data.count(b":") + 1
+
+
+def check_json_values(data: bytes, path: Path | str, what: str,
+                      limit: int = MAX_JSON_VALUES) -> None:
+    """An ``InputError`` naming ``path`` if the JSON text ``data`` holds more than ``limit``
+    values, counted before it is parsed (each value follows a ``,``, ``[`` or ``:`` outside a
+    string): memory for its parsed form stays bounded, not only its bytes."""
+    if _separators(data) <= limit:  # commas inside strings count too: an upper bound
+        return
+    if _separators(_JSON_STRING.sub(b"", data)) > limit:
+        raise InputError(f"holds more than the {limit:,} JSON values a {what} may have "
+                         "(parsed whole, each takes memory of its own)", Path(path))
+
+
+def check_xml_tags(data: bytes, path: Path | str, what: str, limit: int = MAX_XML_TAGS) -> None:
+    """An ``InputError`` naming ``path`` if the XML ``data`` holds more than ``limit`` tags
+    (``<`` cannot appear unescaped in XML text), counted before it is parsed."""
+    if data.count(b"<") > limit:
+        raise InputError(f"holds more than the {limit:,} tags a {what} may have (parsed whole, "
+                         "each element takes memory of its own)", Path(path))
+
+
+def check_unpacked_size(data: bytes, path: Path | str, what: str,
+                        limit: int = MAX_UNPACKED_BYTES) -> None:
+    """An ``InputError`` naming ``path`` if the zlib stream ``data`` unpacks to more than
+    ``limit`` bytes, found by unpacking it a piece at a time and keeping nothing (a file of a
+    few MB may unpack to many GB). Data that is not zlib is left to its reader."""
+    unpack = zlib.decompressobj()
+    size = 0
+    rest = data
+    try:
+        while rest and not unpack.eof:
+            size += len(unpack.decompress(rest, PIECE_BYTES * 16))
+            if size > limit:
+                raise InputError(f"unpacks to more than the {limit:,} bytes a {what} may have",
+                                 Path(path))
+            rest = unpack.unconsumed_tail
+    except zlib.error:
+        return

@@ -32,6 +32,7 @@ import msgspec
 import numpy as np
 
 from geoparser.errors import InputError
+from geoparser.io.bounded_read import MAX_LINE_BYTES
 from geoparser.io.records import (
     NO_OFFSET,
     Columns,
@@ -162,14 +163,20 @@ def _decode(decoder: msgspec.json.Decoder, data: bytes | memoryview) -> list[Any
 
 def _chunks(decoder: msgspec.json.Decoder, source: Source) -> Iterator[list[Any]]:
     """The records of the source's lines, decoded a block (``CHUNK_BYTES``) at a time: the
-    whole lines of each block, the line it ends inside joining the next block's first."""
+    whole lines of each block, the line it ends inside joining the next block's first. A line
+    longer than ``MAX_LINE_BYTES`` is refused as soon as it is (the line-by-line reader then
+    names it, having read no more of it), so an endless line is never gathered in memory."""
     rest = b""
     for block in source.blocks():
         cut = block.rfind(b"\n") + 1
         if not cut:
             rest += block
+            if len(rest) > MAX_LINE_BYTES:
+                raise _Refused
             continue
         first = block.find(b"\n") + 1
+        if len(rest) + first - 1 > MAX_LINE_BYTES:
+            raise _Refused
         yield _decode(decoder, rest + block[:first]) + _decode(
             decoder, memoryview(block)[first:cut])
         rest = block[cut:]

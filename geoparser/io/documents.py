@@ -39,10 +39,9 @@ from geoparser.io.bulk import Source, read_gold_lines, read_prediction_lines
 from geoparser.io.json_lines import (
     MAX_JSON_DEPTH,
     LineChecker,
+    file_lines,
     iter_json_lines,
-    numbered_lines,
     paused_gc,
-    read_bytes,
     slow_object,
 )
 from geoparser.io.records import GoldRecords, PredictionRecords
@@ -122,8 +121,7 @@ def load_gold(path: Path, default_tolerance_km: float | None = None) -> GoldReco
         records = _bulk(read_gold_lines, path, default)
         if records is not None:
             return records
-        data = read_bytes(path)
-        return GoldRecords.of_documents(_read_gold_by_line(path, numbered_lines(data), default))
+        return GoldRecords.of_documents(_read_gold_by_line(path, file_lines(path), default))
 
 
 def _bulk(read: Callable[..., T | None], path: Path, *args: Any) -> T | None:
@@ -174,7 +172,7 @@ def gold_from_objects(objects: Iterable[dict[str, Any]], source: Path,
     return [doc for _, doc in _unique_ids(docs, source)]
 
 
-def _read_gold_by_line(path: Path, lines: list[tuple[int, bytes]], default: float
+def _read_gold_by_line(path: Path, lines: Iterable[tuple[int, bytes]], default: float
                        ) -> list[Document]:
     docs = ((lineno, _slow_gold(path, lineno, slow_object(path, lineno, raw), default))
             for lineno, raw in lines)
@@ -287,13 +285,13 @@ def load_predictions(path: Path, gold_ids: Sequence[str], gold_texts: Sequence[s
         out = _bulk(read_prediction_lines, path, gold_ids, gold_texts)
         if out is not None:
             return out
-        data = read_bytes(path)
         texts = dict(zip(gold_ids, gold_texts, strict=True))
-        docs = _read_predictions_by_line(path, numbered_lines(data), texts)
+        docs = _read_predictions_by_line(path, file_lines(path), texts)
         return PredictionRecords.of_documents(docs, gold_ids)
 
 
-def _read_predictions_by_line(path: Path, lines: list[tuple[int, bytes]], texts: dict[str, str]
+def _read_predictions_by_line(path: Path, lines: Iterable[tuple[int, bytes]],
+                              texts: dict[str, str]
                               ) -> dict[str, PredictedDocument]:
     docs = ((lineno, _slow_predictions(path, lineno, slow_object(path, lineno, raw), texts))
             for lineno, raw in lines)

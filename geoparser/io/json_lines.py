@@ -5,6 +5,7 @@ the checks of a line's fields (``LineChecker``) that the gold and prediction rea
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import math
 from collections.abc import Iterator
@@ -14,7 +15,12 @@ from typing import Any
 
 from geoparser.distance import check_point
 from geoparser.errors import InputError
-from geoparser.io.bounded_read import bounded_lines, read_whole_file
+from geoparser.io.bounded_read import (
+    MAX_WHOLE_JSON_BYTES,
+    bounded_lines,
+    check_json_values,
+    read_whole_file,
+)
 from geoparser.model import (
     CandidatePoint,
 )
@@ -30,14 +36,21 @@ def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     A UTF-8 byte-order mark before the first line and CRLF line ends are accepted; a line
     is read with a bound (``bounded_read.MAX_LINE_BYTES``), so a pipe that never ends a line
     is refused, not read into memory."""
+    for lineno, raw in file_lines(path):
+        yield lineno, slow_object(path, lineno, raw)
+
+
+def file_lines(path: Path) -> Iterator[tuple[int, bytes]]:
+    """(line number, raw bytes) for every non-blank line of the file, read a line at a time
+    with the bound every JSON Lines reader has (``bounded_read.MAX_LINE_BYTES``); a leading
+    byte-order mark dropped."""
     try:
         with path.open("rb") as fh:
             for lineno, raw in bounded_lines(fh, path):
                 if lineno == 1 and raw.startswith(BOM):
                     raw = raw[len(BOM):]
-                if not raw.strip():
-                    continue
-                yield lineno, slow_object(path, lineno, raw)
+                if raw.strip():
+                    yield lineno, raw
     except OSError as exc:
         raise unreadable_error(path, exc) from None
 
@@ -68,13 +81,6 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise unreadable_error(path, exc) from None
-
-
 def numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
     """(line number, raw bytes) for every non-blank line (a leading byte-order mark dropped)."""
     if data.startswith(BOM):
@@ -85,11 +91,15 @@ def numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
 def document_line(path: Path, index: int) -> int | None:
     """The line of a JSONL file holding its ``index``-th document (0-based: blank lines do not
     count), for errors found after reading; None if the file has changed or cannot be read."""
-    try:
-        lines = numbered_lines(path.read_bytes())
-    except OSError:
+    if index < 0:
         return None
-    return lines[index][0] if 0 <= index < len(lines) else None
+    try:
+        for k, (lineno, _) in enumerate(file_lines(path)):
+            if k == index:
+                return lineno
+    except InputError:
+        return None
+    return None
 
 
 def slow_object(path: Path, lineno: int, raw: bytes) -> dict[str, Any]:
@@ -124,18 +134,25 @@ def json_object(line: str, path: Path, lineno: int) -> dict[str, Any]:
 
 def _problem(obj: object) -> str | None:
     """What makes a parsed line unacceptable, walking it without recursion; None if nothing."""
-    stack: list[tuple[object, int]] = [(obj, 1)]
+    # one iterator a level (not one entry a value): a list of 50 million values costs
+    # nothing more to walk
+    stack: list[Iterator[object]] = [iter((obj,))]
     while stack:
-        value, depth = stack.pop()
-        if isinstance(value, str):
+        value = next(stack[-1], _END)
+        if value is _END:
+            stack.pop()
+        elif isinstance(value, str):
             if not _encodable(value):
                 return "a string holds a lone surrogate (such as \\ud800), which is not text"
         elif isinstance(value, dict | list):
-            if depth > MAX_JSON_DEPTH:
+            if len(stack) > MAX_JSON_DEPTH:
                 return f"JSON nested more than {MAX_JSON_DEPTH} levels deep"
-            items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
-            stack.extend((v, depth + 1) for v in items)
+            stack.append(iter(value) if isinstance(value, list) else
+                         itertools.chain(value.keys(), value.values()))
     return None
+
+
+_END = object()
 
 
 def _encodable(text: str) -> bool:
@@ -242,11 +259,13 @@ def whole_json(path: Path) -> Any:
     """A whole JSON file (an annotation tool's export), read as strictly as a JSON Lines line:
     UTF-8 with or without a byte-order mark, not nested deeper than ``MAX_JSON_DEPTH``, no lone
     surrogate, read with a bound (``bounded_read.read_whole_file``: a pipe is taken, a device
-    or an endless pipe refused); otherwise the ``InputError`` naming the file (and line, where
-    JSON says)."""
-    data = read_whole_file(path, "JSON file", pipes=True)
+    or an endless pipe refused) of ``MAX_WHOLE_JSON_BYTES`` and ``MAX_JSON_VALUES`` (counted
+    before it is parsed); otherwise the ``InputError`` naming the file (and line, where JSON
+    says)."""
+    data = read_whole_file(path, "JSON file", MAX_WHOLE_JSON_BYTES, pipes=True)
     if data.startswith(BOM):
         data = data[len(BOM):]
+    check_json_values(data, path, "JSON file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from geoparser.errors import ModelNotFoundError
+from geoparser.io.model_folder import check_model_folder
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -69,6 +70,8 @@ def load_pipeline(name: str) -> Language:
     import spacy
 
     target = resolve_package(name)
+    if isinstance(target, Path):  # a folder the user named: regular files of bounded size
+        check_model_folder(target, f"spaCy pipeline {name!r}")
     try:
         nlp = spacy.load(target)
     except Exception as exc:  # a damaged folder fails in config, msgpack or weights code

@@ -18,8 +18,9 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from geoparser.errors import ModelNotFoundError
+from geoparser.errors import InputError, ModelNotFoundError
 from geoparser.gazetteers.base import Gazetteer
+from geoparser.io.model_folder import check_model_folder, read_model_json
 from geoparser.recognition.base import RECOGNISERS
 from geoparser.recognition.gazetteer_check import GazetteerCheck
 from geoparser.recognition.hybrid import HybridRecogniser
@@ -84,17 +85,18 @@ def check_model_dir(path: Path) -> Path:
     if not path.is_dir():
         raise ModelNotFoundError(f"toponym model not found: {path} is not a folder "
                                  "(reinstall Toposcope, or rebuild it with `make train-ner`)")
+    check_model_folder(path, "toponym model")
     missing = [n for n in ("config.cfg", "meta.json", "ner", CHECKSUMS)
                if not (path / n).exists()]
     if missing:
         raise ModelNotFoundError(f"toponym model at {path} is incomplete: no "
                                  f"{', '.join(missing)} (rebuild it with `make train-ner`)")
     try:
-        recorded = json.loads((path / CHECKSUMS).read_text(encoding="utf-8"))["files"]
+        recorded = read_model_json(path / CHECKSUMS, "checksums file")["files"]
         if not isinstance(recorded, dict) or not all(
                 isinstance(v, str) for v in recorded.values()):
             raise TypeError
-    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError) as err:
+    except (OSError, InputError, UnicodeDecodeError, ValueError, TypeError, KeyError) as err:
         raise _damaged(path, f"{CHECKSUMS} cannot be read ({type(err).__name__})") from None
     present = _model_files(path)
     for name in sorted(set(recorded) - set(present)):
@@ -114,8 +116,8 @@ def toponym_labels(path: Path) -> tuple[str, ...]:
     is a one-line error naming it."""
     meta_file = path / "meta.json"
     try:
-        meta = json.loads(meta_file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        meta = read_model_json(meta_file, "model meta file")
+    except (OSError, InputError, UnicodeDecodeError, ValueError) as err:
         raise ModelNotFoundError(f"toponym model at {path} is damaged: {meta_file.name} "
                                  f"cannot be read ({type(err).__name__}); rebuild it with "
                                  "`make train-ner`") from None

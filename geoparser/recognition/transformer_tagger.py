@@ -11,15 +11,15 @@ docs/recognition-model.md.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from geoparser.errors import ModelNotFoundError
+from geoparser.errors import InputError, ModelNotFoundError
 from geoparser.gazetteers.base import Gazetteer
+from geoparser.io.model_folder import check_model_folder, read_model_json
 from geoparser.model import Mention
 from geoparser.recognition.base import RECOGNISERS
 from geoparser.recognition.gazetteer_check import GazetteerCheck
@@ -66,6 +66,7 @@ def read_meta(path: Path) -> dict[str, Any]:
     if not path.is_dir():
         raise ModelNotFoundError(f"transformer toponym model not found: {path} is not a folder "
                                  "(reinstall Toposcope, or rebuild it with `make train-ner`)")
+    check_model_folder(path, "transformer toponym model")
     missing = [n for n in FILES if not (path / n).is_file()]
     if missing:
         raise ModelNotFoundError(f"transformer toponym model at {path} is incomplete: no "
@@ -75,12 +76,13 @@ def read_meta(path: Path) -> dict[str, Any]:
                                   "rebuild it with `make train-ner`")
 
     try:
-        meta = json.loads((path / "meta.json").read_text(encoding="utf-8"))
+        meta = read_model_json(path / "meta.json", "model meta file")
         hashes = {name: str(meta[key]) for name, key in (("model.onnx", "sha256"),
                                                          ("vocab.txt", "vocab_sha256"))}
         threshold = meta["threshold"]
         pieces = meta.get("max_pieces", MAX_PIECES)
-    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError, AttributeError) as err:
+    except (OSError, InputError, UnicodeDecodeError, ValueError, TypeError, KeyError,
+            AttributeError) as err:
         raise damaged(f"meta.json cannot be read ({type(err).__name__})") from None
     for name, expected in hashes.items():
         if hashlib.sha256((path / name).read_bytes()).hexdigest() != expected:

@@ -70,7 +70,7 @@ from geoparser.gazetteers.name_forms import natural_code
 from geoparser.model import Candidate, Resolution
 from geoparser.resolution.base import REGION_CODES, ResolutionContext, entity_key
 from geoparser.resolution.boosted_trees import predict_stacked
-from geoparser.resolution.document_evidence import DocumentPlaces, document_agreement
+from geoparser.resolution.document_places import DocumentPlaces, document_agreement
 from geoparser.resolution.feature_names import INDEX
 from geoparser.resolution.features import FeatureExtractor
 from geoparser.resolution.place_facts import is_country_level

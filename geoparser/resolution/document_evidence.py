@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from geoparser.distance import haversine_km
-from geoparser.model import Candidate, Mention, Resolution
+from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
 from geoparser.resolution import cues
 from geoparser.resolution.base import (
@@ -24,6 +24,20 @@ from geoparser.resolution.base import (
 from geoparser.resolution.place_facts import FACTS, NameFacts, is_country_level
 
 _CONTAINER_GAP = (",", "in")
+#: Up to this many names with a point (``DocumentEvidence.focus_keys``), each name's focus is
+#: the exact medoid of the others from the whole distance matrix; beyond it
+#: (``DocumentEvidence._medoid_of_many``), from each point's summed distance less its own, the
+#: same medoid but for rounding, at a cost that grows with the square of the names, not the
+#: cube. Chosen by hand: news articles have tens of names, the largest of GeoWebNews and
+#: GeoVirus far fewer, so they keep the exact path (outputs byte-identical on 100 of them).
+EXACT_MEDOID_NAMES = 300
+#: Rows of the distance matrix computed at a time for the summed distances (chosen by hand:
+#: 256 rows of 3,000 names are 6 MB).
+MEDOID_BLOCK = 256
+#: Of more than ``EXACT_MEDOID_NAMES`` placed names, how many of the others a candidate's
+#: median distance (``median_nearest``) is measured against (chosen by hand: a median of 256
+#: lies within a few ranks of the whole's).
+MEDIAN_SAMPLE = 256
 
 
 class DocumentEvidence:
@@ -55,6 +69,11 @@ class DocumentEvidence:
         self.focus_keys = [k for k in keys if names[k].top.has_point
                            and not is_country_level(names[k].top)]
         self._focus_d: np.ndarray | None = None  # distances between them, when first needed
+        self._focus_sums: np.ndarray | None = None  # each one's summed distance (many names)
+        self._focus_latlon: tuple[np.ndarray, np.ndarray] | None = None
+        self._focus_index = {k: i for i, k in enumerate(self.focus_keys)}
+        self._sample: list[int] | None = None  # see ``others_placed``
+        self._sample_points: tuple[np.ndarray, np.ndarray, np.ndarray, list[int]] | None = None
         self._focus_of_key = set(self.focus_keys)
         self._focus_of: dict[str | None, Candidate | None] = {}  # by name (``focus``)
         self._all: OtherNames | None = None  # counts over all names (``around``)
@@ -77,6 +96,33 @@ class DocumentEvidence:
                             np.concatenate([names[k].lons for k in keys] or [[]]),
                             np.cumsum([0] + [names[k].lats.size for k in keys[:-1]]))
         return self._points
+
+    def others_placed(self, own: str) -> list[int]:
+        """The indices in ``placed_keys`` of the toponyms ``median_nearest`` measures against
+        for ``own``: every other placed toponym, or of more than ``EXACT_MEDOID_NAMES``, a
+        fixed sample of ``MEDIAN_SAMPLE`` of them spread evenly over the document (the
+        median of a sample stands for the median of all; each mention then costs the same
+        however many names the document has)."""
+        keys = self.placed_keys
+        if len(keys) <= EXACT_MEDOID_NAMES:
+            return [i for i, k in enumerate(keys) if k != own]
+        if self._sample is None:
+            self._sample = sorted({round(j * (len(keys) - 1) / (MEDIAN_SAMPLE - 1))
+                                   for j in range(MEDIAN_SAMPLE)})
+        return [i for i in self._sample if keys[i] != own]
+
+    def sample_points(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+        """``points`` of the toponyms of ``others_placed``'s sample only, and the sample."""
+        if self._sample_points is None:
+            self.others_placed("")  # fills the sample
+            sample = self._sample or []
+            names = self.names
+            chosen = [self.placed_keys[i] for i in sample]
+            self._sample_points = (
+                np.concatenate([names[k].lats for k in chosen]),
+                np.concatenate([names[k].lons for k in chosen]),
+                np.cumsum([0] + [names[k].lats.size for k in chosen[:-1]]), sample)
+        return self._sample_points
 
     def next_mention(self, offset: int) -> Mention | None:
         """The first mention (in text order) that starts at or after ``offset``."""
@@ -113,12 +159,55 @@ class DocumentEvidence:
             return None
         if len(keep) == 1:
             return self.names[self.focus_keys[keep[0]]].top
+        if len(self.focus_keys) > EXACT_MEDOID_NAMES:
+            return self.names[self.focus_keys[self._medoid_of_many(own)]].top
         if self._focus_d is None:
             lat = np.array([self.names[k].top.lat for k in self.focus_keys], dtype=float)
             lon = np.array([self.names[k].top.lon for k in self.focus_keys], dtype=float)
             self._focus_d = haversine_km(lat[:, None], lon[:, None], lat[None, :], lon[None, :])
         sub = self._focus_d[np.ix_(keep, keep)]
         return self.names[self.focus_keys[keep[int(np.argmin(sub.sum(axis=1)))]]].top
+
+    def _medoid_of_many(self, own: str) -> int:
+        """``_medoid`` for a document of more than ``EXACT_MEDOID_NAMES`` names, as the index
+        of the medoid in ``focus_keys``: each point's summed distance to all the others is
+        computed once (in blocks of rows, so memory stays linear in the names), and for each
+        name its own distance is taken off, one column at a time: the cost of all the names'
+        medoids grows with the square of the names, not the cube, and the matrix is never
+        held. The sums differ from ``_medoid``'s by rounding only (a tie may fall the other
+        way)."""
+        if self._focus_sums is None:
+            lat, lon = self._focus_points()
+            sums = np.empty(lat.size)
+            for a in range(0, lat.size, MEDOID_BLOCK):
+                b = min(a + MEDOID_BLOCK, lat.size)
+                sums[a:b] = haversine_km(lat[a:b, None], lon[a:b, None], lat[None, :],
+                                         lon[None, :]).sum(axis=1)
+            self._focus_sums = sums
+        sums = self._focus_sums
+        mine = self._focus_index.get(own)
+        if mine is None:
+            return _first_least(sums)
+        lat, lon = self._focus_points()
+        scores = sums - haversine_km(lat, lon, lat[mine], lon[mine])
+        scores[mine] = np.inf
+        return _first_least(scores)
+
+    def _focus_points(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._focus_latlon is None:
+            self._focus_latlon = (
+                np.array([self.names[k].top.lat for k in self.focus_keys], dtype=float),
+                np.array([self.names[k].top.lon for k in self.focus_keys], dtype=float))
+        return self._focus_latlon
+
+
+def _first_least(scores: np.ndarray) -> int:
+    """The first index whose score is the least but for rounding (a relative 1e-9): sums that
+    are equal in exact arithmetic (two points, each the other's only other; points that
+    coincide) go to the first, as ``np.argmin`` of the exact sums sends them, whatever the
+    rounding of the subtraction."""
+    least = float(np.min(scores))
+    return int(np.flatnonzero(scores <= least + 1e-9 * max(abs(least), 1.0))[0])
 
 
 @dataclass(frozen=True)
@@ -341,50 +430,17 @@ def median_nearest(lats: np.ndarray, lons: np.ndarray, doc: DocumentEvidence, ow
                     ) -> list[float | None]:
     """Per candidate, the median over the other toponyms of the distance to their nearest
     candidate; ``None`` without a point or without other placed toponyms."""
-    keep = [i for i, k in enumerate(doc.placed_keys) if k != own]
+    keep = doc.others_placed(own)
     if not keep:
         return [None] * len(lats)
-    all_lat, all_lon, starts = doc.points()
+    if len(doc.placed_keys) > EXACT_MEDOID_NAMES:  # the sample's points only
+        all_lat, all_lon, starts, sample = doc.sample_points()
+        keep = [j for j, i in enumerate(sample) if doc.placed_keys[i] != own]
+    else:
+        all_lat, all_lon, starts = doc.points()
     d = haversine_km(lats[:, None], lons[:, None], all_lat[None, :], all_lon[None, :])
     nearest = np.minimum.reduceat(d, starts, axis=1)[:, keep]
     nearest.sort(axis=1)
     k = nearest.shape[1]
     med = nearest[:, k // 2] if k % 2 else (nearest[:, k // 2 - 1] + nearest[:, k // 2]) / 2
     return [None if math.isnan(v) else float(v) for v in med]
-
-
-class DocumentPlaces:
-    """The first place chosen for each name a document's resolutions write (by normalised name,
-    in text order): read once a document, not once a toponym, which made a long document's
-    cost grow with the square of its toponyms."""
-
-    def __init__(self, document: Sequence[Resolution]) -> None:
-        first: dict[str, Candidate] = {}
-        for o in document:
-            c = o.candidate
-            if c is not None and c.has_point:
-                first.setdefault(normalise_name(o.mention.text), c)
-        self.names = list(first)
-        self.places = list(first.values())
-        self.lats = np.array([c.lat for c in self.places])
-        self.lons = np.array([c.lon for c in self.places])
-
-    def others(self, own: str) -> list[int]:
-        """The indices of the places of names other than ``own``."""
-        return [i for i, name in enumerate(self.names) if name != own]
-
-
-def document_agreement(r: Resolution, document: Sequence[Resolution] | DocumentPlaces
-                       ) -> tuple[float, float]:
-    """How the chosen place sits among the places chosen for the document's other names: the
-    share in its country, and log1p of the km to the nearest (NaN, NaN with none)."""
-    chosen = r.candidate
-    known = document if isinstance(document, DocumentPlaces) else DocumentPlaces(document)
-    keep = known.others(normalise_name(r.mention.text))
-    if not keep or chosen is None:
-        return math.nan, math.nan
-    share = sum(known.places[i].country_code == chosen.country_code
-                and chosen.country_code is not None for i in keep) / len(keep)
-    km = haversine_km(np.full(len(keep), chosen.lat), np.full(len(keep), chosen.lon),
-                      known.lats[keep], known.lons[keep])
-    return share, math.log1p(float(km.min()))

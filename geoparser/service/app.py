@@ -70,6 +70,9 @@ class Limits:
     #: A request of at most this many characters in all is small: one worker is kept for such
     #: requests while long ones run (``service.workers``).
     small_chars: int = 10_000
+    #: ... and at most this many distinct capitalised words, which bound the names it can
+    #: hold: the resolution's cost grows with them (``service.workers.is_large``).
+    small_names: int = 500
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -111,7 +114,7 @@ def create_app(spec: PipelineSpec | None = None, limits: Limits | None = None,
     limits = limits or Limits()
     spec.check()
     identity = spec.policy_identity()
-    pool = WorkerPool(spec, workers, limits.small_chars)
+    pool = WorkerPool(spec, workers, limits.small_chars, limits.small_names)
     pending = _Pending(limits.max_pending)
 
     @asynccontextmanager

@@ -5,8 +5,12 @@ A thread cannot be stopped from outside, and a lock held by an abandoned thread 
 later request waiting; a process can be killed. So each request runs in a worker process, and
 one that is still working at the request's deadline is killed (its work stops there) and a
 fresh one started in its place while the others go on answering. With two workers or more,
-one is kept for small requests (``small_chars`` characters or fewer in all): a long request,
-however many arrive, never occupies every worker, so a short text is answered while it runs.
+one is kept for small requests (``small_chars`` characters or fewer in all, and at most
+``small_names`` distinct words that begin with a capital letter, an upper bound on the
+distinct names a recogniser can find, whose number drives the resolution's cost:
+``is_large``): a long or
+name-heavy request, however many arrive, never occupies every worker, so a short text is
+answered while it runs.
 """
 
 from __future__ import annotations
@@ -37,6 +41,24 @@ class Job:
     documents: tuple[Document, ...]
     with_candidates: bool = False
     min_confidence: float | None = None
+
+
+def is_large(documents: tuple[Document, ...], small_chars: int, small_names: int) -> bool:
+    """Whether a request of ``documents`` is large: more than ``small_chars`` characters in
+    all, or more than ``small_names`` distinct capitalised words (a list of a thousand towns in
+    10,000 characters costs many times an article of that length, which names a few hundred
+    at most)."""
+    if sum(len(d.text) for d in documents) > small_chars:
+        return True
+    names: set[str] = set()
+    for d in documents:
+        names.update(word.strip(_PUNCTUATION) for word in d.text.split() if word[:1].isupper())
+        if len(names) > small_names:
+            return True
+    return False
+
+
+_PUNCTUATION = ".,;:!?\"'()[]"
 
 
 class RequestTimeout(Exception):
@@ -152,12 +174,14 @@ class WorkerPool:
     """``size`` workers for ``spec``; ``run`` gives a job to an idle one, waiting for one no
     longer than the job's deadline. Safe to call from any number of threads."""
 
-    def __init__(self, spec: PipelineSpec, size: int = 2, small_chars: int = 10_000) -> None:
+    def __init__(self, spec: PipelineSpec, size: int = 2, small_chars: int = 10_000,
+                 small_names: int = 500) -> None:
         if size < 1:
             raise UsageError(f"the service needs at least one worker, got {size}")
         self.spec = spec
         self.size = size
         self.small_chars = small_chars
+        self.small_names = small_names
         self._idle: list[Worker] = []
         self._busy: set[Worker] = set()
         self._large_running = 0
@@ -194,7 +218,7 @@ class WorkerPool:
         the last free one while the pool has two or more); ``RequestTimeout`` past
         ``timeout_s``, whether the job was waiting or running."""
         deadline = time.monotonic() + timeout_s
-        large = self.size > 1 and sum(len(d.text) for d in job.documents) > self.small_chars
+        large = self.size > 1 and is_large(job.documents, self.small_chars, self.small_names)
         worker = self._take(large, deadline)
         try:
             lines = worker.run(job, deadline)

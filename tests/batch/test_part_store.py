@@ -236,8 +236,13 @@ def test_the_ledger_lists_every_file_a_run_wrote_with_its_checksum(tmp_path):
     s.save_recognised(3, b"[]")
     listed = s.ledger.listed()
     files = {p.name for p in s.dir.iterdir()} - {"lock", "written.jsonl"}
-    assert set(listed) == files
+    assert {name for name, digest in listed.items() if digest is not None} == files
+    # announced only: the lock and the temporary names the files were written under
+    assert {name for name, digest in listed.items() if digest is None} == {"lock"} | {
+        name for name in listed if name.endswith(".tmp")}
     for name, digest in listed.items():
+        if digest is None:
+            continue
         assert digest == hashlib.sha256((s.dir / name).read_bytes()).hexdigest(), name
 
 
@@ -260,3 +265,39 @@ def test_cli_resume_with_a_users_files_in_the_linked_parts_folder_exits_2_keepin
     assert str(parts_dir(out)) in result.output
     assert len(result.output.strip().splitlines()) == 1
     assert {p.name: p.read_text() for p in scratch.iterdir()} == mine and not out.exists()
+
+
+@pytest.mark.parametrize("resume", [True, False])
+@pytest.mark.parametrize("users", [{"written.jsonl": "notes\n", "lock": "x\n"},
+                                   {"written.jsonl": "notes\n"}, {"lock": "x\n"}])
+def test_a_users_written_jsonl_and_lock_in_a_linked_parts_folder_are_kept(tmp_path, resume,
+                                                                          users):
+    """``written.jsonl`` and ``lock`` are names a run uses, but these the user wrote."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    for name, text in users.items():
+        (scratch / name).write_text(text)
+    parts_dir(tmp_path / "out.jsonl").symlink_to(scratch)
+    with pytest.raises(UsageError, match="holds files toposcope did not write"):
+        store(tmp_path).open(resume=resume)
+    assert {p.name: p.read_text() for p in scratch.iterdir()} == users
+
+
+def test_a_users_file_named_like_a_temporary_file_of_ours_is_kept(tmp_path):
+    """``.chunk-00000001.json.mine.tmp`` looks like the temporary file of a chunk the ledger
+    lists, but no run chose that name: refused, and never deleted."""
+    s = _finished_store(tmp_path, n=2)
+    (s.dir / ".chunk-00000001.json.mine.tmp").write_text("mine")
+    with pytest.raises(UsageError, match=r"\.chunk-00000001\.json\.mine\.tmp"):
+        store(tmp_path).open(resume=True)
+    assert (s.dir / ".chunk-00000001.json.mine.tmp").read_text() == "mine"
+
+
+def test_a_temporary_file_a_killed_run_left_is_ours_and_removed(tmp_path):
+    s = _finished_store(tmp_path, n=2)
+    [temporary] = [n for n in s.ledger.listed() if n.startswith(".chunk-00000001.json.")]
+    (s.dir / temporary).write_text("half")  # as a kill between write and rename leaves it
+    r = store(tmp_path)
+    assert r.open(resume=True) == {0, 1}
+    r.finish(2, "in.jsonl")
+    assert not s.dir.exists()

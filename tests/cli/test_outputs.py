@@ -411,7 +411,10 @@ def test_concurrent_resume_in_another_process_is_refused(docs, tmp_path):
     out = tmp_path / "o.jsonl"
     parts_dir(out).mkdir()
     (parts_dir(out) / "run.json").write_text("{\"toposcope_parts\": 1}")
-    (parts_dir(out) / "written.jsonl").write_text('{"file": "run.json"}\n')  # its ledger
+    from geoparser.batch.part_ledger import LEDGER_HEADER
+
+    (parts_dir(out) / "written.jsonl").write_text(  # its ledger: the manifest and the lock
+        LEDGER_HEADER + '{"file": "run.json"}\n{"file": "lock"}\n')
     # another process in the middle of a run: it holds OUT.parts/lock as PartStore does
     holder = subprocess.Popen(
         [sys.executable, "-c",

@@ -44,7 +44,8 @@ def _outputs(tmp_path):
 def test_a_huge_whole_file_input_is_refused_by_its_size(tmp_path, reader):
     args, name = READERS[reader]
     src = _huge(tmp_path / name)
-    assert_refused(invoke(*args(src, tmp_path)), f"{src}: is", "more than the 1,073,741,824")
+    bound = "268,435,456" if name.endswith("json") else "1,073,741,824"  # JSON: lower
+    assert_refused(invoke(*args(src, tmp_path)), f"{src}: is", f"more than the {bound}")
     assert not any(p.exists() for p in _outputs(tmp_path))
 
 
@@ -77,7 +78,7 @@ def test_map_of_an_endless_geojson_pipe_is_refused_within_the_bound(tmp_path, mo
 
     real = map_inputs.read_whole_file
     monkeypatch.setattr(map_inputs, "read_whole_file",  # a small bound: the test is quick
-                        lambda path, what, pipes=False: real(path, what, 1 << 20, pipes))
+                        lambda path, what, limit, pipes=False: real(path, what, 1 << 20, pipes))
     fifo = tmp_path / "endless.geojson"
     os.mkfifo(fifo)
 
@@ -105,3 +106,61 @@ def test_the_trained_on_note_stops_at_a_line_without_end(tmp_path):
     pred.write_bytes(json.dumps({"id": "a", "toponyms": [{"recogniser": "toponym"}]}).encode()
                      + b"\n" + b"x" * (bounded_read.MAX_LINE_BYTES + 10))
     assert models_in_predictions(pred) == {"toponym"}
+
+
+def _tiny_values(path, n):
+    """A JSON list of ``n`` zeros: two bytes a value, tens of bytes each once parsed."""
+    with path.open("wb") as fh:
+        fh.write(b"[" + b"0," * (n - 1) + b"0]")
+    return path
+
+
+@pytest.mark.parametrize("reader", ["map geojson", "convert labelstudio"])
+def test_a_json_file_of_more_values_than_the_bound_is_refused_before_it_is_parsed(
+        tmp_path, reader, monkeypatch):
+    """A 100 MB Label Studio export ``[0,0,...]`` reached 4.2 GB before it was refused:
+    the values are counted before parsing (here with the bound lowered, so the file is
+    small; the count is the same check)."""
+    import geoparser.io.bounded_read as bounded_read
+
+    monkeypatch.setattr(bounded_read.check_json_values, "__defaults__", (1000,))
+    args, name = READERS[reader]
+    src = _tiny_values(tmp_path / name, 1001)
+    assert_refused(invoke(*args(src, tmp_path)), f"{src}: holds more than the 1,000 JSON "
+                                                  "values")
+    assert not any(p.exists() for p in _outputs(tmp_path))
+
+
+def test_commas_inside_strings_are_not_counted_as_values(tmp_path, monkeypatch):
+    import geoparser.io.bounded_read as bounded_read
+
+    monkeypatch.setattr(bounded_read.check_json_values, "__defaults__", (1000,))
+    text = "Rain in Galway, Cork, Sligo, " * 100  # 300 commas a task
+    src = tmp_path / "export.json"
+    src.write_text(json.dumps([{"data": {"text": text}, "annotations": []}] * 5))
+    result = invoke("convert", src, "--from", "labelstudio", "--out", tmp_path / "g.jsonl")
+    assert result.exit_code == 0, result.output
+
+
+def test_an_xml_corpus_of_more_tags_than_the_bound_is_refused_before_it_is_parsed(
+        tmp_path, monkeypatch):
+    import geoparser.io.bounded_read as bounded_read
+
+    monkeypatch.setattr(bounded_read.check_xml_tags, "__defaults__", (1000,))
+    src = tmp_path / "GeoVirus.xml"
+    src.write_bytes(b"<articles>" + b"<a/>" * 1000 + b"</articles>")
+    assert_refused(invoke("convert", src, "--from", "geovirus", "--out", tmp_path / "g.jsonl"),
+                   f"{src}: holds more than the 1,000 tags")
+
+
+def test_a_docbin_that_unpacks_beyond_the_bound_is_refused_before_spacy_reads_it(
+        tmp_path, monkeypatch):
+    import zlib
+
+    import geoparser.io.bounded_read as bounded_read
+
+    monkeypatch.setattr(bounded_read.check_unpacked_size, "__defaults__", (1 << 20,))
+    src = tmp_path / "train.spacy"
+    src.write_bytes(zlib.compress(b"\0" * (8 << 20), 9))  # 8 KB that unpack to 8 MB
+    assert_refused(invoke("convert", src, "--from", "docbin", "--out", tmp_path / "g.jsonl"),
+                   f"{src}: unpacks to more than the 1,048,576 bytes")

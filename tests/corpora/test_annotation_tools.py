@@ -201,3 +201,28 @@ def test_a_bad_export_stops_convert_with_one_line_and_no_output_file(tmp_path):
         f"toposcope: error: {bad}:2: not a doccano record: offsets 0-99 outside the text of "
         "5 characters"]
     assert not out.exists() and list(tmp_path.iterdir()) == [bad]
+
+
+@pytest.mark.parametrize("field,value,dropped,why", [
+    ("geonameid", "2965140x", "geonameids", "geonameid '2965140x' is not a whole positive"),
+    ("point", "91, 500", "points", "latitude 91.0 is outside -90..90"),
+    ("point", "nan, nan", "points", "coordinates are not finite"),
+    ("point", "Cork", "points", "coordinates are not numbers"),
+])
+def test_an_annotators_bad_id_or_point_is_dropped_with_a_warning_not_in_silence(
+        tmp_path, field, value, dropped, why):
+    """As every converter treats a bad point: the toponym is kept without it, counted and
+    warned of, and -v names the document and toponym."""
+    cork = TEXT.index("Cork")
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps([_ls_task([_labels(cork, cork + 4, text="Cork"),
+                                          _textarea(field, value)], doc_id="news-1")]))
+    result = convert("labelstudio", path)
+    [doc] = result.documents
+    assert doc["toponyms"] == [{"start": cork, "end": cork + 4, "text": "Cork", "label": "LOC"}]
+    assert getattr(result.dropped, dropped) == 1
+    [detail] = result.dropped.details
+    assert detail.startswith("news-1 toponym 1 ('Cork'): ") and why in detail, detail
+    out = CliRunner().invoke(app, ["convert", "--from", "labelstudio", str(path), "--out",
+                                   str(tmp_path / "gold.jsonl")])
+    assert out.exit_code == 0 and "toposcope: warning: 1 toponyms had" in out.stderr, out.output

@@ -186,3 +186,13 @@ def test_a_json_body_with_a_byte_order_mark_is_read(client):
     marked = _post(client, b"\xef\xbb\xbf" + json.dumps({"text": TEXTS[1]}).encode())
     assert marked.status_code == 200, marked.text
     assert marked.json() == plain.json()
+
+
+@pytest.mark.parametrize("cork", ["Cork%00", "Cork%E2%80%8B", "%E2%80%AECork%E2%80%AC"])
+def test_a_nul_or_invisible_character_beside_cork_stays_out_of_its_span(client, cork):
+    """``GET /parse?text=Rain in Cork%00 today.`` gave the span ``Cork\\x00``: scored against
+    gold Cork 8-12 as one false positive and one false negative."""
+    answer = client.get(f"/parse?text=Rain%20in%20{cork}%20today.")
+    assert answer.status_code == 200, answer.text
+    [cork_span] = [t for t in answer.json()["records"][0]["toponyms"] if "Cork" in t["text"]]
+    assert cork_span["text"] == "Cork"

@@ -86,3 +86,47 @@ def test_long_requests_never_take_the_worker_kept_for_short_ones(tight):
         assert pool.status()["busy"] <= 1  # the second long one waits for the first's worker
         for answer in (first.result(), second.result()):
             one_line_error(answer, 504, f"more than the {TIMEOUT_S:g} s")
+
+
+def _towns(n: int) -> str:
+    """"Aid went to " and ``n`` distinct town names: 1,000 fit in about 10,000 characters."""
+    return "Aid went to " + ", ".join(f"Town{chr(65 + k % 26)}{k}" for k in range(n)) + "."
+
+
+@pytest.mark.parametrize("n", [600, 1000])
+def test_a_list_of_many_towns_within_the_small_characters_is_a_large_request(n):
+    """Eight requests of ~10,000 characters naming 1,000 towns each counted as small and
+    filled both workers for seconds each: their cost grows with the names, not the
+    characters."""
+    from geoparser.model import Document
+    from geoparser.service.workers import is_large
+
+    text = _towns(n)
+    assert len(text) <= 10_000
+    assert is_large((Document("1", text),), 10_000, 500)
+    assert is_large(tuple(Document(str(k), t) for k, t in enumerate(text.split(", "))),
+                    10_000, 500)  # the same names over many documents
+
+
+def test_an_article_that_repeats_its_names_stays_a_small_request():
+    from geoparser.model import Document
+    from geoparser.service.workers import is_large
+
+    article = (NEWS * 61)[:10_000]  # nine names, over and over
+    assert not is_large((Document("1", article),), 10_000, 500)
+    assert is_large((Document("1", article + "x"),), 10_000, 500)  # too many characters
+
+
+def test_name_heavy_requests_never_take_the_worker_kept_for_short_ones(tight):
+    client = TestClient(tight)
+    pool = tight.state.pool
+    _wait_for(lambda: pool.status()["idle"] == 2, "both workers")
+    heavy = {"text": _towns(1000)}
+    with ThreadPoolExecutor(2) as background:
+        first = background.submit(client.post, "/parse", json=heavy)
+        _wait_for(lambda: pool.status()["busy"] == 1, "the first heavy request to start")
+        second = background.submit(client.post, "/parse", json=heavy)
+        short = client.post("/parse", json={"text": TEXTS[2]})
+        assert short.status_code == 200, short.text
+        for answer in (first.result(), second.result()):
+            assert answer.status_code in (200, 504), answer.text
