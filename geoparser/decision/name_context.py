@@ -39,11 +39,13 @@ def container(text: str, start: int, end: int) -> str:
     words after it) or closes ("<head> of [span]"); "name" where capitalised words follow but
     none is a head; "none" where no name continues it (one of ``CONTAINERS``)."""
     kinds = heads()
+    # 80 characters after the name: chosen by hand.
     after = _AFTER.match(text[end:end + 80])
     if after:
         found = [kinds[w.rstrip(".")] for w in after.group(1).split() if w.rstrip(".") in kinds]
         if found:
             return found[-1]
+    # 40 characters before the name: chosen by hand.
     before = _BEFORE.search(text[max(0, start - 40):start])
     if before and before.group(1) in kinds:
         return kinds[before.group(1)]

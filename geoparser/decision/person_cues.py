@@ -41,6 +41,7 @@ def person_words(text: str) -> Counter[str]:
         found[m.group(1).split()[-1].casefold()] += 1
     for pattern in (said_after, said_before):
         for m in pattern.finditer(text):
+            # 20 characters back for the word before: chosen by hand.
             before = re.search(r"(\w+)\s+$", text[max(0, m.start(1) - 20):m.start(1)])
             if not (before and before.group(1).casefold() in _PLACE_PREPOSITIONS):
                 found[m.group(1).casefold()] += 1
@@ -76,6 +77,7 @@ def _lower_titles() -> frozenset[str]:
 
 def given_name_before(text: str, start: int) -> bool:
     """Whether a common given name stands right before ``start`` ("Emily [Lincoln]")."""
+    # 40 characters back for the given name: chosen by hand.
     m = re.search(r"\b([A-Z][a-z]+)\s+$", text[max(0, start - 40):start])
     return bool(m and person_name_share(m.group(1))[1] >= GIVEN_NAME_SHARE)
 
@@ -83,7 +85,9 @@ def given_name_before(text: str, start: int) -> bool:
 def title_or_verb_beside(text: str, start: int, end: int) -> bool:
     """Whether a title stands right before the span or a verb of saying right after it
     ("Coach [Jordan]", "[Smith] said")."""
+    # 30 characters back for the title: chosen by hand.
     before = re.search(r"([A-Za-z]+)\.?\s+$", text[max(0, start - 30):start])
+    # 30 characters on for the verb: chosen by hand.
     after = re.match(r",?\s+([a-z]+)\b", text[end:end + 30])
     return bool((before and before.group(1).casefold() in words("person_titles"))
                 or (after and after.group(1) in words("speech_verbs")))

@@ -159,11 +159,13 @@ class LearnedPolicy:
         best, second = order[0], order[1]
         contrib = paths.contributions(x[[best, second]])
         diff = contrib[0] - contrib[1]
+        # The 3 largest terms over 0.005 (shown as +.2f) make the reason: chosen by hand.
         top = [i for i in np.argsort(-diff)[:3] if diff[i] > 0.005]
         why = ", ".join(f"{names[i]} {diff[i]:+.2f}" for i in top) or "tie"
         near = " near the guide" if keep else ""
         reason = (f"ranker score {scores[best]:.2f} of {len(reps)} places{near}{of_all}, vs "
                   f"{reps[second].name} {scores[second]:.2f}: {why}")
+        # Scores to 3 decimals: chosen by hand.
         return Resolution(mention, reps[best], n_places, self.name, reason,
                           ranked=(*(reps[i] for i in order), *far),
                           scores=(*(round(float(scores[i]), 3) for i in order),
@@ -182,6 +184,7 @@ class TreePaths:
 
     def __init__(self, booster) -> None:
         self.n = booster.num_feature()
+        # 8: fixed by the eight lists named on the left.
         feature, threshold, left, right, value, default_left, nan_missing, zero_missing = (
             [] for _ in range(8))
         roots = []
