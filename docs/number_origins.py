@@ -29,12 +29,13 @@ START, END = "<!-- numbers:start -->", "<!-- numbers:end -->"
 #: The code whose numbers change what a parse finds, where it places it, or how sure it says
 #: it is: the three stages, the span decision, the word lists' loader and the shared core
 #: (distances, names, places, defaults). Left out, each for a reason:
-#: ``geoparser/io``, ``batch``, ``service``, ``cli`` hold sizes, limits, ports and worker
-#: counts, which bound what is read or how it is split but never change a result (the tests
-#: hold the output to chunk size, workers and order); ``geoparser/corpora`` reads published
-#: file formats, whose numbers are the formats' fields; ``evaluation/`` defines the scoring
-#: schemes, whose numbers (161 km, the SemEval and coursework rules) are the schemes
-#: themselves, cited on docs/schemes.md; the trained tagger's own modules
+#: ``geoparser/io``, ``batch``, ``service``, ``cli``, ``web_config.py`` and
+#: ``spacy_component.py`` hold sizes, limits, ports, batch sizes and worker counts, which bound
+#: what is read or how it is split but never change a result (the tests hold the output to
+#: chunk size, workers and order); ``geoparser/corpora`` reads published
+#: file formats, whose numbers are the formats' fields; ``evaluation/`` and ``spacy_scorer.py``
+#: define the scoring schemes, whose numbers (161 km, the SemEval and coursework rules) are the
+#: schemes themselves, cited on docs/schemes.md; the trained tagger's own modules
 #: (``recognition/transformer*``, ``recognition/training``) hold their training's settings,
 #: written beside the model's files; ``gazetteers/web`` is the HTTP client (timeouts, retries,
 #: status codes, bounds on an answer), which never changes what a given answer places.
