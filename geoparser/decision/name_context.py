@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from geoparser.vocabularies import entries
+from geoparser.vocabularies import entries, words
 
 #: A container's kind, by the category the model reads: "none" (no name continues the span),
 #: "name" (capitalised words follow, none of them a head of
@@ -30,8 +30,12 @@ _BEFORE = re.compile(r"\b([A-Z][\w'’-]*)\s+of(?:\s+the)?\s+$")
 
 @cache
 def heads() -> dict[str, str]:
-    """Each head word of ``vocabularies/decision/name_heads.txt`` and its kind."""
-    return {word: kind for word, (kind,) in entries("decision/name_heads")}
+    """Each head word of ``vocabularies/decision/name_heads.txt`` and its kind, and the
+    ``facility`` heads of ``vocabularies/facility_heads.txt`` (those tagged ``decision``),
+    capitalised as a name's head is written."""
+    facilities = {f"{word[:1].upper()}{word[1:]}": "facility"
+                  for word in words("facility_heads", "decision")}
+    return {**facilities, **{word: kind for word, (kind,) in entries("decision/name_heads")}}
 
 
 def container(text: str, start: int, end: int) -> str:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 
-from geoparser.decision.word_lists import person_name_share, words
+from geoparser.decision.word_lists import person_name_share, person_titles, words
 
 _NAME = r"[A-Z][\w'’-]+"
 #: A given name must be at least this common (per cent of the 1990 US population) for the
@@ -23,7 +23,7 @@ _PLACE_PREPOSITIONS = words("place_prepositions")
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    titles = "|".join(sorted((re.escape(t) for t in words("person_titles")), key=len,
+    titles = "|".join(sorted((re.escape(t) for t in person_titles()), key=len,
                              reverse=True))
     verbs = "|".join(sorted(words("speech_verbs"), key=len, reverse=True))
     titled = re.compile(rf"\b(?i:{titles})\.?\s+((?:{_NAME}\s+){{0,2}}{_NAME})")
@@ -72,7 +72,7 @@ def _titled(titled: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
 
 @cache
 def _lower_titles() -> frozenset[str]:
-    return frozenset(t.lower() for t in words("person_titles"))
+    return frozenset(t.lower() for t in person_titles())
 
 
 def given_name_before(text: str, start: int) -> bool:
@@ -89,5 +89,5 @@ def title_or_verb_beside(text: str, start: int, end: int) -> bool:
     before = re.search(r"([A-Za-z]+)\.?\s+$", text[max(0, start - 30):start])
     # 30 characters on for the verb: chosen by hand.
     after = re.match(r",?\s+([a-z]+)\b", text[end:end + 30])
-    return bool((before and before.group(1).casefold() in words("person_titles"))
+    return bool((before and before.group(1).casefold() in person_titles())
                 or (after and after.group(1) in words("speech_verbs")))
