@@ -22,9 +22,9 @@ def words(name: str) -> frozenset[str]:
 
 @cache
 def person_titles() -> frozenset[str]:
-    """The titles before a person's name the span decision reads: the words of
-    ``geoparser/vocabularies/person_titles.txt`` tagged ``person``."""
-    return frozenset(vocabularies.words("person_titles", "person"))
+    """The titles before a person's name: the words of
+    ``geoparser/vocabularies/person_titles.txt`` (the possessive rule reads them too)."""
+    return frozenset(vocabularies.words("person_titles"))
 
 
 @cache
