@@ -183,17 +183,17 @@ class _Reader(ast.NodeVisitor):
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         self.where.append(node.name)
-        for decorator in node.decorator_list:
-            self.visit(decorator)
+        for part in [*node.decorator_list, *node.bases, *node.keywords]:
+            self.visit(part)
         self._body(node.body, constants=True)
         self.where.pop()
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self.where.append(node.name)
         self.statements.append(node)
-        for default in [*node.args.defaults, *node.args.kw_defaults]:
-            if default is not None:
-                self.visit(default)
+        for part in [*node.decorator_list, *node.args.defaults, *node.args.kw_defaults]:
+            if part is not None:
+                self.visit(part)
         self.statements.pop()
         self._body(node.body, constants=False)
         self.where.pop()

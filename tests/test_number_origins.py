@@ -54,6 +54,13 @@ def test_a_default_argument_without_a_source_is_found():
     assert _unsourced("def f(x, limit=50):\n    return x[:limit]\n") == [("f", "50")]
 
 
+def test_a_decorators_number_without_a_source_is_found():
+    source = ("from functools import lru_cache\n\n"
+              "@lru_cache(maxsize=64)\ndef f(x):\n    return x\n\n"
+              "# maxsize 32: chosen by hand.\n@lru_cache(maxsize=32)\ndef g(x):\n    return x\n")
+    assert _unsourced(source) == [("f", "64")]
+
+
 def test_measured_alone_is_no_origin():
     assert _unsourced("#: How near, measured.\nNEAR_KM = 25.0\n") == [("NEAR_KM", "25.0")]
 

@@ -79,6 +79,7 @@ def load(data_dir: Path = DATA_DIR) -> list[ExtraPlace]:
     return out
 
 
+# maxsize 4: chosen by hand (a memo's size changes speed, never a result).
 @lru_cache(maxsize=4)
 def data_version(data_dir: Path = DATA_DIR) -> str:
     """A short digest of the extract files, so an index is rebuilt when any of them changes."""

@@ -66,6 +66,7 @@ MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "ranker.txt"
 GUIDE_RADIUS_KM = 100.0
 
 
+# maxsize 4: chosen by hand (a memo's size changes speed, never a result).
 @lru_cache(maxsize=4)
 def load_model(path: Path = MODEL_PATH):
     """The LightGBM booster at ``path``, checked to read only columns of ``ALL_COLUMNS``."""
@@ -248,6 +249,7 @@ class TreePaths:
         return credit
 
 
+# maxsize 8: chosen by hand (a memo's size changes speed, never a result).
 @lru_cache(maxsize=8)
 def _tree_paths(booster) -> TreePaths:
     return TreePaths(booster)

@@ -70,6 +70,7 @@ def prominent_alias(log_population: float, alias_gap: float) -> bool:
             and log_population - alias_gap < math.log10(TOWN_POPULATION + 1))
 
 
+# maxsize 512: chosen by hand (a memo's size changes speed, never a result).
 @lru_cache(maxsize=512)
 def demonym_keys(country_code: str | None) -> frozenset[str]:
     """The country's English demonyms and their plurals, normalised: how news names a country
@@ -369,6 +370,7 @@ def alias_gaps(reps: Sequence[Candidate], names: Sequence[str], own: str,
     return out
 
 
+# maxsize 4096: chosen by hand (a memo's size changes speed, never a result).
 @lru_cache(maxsize=4096)
 def _whole_word(name: str) -> re.Pattern[str]:
     """``name`` as a whole word, compiled once per name (Python's own cache holds 512)."""
