@@ -19,8 +19,10 @@ def check_point(lat: float, lon: float) -> None:
         raise ValueError(f"coordinates must be numbers, got lat={lat!r}, lon={lon!r}")
     if not (math.isfinite(lat) and math.isfinite(lon)):
         raise ValueError(f"coordinates must be finite, got lat={lat!r}, lon={lon!r}")
+    # Latitude's range, fixed by WGS-84: https://epsg.io/4326
     if not -90.0 <= lat <= 90.0:
         raise ValueError(f"latitude {lat} is outside -90..90")
+    # Longitude's range, fixed by WGS-84: https://epsg.io/4326
     if not -180.0 <= lon <= 180.0:
         raise ValueError(f"longitude {lon} is outside -180..180")
 
@@ -32,6 +34,8 @@ def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
     return geodesic((lat1, lon1), (lat2, lon2)).km
 
 
+# Source: the length of a degree of latitude at 0°,
+# https://en.wikipedia.org/wiki/Latitude#Meridian_distance_on_the_ellipsoid
 KM_PER_DEGREE_LATITUDE_MIN = 110.574  # WGS-84 meridian arc per degree, at the equator
 
 
@@ -44,6 +48,7 @@ def within_km(lat1: float, lon1: float, lat2: float, lon2: float, km: float) -> 
 
 
 #: The WGS-84 ellipsoid's mean radius (IUGG R1), the sphere of ``haversine_km``.
+#: Source: Moritz, "Geodetic Reference System 1980", Journal of Geodesy 74 (2000).
 EARTH_RADIUS_KM = 6371.0088
 
 

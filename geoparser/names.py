@@ -57,4 +57,5 @@ def normalise_name_uncached(text: str) -> str:
 
 #: ``normalise_name_uncached``, memoised for lookups (corpora repeat the same few thousand
 #: names). Index builds, which see each of a million names once, use the uncached function.
+#: The size is chosen by hand (a memo's size changes speed, never a result).
 normalise_name = lru_cache(maxsize=16384)(normalise_name_uncached)

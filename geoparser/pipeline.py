@@ -291,6 +291,7 @@ def _with_candidates(r: Resolution, order: Sequence[str], found: Sequence[Candid
 
 #: How many of a collection's toponyms a lone document borrows: the names most documents
 #: share, so a collection of thousands costs what a long article does.
+#: Chosen by hand (commit b2ebb2f).
 COLLECTION_TOPONYMS = 100
 
 
@@ -351,6 +352,7 @@ def _not_by_case(name: str, candidates: list[Candidate]) -> list[Candidate]:
     whose own name is those letters in another case ("Eu", "Us", "Sa"), when another candidate
     is left: an acronym names what bears it, not a village that shares its letters."""
     text = name.strip()
+    # 2 to 3 letters, an acronym: chosen by hand.
     if not (2 <= len(text) <= 3 and text.isalpha() and text.isupper()):
         return candidates
     kept = [c for c in candidates if not (c.name != text and c.name.upper() == text)]
@@ -359,6 +361,7 @@ def _not_by_case(name: str, candidates: list[Candidate]) -> list[Candidate]:
 
 #: ``_named``'s answers remembered, for so many candidates: each chunk looks its names up
 #: again, and naming the same candidates anew was a tenth of resolution's CPU (measured).
+#: The size is chosen by hand (a memo's size changes speed, never a result).
 NAMED_MEMO = 1 << 16
 
 

@@ -162,62 +162,6 @@ def test_the_architecture_page_lists_every_module_as_its_docstring_says():
             assert f"| `{name}` |" in page, name
 
 
-#: Words by which a constant's comment (or its class's docstring) says where it came from.
-_PROVENANCE = ("chosen by hand", "source:", "measured", "make bench", "trained on",
-               "pytorch", "the shipped model")
-
-
-def _numeric_constants_without_provenance(source: str) -> list[str]:
-    """Module-level UPPER_CASE names given a number literal (or a collection or call holding
-    one, not derived from another constant) whose comment block above says nowhere where the
-    number came from."""
-    lines = source.splitlines()
-    missing = []
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target, value = node.targets[0], node.value
-        elif isinstance(node, ast.AnnAssign) and node.value is not None:
-            target, value = node.target, node.value
-        else:
-            continue
-        if not (isinstance(target, ast.Name) and target.id.lstrip("_").isupper()):
-            continue
-        inside = list(ast.walk(value))
-        if not any(isinstance(n, ast.Constant) and type(n.value) in (int, float)
-                   for n in inside):
-            continue
-        if any(isinstance(n, ast.Name) and n.id.lstrip("_").isupper() for n in inside):
-            continue  # derived from another constant, which says where it came from
-        i, comment = node.lineno - 2, []
-        while i >= 0 and lines[i].strip() and not lines[i].lstrip().startswith("#"):
-            i -= 1  # a block of constants under one comment
-        while i >= 0 and lines[i].lstrip().startswith("#"):
-            comment.insert(0, lines[i].strip().lstrip("#:").strip().lower())
-            i -= 1
-        if not any(word in " ".join(comment) for word in _PROVENANCE):
-            missing.append(target.id)
-    return missing
-
-
-def test_every_tuned_constant_of_recognition_and_resolution_says_where_it_came_from():
-    """Each number a rule reads names its origin: a measurement, a source, or "chosen by
-    hand" (the tagger's own modules, recognition/transformer*, are its training's)."""
-    found = {}
-    for part in ("recognition", "resolution"):
-        for path in sorted((ROOT / "geoparser" / part).rglob("*.py")):
-            if path.name.startswith("transformer"):
-                continue
-            if missing := _numeric_constants_without_provenance(path.read_text("utf-8")):
-                found[str(path.relative_to(ROOT))] = missing
-    assert found == {}
-
-
-def test_the_provenance_check_finds_a_bare_number():
-    assert _numeric_constants_without_provenance(
-        "#: How far to look.\nWINDOW = 30\n#: Chosen by hand.\nLIMIT = 4\nNAME = 'x'\n") == [
-        "WINDOW"]
-
-
 def _folder_rows() -> list[tuple[str, str]]:
     """The rows of the page's "What each folder holds" table: (folder, what it holds)."""
     page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")

@@ -3,7 +3,7 @@ scripts/build_wheel.sh, it holds every tracked file under geoparser/ and evaluat
 else (no tests, no build leftovers). Package data follows one rule (pyproject.toml's
 include-package-data with MANIFEST.in), so a new data folder cannot be left out: the default
 parse once ended in FileNotFoundError for geoparser/decision/data/person-titles.txt (now
-geoparser/vocabularies/decision/person_titles.txt) from an installed wheel."""
+geoparser/vocabularies/decision/name_heads.txt) from an installed wheel."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_the_wheel_holds_the_word_lists_the_default_parse_reads(wheel_files):
     folders = [ROOT / "geoparser" / "decision" / "data", ROOT / "geoparser" / "vocabularies"]
     shipped = {str(p.relative_to(ROOT)) for folder in folders for p in folder.rglob("*")
                if p.is_file() and "__pycache__" not in p.parts}
-    assert "geoparser/vocabularies/decision/person_titles.txt" in shipped
+    assert "geoparser/vocabularies/decision/name_heads.txt" in shipped
     assert "geoparser/decision/data/person-names-us1990.tsv.gz" in shipped
     assert shipped <= wheel_files
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from geoparser.vocabularies import entries
+from geoparser.vocabularies import entries, words
 
 #: A container's kind, by the category the model reads: "none" (no name continues the span),
 #: "name" (capitalised words follow, none of them a head of
@@ -30,8 +30,12 @@ _BEFORE = re.compile(r"\b([A-Z][\w'’-]*)\s+of(?:\s+the)?\s+$")
 
 @cache
 def heads() -> dict[str, str]:
-    """Each head word of ``vocabularies/decision/name_heads.txt`` and its kind."""
-    return {word: kind for word, (kind,) in entries("decision/name_heads")}
+    """Each head word of ``vocabularies/decision/name_heads.txt`` and its kind, and the
+    ``facility`` heads of ``vocabularies/facility_heads.txt`` (those tagged ``decision``),
+    capitalised as a name's head is written."""
+    facilities = {f"{word[:1].upper()}{word[1:]}": "facility"
+                  for word in words("facility_heads", "decision")}
+    return {**facilities, **{word: kind for word, (kind,) in entries("decision/name_heads")}}
 
 
 def container(text: str, start: int, end: int) -> str:
@@ -39,11 +43,13 @@ def container(text: str, start: int, end: int) -> str:
     words after it) or closes ("<head> of [span]"); "name" where capitalised words follow but
     none is a head; "none" where no name continues it (one of ``CONTAINERS``)."""
     kinds = heads()
+    # 80 characters after the name: chosen by hand.
     after = _AFTER.match(text[end:end + 80])
     if after:
         found = [kinds[w.rstrip(".")] for w in after.group(1).split() if w.rstrip(".") in kinds]
         if found:
             return found[-1]
+    # 40 characters before the name: chosen by hand.
     before = _BEFORE.search(text[max(0, start - 40):start])
     if before and before.group(1) in kinds:
         return kinds[before.group(1)]

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 
-from geoparser.decision.word_lists import person_name_share, words
+from geoparser.decision.word_lists import person_name_share, person_titles, words
 
 _NAME = r"[A-Z][\w'’-]+"
 #: A given name must be at least this common (per cent of the 1990 US population) for the
@@ -23,7 +23,7 @@ _PLACE_PREPOSITIONS = words("place_prepositions")
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    titles = "|".join(sorted((re.escape(t) for t in words("person_titles")), key=len,
+    titles = "|".join(sorted((re.escape(t) for t in person_titles()), key=len,
                              reverse=True))
     verbs = "|".join(sorted(words("speech_verbs"), key=len, reverse=True))
     titled = re.compile(rf"\b(?i:{titles})\.?\s+((?:{_NAME}\s+){{0,2}}{_NAME})")
@@ -41,6 +41,7 @@ def person_words(text: str) -> Counter[str]:
         found[m.group(1).split()[-1].casefold()] += 1
     for pattern in (said_after, said_before):
         for m in pattern.finditer(text):
+            # 20 characters back for the word before: chosen by hand.
             before = re.search(r"(\w+)\s+$", text[max(0, m.start(1) - 20):m.start(1)])
             if not (before and before.group(1).casefold() in _PLACE_PREPOSITIONS):
                 found[m.group(1).casefold()] += 1
@@ -71,4 +72,4 @@ def _titled(titled: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
 
 @cache
 def _lower_titles() -> frozenset[str]:
-    return frozenset(t.lower() for t in words("person_titles"))
+    return frozenset(t.lower() for t in person_titles())

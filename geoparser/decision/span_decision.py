@@ -104,6 +104,7 @@ def load_decision(path: Path = MODEL_PATH) -> DecisionModels | None:
                               keep, minimum, str(data["recogniser"]), str(data["policy"]))
     except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError,
             lightgbm.basic.LightGBMError) as err:
+        # 80 characters of the error shown: chosen by hand.
         raise ModelNotFoundError(f"span decision model {path} is damaged or of another version "
                                  f"({type(err).__name__}: {str(err)[:80]}); rebuild it with "
                                  "`make train-decision`") from None
@@ -160,6 +161,7 @@ class SpanDecision:
         for r, ps, pm, veto in zip(resolutions, span_p.tolist(), marker_p.tolist(),
                                    vetoed.tolist(), strict=True):
             placed = r.candidate is not None and r.candidate.has_point
+            # Probabilities to 3 decimals: chosen by hand.
             decided = replace(r, span_probability=round(ps, 3),
                               marker_confidence=round(pm, 3) if placed else None)
             if ps < self.models.keep_threshold:

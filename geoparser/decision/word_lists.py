@@ -21,6 +21,13 @@ def words(name: str) -> frozenset[str]:
 
 
 @cache
+def person_titles() -> frozenset[str]:
+    """The titles before a person's name: the words of
+    ``geoparser/vocabularies/person_titles.txt`` (the possessive rule reads them too)."""
+    return frozenset(vocabularies.words("person_titles"))
+
+
+@cache
 def _person_names() -> dict[str, str]:
     """Name -> its two per cents as written ("0.001\t0.002"), made numbers when asked: a
     start-up read of 92,000 lines costs half as much so (measured)."""

@@ -38,11 +38,14 @@ PART_WORDS_PATTERN = "|".join(sorted((re.escape(w).replace(r"\ ", " ") for w in 
                                      key=len, reverse=True))
 _PART = re.compile(rf"^(?P<word>{PART_WORDS_PATTERN})[ -]+(?P<name>\S.*)$", re.IGNORECASE)
 #: A town this big has parts news names ("North Dallas", "East London").
+#: Chosen by hand (commit c7c47f8).
 CITY_WITH_PARTS = 50_000
 #: An area whose towns the gazetteer lists fewer of than this keeps its own point.
+#: Chosen by hand (commit c7c47f8).
 MIN_TOWNS = 10
 #: Share of an area's towns, by latitude and by longitude, left out at each edge when its
 #: extent is measured: an outlying island or exclave does not stretch the thirds.
+#: Chosen by hand (commit c7c47f8).
 EDGE_SHARE = 0.02
 
 
@@ -68,6 +71,7 @@ def region_forms(name: str) -> tuple[str, ...]:
                          or m.group("name").endswith(("an", "ans"))):
         return ()
     word, people = name.strip()[:m.end("word")], m.group("name").removesuffix("s")
+    # A stem one or two letters short of the people's word: chosen by hand.
     return tuple(f"{word} {stem}" for stem in (people[:-1], people[:-2]) if stem)
 
 
@@ -98,7 +102,9 @@ def part_point(part: str, towns: Sequence[tuple[float, float, int | None]]
         return None
     lat_lo, lat_hi = _extent([t[0] for t in towns])
     lon_lo, lon_hi = _extent([t[1] for t in towns])
+    # Thirds by latitude: chosen by hand (a direction names a third of the area).
     lat_cut = ((lat_hi - lat_lo) / 3 + lat_lo, 2 * (lat_hi - lat_lo) / 3 + lat_lo)
+    # Thirds by longitude: chosen by hand.
     lon_cut = ((lon_hi - lon_lo) / 3 + lon_lo, 2 * (lon_hi - lon_lo) / 3 + lon_lo)
 
     def inside(lat: float, lon: float) -> bool:
@@ -119,6 +125,7 @@ def part_point(part: str, towns: Sequence[tuple[float, float, int | None]]
     if not chosen:
         return None
     total = math.fsum(w for _, _, w in chosen)
+    # 5 decimals (about a metre): chosen by hand.
     return (round(math.fsum(lat * w for lat, _, w in chosen) / total, 5),
             round(math.fsum(lon * w for _, lon, w in chosen) / total, 5))
 
@@ -157,6 +164,7 @@ def pair_forms(name: str) -> tuple[str, ...]:
     """For a plural ("Carolinas", "the Dakotas"), the names of the places it may gather: its
     singular with and without a direction ("North Carolina", ..., "Carolina"); else ``()``."""
     plural = _without_article(name)
+    # 5 letters, the shortest plural name of a pair: chosen by hand.
     if not plural.endswith(_PAIR_ENDINGS) or len(plural) < 5 or not plural[0].isupper() or (
             " " in plural):
         return ()
@@ -195,6 +203,7 @@ def pair_candidate(written: str, found: dict[str, list[Candidate]]) -> Candidate
             codes = {c.country_code for c in members}
             pops = [c.population for c in members if c.population is not None]
             counted = len(pops) == len(members)
+            # 5 decimals (about a metre): chosen by hand.
             return Candidate(
                 source=members[0].source, source_id="+".join(c.source_id for c in members),
                 name=_without_article(written),

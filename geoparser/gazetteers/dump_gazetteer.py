@@ -42,6 +42,7 @@ class DumpGazetteer:
             raise UsageError(f"{exc}; {hint}") from None
         if self.index.meta.get("schema_version") != SCHEMA_VERSION:
             raise UsageError(f"gazetteer index {path} has an older format; {hint}")
+        # 65536 names: chosen by hand (a memo's size changes speed, never a result).
         self._lookup = lru_cache(maxsize=65536)(self._lookup_uncached)
 
     def lookup(self, toponym: str) -> list[Candidate]:

@@ -79,12 +79,14 @@ def load(data_dir: Path = DATA_DIR) -> list[ExtraPlace]:
     return out
 
 
+# maxsize 4: chosen by hand (a memo's size changes speed, never a result).
 @lru_cache(maxsize=4)
 def data_version(data_dir: Path = DATA_DIR) -> str:
     """A short digest of the extract files, so an index is rebuilt when any of them changes."""
     h = hashlib.sha256()
     for name in FILES:
         h.update((data_dir / f"{name}.jsonl.gz").read_bytes())
+    # 12 hex digits of the digest: chosen by hand.
     return h.hexdigest()[:12]
 
 

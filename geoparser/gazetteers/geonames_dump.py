@@ -28,6 +28,7 @@ from geoparser.model import Candidate
 
 SOURCE = "geonames-dump"
 LICENCE = "CC-BY-4.0 (GeoNames)"
+# Fixed by the geoname table's 19 columns: https://download.geonames.org/export/dump/readme.txt
 PLACE_COLUMNS = 19
 # Alternate "names" that are codes or links, not names people write.
 SKIPPED_LANGUAGES = frozenset(
@@ -41,6 +42,7 @@ def is_alternate_names(path: Path) -> bool:
 
 #: The longest line read from a dump (GeoNames' longest rows are tens of kilobytes): a longer
 #: one is refused without being held in memory.
+#: 1 << 20, a mebibyte: chosen by hand.
 MAX_LINE_BYTES = 1 << 20
 
 
@@ -103,6 +105,7 @@ class SkippedRows:
 
     def add(self, where: str) -> None:
         self.count += 1
+        # 3 examples shown: chosen by hand.
         if len(self.examples) < 3:
             self.examples.append(where)
 
@@ -144,6 +147,8 @@ def iter_alternate_names(path: Path) -> Iterator[tuple[int, str]]:
     with open_lines(path) as lines:
         for line_no, line in enumerate(lines, start=1):
             f = line.rstrip("\n").split("\t")
+            # 4: fixed by the alternateNames columns up to the name:
+            # https://download.geonames.org/export/dump/readme.txt
             if len(f) < 4:
                 raise InputError(f"expected at least 4 tab-separated columns, got {len(f)}",
                                  path, line_no)

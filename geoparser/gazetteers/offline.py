@@ -126,6 +126,7 @@ class OfflineGazetteer:
 
     name = "offline"
 
+    # memo_size 8192: chosen by hand (a memo's size changes speed, never a result).
     def __init__(self, index_path: Path | None = None, memo_size: int = 8192) -> None:
         self.index = open_index(index_path)
         self.memo: BoundedMemo[str, tuple[Candidate, ...]] = BoundedMemo(memo_size)

@@ -65,6 +65,7 @@ class DamagedIndexError(InputError):
     """A lookup met a damaged page of the index: one line naming the file."""
 
 
+# Rows written per batch while building: chosen by hand (speed and memory only).
 BATCH = 50_000
 
 
@@ -168,6 +169,7 @@ _SELECT = (
     " FROM names n JOIN places p ON p.id = n.place"
 )
 #: Keys per query: well under SQLite's bound-parameter limit on every version.
+#: Chosen by hand, under SQLite's least limit of 999: https://www.sqlite.org/limits.html
 _BATCH = 500
 
 

@@ -24,6 +24,7 @@ _ADJECTIVAL_WATER = re.compile(r"^(\w+(?:an|ic)) (?:Sea|Ocean)$")
 
 #: How far apart (km) cadis's record of a river's tidal mouth and its record of the river
 #: upstream may lie to be one river (the Columbia's lie 700 km apart).
+#: Chosen by hand (commit df914cb: GeoWebNews resolution 0.8520 -> 0.8540).
 SAME_RIVER_KM = 1500.0
 
 
@@ -58,6 +59,7 @@ def rivers_at_their_mouths(water: list[ExtraPlace]) -> list[ExtraPlace]:
 #: How far apart two sources' points of one lake may lie (a lake's box centre and its
 #: centroid); a river is one river by name alone, since its points (cadis's box centre,
 #: Natural Earth's mouth) may lie a thousand km apart.
+#: Chosen by hand (commit c0eb0ec).
 SAME_LAKE_KM = 300.0
 
 

@@ -40,6 +40,7 @@ class GazetteerMatcher:
 
     name = "gazetteer"
 
+    # max_words 4, the longest name looked up: chosen by hand.
     def __init__(
         self,
         labels: Sequence[str] = ("GPE", "LOC"),

@@ -95,8 +95,10 @@ def _prominent(name: str, candidates: Sequence[Candidate]) -> bool:
     words = name.split()
     if name.lower() in _NEVER or name.lower() in STOP_WORDS or name.lower() in PART_WORDS:
         return False  # "South" opening "South Central Ambulance Service" is a direction
+    # 4 letters, the longest acronym: chosen by hand.
     if name.isupper() and len(name.replace(".", "")) <= 4:
         return False  # "NBC", "CBS", "EIB": an acronym, not a place
+    # 4 letters, as above: chosen by hand.
     if len(name) <= 4 and _MIXED_CASE.search(name):
         return False  # "MoD", "IgM": an acronym written in mixed case
     common = (words[-1].lower() not in _AREA_HEADS

@@ -64,6 +64,7 @@ def installed_pipelines() -> list[str]:
     return sorted(names)
 
 
+# maxsize 8: chosen by hand (a memo's size changes speed, never a result).
 @lru_cache(maxsize=8)
 def load_pipeline(name: str) -> Language:
     """Load a pipeline once per process, running only NER and what NER listens to."""

@@ -22,6 +22,7 @@ CONTAINER_LABELS: tuple[str, ...] = ("ORG", "FAC")
 class SpacyRecogniser:
     """Entities with a toponym label, from any installed spaCy pipeline (name or path)."""
 
+    # batch_size 256: chosen by hand (speed only; the output does not depend on it).
     def __init__(
         self,
         model: str = DEFAULT_MODEL,

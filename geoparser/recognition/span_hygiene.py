@@ -138,6 +138,7 @@ def _sentence_stop(span: str) -> bool:
     if span in EXPANSIONS or word in EXPANSIONS or word.count(".") > 1:
         return False
     last = word[:-1]
+    # 3 letters, the longest word read as an abbreviation: chosen by hand.
     return len(last) > 3 or (len(last) > 1 and last.isupper())  # "Kenya.", "UK."; not "St."
 
 
@@ -176,6 +177,7 @@ def embedded_spans(text: str, start: int, end: int,
         after_joiner = i > 0 and text[words[i - 1][0]:words[i - 1][1]] in _JOINERS
         if (at_start or after_joiner) and text[words[i][0]].isupper():
             j = i
+            # 4 words, the longest embedded name: chosen by hand.
             while j < len(words) and j - i < 4 and text[words[j][0]].isupper():
                 j += 1
             runs.append(words[i:j])

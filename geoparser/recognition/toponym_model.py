@@ -66,6 +66,7 @@ def _model_files(path: Path) -> list[str]:
 def _sha256(file: Path) -> str:
     digest = hashlib.sha256()
     with file.open("rb") as handle:
+        # 1 << 20, reads of a mebibyte: chosen by hand (speed only).
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
@@ -167,6 +168,7 @@ class ToponymRecogniser(SpacyRecogniser):
         """Fail early, before any output is written, when the model folder is missing."""
         check_model_dir(model_dir())
 
+    # batch_size 256: chosen by hand (speed only; the output does not depend on it).
     def __init__(self, labels: Sequence[str] = (LABEL,), path: Path | None = None,
                  batch_size: int = 256) -> None:
         del labels  # the model says which of its labels are toponyms

@@ -78,6 +78,7 @@ def _right_ends(text: str, end: int) -> list[tuple[int, int]]:
 def _left_starts(text: str, start: int) -> list[tuple[int, int]]:
     """(start, words added) for each name-opening word to the left of ``start``."""
     out, pos, words = [], start, 0
+    # 60 characters back for the previous word: chosen by hand.
     while words < MAX_WORDS - 1 and (m := _PREVIOUS.search(text, max(0, pos - 60), pos)):
         word, words = m.group("word"), words + 1
         if word.endswith((".", ",")) and not re.fullmatch(r"(?:[A-Z][a-z]?\.)+", word):
@@ -139,6 +140,7 @@ def _with_opener(text: str, mention: Mention, mentions: SpanIndex) -> Mention:
     """``mention`` widened over the natural feature's opening word right before it ("Mount"
     of "Mount Etna", "Lake" of "Lake Qinghai"), where no other of ``mentions`` holds that
     word."""
+    # 8 characters back for the opener: chosen by hand.
     m = _OPENER_BEFORE.search(text, max(0, mention.start - 8), mention.start)
     if m is None or m.group("word").lower() not in NATURAL_OPENERS:
         return mention

@@ -65,6 +65,7 @@ def digest_of(value: object) -> str:
     identity that stays one line."""
     data = value if isinstance(value, bytes) else json.dumps(
         value, sort_keys=True, separators=(",", ":")).encode()
+    # 12 hex digits of the digest: chosen by hand.
     return hashlib.sha256(data).hexdigest()[:12]
 
 
@@ -186,6 +187,7 @@ def scale_rank_population(rank: float) -> int:
     scale rank ``rank``: 10 million at world scale (0), ten times fewer every 2.5 ranks (a
     million at 2.5, 100,000 at 5, 16,000 at 7), a little below the towns Natural Earth labels
     at the same ranks, so a tie goes to the town."""
+    # 7, 2.5 and 10: chosen by hand, a little below Natural Earth's labelled towns.
     return round(10 ** (7 - rank / 2.5))
 
 

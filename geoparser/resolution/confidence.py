@@ -179,6 +179,7 @@ def load_models(path: Path = MODEL_PATH) -> dict[str, FittedModel]:
             out[str(policy)] = FittedModel(booster, a, b, minimum)
     except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError,
             lightgbm.basic.LightGBMError) as err:
+        # 80 characters of the error shown: chosen by hand.
         raise ModelNotFoundError(f"confidence model {path} is damaged or of another version "
                                  f"({type(err).__name__}: {str(err)[:80]}); rebuild it with "
                                  "`make train-confidence`") from None
@@ -348,6 +349,7 @@ class ConfidenceEstimator:
         notes: dict[int, tuple[float, str]] = {}  # by row: a name said again says the same
         for i, j in todo:
             if j not in notes:
+                # Probabilities to 3 decimals: chosen by hand.
                 p = round(float(probs[j]), 3)
                 notes[j] = p, _note(p, contrib[j], unfitted, minimum)
             out[i] = self._with(out[i], *notes[j], minimum)

@@ -113,6 +113,8 @@ class ContextWeights:
     (docs/resolution.md, "What each context weight is worth"). The guide and home-region
     weights no shared corpus exercises."""
 
+    # The weights are chosen by hand (reasoning about single errors); what each is worth is measured
+    # by `make bench-context-weights` (docs/resolution.md).
     population_scale: float = PRIOR.population_scale
     country_or_continent: float = PRIOR.country_or_continent
     first_level: float = PRIOR.first_level
@@ -139,7 +141,8 @@ class ContextWeights:
     prominence: float = 0.3
     prominence_cap: float = 1.0
     capital: float = PRIOR.capital
-    # the home region of the document's group (``resolution.home``)
+    # the home region of the document's group (``resolution.home``): chosen by hand, since
+    # no shared corpus has sources to measure it on (docs/resolution.md)
     home_first_level: float = 1.0
     home_country: float = 0.2
     imputed_abroad: bool = True  # no imputed population against a city abroad
@@ -279,10 +282,12 @@ class ContextPolicy:
                    for k, c in enumerate(candidates) if k != i]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         total, _, best, terms = scored[0]
+        # Terms under 0.005 show as 0.00: fixed by the reason's +.2f format.
         shown = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items() if abs(v) >= 0.005)
         reason = (f"best context score of {len(candidates)} places ({total:.2f}: {shown})"
                   f"{home_note}")
         ranked = tuple(c for _, _, c, _ in scored)
+        # Scores to 3 decimals: chosen by hand.
         scores = tuple(round(float(v), 3) for v, _, _, _ in scored)
         chosen[id(weighed)] = self.w, best, reason, ranked, scores
         return Resolution(mention, best, n_found, self.name, reason, ranked=ranked,

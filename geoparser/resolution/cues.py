@@ -122,6 +122,7 @@ def held_name_start(text: str, start: int, end: int) -> int | None:
 
 def abbreviated_container(text: str, end: int) -> tuple[str, str] | None:
     """(country code, admin1 code) of a state/province abbreviation right after ``end``."""
+    # 12 characters after the name for the abbreviation: chosen by hand.
     m = _ABBREV_AFTER.match(text, end, min(len(text), end + 12))
     if m is None:
         return None

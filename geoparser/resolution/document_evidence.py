@@ -228,6 +228,7 @@ class OtherNames:
 
     @staticmethod
     def of(names: Iterable[NameFacts]) -> OtherNames:
+        # 7: fixed by the seven counts OtherNames holds (as in ``without``).
         counts = [Counter() for _ in range(7)]
         n = 0
         for facts in names:

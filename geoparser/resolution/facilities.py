@@ -105,8 +105,10 @@ def _possessor(r: Resolution, resolutions: Sequence[Resolution], text: str
                ) -> Candidate | None:
     """The placed town right before ``r`` with a possessive ("Seoul" of "Seoul's Jamsil
     Stadium"), else ``None``."""
+    # 3: fixed by the length of "'s ".
     if text[max(0, r.mention.start - 3):r.mention.start] not in ("'s ", "’s "):
         return None
+    # 3: fixed by the length of "'s ".
     end = r.mention.start - 3
     return next((o.candidate for o in resolutions if o.mention.end == end
                  and o.candidate is not None and o.candidate.feature_class == "P"), None)

@@ -320,6 +320,7 @@ class FeatureExtractor:
             if containers:
                 x[i, i_contained] = any(holds_key(k, c) for k in containers)
             if n_others:
+                # 6: fixed by the six co-mention columns from i_co (resolution/feature_names.py).
                 x[i, i_co:i_co + 6] = (
                     in_country[cc] / n_others,
                     in_first_level[(cc, a1)] / n_others if a1 else 0.0,
@@ -331,6 +332,7 @@ class FeatureExtractor:
                 x[i, i_states] = ((cc, a1) in named_states) / len(named_states) if (
                     named_states) else 0.0
             else:
+                # 6: fixed by the six co-mention columns from i_co (resolution/feature_names.py).
                 x[i, i_co:i_co + 6] = nan
                 x[i, i_fcc] = x[i, i_fa1] = x[i, i_states] = nan
         x.flags.writeable = False  # shared by the mentions of the same reading

@@ -66,6 +66,7 @@ MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "ranker.txt"
 GUIDE_RADIUS_KM = 100.0
 
 
+# maxsize 4: chosen by hand (a memo's size changes speed, never a result).
 @lru_cache(maxsize=4)
 def load_model(path: Path = MODEL_PATH):
     """The LightGBM booster at ``path``, checked to read only columns of ``ALL_COLUMNS``."""
@@ -159,11 +160,13 @@ class LearnedPolicy:
         best, second = order[0], order[1]
         contrib = paths.contributions(x[[best, second]])
         diff = contrib[0] - contrib[1]
+        # The 3 largest terms over 0.005 (shown as +.2f) make the reason: chosen by hand.
         top = [i for i in np.argsort(-diff)[:3] if diff[i] > 0.005]
         why = ", ".join(f"{names[i]} {diff[i]:+.2f}" for i in top) or "tie"
         near = " near the guide" if keep else ""
         reason = (f"ranker score {scores[best]:.2f} of {len(reps)} places{near}{of_all}, vs "
                   f"{reps[second].name} {scores[second]:.2f}: {why}")
+        # Scores to 3 decimals: chosen by hand.
         return Resolution(mention, reps[best], n_places, self.name, reason,
                           ranked=(*(reps[i] for i in order), *far),
                           scores=(*(round(float(scores[i]), 3) for i in order),
@@ -182,6 +185,7 @@ class TreePaths:
 
     def __init__(self, booster) -> None:
         self.n = booster.num_feature()
+        # 8: fixed by the eight lists named on the left.
         feature, threshold, left, right, value, default_left, nan_missing, zero_missing = (
             [] for _ in range(8))
         roots = []
@@ -245,6 +249,7 @@ class TreePaths:
         return credit
 
 
+# maxsize 8: chosen by hand (a memo's size changes speed, never a result).
 @lru_cache(maxsize=8)
 def _tree_paths(booster) -> TreePaths:
     return TreePaths(booster)

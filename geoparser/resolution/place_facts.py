@@ -70,6 +70,7 @@ def prominent_alias(log_population: float, alias_gap: float) -> bool:
             and log_population - alias_gap < math.log10(TOWN_POPULATION + 1))
 
 
+# maxsize 512: chosen by hand (a memo's size changes speed, never a result).
 @lru_cache(maxsize=512)
 def demonym_keys(country_code: str | None) -> frozenset[str]:
     """The country's English demonyms and their plurals, normalised: how news names a country
@@ -230,6 +231,7 @@ def best_abroad(reps: Sequence[Candidate], pops: Sequence[float], rivals: Sequen
     country_max: dict[str | None, float] = {}
     for k, p, rival in zip(reps, pops, rivals, strict=True):
         if rival:
+            # -1.0, below every log population: chosen by hand.
             country_max[k.country_code] = max(country_max.get(k.country_code, -1.0), p)
     # The two countries with the most populous rivals: the best namesake abroad.
     by_country = sorted(country_max.items(), key=lambda kv: -kv[1])[:2]
@@ -252,6 +254,8 @@ class PriorWeights:
     context policy's ``ContextWeights`` takes its defaults for the same terms from ``PRIOR``.
     Chosen by hand; measured, as those context weights, by ``make bench-context-weights``."""
 
+    # Chosen by hand; what each is worth is measured by `make bench-context-weights`
+    # (docs/resolution.md).
     population_scale: float = 7.0
     country_or_continent: float = 0.6
     first_level: float = 0.35
@@ -307,6 +311,7 @@ class _FactsCache:
     holding the list so the identity stays valid, and bounded. A list equal to one seen
     before (each chunk of a run looks its names up anew) gets the facts worked out for it."""
 
+    # size 8192 names: chosen by hand (a memo's size changes speed, never a result).
     def __init__(self, size: int = 8192) -> None:
         self.size = size
         self.entries: dict[tuple[int, tuple[str, ...]], tuple[Sequence[Candidate], NameFacts]] = {}
@@ -365,6 +370,7 @@ def alias_gaps(reps: Sequence[Candidate], names: Sequence[str], own: str,
     return out
 
 
+# maxsize 4096: chosen by hand (a memo's size changes speed, never a result).
 @lru_cache(maxsize=4096)
 def _whole_word(name: str) -> re.Pattern[str]:
     """``name`` as a whole word, compiled once per name (Python's own cache holds 512)."""

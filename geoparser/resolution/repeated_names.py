@@ -125,6 +125,7 @@ def _initials_of(code: str, place: Candidate) -> bool:
     country or a union of countries (a macroregion with a code of its own), or one of the
     country's English abbreviations ("USA")."""
     country = place.feature_class == "A" and (place.feature_code or "").startswith("PCL")
+    # 4: fixed by the length of "m49:".
     union = (place.source == "macroregions" and place.feature_code == "RGN"
              and place.source_id.startswith("m49:") and not place.source_id[4:].isdigit())
     if not (country or union):

@@ -10,7 +10,7 @@ from geoparser.vocabularies import entries, pairs, words
 
 ROOT = Path(__file__).resolve().parents[2]
 HOME = ROOT / "geoparser" / "vocabularies"
-#: Every list, by the name its loader takes: "kind_words", "decision/person_titles".
+#: Every list, by the name its loader takes: "kind_words", "decision/name_heads".
 LISTS = sorted(str(p.relative_to(HOME).with_suffix("")) for p in HOME.rglob("*.txt"))
 
 

@@ -47,6 +47,7 @@ class PlaceBeforeAreaCode:
             area = m.group("area")
             if area not in self.codes:
                 continue
+            # 80 characters back for the name: chosen by hand.
             before = NAME_BEFORE.search(text, max(0, m.start() - 80), m.start())
             if before is None or any(p < m.start() and before.start() < q for p, q in places):
                 continue

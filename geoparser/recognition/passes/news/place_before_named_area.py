@@ -28,11 +28,14 @@ class PlaceBeforeNamedArea:
         text, places = given.text, given.places
         options: list[tuple[int, int, str, str]] = []
         for a, b in sorted(set(places)):
+            # 7 characters back for the comma: chosen by hand.
             comma = _COMMA_BEFORE.search(text, max(0, a - 7), a)
             if comma is None or text.startswith(("'s", "’s"), b):
                 continue
             c = comma.start()
+            # 80 characters back for the name: chosen by hand.
             before = NAME_BEFORE.search(text, max(0, c - 80), c)
+            # 40 characters back for the word before the name: chosen by hand.
             if (before is None or _WORD_BEFORE.search(text, max(0, before.start() - 40),
                                                       before.start())
                     or any(p < c and before.start() < q for p, q in places)):

@@ -9,12 +9,13 @@ import re
 
 from geoparser.gazetteers.name_forms import facility_code
 from geoparser.recognition.passes.base import PassInput, Proposal, ProposalKind
-from geoparser.vocabularies import words
+from geoparser.vocabularies import entries
 
 #: What a street's or building's mention after a town's possessive was made by.
 POSSESSED = "a street or building of the place before it"
 #: A person's title opening the words after a possessive: "Seoul's Mayor Park" is a person.
-_TITLES = frozenset(words("recognition/possessor_titles"))
+_TITLES = frozenset(f"{word}." if "abbreviation" in tags else word
+                    for word, tags in entries("person_titles"))  # as a name writes it
 #: A capitalised name right after a possessive: up to six words, "of", "the" and "and" inside.
 _AFTER_POSSESSIVE = re.compile(r"['’]s (?P<name>[A-Z0-9][\w'’.-]*"
                                r"(?: (?:of |the |and )?[A-Z0-9][\w'’.-]*){0,5})")

@@ -27,6 +27,7 @@ class FootnoteMarker:
         text = given.text
         options: list[list[tuple[int, int]]] = []
         for m in _MARKER.finditer(text):
+            # 60 characters back for the capitalised run: chosen by hand.
             run = _CAPITALISED_BEFORE.search(text, max(0, m.start() - 60), m.start())
             if run is None:
                 continue
