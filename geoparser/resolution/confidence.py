@@ -421,6 +421,8 @@ def unfitted_evidence(context: ResolutionContext) -> str:
 def beside_minimum(p: float, minimum: float) -> str:
     """``p`` with two decimals, or as many more as it takes not to read as the ``minimum`` or
     above it when it is below: "0.195", not "0.20", is below a minimum of 0.2."""
+    # up to 6 decimals: chosen by hand (a probability closer than that to the minimum is shown
+    # as the minimum's own digits and still read as below it by its wording).
     for digits in range(2, 7):
         shown = f"{p:.{digits}f}"
         if p >= minimum or float(shown) < minimum:

@@ -207,6 +207,8 @@ def _first_least(scores: np.ndarray) -> int:
     coincide) go to the first, as ``np.argmin`` of the exact sums sends them, whatever the
     rounding of the subtraction."""
     least = float(np.min(scores))
+    # 1e-9 relative: chosen by hand, far above float64 rounding of these sums (about 1e-16
+    # relative a term) and far below any real difference of summed distances in km.
     return int(np.flatnonzero(scores <= least + 1e-9 * max(abs(least), 1.0))[0])
 
 

@@ -73,9 +73,11 @@ def name_run(text: str, start: int, end: int) -> tuple[int, int]:
     without an opening article: the name a toponym may sit inside ("the [Texas] Rangers" →
     "Texas Rangers")."""
     a, b = start, end
+    # 60 characters either side for the name around it: chosen by hand (longer than the
+    # organisation and team names of GeoWebNews' embedded toponyms).
     while (m := _RUN_BEFORE.search(text, max(0, a - 60), a)) and m.group(1) not in _ARTICLES:
         a = m.start(1)
-    while m := _RUN_AFTER.match(text, b, b + 60):
+    while m := _RUN_AFTER.match(text, b, b + 60):  # 60 after as before: chosen by hand
         b = m.end(1)
     while text[b - 1] in ".,'’" and b > end:  # a full stop or possessive closes no name
         b -= 1
@@ -96,6 +98,8 @@ def features(text: str, start: int, end: int, candidates: Sequence[Candidate],
     sentence_start = prev is None or prev in (".", "!", "?", ":", '"', "“", "\n")
     run_a, run_b = name_run(text, start, end)
     run = text[run_a:run_b].split()
+    # the run's position as a category code (0 alone, 1 first, 2 last, 3 inside): fixed by
+    # the four cases, read by the trees as numbers (benchmarks/training/train_mention_kinds.py).
     run_position = 0.0 if (run_a, run_b) == (start, end) else (
         1.0 if run_a == start else 2.0 if run_b == end else 3.0)
     codes = {c.feature_code for c in candidates}
