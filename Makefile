@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.toposcope-installed
 DEV_STAMP := $(VENV)/.toposcope-dev-installed
 
 .PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy bench-serve bench-service bench-context-weights wheel-check \
-	docs vendor-leaflet vendor-swagger-ui outline-10m train-ranker train-ner train-confidence train-decision
+	docs vendor-leaflet vendor-swagger-ui outline-10m train-ranker train-ner train-confidence train-decision train-student
 
 # `make run` installs what geoparsing needs, the report's charts and the GIS outputs (the
 # `geo` and `parquet` extras: GeoPackage, GeoParquet, GeoDataFrames); `make test`, `make docs`
@@ -92,6 +92,16 @@ train-ner: setup-dev
 	$(PY) -m benchmarks.training.train_ner --corpora ../shared/corpora --work build/train-ner
 	$(PY) -m benchmarks.training.train_tagger --corpora ../shared/corpora --work build/train-ner
 	$(PY) -m benchmarks.accuracy.end_to_end --corpora ../shared/corpora --work build/train-ner
+
+# Opt-in (needs ../shared/corpora and the fold taggers of `make train-ner` in build/train-ner,
+# each fold's teacher): the distilled two-layer student tagger (configs/student.json, seed 0),
+# its folds and the student on all three corpora into build/train-ner/student; nothing ships.
+# See docs/recognition-model.md, *A smaller tagger*.
+train-student: setup-dev
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[train]'
+	$(PY) -m benchmarks.training.train_tagger --corpora ../shared/corpora --work build/train-ner \
+		--config geoparser/recognition/training/configs/student.json \
+		--name toponym-transformer-student --ship build/train-ner/student
 
 # Opt-in (needs ../shared/corpora and the fold taggers of `make train-ner` in build/train-ner):
 # the span decision's two models (benchmarks/training/decision.json, fixed seed), the table of

@@ -77,6 +77,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-final", action="store_true", help="only the cross-corpus folds")
     ap.add_argument("--ship", type=Path, default=None,
                     help="where the final model goes (default: the package's)")
+    ap.add_argument("--teacher", type=Path, default=None,
+                    help="a student's training (a config with distil_weight > 0): the teacher "
+                         "of the shipped model (default: the package's tagger); each fold's is "
+                         "<work>/without-<corpus>/tagger, the fold teacher that never saw it")
+    ap.add_argument("--name", default="toponym-transformer",
+                    help="the model's name in meta.json, and the fold folders' (<name> under "
+                         "without-<corpus>/ when not the teacher's 'tagger')")
     ap.add_argument("--rethreshold", action="store_true",
                     help="do not train: choose the threshold of the models already there again "
                          "(the checked spans of the int8 model on dev)")
@@ -103,8 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_cross:
         held = args.folds if args.folds else names
         for name in held:
+            fold = args.work / f"without-{fold_key(name)}"
             jobs.append((f"without {name}", [n for n in names if n != name],
-                         args.work / f"without-{fold_key(name)}" / "tagger"))
+                         fold / ("tagger" if args.name == "toponym-transformer" else args.name)))
     if not args.skip_final:
         jobs.append(("all", names, args.ship or MODEL_DIR))
     if args.rethreshold:
@@ -132,14 +140,25 @@ def main(argv: list[str] | None = None) -> int:
         dev_set = examples(dev_docs, pieces)
         print(f"train-tagger: {label}: {len(train_set)} training windows, {len(dev_set)} dev",
               flush=True)
-        meta = {"name": "toponym-transformer", "version": "1.0.0",
+        soft = None
+        if config.distil_weight > 0:
+            from geoparser.recognition.training.distillation import teacher_probabilities
+            from geoparser.recognition.transformer_tagger import MODEL_DIR as TEACHER
+
+            teacher = (target.parent / "tagger" if label != "all"
+                       else args.teacher or TEACHER)
+            soft = teacher_probabilities(teacher, [e.window for e in train_set])
+            print(f"train-tagger: {label}: teacher {teacher}", flush=True)
+        meta = {"name": args.name, "version": "1.0.0",
                 "trained_on": used, "held_out": [n for n in names if n not in used],
                 "sources": [{"name": s.name, "path": s.path} for s in SOURCES if s.name in used],
                 "licence": "GPL-3.0 (trained on GPL-3.0 corpora); base model Apache-2.0",
                 "conventions": "news (docs/recognition-model.md)"}
         record = fit(base, train_set, dev_set, config, target, meta,
                      chooser(dev_set, {n: splits[n][1].docs for n in used}, config),
-                     log=lambda s: print(s, flush=True))
+                     log=lambda s: print(s, flush=True), teacher=soft)
+        if soft is not None:
+            record["teacher"] = str(teacher)
         if label == "all":  # what compare and score warn about (evaluation.reports.trained_on)
             from benchmarks.training.trained_on import write_fingerprints
             from evaluation.reports.trained_on import FILE

@@ -92,6 +92,12 @@ class TaggerConfig:
     freeze_word_embeddings: bool = True
     #: candidate thresholds on P(outside) (a word is a toponym below it), chosen on dev
     thresholds: tuple[float, ...] = (0.5, 0.6, 0.7, 0.8, 0.9)
+    #: the encoder layers kept, the base's first ones (6: the whole base; fewer: a student)
+    layers: int = 6
+    #: a student's loss: this share is the teacher's piece probabilities (softened by
+    #: ``temperature``), the rest the gold labels (``distillation``); 0 trains on gold alone
+    distil_weight: float = 0.0
+    temperature: float = 1.0
 
     @classmethod
     def read(cls, path: Path) -> TaggerConfig:
@@ -120,6 +126,9 @@ def build_model(base: Path, config: TaggerConfig) -> Any:
             self.head = nn.Linear(hidden + config.case_dim, len(LABELS))
             if config.freeze_word_embeddings:
                 self.bert.embeddings.word_embeddings.weight.requires_grad_(False)
+            if config.layers < len(self.bert.encoder.layer):  # a student: the lower layers
+                self.bert.encoder.layer = self.bert.encoder.layer[:config.layers]
+                self.bert.config.num_hidden_layers = config.layers
 
         def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor,
                     case_ids: torch.Tensor) -> torch.Tensor:
@@ -152,10 +161,15 @@ def tensors(batch: Sequence[Example]) -> tuple[Any, Any, Any, Any]:
 
 def train(model: Any, train_set: Sequence[Example], config: TaggerConfig,
           evaluate: Callable[[Any], dict[str, Any]],
-          log: Callable[[str], None] = print) -> dict[str, Any]:
+          log: Callable[[str], None] = print,
+          teacher: Sequence[Any] | None = None) -> dict[str, Any]:
     """Fine-tune ``model`` in place; after each epoch ``evaluate(model)`` scores it on dev and
-    the best epoch's weights are kept. Returns the training record."""
+    the best epoch's weights are kept. ``teacher`` (a student's training) holds each
+    example's piece probabilities from the teacher (``distillation.teacher_probabilities``).
+    Returns the training record."""
     import torch
+
+    from geoparser.recognition.training.distillation import soft_targets, student_loss
 
     torch.manual_seed(config.seed)
     torch.set_num_threads(config.threads)
@@ -183,6 +197,9 @@ def train(model: Any, train_set: Sequence[Example], config: TaggerConfig,
             ids, mask, case, labels = tensors([train_set[i] for i in group])
             logits = model(ids, mask, case)
             loss = loss_fn(logits.reshape(-1, len(LABELS)), labels.reshape(-1))
+            if teacher is not None and config.distil_weight > 0:
+                soft = soft_targets([teacher[i] for i in group], ids.shape[1])
+                loss = student_loss(loss, logits, soft, mask, config)
             optim.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -305,7 +322,8 @@ def dev_scores(dev: Sequence[Example], probs: Sequence[Any],
 def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
         config: TaggerConfig, target: Path, meta: dict[str, Any],
         choose: Callable[[Path, Sequence[Any]], dict[str, Any]],
-        log: Callable[[str], None] = print) -> dict[str, Any]:
+        log: Callable[[str], None] = print,
+        teacher: Sequence[Any] | None = None) -> dict[str, Any]:
     """Train on ``train_set`` (best epoch on ``dev``), export the int8 ONNX model with the
     vocabulary and ``meta.json`` to ``target``, its decision threshold chosen by ``choose``
     (given the exported model's folder and its probabilities on ``dev``, it returns the
@@ -328,7 +346,7 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
     def evaluate(m: Any) -> dict[str, Any]:
         return dev_scores(dev, torch_probabilities(m, [e.window for e in dev]), default)
 
-    record = train(model, train_set, config, evaluate, log)
+    record = train(model, train_set, config, evaluate, log, teacher)
     probs = torch_probabilities(model, [e.window for e in dev])
     tmp = target.with_name(target.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)

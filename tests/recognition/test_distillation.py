@@ -1,0 +1,49 @@
+"""The student tagger's recipe and loss (the loss needs torch, from the ``train`` extra)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from geoparser.recognition.training.tagger_train import TaggerConfig
+
+CONFIGS = Path(__file__).resolve().parents[2] / "geoparser" / "recognition" / "training" / "configs"
+
+
+def test_the_teacher_recipe_keeps_every_layer_and_learns_from_gold_alone() -> None:
+    config = TaggerConfig.read(CONFIGS / "tagger.json")
+    assert config.layers == 6 and config.distil_weight == 0.0
+
+
+def test_the_student_recipe_keeps_fewer_layers_and_learns_from_the_teacher_too() -> None:
+    config = TaggerConfig.read(CONFIGS / "student.json")
+    assert 1 <= config.layers < 6
+    assert 0.0 < config.distil_weight <= 1.0 and config.temperature >= 1.0
+    assert config.seed == 0
+
+
+def test_the_loss_is_gold_alone_at_weight_zero_and_zero_kl_when_student_is_teacher() -> None:
+    torch = pytest.importorskip("torch")
+    from geoparser.recognition.training.distillation import soft_targets, student_loss
+
+    logits = torch.tensor([[[2.0, 0.5, -1.0], [0.1, 0.2, 0.3]]])
+    mask = torch.tensor([[1, 1]])
+    gold = torch.tensor(0.7)
+    teacher = soft_targets([torch.softmax(logits[0], -1).numpy()], 2)
+    same = TaggerConfig(distil_weight=1.0, temperature=1.0)
+    assert float(student_loss(gold, logits, teacher, mask, same)) == pytest.approx(0.0, abs=1e-6)
+    assert float(student_loss(gold, logits, teacher, mask, TaggerConfig())) == pytest.approx(0.7)
+    other = soft_targets([torch.softmax(-logits[0], -1).numpy()], 2)
+    assert float(student_loss(gold, logits, other, mask, same)) > 0.1
+
+
+def test_padding_rows_are_left_out_of_the_teacher_term() -> None:
+    torch = pytest.importorskip("torch")
+    from geoparser.recognition.training.distillation import soft_targets, student_loss
+
+    logits = torch.tensor([[[2.0, 0.5, -1.0], [9.0, -9.0, 0.0]]])
+    teacher = soft_targets([torch.softmax(logits[0, :1], -1).numpy()], 2)
+    config = TaggerConfig(distil_weight=1.0)
+    assert float(student_loss(torch.tensor(0.0), logits, teacher, torch.tensor([[1, 0]]),
+                              config)) == pytest.approx(0.0, abs=1e-6)
