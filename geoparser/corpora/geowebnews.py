@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from geoparser.corpora.base import Conversion
-from geoparser.corpora.brat import read_ann
+from geoparser.corpora.brat import read_corpus_anns
 from geoparser.corpora.toponym_record import toponym
 from geoparser.corpora.xml_text import child_text, integer, number, parse
 from geoparser.errors import InputError
@@ -40,22 +40,32 @@ def _xml_points(path: Path) -> dict[tuple[str, int, int], tuple[float | None, fl
     return out
 
 
+def _text(path: Path) -> str:
+    """The article's text as a text-mode read gives it (line ends made ``\\n``)."""
+    if not path.exists():
+        raise InputError("no .txt beside this .ann file", path.with_suffix(".ann"))
+    data = read_whole_file(path, "text file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text ({exc.reason})", path,
+                         data.count(b"\n", 0, exc.start) + 1) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def convert(path: Path) -> Conversion:
+    """The gold documents of the BRAT folder ``path``, or of the one article a file names."""
     out = Conversion()
-    folder = path if path.is_dir() else path.parent
-    anns = sorted(folder.glob("*.ann"), key=lambda p: (len(p.stem), p.stem))
-    if not anns:
-        raise InputError("no BRAT .ann files here", folder)
-    xml = folder.parent / "GWN.xml"
+    read = read_corpus_anns(path, "gwn", order=lambda p: (len(p.stem), p.stem))
+    xml = read[0][0].parent.parent / "GWN.xml"
     points = _xml_points(xml) if xml.exists() else {}
     skipped = no_point = 0
-    for ann in anns:
-        text = read_whole_file(ann.with_suffix(".txt"), "text file").decode("utf-8")
-        text = text.replace("\r\n", "\n").replace("\r", "\n")  # as a text-mode read
+    for ann, bounds in read:
+        text = _text(ann.with_suffix(".txt"))
         header = len(text.split("\n", 1)[0]) + 1 if text.startswith("TITLE:") else 0
         doc_id = f"gwn-{ann.stem}"
         toponyms = []
-        for tb in sorted(read_ann(ann), key=lambda t: (t.start, t.end, t.id)):
+        for tb in sorted(bounds, key=lambda t: (t.start, t.end, t.id)):
             if tb.type not in TOPONYM_TYPES:
                 skipped += 1
                 continue

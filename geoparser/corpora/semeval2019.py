@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from geoparser.corpora.base import Conversion
-from geoparser.corpora.brat import read_ann
+from geoparser.corpora.brat import read_corpus_anns
 from geoparser.corpora.toponym_record import toponym
 from geoparser.errors import InputError
 from geoparser.io.bounded_read import read_whole_file
@@ -41,18 +41,16 @@ def _shift(offset: int, joined: list[int]) -> int:
 
 
 def convert(path: Path) -> Conversion:
+    """The gold documents of a folder of ``.ann``/``.txt`` pairs, or of the one pair a file
+    names."""
     out = Conversion()
-    folder = path if path.is_dir() else path.parent
-    anns = sorted(folder.glob("*.ann"))
-    if not anns:
-        raise InputError("no BRAT .ann files here", folder)
-    for ann in anns:
+    for ann, bounds in read_corpus_anns(path, "semeval2019"):
         txt = ann.with_suffix(".txt")
         if not txt.exists():
             raise InputError("no .txt beside this .ann file", ann)
         text, joined = read_text(txt)
         toponyms = []
-        for tb in sorted(read_ann(ann), key=lambda t: (t.start, t.end, t.id)):
+        for tb in sorted(bounds, key=lambda t: (t.start, t.end, t.id)):
             if tb.type != "Location":
                 continue
             start, end = out.repairs.locate(text, tb.phrase, _shift(tb.start, joined),
