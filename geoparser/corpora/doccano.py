@@ -2,10 +2,12 @@
 
 JSON Lines, one document a line: ``{"id", "text", "label": [[start, end, "LABEL"], ...]}``
 (doccano 1.x; ``"labels"`` in older exports) or ``{"id", "text", "entities": [{"start_offset",
-"end_offset", "label"}, ...]}`` (the export with relations). Offsets are Python string indices,
-as doccano counts them; one that does not fit the text is repaired by finding the span's text
-nearby, or refused. Doccano keeps no coordinates, so the gold has spans and labels only
-(enough for the recognition schemes); a document without ``id`` is numbered by its line.
+"end_offset", "label"}, ...]}`` (the export with relations); a record with both is read when
+they hold the same spans and refused when they differ. Offsets are Python string indices, as
+doccano counts them; offsets outside the text are refused, by the rule Label Studio's are read
+by (docs/annotation.md). Doccano stores no span text, so a span inside the text is taken as it
+stands. Doccano keeps no coordinates, so the gold has spans and labels only (enough for the
+recognition schemes); a document without ``id`` is numbered by its line.
 """
 
 from __future__ import annotations
@@ -19,24 +21,40 @@ from geoparser.corpora.toponym_record import entity, toponym
 from geoparser.errors import InputError
 from geoparser.io.json_lines import iter_json_lines
 
+#: The fields a doccano record keeps its spans in, by shape (``entities``: the export with
+#: relations; ``label``: doccano 1.x; ``labels``: older exports).
+SPAN_FIELDS = ("entities", "label", "labels")
 
-def _spans(obj: dict[str, Any], fail: Any) -> list[tuple[Any, Any, Any]]:
-    if isinstance(obj.get("entities"), list):
-        out = []
-        for e in obj["entities"]:
-            if not isinstance(e, dict):
-                raise fail("'entities' must be a list of objects")
-            out.append((e.get("start_offset"), e.get("end_offset"), e.get("label")))
-        return out
-    items = obj.get("label", obj.get("labels", []))
+
+def _field_spans(obj: dict[str, Any], key: str, fail: Any) -> list[tuple[Any, Any, Any]]:
+    items = obj[key]
+    if key == "entities":
+        if not isinstance(items, list) or not all(isinstance(e, dict) for e in items):
+            raise fail("'entities' must be a list of objects")
+        return [(e.get("start_offset"), e.get("end_offset"), e.get("label")) for e in items]
     if not isinstance(items, list):
-        raise fail("'label' must be a list of [start, end, label]")
+        raise fail(f"{key!r} must be a list of [start, end, label]")
     out = []
     for item in items:
         if not isinstance(item, list) or len(item) != 3:
             raise fail(f"each label must be [start, end, label], got {item!r:.60}")
         out.append(tuple(item))
     return out
+
+
+def _spans(obj: dict[str, Any], fail: Any) -> list[tuple[Any, Any, Any]]:
+    """The record's spans from whichever field holds them; a record with two of those fields
+    is read when they hold the same spans and refused when they differ, never settled by
+    taking one in silence."""
+    given = {key: _field_spans(obj, key, fail) for key in SPAN_FIELDS if key in obj}
+    if not given:
+        return []
+    (first, spans), *others = given.items()
+    for key, other in others:
+        if sorted(map(repr, other)) != sorted(map(repr, spans)):
+            raise fail(f"both {first!r} ({len(spans)} spans) and {key!r} ({len(other)} spans) "
+                       "are given and they differ: export one of them")
+    return spans
 
 
 def convert(path: Path, options: ReadOptions | None = None) -> Conversion:

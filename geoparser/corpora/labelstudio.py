@@ -10,9 +10,13 @@ per-region ``textarea`` results with the region's ``id``: ``geonameid`` (the Geo
 ``point`` ("lat, lon"), which the annotator may correct. Offsets are Unicode code points, as
 Label Studio stores them (and Python counts); an export whose offsets count UTF-16 units (older
 Label Studio, text with emoji) is read by those units where the span's own ``text`` says so.
-A task's gold is its first annotation that was not cancelled; tasks without one are skipped
-and counted. The JSON-MIN export (``{"id", "text", "label": [...]}`` a task) is read too,
-without the places (it flattens the per-region fields away from their regions).
+Of a task's annotations that were not cancelled, its gold is the first marked ``ground_truth``,
+else the first in the export; a task whose annotators disagree (on a span, a label, an id or a
+point) is named in a warning saying which annotation was read. Tasks without an annotation are
+skipped and counted. Offsets outside the task's text (by either count) are refused, as
+doccano's are; offsets inside it that do not give the region's text are looked for nearby
+(``repair``) and counted. The JSON-MIN export (``{"id", "text", "label": [...]}`` a task) is
+read too, without the places (it flattens the per-region fields away from their regions).
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from geoparser.model import ParsedDocument
 LABELS_TAG, TEXT_TAG, ID_TAG, POINT_TAG = "label", "text", "geonameid", "point"
 #: ``model_version`` of the pre-annotations.
 MODEL_VERSION = "toposcope"
+#: How many tasks whose annotators disagree the warning names (chosen by hand: one line).
+NAMED_DISAGREEMENTS = 10
 
 
 def _utf16_to_index(text: str, units: int) -> int | None:
@@ -43,6 +49,21 @@ def _utf16_to_index(text: str, units: int) -> int | None:
             return i
         count += 2 if ord(ch) > 0xFFFF else 1
     return len(text) if count == units else None
+
+
+def _python_offsets(text: str, start: int, end: int, phrase: str | None
+                    ) -> tuple[int, int] | None:
+    """``start``-``end`` as Python indices: as given where they give the region's ``phrase``
+    (or fit the text and UTF-16 units don't give it), by UTF-16 units where those give it or
+    where only those fit the text; None when they lie outside the text by both counts."""
+    a, b = _utf16_to_index(text, start), _utf16_to_index(text, end)
+    by_units = (a, b) if a is not None and b is not None and a < b else None
+    fits = 0 <= start < end <= len(text)
+    if fits and (phrase is None or text[start:end] == phrase):
+        return start, end
+    if by_units is not None and (phrase is not None and text[a:b] == phrase or not fits):
+        return by_units
+    return (start, end) if fits else None
 
 
 def _number(text: str) -> float | str:
@@ -91,9 +112,46 @@ def _from_json_min(row: dict[str, Any]) -> dict[str, Any]:
     return {"id": row.get("id"), "data": data, "annotations": [{"result": result}]}
 
 
-def _task_gold(path: Path, n: int, task: Any, out: Conversion, types: TypeMap
-               ) -> dict[str, Any] | None:
-    """The gold document of task number ``n``, or None when it has no annotation."""
+def _gold_annotation(done: list[dict[str, Any]]) -> dict[str, Any]:
+    """The annotation that is a task's gold: the first marked ``ground_truth``, else the first
+    in the export's list."""
+    return next((a for a in done if a.get("ground_truth") is True), done[0])
+
+
+def _says(annotation: dict[str, Any]) -> frozenset[str]:
+    """What an annotation says, to compare annotators by: each region's span and labels, and
+    the text of its per-region fields (GeoNames id, point)."""
+    result = annotation.get("result")
+    if not isinstance(result, list):
+        return frozenset({repr(result)})
+    regions: dict[str, str] = {}
+    for r in result:
+        value = r.get("value") if isinstance(r, dict) else None
+        if isinstance(value, dict) and r.get("type") == "labels":
+            regions[str(r.get("id"))] = repr((value.get("start"), value.get("end"),
+                                              value.get("labels")))
+    said = set(regions.values())
+    for r in result:
+        if isinstance(r, dict) and r.get("type") == "textarea":
+            said.add(repr((regions.get(str(r.get("id"))), r.get("from_name"), _textarea(r))))
+    return frozenset(said)
+
+
+def _disagreement(n: int, doc_id: Any, done: list[dict[str, Any]], gold: dict[str, Any]
+                  ) -> str | None:
+    """Which task's annotators disagree and which annotation was read, or None when they
+    all say the same."""
+    if len({_says(a) for a in done}) < 2:
+        return None
+    which = gold.get("id", done.index(gold) + 1)
+    marked = ", ground truth" if gold.get("ground_truth") is True else ""
+    return f"task {n} {str(doc_id)!r} (annotation {which} of {len(done)}{marked})"
+
+
+def _task_gold(path: Path, n: int, task: Any, out: Conversion, types: TypeMap,
+               disagreements: list[str]) -> dict[str, Any] | None:
+    """The gold document of task number ``n``, or None when it has no annotation; a task whose
+    annotators disagree is added to ``disagreements``."""
     def fail(what: str) -> InputError:
         return InputError(f"task {n}: not a Label Studio task: {what}", path)
 
@@ -114,12 +172,16 @@ def _task_gold(path: Path, n: int, task: Any, out: Conversion, types: TypeMap
     done = [a for a in annotations if isinstance(a, dict) and not a.get("was_cancelled")]
     if not done:
         return None
-    result = done[0].get("result", [])
+    gold = _gold_annotation(done)
+    result = gold.get("result", [])
     if not isinstance(result, list) or not all(isinstance(r, dict) for r in result):
         raise fail("an annotation's 'result' must be a list of objects")
     doc_id = data.get("doc_id", task.get("id", n))
     if not isinstance(doc_id, str | int) or isinstance(doc_id, bool):
         raise fail("'doc_id' must be a string or a number")
+    differ = _disagreement(n, doc_id, done, gold)
+    if differ is not None:
+        disagreements.append(differ)
     extras: dict[str, dict[str, str]] = {}
     for r in result:
         if r.get("type") == "textarea" and isinstance(r.get("id"), str):
@@ -137,13 +199,11 @@ def _task_gold(path: Path, n: int, task: Any, out: Conversion, types: TypeMap
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, end)):
             raise fail("a 'labels' result needs integer 'start' and 'end'")
         phrase = value.get("text") if isinstance(value.get("text"), str) else None
-        if phrase is None and not 0 <= start < end <= len(text):
+        offsets = _python_offsets(text, start, end, phrase)
+        if offsets is None:
             raise fail(f"offsets {start}-{end} outside the task's text of {len(text)} "
                        "characters")
-        if phrase is not None and text[start:end] != phrase:
-            a, b = _utf16_to_index(text, start), _utf16_to_index(text, end)
-            if a is not None and b is not None and text[a:b] == phrase:
-                start, end = a, b
+        start, end = offsets
         where = f"{doc_id} {phrase or text[start:end]!r}"
         start, end = out.repairs.locate(text, phrase or text[start:end], start, end, where)
         extra = extras.get(str(r.get("id")), {})
@@ -178,8 +238,9 @@ def convert(path: Path, options: ReadOptions | None = None) -> Conversion:
         raise InputError("not a Label Studio export: a JSON list of tasks", path)
     out = Conversion()
     skipped = 0
+    disagreements: list[str] = []
     for n, task in enumerate(tasks, 1):
-        doc = _task_gold(path, n, task, out, types)
+        doc = _task_gold(path, n, task, out, types, disagreements)
         if doc is None:
             skipped += 1
         else:
@@ -187,6 +248,13 @@ def convert(path: Path, options: ReadOptions | None = None) -> Conversion:
     if skipped:
         out.notes.append(f"{skipped} tasks had no annotation (only predictions, or cancelled) "
                          "and were skipped")
+    if disagreements:
+        named = ", ".join(disagreements[:NAMED_DISAGREEMENTS])
+        more = len(disagreements) - NAMED_DISAGREEMENTS
+        named += f" and {more} more" if more > 0 else ""
+        out.warnings.append(
+            f"annotators disagree on {len(disagreements)} tasks, each read from its annotation "
+            f"marked ground_truth, else its first: {named}")
     return out
 
 

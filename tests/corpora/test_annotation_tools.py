@@ -226,3 +226,112 @@ def test_an_annotators_bad_id_or_point_is_dropped_with_a_warning_not_in_silence(
     out = CliRunner().invoke(app, ["convert", "--from", "labelstudio", str(path), "--out",
                                    str(tmp_path / "gold.jsonl")])
     assert out.exit_code == 0 and "toposcope: warning: 1 toponyms had" in out.stderr, out.output
+
+
+# One rule for both tools' offsets: outside the text, refused; inside it but not giving the
+# region's stored text (Label Studio keeps it, doccano does not), looked for nearby and counted.
+@pytest.mark.parametrize("tool, content, where", [
+    ("labelstudio", json.dumps([_ls_task([_labels(900, 904, text="Cork")])]),
+     "task 1: not a Label Studio task: offsets 900-904 outside the task's text"),
+    ("doccano", json.dumps({"id": 1, "text": TEXT, "label": [[900, 904, "LOC"]]}) + "\n",
+     "1: not a doccano record: offsets 900-904 outside the text"),
+])
+def test_label_studio_offsets_outside_the_text_are_refused_as_doccanos_are(
+        tmp_path, tool, content, where):
+    path = tmp_path / "export"
+    path.write_text(content)
+    out = tmp_path / "gold.jsonl"
+    result = CliRunner().invoke(app, ["convert", "--from", tool, str(path), "--out", str(out)])
+    assert result.exit_code == 2 and not out.exists()
+    [line] = result.output.strip().splitlines()
+    assert line.startswith(f"toposcope: error: {path}:") and where in line, line
+
+
+def test_label_studio_offsets_inside_the_text_that_miss_their_text_are_repaired_and_counted(
+        tmp_path):
+    cork = TEXT.index("Cork")
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps([_ls_task([_labels(cork - 2, cork + 2, text="Cork")])]))
+    result = convert("labelstudio", path)
+    assert result.documents[0]["toponyms"][0]["start"] == cork
+    assert result.repairs.repaired == 1
+
+
+def test_label_studio_utf16_offsets_past_the_code_point_end_are_inside_the_text(tmp_path):
+    text = "🌊🌊 Cork"  # Cork is 5-9 in UTF-16 units, 3-7 in characters: 9 > len(text)
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps([_ls_task([_labels(5, 9, text="Cork")], text=text)]))
+    [doc] = convert("labelstudio", path).documents
+    assert doc["toponyms"][0] == {"start": 3, "end": 7, "text": "Cork", "label": "LOC"}
+
+
+def _doccano_line(tmp_path, record):
+    path = tmp_path / "doccano.jsonl"
+    path.write_text(json.dumps({"id": 0, "text": "ok", "label": []}) + "\n"
+                    + json.dumps(record) + "\n")
+    return path
+
+
+def test_doccano_record_with_entities_and_label_that_differ_is_refused(tmp_path):
+    path = _doccano_line(tmp_path, {"id": 1, "text": "Rain in Oslo and Bergen.",
+                                    "label": [[8, 12, "GPE"]],
+                                    "entities": [{"start_offset": 17, "end_offset": 23,
+                                                  "label": "GPE"}]})
+    with pytest.raises(InputError) as info:
+        convert("doccano", path)
+    assert str(info.value) == (
+        f"{path}:2: not a doccano record: both 'entities' (1 spans) and 'label' (1 spans) are "
+        "given and they differ: export one of them")
+
+
+def test_doccano_record_with_entities_and_label_that_agree_is_read_once(tmp_path):
+    path = _doccano_line(tmp_path, {"id": 1, "text": "Rain in Oslo.", "label": [[8, 12, "GPE"]],
+                                    "entities": [{"id": 4, "start_offset": 8, "end_offset": 12,
+                                                  "label": "GPE"}]})
+    assert convert("doccano", path).documents[1]["toponyms"] == [
+        {"start": 8, "end": 12, "text": "Oslo", "label": "GPE"}]
+
+
+def _annotation(n, result, **fields):
+    return {"id": n, "result": result, "was_cancelled": False, **fields}
+
+
+def _two_annotators(first, second, **ground_truth):
+    cork = TEXT.index("Cork")
+    said = {"both": [_labels(11, 17, text="Galway")],
+            "cork": [_labels(11, 17, text="Galway"), _labels(cork, cork + 4, region="r2",
+                                                             text="Cork")],
+            "point": [_labels(11, 17, text="Galway"), _textarea("point", "53.27, -9.05")]}
+    return {"id": 7, "data": {"text": TEXT, "doc_id": "news-1"},
+            "annotations": [_annotation(11, said[first], **ground_truth.get("a", {})),
+                            _annotation(12, said[second], **ground_truth.get("b", {}))]}
+
+
+def test_label_studio_reads_the_ground_truth_annotation_and_names_disagreeing_tasks(tmp_path):
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps([_two_annotators("both", "cork", b={"ground_truth": True})]))
+    result = convert("labelstudio", path)
+    assert [t["text"] for t in result.documents[0]["toponyms"]] == ["Galway", "Cork"]
+    assert result.warnings == [
+        "annotators disagree on 1 tasks, each read from its annotation marked ground_truth, "
+        "else its first: task 1 'news-1' (annotation 12 of 2, ground truth)"]
+    run = CliRunner().invoke(app, ["convert", "--from", "labelstudio", str(path), "--out",
+                                   str(tmp_path / "gold.jsonl")])
+    assert run.exit_code == 0 and "toposcope: warning: annotators disagree on 1 tasks" in (
+        run.stderr)
+
+
+@pytest.mark.parametrize("first, second, warned", [
+    ("cork", "both", True),     # on a span
+    ("point", "both", True),    # on a place
+    ("cork", "cork", False),    # agree: nothing to say
+])
+def test_label_studio_without_ground_truth_reads_the_first_and_says_so_if_they_differ(
+        tmp_path, first, second, warned):
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps([_two_annotators(first, second)]))
+    result = convert("labelstudio", path)
+    assert len(result.documents[0]["toponyms"]) == (2 if first == "cork" else 1)
+    assert result.warnings == (["annotators disagree on 1 tasks, each read from its annotation "
+                                "marked ground_truth, else its first: task 1 'news-1' "
+                                "(annotation 11 of 2)"] if warned else [])
