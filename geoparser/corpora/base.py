@@ -90,8 +90,9 @@ def corpus_file(fmt: str, path: Path) -> Path:
 
 def convert(fmt: str, path: Path, options: ReadOptions | None = None) -> Conversion:
     """Convert the corpus at ``path``: a file, or a folder (the format's folder, or one that
-    holds a one-file format's file). Documents without a single annotation among them are
-    converted with a warning: the files may be of another format, or hold no gold."""
+    holds a one-file format's file). No documents, or documents without a single annotation
+    among them, are converted with a warning: the files may be of another format, or hold no
+    gold."""
     reader = CONVERTERS.create(fmt)
     path = Path(path)
     if not path.exists():
@@ -104,8 +105,9 @@ def convert(fmt: str, path: Path, options: ReadOptions | None = None) -> Convers
     else:
         result = reader(corpus_file(fmt, path))
     result.documents = clean(result.documents, result.dropped)
-    if result.documents and not any(d.get("toponyms") or d.get("entities")
-                                    for d in result.documents):
+    if not result.documents:
+        result.warnings.append(f"no documents in {path}: is it a {fmt} corpus?")
+    elif not any(d.get("toponyms") or d.get("entities") for d in result.documents):
         result.warnings.append(f"not one annotation in the {len(result.documents)} documents "
                                f"of {path}: is it a {fmt} corpus with its gold?")
     return result

@@ -125,3 +125,14 @@ def test_gwn_given_the_shared_0_ann_reads_one_document_with_its_points():
     assert doc["id"] == "gwn-0" and doc["toponyms"]
     assert doc == next(d for d in convert("gwn", CORPORA / "geowebnews" / "brat").documents
                        if d["id"] == "gwn-0")  # GWN.xml beside the folder still gives points
+
+
+def test_wotr_given_geovirus_xml_warns_that_it_found_no_documents(tmp_path):
+    """Any converter, not only BRAT's: a file of another format that yields nothing says so."""
+    xml = tmp_path / "GeoVirus.xml"
+    xml.write_text("<articles><article><text>Flu in Hanoi.</text><locations><location>"
+                   "<name>Hanoi</name><start>8</start><end>13</end></location></locations>"
+                   "</article></articles>")
+    result = convert("wotr", xml)
+    assert result.documents == []
+    assert result.warnings == [f"no documents in {xml}: is it a wotr corpus?"]
