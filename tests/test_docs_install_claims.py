@@ -41,3 +41,30 @@ def test_the_check_sees_the_claim_it_guards_against():
     old = ("With the `geo` extra installed (`pip install 'toposcope[geo]'`; `make setup` "
            "installs it), the Parquet output is GeoParquet.")
     assert claims(old) == [(old, {"geo"})]
+
+
+def only_claims(text: str) -> list[tuple[str, set[str]]]:
+    """Each "`make run`'s (.venv) has only `a`[, `b`]" in ``text``, with the extras it names."""
+    flat = " ".join(text.split())
+    return [(m.group(0), set(re.findall(r"`(\w+)`", m.group(1))))
+            for m in re.finditer(r"`make (?:run|setup)`'s (?:`\.venv` )?has only "
+                                 r"((?:`\w+`(?:, | and | or )?)+)", flat)]
+
+
+def test_no_doc_says_make_run_has_only_some_of_its_extras():
+    """The user guide said `make run`'s `.venv` has "only `report`"; it has geo and parquet too."""
+    extras = setup_extras()
+    old = "In a clone, `make test`'s `.venv` has both extras; `make run`'s has only `report`."
+    assert only_claims(old) == [("`make run`'s has only `report`", {"report"})]
+    for path in DOCS:
+        for sentence, named in only_claims(path.read_text(encoding="utf-8")):
+            assert named == extras, f"{path.name}: {sentence!r} (make setup installs {extras})"
+
+
+def test_make_runs_venv_size_row_names_every_extra_it_installs():
+    """development.md measured `make run`'s `.venv` with `report` alone (828 MB) after `make
+    setup` had come to install `geo` and `parquet` too (1,146 MB)."""
+    text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith("| `make run`'s `.venv`"))
+    first_cell = row.split("|")[1]
+    assert setup_extras() <= set(re.findall(r"`(\w+)`", first_cell)), row

@@ -84,3 +84,21 @@ def test_method_text_names_resamples_seed_and_method():
     text = sig.method_text(resamples=1000, seed=0)
     assert "1,000 resamples" in text and "seed 0" in text and "percentile" in text
     assert "paired bootstrap test" in text
+
+
+def test_holm_adjusts_a_worked_example_and_keeps_undefined_untested():
+    """Holm (1979): sorted p 0.005, 0.01, 0.03, 0.04 of m = 4 become 4·0.005, 3·0.01,
+    2·0.03, then max(0.06, 1·0.04); an undefined p is no test (m stays 4)."""
+    from evaluation.significance import holm
+
+    got = holm([0.01, 0.04, None, 0.03, 0.005])
+    assert got[2] is None
+    assert got[:2] + got[3:] == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])
+
+
+def test_few_documents_warning_below_30_only():
+    from evaluation.significance import few_documents_warning
+
+    assert few_documents_warning(30) is None
+    assert few_documents_warning(4).startswith("only 4 documents")

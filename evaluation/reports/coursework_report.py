@@ -69,11 +69,51 @@ def geo_table(run: GeoRun) -> pd.DataFrame:
                 "distance km": None if detail["distance_km"] is None
                 else round(detail["distance_km"], 1),
                 "candidates": res.n_candidates if res else None,
+                "confidence": res.confidence if res else None,
+                "confidence means": confidence_meaning(run.policy, res),
                 "why": res.reason if res else "NER did not find the gold toponym",
                 "verdict": detail["verdict"],
                 "TP": detail["tp"], "FP": detail["fp"], "FN": detail["fn"],
             })
     return pd.DataFrame(rows, dtype=object)
+
+
+def has_confidence_model(policy: str) -> bool:
+    """Whether ``policy`` has a fitted confidence model (``geoparser/data/confidence.json``)."""
+    from geoparser.resolution.confidence import policies_with_confidence
+
+    return policy in policies_with_confidence()
+
+
+NONE_PREFIX = "none: "
+
+
+def confidence_meaning(policy: str, res) -> str:
+    """What a geocoding row's confidence is, or why the row has none: one meaning per policy,
+    so a number never changes sense between rows without the row saying so."""
+    if not has_confidence_model(policy):
+        return f"{NONE_PREFIX}no model (the {policy} policy has none)"
+    if res is None:
+        return f"{NONE_PREFIX}not found (NER missed the toponym)"
+    if res.confidence is None:
+        return f"{NONE_PREFIX}not placed"
+    return f"P(point within 161 km of the right place), {policy} policy's model"
+
+
+def confidence_note(policy: str, tolerances: list[float]) -> str:
+    """The paragraph under a geocoding question saying what its rows' confidence means here."""
+    if not has_confidence_model(policy):
+        return (f"Confidence: none on these rows. The `{policy}` policy has no confidence "
+                "model (docs/confidence.md), so its rows carry no probability; what decides "
+                "them here is the distance to the guide point alone.")
+    tol = ", ".join(f"{t:g}" for t in tolerances)
+    return (f"Confidence (the *confidence* column, and the number ending *why*): the `{policy}` "
+            f"policy's own model's probability that the chosen point lies within 161 km of the "
+            "place the text means, from the evidence that policy weighed, fitted on news "
+            "corpora (docs/confidence.md). It never sees the caption's guide point and is not "
+            f"the probability of a TP here, which needs the point within {tol} km of the guide "
+            "point (the coursework's rule): a confident most-populous reading can be thousands "
+            "of km from the place the caption means.")
 
 
 def report_view(df: pd.DataFrame) -> pd.DataFrame:
@@ -87,9 +127,15 @@ def report_view(df: pd.DataFrame) -> pd.DataFrame:
         view["chosen point"] = [
             "—" if a is None else f"{formatting.cell(a, 'lat')}, {formatting.cell(o, 'lon')}"
             for a, o in zip(view["lat"], view["lon"], strict=True)]
-        view = view.drop(columns=["guide lat", "guide lon", "lat", "lon", "source"])
+        view["confidence"] = [
+            f"{c:.2f}" if isinstance(c, float)
+            else "none, " + means.removeprefix(NONE_PREFIX).split(" (")[0]
+            for c, means in zip(view["confidence"], view["confidence means"], strict=True)]
+        view = view.drop(columns=["guide lat", "guide lon", "lat", "lon", "source",
+                                  "confidence means"])
         order = ["id", "gold toponym", "gold (guide) point", "tolerance km", "chosen instance",
-                 "chosen point", "geonameid", "distance km", "candidates", "why", "verdict",
+                 "chosen point", "geonameid", "distance km", "candidates", "confidence", "why",
+                 "verdict",
                  "TP", "FP", "FN"]
         view = view[[c for c in order if c in view.columns]]
     return formatting.frame(view)
@@ -265,6 +311,7 @@ def render(ans: CourseworkAnswer, command: str) -> dict[str, str | bytes]:
                 "tolerance: TP; outside: FP and FN; gold toponym not recognised or not "
                 "resolved: FN."
             ),
+            Para(confidence_note(run.policy, tol)),
             Table(report_view(df)),
             Para(totals_line(run.score.overall)),
             Image(f"Map of Question {number}", f"q{number}_map.png"),

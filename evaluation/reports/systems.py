@@ -199,8 +199,25 @@ def difference_rows(c: SystemsCompared) -> list[list[str]]:
     rows = []
     for (a, b), diffs in c.bootstrap.differences.items():
         for f, d in diffs.items():
-            rows.append([f"{a} − {b}", f, _with_interval(d, f), _p(d.p_value)])
+            rows.append([f"{a} − {b}", f, _with_interval(d, f), _p(d.p_value), _p(d.p_holm)])
     return rows
+
+
+def tests_line(c: SystemsCompared) -> str:
+    """How many tests each pair made, and the correction offered beside the raw p."""
+    counts = {f"{a} − {b}": sig.tests_made(d) for (a, b), d in c.bootstrap.differences.items()}
+    made = (f"{next(iter(counts.values()))} tests per pair" if len(set(counts.values())) == 1
+            else "tests per pair: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    return (f"{made} (one per figure): a raw p below 0.05 is expected by chance about once in "
+            "20 tests, so read *p (Holm)*, adjusted by Holm–Bonferroni within each pair")
+
+
+def warnings_of(comparisons: Sequence[SystemsCompared]) -> list[str]:
+    """Warnings every output carries: too few documents for the bootstrap to mean much."""
+    if not comparisons:
+        return []
+    w = sig.few_documents_warning(comparisons[0].bootstrap.n_documents)
+    return [w] if w else []
 
 
 def _system_lines(c: SystemsCompared) -> list[str]:
@@ -225,11 +242,13 @@ def print_tables(console: Any, notes: Any, comparisons: Sequence[SystemsCompared
             figs.add_row(*row)
         print_wide(console, figs)
         diffs = Table(title=f"{head}: paired differences", box=box.SIMPLE_HEAD, pad_edge=False)
-        for k, col in enumerate(["systems", "figure", "difference (interval)", "p"]):
+        for k, col in enumerate(["systems", "figure", "difference (interval)", "p",
+                                 "p (Holm)"]):
             diffs.add_column(col, justify="left" if k < 2 else "right", no_wrap=True)
         for row in difference_rows(c):
             diffs.add_row(*row)
         print_wide(console, diffs)
+        console.print(tests_line(c), highlight=False, markup=False, soft_wrap=True)
         for line in _system_lines(c):
             console.print(line, highlight=False, markup=False, soft_wrap=True)
         for note in c.notes:
@@ -237,18 +256,21 @@ def print_tables(console: Any, notes: Any, comparisons: Sequence[SystemsCompared
     if comparisons:
         console.print(sig.method_text(comparisons[0].bootstrap), highlight=False,
                       markup=False, soft_wrap=True)
+    for w in warnings_of(comparisons):
+        notes.print(f"warning: {w}", highlight=False, markup=False, soft_wrap=True)
 
 
 def markdown(comparisons: Sequence[SystemsCompared]) -> str:
-    lines = ["# Systems compared", ""]
+    lines = ["# Systems compared", "", *(f"**Warning**: {w}.\n" for w in warnings_of(comparisons))]
     for c in comparisons:
         lines += [f"## `{c.scheme}` on {c.bootstrap.n_documents:,} documents", "",
                   *(f"- {line}" for line in _system_lines(c)), "",
                   f"Each figure with its {c.bootstrap.level:.0%} interval:", "",
                   markdown_table(["figure", *c.names], figure_rows(c)), "",
                   "Paired differences (first system minus second):", "",
-                  markdown_table(["systems", "figure", "difference (interval)", "p"],
-                                 difference_rows(c)), ""]
+                  markdown_table(["systems", "figure", "difference (interval)", "p",
+                                  "p (Holm)"], difference_rows(c)), "",
+                  tests_line(c) + ".", ""]
         lines += [f"Note: {note}" for note in c.notes]
         lines += [""] if c.notes else []
     if comparisons:
@@ -261,10 +283,14 @@ def to_json(comparisons: Sequence[SystemsCompared]) -> dict[str, Any]:
     return {
         "method": {"interval": "paired bootstrap over documents, percentile method",
                    "test": "two-sided paired bootstrap test (differences shifted to none)",
+                   "correction": "Holm–Bonferroni within each pair's tests (p_holm)",
                    "resamples": b.resamples, "seed": b.seed, "level": b.level,
                    "description": sig.method_text(b)},
         "documents": b.n_documents,
+        "warnings": warnings_of(comparisons),
         "schemes": {c.scheme: {
+            "tests_per_pair": {f"{a} − {b_}": sig.tests_made(d)
+                               for (a, b_), d in c.bootstrap.differences.items()},
             "systems": {name: {"file": file, "rules": c.rules[name],
                                "figures": {f: iv.as_dict() for f, iv in
                                            c.bootstrap.figures[name].items()}}
@@ -280,7 +306,8 @@ def to_csv(comparisons: Sequence[SystemsCompared]) -> str:
     """Long rows: one per system and figure, then one per pair and figure (``versus`` and
     ``p_value`` filled); a figure that does not apply has no row."""
     head = ["scheme", "figure", "system", "versus", "value", "ci_low", "ci_high", "p_value",
-            "undefined_resamples", "resamples", "seed", "level", "rules"]
+            "p_holm", "tests_in_pair", "documents", "undefined_resamples", "resamples", "seed",
+            "level", "rules"]
     rows: list[list[Any]] = [head]
     for c in comparisons:
         b = c.bootstrap
@@ -289,12 +316,14 @@ def to_csv(comparisons: Sequence[SystemsCompared]) -> str:
                 iv = b.figures[s].get(f)
                 if iv is not None:
                     rows.append([c.scheme, f, s, None, iv.value, iv.low, iv.high, None,
-                                 iv.undefined, b.resamples, b.seed, b.level,
-                                 rules_text(c.rules[s])])
+                                 None, None, b.n_documents, iv.undefined, b.resamples,
+                                 b.seed, b.level, rules_text(c.rules[s])])
         for (a, other), diffs in b.differences.items():
+            tests = sig.tests_made(diffs)
             for f, d in diffs.items():
                 rows.append([c.scheme, f, a, other, d.value, d.low, d.high, d.p_value,
-                             d.undefined, b.resamples, b.seed, b.level, ""])
+                             d.p_holm, tests, b.n_documents, d.undefined, b.resamples,
+                             b.seed, b.level, ""])
     return csv_text(rows)
 
 

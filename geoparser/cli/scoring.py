@@ -86,9 +86,11 @@ def compare_systems(gold: Path, preds: list[Path], names: list[str] | None, sche
     if scheme != "semeval":
         note_own_tolerances(gold, tolerance_km)
     if fmt == "table":
-        systems.print_tables(out, err, found)
+        systems.print_tables(out, err, found)  # its warnings included
     else:
         stdout.write(systems.render_text(found, fmt))
+        for warning in systems.warnings_of(found):
+            err.print(f"warning: {warning}", highlight=False, markup=False, soft_wrap=True)
 
 
 def note_own_tolerances(gold: Path | list, tolerance_km: float | None) -> None:

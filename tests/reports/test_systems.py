@@ -135,3 +135,43 @@ def test_bad_options_are_one_line_and_exit_2(preds, extra, message):
 def test_one_pred_is_not_a_comparison(preds):
     result = invoke("compare", "--gold", CAPTIONS, "--pred", preds[0])
     assert result.exit_code == 2 and "at least two --pred" in result.output
+
+
+def test_four_documents_warn_that_the_intervals_mean_little(preds, tmp_path):
+    """compare said nothing when given 4 documents: its intervals looked as solid as on 4,000."""
+    def first_four(path, name):
+        out = tmp_path / name
+        out.write_text("".join(path.read_text().splitlines(True)[:4]))
+        return out
+
+    gold = first_four(CAPTIONS / "captions.jsonl", "gold.jsonl")
+    a, b = first_four(preds[0], "full.jsonl"), first_four(preds[1], "names.jsonl")
+    base = ["-q", "compare", "--gold", gold, "--pred", a, "--pred", b, "--resamples", 50]
+    table = invoke(*base)
+    assert table.exit_code == 0, table.output
+    assert "warning: only 4 documents: with fewer than 30" in table.stderr
+    md = invoke(*base, "--format", "markdown")
+    assert "**Warning**: only 4 documents" in md.stdout and "only 4 documents" in md.stderr
+    data = json.loads(invoke(*base, "--format", "json").stdout)
+    assert data["warnings"] and data["warnings"][0].startswith("only 4 documents")
+    rows = list(csv.DictReader(io.StringIO(invoke(*base, "--format", "csv").stdout)))
+    assert {r["documents"] for r in rows} == {"4"}
+
+
+def test_every_format_says_how_many_tests_per_pair_and_gives_holm_p(preds):
+    """compare tested 12 figures per pair and showed raw p-values with no word of it."""
+    base = ["-q", "compare", "--gold", CAPTIONS, "--pred", preds[0], "--pred", preds[1],
+            "--resamples", 200, "--seed", 3]
+    data = json.loads(invoke(*base, "--format", "json").stdout)
+    diffs = data["schemes"]["semeval"]["differences"]
+    tested = [d for d in diffs if d["p_value"] is not None]
+    assert data["schemes"]["semeval"]["tests_per_pair"] == {"full − names": len(tested)}
+    assert len(tested) > 1 and all(d["p_holm"] >= d["p_value"] for d in tested)
+    assert "Holm" in data["method"]["correction"]
+    table = invoke(*base).stdout
+    assert f"{len(tested)} tests per pair" in table and "p (Holm)" in table
+    md = invoke(*base, "--format", "markdown").stdout
+    assert "| p (Holm) |" in md and f"{len(tested)} tests per pair" in md
+    rows = list(csv.DictReader(io.StringIO(invoke(*base, "--format", "csv").stdout)))
+    pair = [r for r in rows if r["versus"] == "names" and r["p_value"]]
+    assert pair and all(r["tests_in_pair"] == str(len(tested)) and r["p_holm"] for r in pair)
