@@ -21,9 +21,10 @@ Chunk *k* holds input records ``k * chunk_size`` to ``(k + 1) * chunk_size - 1``
 reading order, so the same input always splits the same way. Every file is written under a
 temporary name and renamed, so an interruption (Ctrl-C, a killed worker, power loss) leaves
 only whole chunks; ``--resume`` redoes just the chunks without a ``.json``, in any order. On
-resume every marker and data file is checked against its checksums first: a chunk whose data
-is missing, truncated, emptied or edited, or whose marker is garbled, is recomputed (with a
-warning), never joined. When every chunk is finished the parts are joined in order into
+resume every marker and data file is checked against its checksums first, and against the
+SHA-256 the ledger recorded when it was written (so an edit that rewrites the marker's
+checksums too is caught): a chunk whose data is missing, truncated, emptied or edited, or
+whose marker is garbled, is recomputed (with a warning), never joined. When every chunk is finished the parts are joined in order into
 ``OUT`` (atomically, too), the skipped rows listed in ``OUT.skipped.jsonl``, and ``OUT.parts``
 removed.
 
