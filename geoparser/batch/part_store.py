@@ -24,9 +24,9 @@ only whole chunks; ``--resume`` redoes just the chunks without a ``.json``, in a
 resume every marker and data file is checked against its checksums first, and against the
 SHA-256 the ledger recorded when it was written (so an edit that rewrites the marker's
 checksums too is caught): a chunk whose data is missing, truncated, emptied or edited, or
-whose marker is garbled, is recomputed (with a warning), never joined. When every chunk is finished the parts are joined in order into
-``OUT`` (atomically, too), the skipped rows listed in ``OUT.skipped.jsonl``, and ``OUT.parts``
-removed.
+whose marker is garbled, is recomputed (with a warning), never joined. When every chunk is
+finished the parts are joined in order into ``OUT`` (atomically, too), the skipped rows listed
+in ``OUT.skipped.jsonl``, and ``OUT.parts`` removed.
 
 Standard output and devices (``--out -``, ``/dev/stdout``) keep their parts in a fresh
 temporary folder instead, list no skipped rows in a file, and cannot be resumed.
