@@ -80,3 +80,33 @@ def test_workers_exit_when_their_parent_is_killed():
     while _running(worker) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _running(worker)
+
+
+def _slow_then_mark(paths) -> None:
+    """In a worker: say it has started, wait, then leave a mark (a chunk that finishes)."""
+    import time
+    from pathlib import Path
+
+    started, finished = map(Path, paths)
+    started.touch()
+    time.sleep(20)
+    finished.touch()
+
+
+def test_a_stopped_run_ends_its_workers_instead_of_waiting_for_their_chunks(tmp_path):
+    """A run stopped by SIGTERM (``Stopped``, a ``KeyboardInterrupt``) waited for every
+    worker to finish its chunk, which was then thrown away; the workers are ended at once."""
+    import time
+
+    from geoparser.batch.run import Stopped
+
+    started, finished = tmp_path / "started", tmp_path / "finished"
+    with pytest.raises(Stopped), open_pool(PipelineSpec(ner="gazetteer"), workers=2) as pool:
+        pool.executor.submit(_slow_then_mark, (str(started), str(finished)))
+        deadline = time.monotonic() + 120
+        while not started.exists():
+            assert time.monotonic() < deadline, "the worker never started"
+            time.sleep(0.05)
+        raise Stopped(15)
+    time.sleep(0.5)
+    assert not finished.exists()
