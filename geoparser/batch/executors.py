@@ -58,7 +58,6 @@ def open_pool(spec: PipelineSpec, workers: int = 1, dask_address: str | None = N
         try:
             yield Pool(executor, 2 * workers, f"{workers} worker processes")
         except BaseException:
-            executor.shutdown(wait=False, cancel_futures=True)
             _end_workers(executor)
             raise
 
@@ -71,7 +70,10 @@ def _end_workers(executor: cf.ProcessPoolExecutor) -> None:
     if terminate is not None:
         terminate()
         return
-    for process in list((getattr(executor, "_processes", None) or {}).values()):
+    # before ``shutdown``, which forgets them
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
         process.terminate()
 
 
