@@ -58,8 +58,23 @@ def open_pool(spec: PipelineSpec, workers: int = 1, dask_address: str | None = N
         try:
             yield Pool(executor, 2 * workers, f"{workers} worker processes")
         except BaseException:
-            executor.shutdown(wait=False, cancel_futures=True)
+            _end_workers(executor)
             raise
+
+
+def _end_workers(executor: cf.ProcessPoolExecutor) -> None:
+    """End the pool's workers now: the run is over and their chunks would be thrown away,
+    and waiting for them (a whole chunk, a model still loading) would hold a run stopped by
+    SIGTERM past the grace a scheduler gives before SIGKILL, which leaves the lock behind."""
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    # before ``shutdown``, which forgets them
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def exit_with_parent() -> None:

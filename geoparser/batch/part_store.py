@@ -21,11 +21,12 @@ Chunk *k* holds input records ``k * chunk_size`` to ``(k + 1) * chunk_size - 1``
 reading order, so the same input always splits the same way. Every file is written under a
 temporary name and renamed, so an interruption (Ctrl-C, a killed worker, power loss) leaves
 only whole chunks; ``--resume`` redoes just the chunks without a ``.json``, in any order. On
-resume every marker and data file is checked against its checksums first: a chunk whose data
-is missing, truncated, emptied or edited, or whose marker is garbled, is recomputed (with a
-warning), never joined. When every chunk is finished the parts are joined in order into
-``OUT`` (atomically, too), the skipped rows listed in ``OUT.skipped.jsonl``, and ``OUT.parts``
-removed.
+resume every marker and data file is checked against its checksums first, and against the
+SHA-256 the ledger recorded when it was written (so an edit that rewrites the marker's
+checksums too is caught): a chunk whose data is missing, truncated, emptied or edited, or
+whose marker is garbled, is recomputed (with a warning), never joined. When every chunk is
+finished the parts are joined in order into ``OUT`` (atomically, too), the skipped rows listed
+in ``OUT.skipped.jsonl``, and ``OUT.parts`` removed.
 
 Standard output and devices (``--out -``, ``/dev/stdout``) keep their parts in a fresh
 temporary folder instead, list no skipped rows in a file, and cannot be resumed.
@@ -229,6 +230,8 @@ class PartStore:
 
     def _check_chunk(self, index: int) -> None:
         marker = self._load_summary(index)
+        recorded = self.ledger.listed()
+        self._check_recorded(self._summary(index), recorded, index)
         try:
             size, digest = _file_digest(self._data(index))
         except FileNotFoundError:
@@ -237,6 +240,21 @@ class PartStore:
         if size != marker.get("data_bytes") or digest != marker.get("data_sha256"):
             raise DamagedChunk(f"chunk {index} in {self.dir}: its data ({size} bytes) does not "
                                f"match its checksum")
+        if digest != recorded.get(self._data(index).name):
+            raise DamagedChunk(f"chunk {index} in {self.dir}: {self._data(index).name} does "
+                               "not match the SHA-256 the ledger recorded when it was written")
+
+    def _check_recorded(self, path: Path, recorded: dict[str, str | None], index: int) -> None:
+        """A ``DamagedChunk`` naming ``path`` unless its SHA-256 is the one the ledger
+        recorded when the run wrote it: a file edited with its checksums rewritten (the
+        marker's, the side-car's) passes those, never this one."""
+        try:
+            digest = _file_digest(path)[1]
+        except OSError:
+            digest = None
+        if digest is None or digest != recorded.get(path.name):
+            raise DamagedChunk(f"chunk {index} in {self.dir}: {path.name} does not match the "
+                               "SHA-256 the ledger recorded when it was written")
 
     def _check_manifest(self) -> bool:
         """Whether the earlier run can be resumed: a ``UsageError`` if it was another run; a
@@ -248,12 +266,7 @@ class PartStore:
                 raise ValueError("not an object")
             old.pop(MANIFEST_MARK, None)
         except (OSError, ValueError):
-            log.warning("%s in %s is missing or garbled; recomputing every chunk", MANIFEST,
-                        self.dir)
-            for name in self.ledger.owned(p.name for p in self._contents()):
-                (self.dir / name).unlink(missing_ok=True)
-            self._write_manifest()
-            return False
+            return self._start_over("is missing or garbled")
         changed = sorted(k for k in self.manifest.keys() | old.keys()
                          if self.manifest.get(k) != old.get(k))
         if changed:
@@ -261,7 +274,19 @@ class PartStore:
             raise UsageError(
                 f"cannot resume: {', '.join(changed)} differ from the unfinished run in "
                 f"{self.dir}; run it with the same input and options, or delete the folder")
+        if _file_digest(self.dir / MANIFEST)[1] != self.ledger.listed().get(MANIFEST):
+            return self._start_over("does not match the SHA-256 the ledger recorded when it "
+                                    "was written")
         return True
+
+    def _start_over(self, why: str) -> bool:
+        """Remove every file the runs wrote here and write this run's manifest (``False``:
+        no chunk is kept)."""
+        log.warning("%s in %s %s; recomputing every chunk", MANIFEST, self.dir, why)
+        for name in self.ledger.owned(p.name for p in self._contents()):
+            (self.dir / name).unlink(missing_ok=True)
+        self._write_manifest()
+        return False
 
     def finished(self) -> set[int]:
         """The chunks with a marker (not checked: ``open`` checks them on resume)."""
@@ -288,17 +313,19 @@ class PartStore:
             with suppress(IndexError, ValueError):
                 found.add(int(p.stem.split("-")[1]))
         good = set()
+        recorded = self.ledger.listed()
         for index in sorted(found):
             try:
                 digest = self._recognised_digest(index).read_text(encoding="ascii").strip()
                 matches = _file_digest(self._recognised(index))[1] == digest
             except (OSError, UnicodeDecodeError):
                 matches = False
-            if matches:
+            if matches and digest == recorded.get(self._recognised(index).name):
                 good.add(index)
                 continue
-            log.warning("chunk %d in %s: its recognised documents do not match their "
-                        "checksum; recomputing it", index, self.dir)
+            log.warning("chunk %d in %s: %s does not match its checksum or the SHA-256 the "
+                        "ledger recorded when it was written; recomputing it", index,
+                        self.dir, self._recognised(index).name)
             self._recognised(index).unlink(missing_ok=True)
             self._recognised_digest(index).unlink(missing_ok=True)
         return good

@@ -9,8 +9,11 @@ chunks and ``resume`` continues it (see ``part_store`` for the layout).
 from __future__ import annotations
 
 import logging
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -23,7 +26,7 @@ from geoparser.batch.part_formats import PART_FORMATS
 from geoparser.batch.part_store import PartStore, Totals, parts_dir, skipped_path
 from geoparser.batch.stages import PipelineSpec
 from geoparser.errors import InputError, OutputError, ToposcopeError, UsageError
-from geoparser.io.atomic import is_stream
+from geoparser.io.atomic import deferred_signals, is_stream
 from geoparser.io.output_path import check_output
 from geoparser.io.sources import STDIN, Source, fingerprint, record_count
 from geoparser.progress import counter
@@ -40,9 +43,45 @@ SHOWN_BAD_ROWS = 10
 
 
 class Interrupted(ToposcopeError):
-    """The run was stopped; its finished chunks are kept for ``--resume``."""
+    """The run was stopped; its finished chunks are kept for ``--resume``. Exits with the
+    shell's status for the signal: 128 + its number (130 for Ctrl-C, 143 for SIGTERM)."""
 
-    exit_code = 130
+    def __init__(self, message: str, signum: int = signal.SIGINT) -> None:
+        super().__init__(message)
+        self.exit_code = 128 + signum
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where it lands as Ctrl-C's ``KeyboardInterrupt`` is, so a
+    run ended by ``kill``, a scheduler or a closed terminal cleans up as Ctrl-C does."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The signals that stop a run as Ctrl-C does (unless set to be ignored, as ``nohup`` does).
+STOPPING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextmanager
+def _stopped_as_interrupted() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise ``Stopped``; the handlers there were are
+    put back after. Outside the main thread (where Python sets no handlers) it does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped(signum)
+
+    previous = {signum: signal.signal(signum, stop) for signum in STOPPING
+                if signal.getsignal(signum) is not signal.SIG_IGN}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
 
 
 @dataclass
@@ -134,7 +173,14 @@ class _Chunker:
 
 def parse_batch(source: Source, out: Path, spec: PipelineSpec,
                 options: BatchOptions | None = None) -> BatchStats:
-    """Geoparse every record of ``source`` into ``out``."""
+    """Geoparse every record of ``source`` into ``out``. SIGTERM and SIGHUP stop it as
+    Ctrl-C does (``Interrupted``, its finished chunks kept for ``resume``)."""
+    with _stopped_as_interrupted():
+        return _parse_batch(source, out, spec, options)
+
+
+def _parse_batch(source: Source, out: Path, spec: PipelineSpec,
+                 options: BatchOptions | None) -> BatchStats:
     options = options or BatchOptions()
     options.check()
     spec.check()
@@ -142,13 +188,17 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
         check_output(written, [source.path], option=option, folder=option.endswith("folder)"))
     store = PartStore(out, manifest(source, spec, options),
                       PART_FORMATS.create(options.output_format))
-    done = store.open(options.resume)
-    chunker = _Chunker(source, options.chunk_size, done)
-    ids = _UniqueIds(source.path)
+    opened = False
     shown = 0
     parsed_now = 0
     t0 = time.perf_counter()
     try:
+        # a stop while the folder is opened waits until it is whole, then lands in this ``try``
+        with deferred_signals((signal.SIGINT, *STOPPING)):
+            done = store.open(options.resume)
+            opened = True
+        chunker = _Chunker(source, options.chunk_size, done)
+        ids = _UniqueIds(source.path)
         with open_pool(spec, options.workers, options.dask) as pool, \
                 counter("geoparsing", lambda: record_count(source)) as advance:
             chunker.on_skip = advance
@@ -169,9 +219,13 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
                 parsed_now += result.parsed
                 advance(result.read)
     except InputError:
+        if not opened:
+            raise
         store.discard()  # bad input: the input must change, so nothing here can be resumed
         raise
     except BaseException as exc:
+        if not opened:  # refused (another run's folder, say) or stopped before it began
+            raise
         finished = 0 if store.stream else len(store.finished())
         if not finished:
             store.discard()
@@ -180,9 +234,12 @@ def parse_batch(source: Source, out: Path, spec: PipelineSpec,
             raise OutputError(f"{exc}; {finished} finished chunks are kept in {store.dir}: "
                               "make room and rerun the same command with --resume") from None
         if isinstance(exc, KeyboardInterrupt):
-            raise Interrupted(f"interrupted; {finished} finished chunks are kept in {store.dir}"
+            signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
+            how = ("interrupted" if signum == signal.SIGINT
+                   else f"stopped by {signal.Signals(signum).name}")
+            raise Interrupted(f"{how}; {finished} finished chunks are kept in {store.dir}"
                               ": rerun the same command with --resume to finish" if finished
-                              else "interrupted before any chunk was finished") from None
+                              else f"{how} before any chunk was finished", signum) from None
         raise
     seconds = time.perf_counter() - t0
     try:

@@ -80,3 +80,36 @@ def test_workers_exit_when_their_parent_is_killed():
     while _running(worker) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _running(worker)
+
+
+def _say_started_then_sleep(path: str) -> None:
+    """In a worker: write its pid, then work on a long chunk."""
+    import os
+    import time
+    from pathlib import Path
+
+    Path(path).write_text(str(os.getpid()))
+    time.sleep(90)
+
+
+def test_a_stopped_run_ends_its_workers_instead_of_waiting_for_their_chunks(tmp_path):
+    """A run stopped by SIGTERM (``Stopped``, a ``KeyboardInterrupt``) left its workers on
+    chunks that were thrown away, and the process waited for them at exit (31 s after
+    SIGTERM on a loaded machine); the workers are ended at once."""
+    import time
+
+    from geoparser.batch.run import Stopped
+
+    started = tmp_path / "started"
+    with pytest.raises(Stopped), open_pool(PipelineSpec(ner="gazetteer"), workers=2) as pool:
+        pool.executor.submit(_say_started_then_sleep, str(started))
+        deadline = time.monotonic() + 120
+        while not (started.exists() and started.read_text()):
+            assert time.monotonic() < deadline, "the worker never started"
+            time.sleep(0.05)
+        worker = int(started.read_text())
+        raise Stopped(15)
+    deadline = time.monotonic() + 30  # well within the chunk's 90 s
+    while _running(worker) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _running(worker)

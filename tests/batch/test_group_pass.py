@@ -117,3 +117,67 @@ def test_an_edited_kept_recognised_chunk_is_recomputed_on_resume(tmp_path, damag
         (store.dir / "recognised-00000000.sha256").unlink()
     assert store.recognised() == {1}
     assert not (store.dir / "recognised-00000000.json").exists()
+
+
+def _rewrite_with_checksum(store_dir, index, old: bytes, new: bytes) -> None:
+    """Edit a kept ``recognised-N.json`` and write its new SHA-256 beside it, as someone
+    covering the edit would."""
+    import hashlib
+
+    kept = store_dir / f"recognised-{index:08d}.json"
+    data = kept.read_bytes()
+    assert old in data
+    data = data.replace(old, new)
+    kept.write_bytes(data)
+    (store_dir / f"recognised-{index:08d}.sha256").write_text(
+        hashlib.sha256(data).hexdigest() + "\n")
+
+
+def test_resume_writes_no_invented_id_from_a_recognised_chunk_rewritten_with_its_checksum(
+        tmp_path, whole, monkeypatch, caplog):
+    """``parse --resume`` after a kept ``recognised-*.json`` was edited (an id) and its
+    ``.sha256`` rewritten wrote the invented id (exit 0): the side-car matched. The file is
+    checked against the SHA-256 the ledger recorded when the run wrote it, so the chunk is
+    recognised again and the output holds the input's ids."""
+    from geoparser.batch.part_store import PartStore
+    from geoparser.batch.run import Interrupted
+
+    save = PartStore.save
+
+    def save_then_stop(self, result):
+        save(self, result)
+        raise KeyboardInterrupt  # after the first pass and one finished chunk
+
+    src, out = tmp_path / "in.jsonl", tmp_path / "edited.jsonl"
+    src.write_text("".join(json.dumps(d) + "\n" for d in DOCS), encoding="utf-8")
+
+    def parse(**options):
+        parse_batch(open_source(src, group_column="source"), out, FAST,
+                    BatchOptions(chunk_size=8, **options))
+        return {json.loads(line)["id"]: line for line in out.read_text().splitlines()}
+
+    monkeypatch.setattr(PartStore, "save", save_then_stop)
+    with pytest.raises(Interrupted, match="1 finished chunks are kept"):
+        parse()
+    monkeypatch.undo()
+    folder = parts_dir(tmp_path / "edited.jsonl")
+    finished = {p.name for p in folder.glob("chunk-*.json")}
+    index = next(i for i in range(4) if f"chunk-{i:08d}.json" not in finished)
+    first_id = json.dumps(DOCS[index * 8]["id"]).encode()
+    _rewrite_with_checksum(folder, index, first_id, b'"invented"')
+    with caplog.at_level("WARNING", logger="geoparser"):
+        got = parse(resume=True)
+    assert f"recognised-{index:08d}.json" in caplog.text
+    assert "invented" not in got and got == whole
+
+
+def test_a_recognised_chunk_rewritten_with_its_checksum_is_recognised_again(tmp_path):
+    from geoparser.batch.part_store import PartStore
+
+    store = PartStore(tmp_path / "o.jsonl", {}, None)
+    store.dir.mkdir()
+    store.save_recognised(0, b'{"documents": [[1, {"id": "a", "text": "Galway"}, []]]}')
+    store.save_recognised(1, b'{"documents": []}')
+    _rewrite_with_checksum(store.dir, 0, b'"a"', b'"invented"')
+    assert store.recognised() == {1}
+    assert not (store.dir / "recognised-00000000.json").exists()

@@ -301,3 +301,32 @@ def test_a_temporary_file_a_killed_run_left_is_ours_and_removed(tmp_path):
     assert r.open(resume=True) == {0, 1}
     r.finish(2, "in.jsonl")
     assert not s.dir.exists()
+
+
+def test_resume_recomputes_a_chunk_whose_data_and_marker_were_rewritten_to_match(tmp_path):
+    """Data edited with the marker's size, SHA-256 and own checksum rewritten to match passes
+    every side-car check; the ledger's SHA-256, recorded when the run wrote each file, does
+    not match, so the chunk is recomputed, never joined."""
+    import hashlib
+
+    from geoparser.batch.part_store import _marker_digest
+
+    s = _finished_store(tmp_path)
+    data_file, marker_file = s.dir / "chunk-00000001.jsonl", s.dir / "chunk-00000001.json"
+    data = data_file.read_bytes().replace(b"d1a", b"invented")
+    data_file.write_bytes(data)
+    marker = json.loads(marker_file.read_text())
+    marker.update(data_bytes=len(data), data_sha256=hashlib.sha256(data).hexdigest())
+    marker["sha256"] = _marker_digest(marker)
+    marker_file.write_text(json.dumps(marker))
+    assert store(tmp_path).open(resume=True) == {0, 2}
+    assert not data_file.exists() and not marker_file.exists()
+
+
+def test_resume_starts_over_when_run_json_does_not_match_the_ledger(tmp_path, caplog):
+    s = _finished_store(tmp_path)
+    manifest = s.dir / "run.json"
+    manifest.write_text(json.dumps(json.loads(manifest.read_text())))  # same keys, rewritten
+    with caplog.at_level("WARNING", logger="geoparser"):
+        assert store(tmp_path).open(resume=True) == set()
+    assert "run.json" in caplog.text and "recomputing every chunk" in caplog.text

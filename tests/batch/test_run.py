@@ -207,3 +207,91 @@ def test_unterminated_csv_quote_stops_parse_with_file_and_line(tmp_path):
     assert f"{src}:3: unreadable CSV (a quoted field opened here is never closed)" \
         in result.output
     assert not out.exists() and not parts_dir(out).exists()
+
+
+FAST_CLI = ["--ner", "gazetteer", "--policy", "population"]
+#: How long the tests below wait for a child run to reach a point or to end (generous: a
+#: loaded machine; the loops end as soon as the point is reached).
+WAIT_S = 120
+
+
+def _many_docs(tmp_path, n=300):
+    """Enough documents that a run is still working when the test stops it."""
+    path = tmp_path / "many.jsonl"
+    path.write_text("".join(json.dumps({"id": f"d{k:03d}", "text": f"Snow in Paris and "
+                                        f"Berlin on day {k}; rain in Oslo."}) + "\n"
+                            for k in range(n)))
+    return path
+
+
+def _start_parse(docs, out, *args):
+    import subprocess
+    import sys
+
+    return subprocess.Popen([sys.executable, "-m", "geoparser", "-q", "parse", "--in",
+                             str(docs), "--out", str(out), *FAST_CLI, *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _terminate_when(proc, reached):
+    """SIGTERM ``proc`` as soon as ``reached()`` (polled, bounded); its exit status and
+    standard error."""
+    import signal
+    import time
+
+    deadline = time.monotonic() + WAIT_S
+    while not reached():
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the run never got there"
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGTERM)
+    _, stderr = proc.communicate(timeout=WAIT_S)
+    return proc.returncode, [ln for ln in stderr.decode().splitlines() if ln.strip()]
+
+
+def test_sigterm_during_parse_leaves_no_parts_folder_and_a_plain_rerun_succeeds(tmp_path):
+    """SIGTERM two seconds into ``parse`` left ``OUT.parts`` (run.json, lock, ledger) and the
+    plain rerun was refused, where Ctrl-C left nothing: SIGTERM now stops a run as Ctrl-C
+    does, with the shell's status for it (143) and one line."""
+    docs, out = _many_docs(tmp_path), tmp_path / "out.jsonl"
+    proc = _start_parse(docs, out, "--chunk-size", "300")  # one chunk: none finishes first
+    status, lines = _terminate_when(proc, parts_dir(out).exists)
+    assert status == 143 and lines == [
+        "toposcope: error: stopped by SIGTERM before any chunk was finished"], (status, lines)
+    assert not parts_dir(out).exists() and not out.exists()
+    result = invoke("parse", "--in", str(docs), "--out", str(out), *FAST_CLI)
+    assert result.exit_code == 0, result.output
+    assert len(out.read_text().splitlines()) == 300
+
+
+def test_sigterm_during_a_resumed_parse_keeps_the_finished_chunks_for_resume(
+        tmp_path, monkeypatch):
+    """What ``--resume`` promises to keep, the finished chunks, stays when a resumed run is
+    stopped by SIGTERM; the next ``--resume`` finishes with every document once."""
+    docs, out = _many_docs(tmp_path), tmp_path / "out.jsonl"
+    options = BatchOptions(chunk_size=60)
+    spec = PipelineSpec(ner="gazetteer", policy="population")
+    save = PartStore.save
+
+    def save_then_stop(self, result):
+        save(self, result)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(PartStore, "save", save_then_stop)
+    with pytest.raises(Interrupted, match="1 finished chunks are kept"):
+        parse_batch(open_source(docs, group_column="source"), out, spec, options)  # as the CLI
+    monkeypatch.undo()
+    ledger = parts_dir(out) / "written.jsonl"
+    before = ledger.stat().st_size
+    proc = _start_parse(docs, out, "--chunk-size", "60", "--resume")
+    status, lines = _terminate_when(proc, lambda: ledger.stat().st_size > before)
+    assert status == 143 and len(lines) == 1, (status, lines)
+    assert lines[0].startswith("toposcope: error: stopped by SIGTERM; ")
+    assert "finished chunks are kept" in lines[0] and "--resume" in lines[0]
+    assert (parts_dir(out) / "chunk-00000000.json").exists() and not out.exists()
+    result = invoke("parse", "--in", str(docs), "--out", str(out), "--chunk-size", "60",
+                    "--resume", *FAST_CLI)
+    assert result.exit_code == 0, result.output
+    assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == [
+        f"d{k:03d}" for k in range(300)]
+    assert not parts_dir(out).exists()
