@@ -18,6 +18,7 @@ from pathlib import Path
 
 from geoparser.errors import InputError, OutputError
 from geoparser.io.atomic import WRITE_ERRNOS, file_mode, write_error
+from geoparser.io.bounded_read import open_regular
 from geoparser.io.digest import file_sha256
 from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
@@ -188,8 +189,12 @@ class SqliteIndex:
     def __init__(self, path: Path, check: bool = True) -> None:
         self.path = path
         self.queries = 0
-        if not path.is_file():
+        if not path.exists():
             raise GazetteerIndexError(f"no gazetteer index at {path}")
+        try:  # a named pipe (not waited on), a device or a folder: refused before SQLite
+            open_regular(path, "gazetteer index (SQLite)").close()
+        except InputError as exc:
+            raise GazetteerIndexError(str(exc)) from None
         try:
             self._con = sqlite3.connect(
                 f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False
