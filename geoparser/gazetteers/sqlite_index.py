@@ -18,7 +18,7 @@ from pathlib import Path
 
 from geoparser.errors import InputError, OutputError
 from geoparser.io.atomic import WRITE_ERRNOS, file_mode, write_error
-from geoparser.io.bounded_read import open_regular
+from geoparser.io.bounded_read import open_regular, read_small_file
 from geoparser.io.digest import file_sha256
 from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
@@ -119,6 +119,7 @@ def build_index(
         os.chmod(tmp, file_mode())
         digest = file_sha256(tmp)
         os.replace(tmp, path)
+        _digest_path(path).unlink(missing_ok=True)  # a pipe there would block the write
         _digest_path(path).write_text(digest + "\n", encoding="utf-8")
         return count
     except sqlite3.OperationalError as exc:  # a full disk
@@ -298,8 +299,8 @@ def _quick_check(con: sqlite3.Connection, path: Path) -> None:
     """
     digest = file_sha256(path)
     try:
-        built = _digest_path(path).read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError):
+        built = read_small_file(_digest_path(path), "checksum file").decode("utf-8").strip()
+    except (OSError, InputError, UnicodeDecodeError):  # a pipe or a device is not waited on
         # without it an edited index would pass unseen: the offline index is rebuilt (and
         # its checksum written again), a built one is to be built again
         raise sqlite3.DatabaseError(f"its checksum file {_digest_path(path).name} is missing "
@@ -310,14 +311,15 @@ def _quick_check(con: sqlite3.Connection, path: Path) -> None:
     stamp = f"{st.st_size}:{st.st_mtime_ns}:{st.st_ino}:{digest}"
     stamp_path = path.with_name(path.name + ".checked")
     try:
-        if stamp_path.read_text(encoding="utf-8") == stamp:
+        if read_small_file(stamp_path, "check stamp").decode("utf-8") == stamp:
             return
-    except (OSError, UnicodeDecodeError):
+    except (OSError, InputError, UnicodeDecodeError):
         pass
     result = con.execute("PRAGMA quick_check").fetchone()
     if not result or result[0] != "ok":
         raise sqlite3.DatabaseError(result[0] if result else "quick_check gave no answer")
     with contextlib.suppress(OSError):  # a read-only folder: checked again next time
+        stamp_path.unlink(missing_ok=True)  # a pipe there would block the write
         stamp_path.write_text(stamp, encoding="utf-8")
 
 
