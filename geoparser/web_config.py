@@ -66,7 +66,11 @@ class WebConfig:
         return cfg
 
     def resolved_cache_path(self) -> Path:
-        return self.cache_path or cache_dir() / CACHE_FILENAME
+        """The SQLite file the cache is kept in: requests-cache adds ``.sqlite`` to a name
+        without a suffix (``--web-cache cache`` is ``cache.sqlite``), and so do its checks
+        and messages."""
+        path = self.cache_path or cache_dir() / CACHE_FILENAME
+        return path if path.suffix else path.with_name(path.name + ".sqlite")
 
 
 def service_url(env: Mapping[str, str], name: str, default: str) -> str:

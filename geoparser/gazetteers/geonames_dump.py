@@ -24,6 +24,7 @@ from typing import IO
 from geoparser.distance import check_point
 from geoparser.errors import InputError
 from geoparser.gazetteers.sqlite_index import PlaceRecord, build_index
+from geoparser.io.bounded_read import open_regular
 from geoparser.model import Candidate
 
 SOURCE = "geonames-dump"
@@ -40,6 +41,10 @@ def is_alternate_names(path: Path) -> bool:
     return path.name.lower().startswith("alternatenames")
 
 
+#: What a dump is called in a message about its file.
+DUMP_WHAT = "GeoNames dump"
+
+
 #: The longest line read from a dump (GeoNames' longest rows are tens of kilobytes): a longer
 #: one is refused without being held in memory.
 #: 1 << 20, a mebibyte: chosen by hand.
@@ -51,17 +56,17 @@ def open_lines(path: Path) -> Iterator[Iterator[str]]:
     """The lines of a dump, from a ``.txt`` or from the data member of a GeoNames ``.zip``,
     decoded one by one: a line that is not UTF-8, or longer than ``MAX_LINE_BYTES``, is an
     ``InputError`` naming it."""
-    if not path.is_file():
-        raise InputError("no such file", path)
+    raw_file = open_regular(path, DUMP_WHAT)
     if path.suffix.lower() != ".zip":
-        with path.open("rb") as f:
-            yield _bounded_lines(f, path)
+        with raw_file:
+            yield _bounded_lines(raw_file, path)
         return
     try:
-        zf = zipfile.ZipFile(path)
+        zf = zipfile.ZipFile(raw_file)
     except (zipfile.BadZipFile, OSError) as exc:
+        raw_file.close()
         raise InputError(f"not a readable zip file ({exc})", path) from None
-    with zf:
+    with raw_file, zf:
         member = _data_member(zf, path)
         try:
             with zf.open(member) as raw:
@@ -168,6 +173,8 @@ def build_dump_index(paths: list[Path], out: Path, skipped: SkippedRows | None =
     alternates = [p for p in paths if is_alternate_names(p)]
     if not places:
         raise InputError("give at least one GeoNames place file (e.g. cities500.zip)")
+    for path in paths:  # every input refused before any work: a pipe, a device, a folder
+        open_regular(path, DUMP_WHAT).close()
     start = time.perf_counter()
     meta = {"source_version": SOURCE, "inputs": ", ".join(p.name for p in paths)}
     n = build_index(

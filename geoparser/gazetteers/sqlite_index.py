@@ -18,6 +18,7 @@ from pathlib import Path
 
 from geoparser.errors import InputError, OutputError
 from geoparser.io.atomic import WRITE_ERRNOS, file_mode, write_error
+from geoparser.io.bounded_read import open_regular, read_small_file
 from geoparser.io.digest import file_sha256
 from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
@@ -118,6 +119,7 @@ def build_index(
         os.chmod(tmp, file_mode())
         digest = file_sha256(tmp)
         os.replace(tmp, path)
+        _digest_path(path).unlink(missing_ok=True)  # a pipe there would block the write
         _digest_path(path).write_text(digest + "\n", encoding="utf-8")
         return count
     except sqlite3.OperationalError as exc:  # a full disk
@@ -188,8 +190,12 @@ class SqliteIndex:
     def __init__(self, path: Path, check: bool = True) -> None:
         self.path = path
         self.queries = 0
-        if not path.is_file():
+        if not path.exists():
             raise GazetteerIndexError(f"no gazetteer index at {path}")
+        try:  # a named pipe (not waited on), a device or a folder: refused before SQLite
+            open_regular(path, "gazetteer index (SQLite)").close()
+        except InputError as exc:
+            raise GazetteerIndexError(str(exc)) from None
         try:
             self._con = sqlite3.connect(
                 f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False
@@ -293,8 +299,8 @@ def _quick_check(con: sqlite3.Connection, path: Path) -> None:
     """
     digest = file_sha256(path)
     try:
-        built = _digest_path(path).read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError):
+        built = read_small_file(_digest_path(path), "checksum file").decode("utf-8").strip()
+    except (OSError, InputError, UnicodeDecodeError):  # a pipe or a device is not waited on
         # without it an edited index would pass unseen: the offline index is rebuilt (and
         # its checksum written again), a built one is to be built again
         raise sqlite3.DatabaseError(f"its checksum file {_digest_path(path).name} is missing "
@@ -305,14 +311,15 @@ def _quick_check(con: sqlite3.Connection, path: Path) -> None:
     stamp = f"{st.st_size}:{st.st_mtime_ns}:{st.st_ino}:{digest}"
     stamp_path = path.with_name(path.name + ".checked")
     try:
-        if stamp_path.read_text(encoding="utf-8") == stamp:
+        if read_small_file(stamp_path, "check stamp").decode("utf-8") == stamp:
             return
-    except (OSError, UnicodeDecodeError):
+    except (OSError, InputError, UnicodeDecodeError):
         pass
     result = con.execute("PRAGMA quick_check").fetchone()
     if not result or result[0] != "ok":
         raise sqlite3.DatabaseError(result[0] if result else "quick_check gave no answer")
     with contextlib.suppress(OSError):  # a read-only folder: checked again next time
+        stamp_path.unlink(missing_ok=True)  # a pipe there would block the write
         stamp_path.write_text(stamp, encoding="utf-8")
 
 

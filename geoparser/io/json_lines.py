@@ -19,6 +19,7 @@ from geoparser.io.bounded_read import (
     MAX_WHOLE_JSON_BYTES,
     bounded_lines,
     check_json_values,
+    open_regular,
     read_whole_file,
 )
 from geoparser.model import (
@@ -43,9 +44,10 @@ def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 def file_lines(path: Path) -> Iterator[tuple[int, bytes]]:
     """(line number, raw bytes) for every non-blank line of the file, read a line at a time
     with the bound every JSON Lines reader has (``bounded_read.MAX_LINE_BYTES``); a leading
-    byte-order mark dropped."""
+    byte-order mark dropped. A device (a link to ``/dev/zero``) or a socket is refused
+    before it is read; a named pipe is read once, as it comes."""
     try:
-        with path.open("rb") as fh:
+        with open_regular(path, "JSON Lines file", pipes=True) as fh:
             for lineno, raw in bounded_lines(fh, path):
                 if lineno == 1 and raw.startswith(BOM):
                     raw = raw[len(BOM):]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import socket
 import subprocess
 import sys
@@ -168,7 +169,15 @@ def unreadable_captions(tmp_path, monkeypatch):
             raise PermissionError(13, "Permission denied", str(self))
         return real_open(self, *args, **kwargs)
 
+    real_os_open = os.open
+
+    def guarded_os_open(path, *args, **kwargs):  # the regular-file opener uses os.open
+        if Path(path).name == "captions.jsonl":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_os_open(path, *args, **kwargs)
+
     monkeypatch.setattr(Path, "open", guarded)
+    monkeypatch.setattr(os, "open", guarded_os_open)
     return folder
 
 

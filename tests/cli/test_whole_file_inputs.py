@@ -164,3 +164,14 @@ def test_a_docbin_that_unpacks_beyond_the_bound_is_refused_before_spacy_reads_it
     src.write_bytes(zlib.compress(b"\0" * (8 << 20), 9))  # 8 KB that unpack to 8 MB
     assert_refused(invoke("convert", src, "--from", "docbin", "--out", tmp_path / "g.jsonl"),
                    f"{src}: unpacks to more than the 1,048,576 bytes")
+
+
+@pytest.mark.parametrize("fmt", ["wiktor", "doccano"])
+def test_a_json_lines_corpus_linked_to_dev_zero_is_refused_unread(tmp_path, fmt):
+    """``convert --from wiktor|doccano`` read a line at a time: a device is refused before a
+    byte is read (it was read to the 16 MB line bound first)."""
+    src = tmp_path / "corpus.jsonl"
+    src.symlink_to("/dev/zero")
+    assert_refused(invoke("convert", src, "--from", fmt, "--out", tmp_path / "g.jsonl"),
+                   f"{src}: is a device", "not a regular JSON Lines file")
+    assert not (tmp_path / "g.jsonl").exists()

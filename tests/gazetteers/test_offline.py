@@ -352,3 +352,31 @@ def test_kurdistan_is_kordestan_not_semnan(offline_gazetteer):
             if c.feature_code == "ADM1"} == {110791}
     assert {c.geonameid for c in offline_gazetteer.lookup("Gilan")
             if c.feature_code == "ADM1"} == {133349}
+
+
+def test_an_index_whose_checksum_file_is_a_named_pipe_is_rebuilt_without_waiting(tmp_path):
+    """The checksum and the check stamp beside an index are read as regular files of at most
+    1 MiB: a named pipe (or a link to /dev/zero) there is an unreadable checksum, so the
+    index is rebuilt, where reading it waited for a writer for ever. In a process killed
+    after a timeout, so a reader that waited fails the test instead of hanging it."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import sys; from pathlib import Path; from geoparser.gazetteers import offline\n"
+        "from tests.gazetteers.test_offline import ANDORRA\n"
+        "offline.all_records = lambda: iter(ANDORRA)\n"
+        "path = Path(sys.argv[1]); offline.open_index(path).close()\n"
+        "side = path.with_name(path.name + '.sha256'); side.unlink(); os_ = __import__('os')\n"
+        "os_.mkfifo(side); stamp = path.with_name(path.name + '.checked'); stamp.unlink()\n"
+        "stamp.symlink_to('/dev/zero')\n"
+        "index = offline.open_index(path)\n"
+        "print(bool(index.lookup_normalised('andorra la vella')), side.is_file())\n")
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run([sys.executable, "-c", script, str(tmp_path / "offline.sqlite")],
+                            capture_output=True, text=True, timeout=120, cwd=root,
+                            env={**os.environ, "PYTHONPATH": str(root)})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "True"]

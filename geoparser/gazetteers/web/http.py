@@ -37,6 +37,7 @@ from urllib3.util.retry import Retry
 from geoparser.errors import InputError, ServiceError
 from geoparser.gazetteers.web.cache_backend import LOCK_WAIT_S, BoundedSQLiteCache
 from geoparser.gazetteers.web.redact import CREDENTIAL_HEADERS, redact
+from geoparser.io.bounded_read import open_regular
 from geoparser.web_config import WebConfig
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
@@ -279,8 +280,12 @@ def check_cache_file(path: Path) -> None:
     error naming the file, never blamed on the service. A cache another program holds locked
     is only busy: the error says so, and never advises deleting it.
     """
-    if not path.is_file():
-        return  # nothing stored yet (what --web-cache naming a folder does is not decided here)
+    if not path.exists():
+        return  # nothing stored yet
+    # A named pipe, a device (a link to /dev/zero) or a folder is refused before SQLite opens
+    # it (without waiting for a pipe's writer): SQLite fails on either only when it first
+    # writes, with "disk I/O error", and a link to /dev/zero reads as an empty database.
+    open_regular(path, "web cache file (SQLite)").close()
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=LOCK_WAIT_S)
         try:
