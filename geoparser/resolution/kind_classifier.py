@@ -32,6 +32,7 @@ import numpy as np
 
 from geoparser.model import Candidate, MentionKind, Resolution
 from geoparser.recognition.span_hygiene import INSTITUTION_WORDS
+from geoparser.resolution.confidence import PREDICT_THREADS
 
 #: The shipped model: booster, vocabularies, classes and threshold (``geoparser/data``).
 MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "mention_kinds.json"
@@ -153,7 +154,10 @@ class KindModel:
                 for _, rs in documents]
         blocks = [self.rows(text, [rs[i] for i in idx])
                   for (text, rs), idx in zip(documents, todo, strict=True)]
-        answers = (np.atleast_2d(self.booster.predict(np.vstack(blocks)))
+        # one thread, as every model of ours is asked: LightGBM's OpenMP pool hangs a process
+        # forked after the parent used it (nlp.pipe(n_process=2) waited for ever)
+        answers = (np.atleast_2d(self.booster.predict(np.vstack(blocks),
+                                                      num_threads=PREDICT_THREADS))
                    if sum(len(b) for b in blocks) else np.zeros((0, len(CLASSES))))
         out, at = [], 0
         for (text, rs), idx in zip(documents, todo, strict=True):

@@ -91,7 +91,8 @@ class _Booster:
     def __init__(self, row):
         self.row = np.array(row)
 
-    def predict(self, x):
+    def predict(self, x, num_threads=None):
+        assert num_threads == 1  # a forked process must not meet LightGBM's OpenMP pool
         return np.tile(self.row, (len(x), 1))
 
 
