@@ -11,6 +11,7 @@ alternate name, and flags). Rows are read one at a time, so memory stays bounded
 
 from __future__ import annotations
 
+import struct
 import time
 import zipfile
 import zlib
@@ -51,6 +52,34 @@ DUMP_WHAT = "GeoNames dump"
 MAX_LINE_BYTES = 1 << 20
 
 
+#: The most members a dump's zip may list: GeoNames' zips hold the data file and a readme.
+#: ``zipfile`` builds an object for every member of the central directory when it opens a zip,
+#: so this bounds the memory a crafted zip of millions of empty members could take.
+#: 1,000: chosen by hand (GeoNames' own zips list one or two).
+MAX_ZIP_MEMBERS = 1000
+#: The end-of-central-directory record, and how far from the end it may start (its 22 bytes
+#: and a comment of at most 65,535): fixed by the ZIP format (PKWARE APPNOTE.TXT, 4.3.16).
+_EOCD = struct.Struct("<4s4H2LH")
+_EOCD_SEARCH = _EOCD.size + 0xFFFF
+
+
+def zip_members(raw: IO[bytes]) -> int | None:
+    """How many members the zip open in ``raw`` lists, read off its end-of-central-directory
+    record before anything builds them (``None``: no such record, not a zip); a ZIP64 count
+    (the 16-bit field saturated) counts as more than any bound."""
+    size = raw.seek(0, 2)
+    raw.seek(max(0, size - _EOCD_SEARCH))
+    tail = raw.read()
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or len(tail) - at < _EOCD.size:
+        return None
+    total = _EOCD.unpack_from(tail, at)[4]
+    raw.seek(0)
+    # 0xFFFF: the count is in the ZIP64 record (fixed by APPNOTE.TXT 4.4.22); 1 << 32 stands
+    # for more than any bound.
+    return total if total != 0xFFFF else 1 << 32
+
+
 @contextmanager
 def open_lines(path: Path) -> Iterator[Iterator[str]]:
     """The lines of a dump, from a ``.txt`` or from the data member of a GeoNames ``.zip``,
@@ -62,6 +91,11 @@ def open_lines(path: Path) -> Iterator[Iterator[str]]:
             yield _bounded_lines(raw_file, path)
         return
     try:
+        members = zip_members(raw_file)
+        if members is not None and members > MAX_ZIP_MEMBERS:
+            raw_file.close()
+            raise InputError(f"a zip of {members:,} members (a GeoNames dump's holds one or "
+                             f"two; at most {MAX_ZIP_MEMBERS:,} are read)", path)
         zf = zipfile.ZipFile(raw_file)
     except (zipfile.BadZipFile, OSError) as exc:
         raw_file.close()

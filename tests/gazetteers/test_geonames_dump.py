@@ -40,6 +40,24 @@ def test_zip_is_read_like_the_text_file_it_holds(tmp_path):
     assert from_zip == list(iter_places(AD))
 
 
+def test_a_zip_listing_millions_of_members_is_refused_before_they_are_built(tmp_path):
+    import zipfile
+
+    from geoparser.errors import InputError
+    from geoparser.gazetteers.geonames_dump import MAX_ZIP_MEMBERS, open_lines
+
+    crafted = tmp_path / "AD.zip"
+    with zipfile.ZipFile(crafted, "w") as zf:
+        zf.write(AD, "AD.txt")
+        for k in range(MAX_ZIP_MEMBERS + 1):
+            zf.writestr(f"empty-{k}.bin", b"")
+    with pytest.raises(InputError, match="members"), open_lines(crafted) as lines:
+        next(lines)
+    small = zipped(tmp_path, AD, "small.zip")  # a dump's own zip still reads
+    with open_lines(small) as lines:
+        assert next(lines)
+
+
 def test_alternate_names_skip_links_and_codes():
     pairs = list(iter_alternate_names(ALT))
     assert (3041563, "Andorra la Vieja") in pairs
