@@ -68,11 +68,14 @@ def recognise_with_unknown(recogniser: Recogniser, documents: Sequence[Document]
     """``recognise``'s documents, and for each the mentions the recogniser dropped because no
     gazetteer entry has the name (``gazetteer_check.with_unknown_names``), for ``resolve`` to
     keep as rejected spans."""
+    views = [visible_view(doc.text) for doc in documents]
+    texts = (doc.text if view is None else view.text for doc, view in zip(documents, views,
+                                                                          strict=True))
     parsed, unknown = [], []
-    pairs = with_unknown_names(recogniser, (doc.text for doc in documents))
-    for doc, (mentions, dropped) in zip(documents, pairs, strict=True):
-        parsed.append(ParsedDocument(doc, mentions))
-        unknown.append(dropped)
+    pairs = with_unknown_names(recogniser, texts)
+    for doc, view, (mentions, dropped) in zip(documents, views, pairs, strict=True):
+        parsed.append(ParsedDocument(doc, mapped_mentions(view, mentions)))
+        unknown.append(mapped_mentions(view, dropped))
     return parsed, unknown
 
 

@@ -65,3 +65,13 @@ def test_parse_keep_rejected_writes_unknown_names_and_the_map_lists_them(tmp_pat
     listed = html[html.index('id="rejected-list"'):]
     assert all(q in listed for q in QUARTERS) and "no gazetteer entry" in listed
     assert "1 placed, 0 too uncertain to place, 0 not placed, 5 rejected" in html
+
+
+def test_kept_rejected_spans_leave_invisible_characters_out_as_the_default_does():
+    from geoparser import Geoparser
+
+    text = "Rain in Cork\u200b today."
+    kept = Geoparser(keep_rejected=True).parse(text)
+    assert [(m.start, m.end, m.text) for m in kept.mentions] == [
+        (m.start, m.end, m.text) for m in Geoparser().parse(text).mentions]
+    assert ("Cork" in [m.text for m in kept.mentions])
