@@ -7,7 +7,7 @@ The two steps are separate so that several policies can resolve the same recogni
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
@@ -26,6 +26,7 @@ from geoparser.recognition.base import Recogniser
 from geoparser.recognition.gazetteer_check import with_unknown_names
 from geoparser.recognition.visible_text import (
     Hidden,
+    VisibleView,
     as_found,
     mapped_mentions,
     named_visibly,
@@ -53,9 +54,7 @@ def recognise(recogniser: Recogniser, documents: Sequence[Document]) -> list[Par
     The recogniser reads each text without its invisible and control characters
     (``recognition.visible_text``); the mentions are spans of the text as given, never
     beginning or ending on such a character."""
-    views = [visible_view(doc.text) for doc in documents]
-    texts = (doc.text if view is None else view.text for doc, view in zip(documents, views,
-                                                                          strict=True))
+    views, texts = _visible_texts(documents)
     return [
         ParsedDocument(doc, mapped_mentions(view, mentions))
         for doc, view, mentions in zip(documents, views, recogniser.recognise(texts),
@@ -63,14 +62,21 @@ def recognise(recogniser: Recogniser, documents: Sequence[Document]) -> list[Par
     ]
 
 
+def _visible_texts(documents: Sequence[Document]) -> tuple[list[VisibleView | None],
+                                                          Iterator[str]]:
+    """Each document's visible view (``None`` where it has nothing invisible) and the texts a
+    recogniser reads: the view's, else the document's own."""
+    views = [visible_view(doc.text) for doc in documents]
+    return views, (doc.text if view is None else view.text
+                   for doc, view in zip(documents, views, strict=True))
+
+
 def recognise_with_unknown(recogniser: Recogniser, documents: Sequence[Document]
                            ) -> tuple[list[ParsedDocument], list[list[Mention]]]:
     """``recognise``'s documents, and for each the mentions the recogniser dropped because no
     gazetteer entry has the name (``gazetteer_check.with_unknown_names``), for ``resolve`` to
     keep as rejected spans."""
-    views = [visible_view(doc.text) for doc in documents]
-    texts = (doc.text if view is None else view.text for doc, view in zip(documents, views,
-                                                                          strict=True))
+    views, texts = _visible_texts(documents)
     parsed, unknown = [], []
     pairs = with_unknown_names(recogniser, texts)
     for doc, view, (mentions, dropped) in zip(documents, views, pairs, strict=True):
