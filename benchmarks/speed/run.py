@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -123,7 +124,7 @@ def main(argv: list[str] | None = None) -> None:
               f"sentences ({words['sentences']:.1f} words) from {args.corpora} (or generated); "
               f"work dir {work}", file=sys.stderr)
         groups = cases(work, inputs["articles"], inputs["sentences"], package, len(arts))
-        warm_up(work, inputs["articles"])
+        warm_up(work, inputs["articles"], package)
         runs: dict[str, list[Run]] = {name: [] for g in groups.values() for name, _, _ in g}
         for k in range(args.repeat):
             for group, members in groups.items():
@@ -147,13 +148,22 @@ def main(argv: list[str] | None = None) -> None:
             "runs": {name: [vars(r) for r in rs] for name, rs in runs.items()}}, indent=2))
 
 
-def warm_up(work: Path, articles: Path) -> None:
-    """The default ``parse`` once on five articles, untimed: a fresh install's one-off work
-    (the gazetteer index) and a cold file cache would otherwise land on the first case."""
+def warm_up(work: Path, articles: Path, package: str) -> None:
+    """Each kind of command once on five articles, untimed: a fresh install's one-off work
+    (the gazetteer index), a cold file cache and compiling our modules would otherwise land
+    on the timed runs. Every timed run reads compiled bytecode from a cache under ``work``,
+    as an installed package has it: a development shell may set PYTHONDONTWRITEBYTECODE,
+    and then each ``parse`` compiled our modules anew (docs/measurements.md, *Start-up*)
+    while spaCy's came compiled from its wheel."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(work / "bytecode")
     few = work / "warm-up.jsonl"
     with articles.open(encoding="utf-8") as src:
         few.write_text("".join(src.readline() for _ in range(5)), encoding="utf-8")
-    subprocess.run(parse_cmd(few, work / "warm-up-out.jsonl"), check=True, cwd=ROOT)
+    for cmd in (parse_cmd(few, work / "warm-up-out.jsonl"),
+                parse_cmd(few, work / "warm-up-small.jsonl", ner=SMALL),
+                pipe_cmd(few, package), pipe_cmd(few)):
+        subprocess.run(cmd, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
 def check_output(path: Path, docs: int) -> None:

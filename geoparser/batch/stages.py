@@ -122,8 +122,12 @@ def stages_for(spec: PipelineSpec) -> Stages:
     cache: dict[PipelineSpec, Stages] = _local.__dict__.setdefault("stages", {})
     if spec not in cache:
         BUILDS += 1
-        cache[spec] = Stages(create_recogniser(spec.ner, list(spec.labels)),
-                             build_gazetteer(spec), create_policy(spec.policy, points=spec.points),
+        gazetteer = build_gazetteer(spec)
+        # the recogniser's name checks ask the offline index too: the same one, opened once
+        shared = gazetteer if spec.gazetteer == "offline" and not spec.web and (
+            spec.gazetteer not in GAZETTEER_FILES) else None
+        cache[spec] = Stages(create_recogniser(spec.ner, list(spec.labels), offline=shared),
+                             gazetteer, create_policy(spec.policy, points=spec.points),
                              spec.points, spec.min_confidence,
                              decision_for(spec.ner, spec.policy, spec.keep_rejected),
                              spec.demonyms,

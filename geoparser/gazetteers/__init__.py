@@ -7,7 +7,10 @@ from geoparser.gazetteers import (
     offline,  # noqa: F401  (registers "offline")
 )
 from geoparser.gazetteers.base import GAZETTEERS, Gazetteer
-from geoparser.gazetteers.web import geonames, nominatim  # noqa: F401  (register the web ones)
+from geoparser.gazetteers.web import WEB_GAZETTEERS, web_factory
+
+for _name in WEB_GAZETTEERS:  # registered by name; geopy and requests-cache load when used
+    GAZETTEERS.register(_name)(web_factory(_name))
 
 
 def create_gazetteer(name: str, **config: object) -> Gazetteer:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import inspect
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from geoparser.recognition import (  # noqa: F401  (register themselves)
     gazetteer_matcher,
@@ -16,19 +18,34 @@ from geoparser.recognition.spacy_models import DEFAULT_MODEL, installed_pipeline
 from geoparser.recognition.spacy_ner import DEFAULT_LABELS, SpacyRecogniser
 from geoparser.recognition.tidied import Tidied
 
+if TYPE_CHECKING:
+    from geoparser.gazetteers.base import Gazetteer
+
 
 def create_recogniser(name: str, labels: Sequence[str] = DEFAULT_LABELS,
-                      tidy: bool = True) -> Recogniser:
+                      tidy: bool = True, offline: Gazetteer | None = None) -> Recogniser:
     """The recogniser called ``name``; unregistered names are taken as spaCy pipelines (with
     toponyms inside organisation and facility names). With ``tidy`` (the default) its
     mentions are trimmed as gold writes them and newspapers' conventions are read
-    (``tidied.Tidied``)."""
-    known = GazetteerNames()
+    (``tidied.Tidied``). ``offline``: an offline gazetteer already open, which the names a
+    recogniser checks are asked of instead of one it opens itself (one index and one memo
+    for recognition and resolution)."""
+    known = GazetteerNames(offline)
     if name in RECOGNISERS:
-        recogniser = RECOGNISERS.create(name, labels=labels)
+        factory = RECOGNISERS.get(name)
+        shared = {"gazetteer": offline} if offline is not None and _takes_gazetteer(factory) else {}
+        recogniser = factory(labels=labels, **shared)
     else:
         recogniser = SpacyRecogniser(name, labels=labels, known=known)
     return Tidied(recogniser, known=known) if tidy else recogniser
+
+
+def _takes_gazetteer(factory: Callable[..., Recogniser]) -> bool:
+    """Whether ``factory`` takes a ``gazetteer`` (a plug-in's may not, or may hide why)."""
+    try:
+        return "gazetteer" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def available_recognisers() -> list[str]:

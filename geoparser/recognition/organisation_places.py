@@ -216,9 +216,7 @@ class OrganisationPlaces:
     def _holds_place(self, run: str) -> bool:
         """Whether a prominent place opens ``run`` or a word of it ("Yesterday [Illinois]
         Department"), in up to ``_PLACE_WORDS`` words."""
-        words = [m.group() for m in _CAPITAL_WORD.finditer(run)]
-        names = [" ".join(words[i:i + k]) for i in range(len(words))
-                 for k in range(1, _PLACE_WORDS + 1) if i + k <= len(words)]
+        names = _run_names(run)
         is_known = self.prominent(names)
         return any(is_known.get(n) for n in names)
 
@@ -228,11 +226,16 @@ class OrganisationPlaces:
         spans: list[tuple[int, int]] = []
         breaks: list[int] | None = None  # where sentences start, worked out when needed
         own_spans = SpanIndex((o.start, o.end) for o in own)
+        runs = []
         for run in NAME_RUN.finditer(text):
-            a, b = run.span()
+            a = run.start()
             name_end = a + len(run.group().rstrip(".'’-"))  # "Chicago." is the name "Chicago"
-            if any(s <= a and name_end <= e for s, e in own_spans.near(a, name_end)):
-                continue
+            if not any(s <= a and name_end <= e for s, e in own_spans.near(a, name_end)):
+                runs.append(run)
+        # every run's names asked of the gazetteer in one batch a document, not one a run
+        self.prominent([n for run in runs for n in _run_names(run.group())])
+        for run in runs:
+            a, b = run.span()
             if not self._holds_place(text[a:b]):
                 continue
             if breaks is None:
@@ -244,6 +247,14 @@ class OrganisationPlaces:
             else:
                 spans.append((start, end))
         return spans
+
+
+def _run_names(run: str) -> list[str]:
+    """The names a name run may hold: each run of up to ``_PLACE_WORDS`` of its capitalised
+    words."""
+    words = [m.group() for m in _CAPITAL_WORD.finditer(run)]
+    return [" ".join(words[i:i + k]) for i in range(len(words))
+            for k in range(1, _PLACE_WORDS + 1) if i + k <= len(words)]
 
 
 def _names_an_institution(name: str) -> bool:

@@ -74,7 +74,7 @@ def load_pipeline(name: str) -> Language:
     if isinstance(target, Path):  # a folder the user named: regular files of bounded size
         check_model_folder(target, f"spaCy pipeline {name!r}")
     try:
-        nlp = spacy.load(target)
+        nlp = spacy.load(target, exclude=_unused_by_ner(target))
     except Exception as exc:  # a damaged folder fails in config, msgpack or weights code
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise ModelNotFoundError(
@@ -88,6 +88,34 @@ def load_pipeline(name: str) -> Language:
     }
     nlp.select_pipes(enable=[p for p in nlp.pipe_names if p in needed])
     return nlp
+
+
+def _unused_by_ner(target: str | Path) -> list[str]:
+    """The components of pipeline ``target`` that NER does not need, read off its config so
+    that they are never loaded (en_core_web_sm's tagger, parser, lemmatizer: a fifth of its
+    load, measured in docs/measurements.md, *Start-up*): all but ``ner`` when ``ner`` embeds
+    the words itself, none when it listens to another component or its config cannot be read
+    (every component is then loaded, and those NER does not listen to are disabled)."""
+    import importlib
+    import inspect
+
+    import spacy.util
+
+    try:
+        if isinstance(target, Path):
+            folder = target
+        else:  # the package whose ``load`` spacy.load calls (an alias's is its mirror's)
+            package = Path(inspect.getfile(importlib.import_module(target).load)).parent
+            meta = spacy.util.get_model_meta(package)  # the folder that ``load`` reads
+            folder = package / f"{meta['lang']}_{meta['name']}-{meta['version']}"
+        config = spacy.util.load_config(folder / "config.cfg", interpolate=False)
+        pipeline = list(config["nlp"]["pipeline"])
+        ner = config["components"]["ner"]
+    except Exception:  # any config spacy.load itself will judge: load it all, as before
+        return []
+    if ner.get("factory") != "ner" or "model" not in ner or "Listener" in str(ner):
+        return []
+    return [name for name in pipeline if name != "ner"]
 
 
 def describe(nlp: Language) -> str:

@@ -172,3 +172,40 @@ def test_every_trained_recogniser_has_an_organisation_places_variant():
     (out,) = create_recogniser("toponym-orgs").recognise(
         ["Riders said the Toronto Transit Commission cut service on Monday."])
     assert "Toronto" in [m.text for m in out]
+
+
+class _Counting:
+    """A gazetteer that records each batch of names it is asked."""
+
+    name = "offline"
+
+    def __init__(self, inner):
+        self.inner, self.batches = inner, []
+
+    def lookup(self, toponym):
+        self.batches.append([toponym])
+        return self.inner.lookup(toponym)
+
+    def lookup_many(self, toponyms):
+        self.batches.append(list(toponyms))
+        return self.inner.lookup_many(self.batches[-1])
+
+
+def test_the_sentences_to_read_are_chosen_with_one_gazetteer_batch_a_document(gazetteer):
+    """Every name run's words are asked of the gazetteer together, once a document, not once
+    a run (2,012 batches on 100 GeoWebNews articles, docs/measurements.md, *Start-up*)."""
+    counting = _Counting(gazetteer)
+    recogniser = OrganisationPlaces(_Fixed(), counting)
+    text = ("The Ohio River rose. Officials at the Illinois Department of Public Health met "
+            "Red Cross staff in Louisville. Mayor Greg Fischer of Louisville spoke.")
+    asked_before_spacy = []
+    inner = recogniser.organisations.recognise
+
+    def spy(texts):
+        asked_before_spacy.append(len(counting.batches))
+        return inner(texts)
+
+    recogniser.organisations.recognise = spy
+    (out,) = recogniser.recognise([text])
+    assert asked_before_spacy == [1]
+    assert {"Ohio", "Illinois", "Louisville"} & {m.text for m in out}

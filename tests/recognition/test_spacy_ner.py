@@ -97,3 +97,39 @@ def test_a_place_inside_an_organisation_is_output_but_lends_no_context(sm):
     assert by_text["Minnesota"].evidence is False
     assert "ORG" in by_text["Minnesota"].why
     assert by_text["Albany"].evidence is True
+
+
+def test_only_ner_is_loaded_from_en_core_web_sm(sm):
+    """Its NER embeds the words itself: tagger, parser and lemmatizer are never loaded (they
+    never ran), a part of every parse's start-up."""
+    assert sm.nlp.component_names == ["ner"]
+
+
+LISTENING_NER = {"model": {
+    "@architectures": "spacy.TransitionBasedParser.v2", "state_type": "ner",
+    "extra_state_tokens": False, "hidden_width": 8, "maxout_pieces": 2, "use_upper": True,
+    "tok2vec": {"@architectures": "spacy.Tok2VecListener.v1", "width": 96, "upstream": "*"}}}
+
+
+@pytest.mark.parametrize("listens", [True, False])
+def test_a_pipeline_keeps_what_its_ner_listens_to(tmp_path, listens):
+    """A pipeline whose NER reads a shared ``tok2vec`` is loaded whole (what NER does not
+    listen to disabled); one whose NER embeds the words itself loads NER alone."""
+    from geoparser.recognition.spacy_models import load_pipeline
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("tok2vec")
+    nlp.add_pipe("tagger").add_label("NN")
+    nlp.add_pipe("ner", config=LISTENING_NER if listens else {}).add_label("GPE")
+    nlp.initialize()
+    where = tmp_path / f"listens-{listens}"
+    nlp.to_disk(where)
+    loaded = load_pipeline(str(where))
+    if listens:
+        assert loaded.component_names == ["tok2vec", "tagger", "ner"]
+        assert loaded.pipe_names == ["tok2vec", "ner"]
+    else:
+        assert loaded.component_names == loaded.pipe_names == ["ner"]
+    text = "Flooding hit Paris."
+    assert [(e.start_char, e.end_char) for e in loaded(text).ents] == [
+        (e.start_char, e.end_char) for e in nlp(text).ents]

@@ -16,7 +16,6 @@ from geopy.geocoders import GeoNames
 from geopy.geocoders.base import DEFAULT_SENTINEL
 
 from geoparser.errors import UsageError
-from geoparser.gazetteers.base import GAZETTEERS
 from geoparser.gazetteers.web.answers import GEONAMES_FIELDS, check_records, location
 from geoparser.gazetteers.web.base import WebGazetteer
 from geoparser.gazetteers.web.fields import as_float, as_int, split_url, user_agent
@@ -115,7 +114,6 @@ def candidate(raw: Mapping) -> Candidate | None:
     )
 
 
-@GAZETTEERS.register("geonames")
 class GeoNamesGazetteer(WebGazetteer):
     """Candidates from the GeoNames web service (username from ``GEONAMES_USERNAME``)."""
 

@@ -15,7 +15,6 @@ from functools import partial
 from geopy.geocoders import Nominatim
 
 from geoparser.errors import UsageError
-from geoparser.gazetteers.base import GAZETTEERS
 from geoparser.gazetteers.web.answers import NOMINATIM_FIELDS, check_records, location
 from geoparser.gazetteers.web.base import WebGazetteer
 from geoparser.gazetteers.web.fields import as_float, as_int, host, split_url, user_agent
@@ -101,7 +100,6 @@ def candidate(raw: Mapping) -> Candidate | None:
     )
 
 
-@GAZETTEERS.register("nominatim")
 class NominatimGazetteer(WebGazetteer):
     """Candidates from OSM Nominatim; needs a contact (``--contact`` or ``TOPOSCOPE_CONTACT``)."""
 
