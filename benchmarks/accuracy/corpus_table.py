@@ -11,14 +11,19 @@ the tagger was trained on, the fold tagger that never saw it (``make train-ner``
 ``DIR/without-<corpus>/tagger``), so the tagger is out of fold on every row; without it those
 rows say they are in-sample.
 
+``--write`` puts the table on the page and its figures in ``corpus_table.json`` beside this
+module; ``--beside FILE`` shows such a file's figures in brackets beside the new ones (a
+later model's table beside today's).
+
 Run: ``python -m benchmarks.accuracy.corpus_table [--corpora DIR] [--limit N] [--max-chars N]
-[--fold-taggers DIR] [--only NAMES] [--write]`` (``make bench-corpora``; needs
-``../shared/corpora``).
+[--fold-taggers DIR] [--only NAMES] [--beside FILE] [--json FILE] [--write]``
+(``make bench-corpora``; needs ``../shared/corpora``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import shlex
@@ -35,15 +40,18 @@ from typing import Any
 from benchmarks.accuracy.corpus_exposure import Exposure, exposure
 from benchmarks.accuracy.corpus_scores import CorpusFigures, score_corpus
 from benchmarks.corpus_catalogue import ALL, CatalogueEntry, entry
-from benchmarks.generated_section import write_section
+from benchmarks.generated_section import replaced
 from benchmarks.public_corpora import ROOT, SHARED
 from evaluation.markdown import table
-from geoparser.errors import ToposcopeError, UsageError
+from geoparser.errors import InputError, ToposcopeError, UsageError
+from geoparser.io.atomic import write_files_atomic
 from geoparser.model import Document
 
-#: The page and the name of its generated part.
+#: The page and the name of its generated part; the figures of the table on the page, as
+#: JSON (``--beside`` reads such a file, to show a later table's figures beside them).
 PAGE = ROOT / "docs" / "recognition-model.md"
 SECTION = "corpus-table"
+FIGURES = Path(__file__).resolve().with_suffix(".json")
 #: The default cap per corpus: the whole table in about 15 CPU-minutes on the 2-core machine
 #: (the default parses about 10,000 characters a CPU-second there; chosen by hand from that).
 LIMIT = 2000
@@ -139,45 +147,64 @@ HEADER = ["corpus", "documents", "gold toponyms", "exact P", "exact R", "exact F
           "marker ECE", "markers right", "what the default's models saw of it"]
 
 
-def table_rows(rows: Sequence[Row]) -> list[list[str]]:
-    """The table's cells, a row a corpus."""
+#: The figures shown in the metric columns, in order, and whether each is per 100 gold.
+METRICS = (("precision", False), ("recall", False), ("f1", False), ("acc161", False),
+           ("acc_id", False), ("fp_per_100", True), ("fp_per_100_no_street", True),
+           ("people_per_100", True), ("marker_ece", False), ("markers_right", False))
+
+
+def table_rows(rows: Sequence[Row], beside: dict[str, Any] | None = None) -> list[list[str]]:
+    """The table's cells, a row a corpus; ``beside`` (a ``figures_json``), each figure with
+    that table's in brackets where it has one."""
+    before = (beside or {}).get("corpora", {})
     out = []
     for r in rows:
-        f = r.figures
-        out.append([r.entry.name, _used(r.sample), f"{f.gold:,}", _cell(f.precision),
-                     _cell(f.recall), _cell(f.f1), _cell(f.acc161), _cell(f.acc_id),
-                     _cell(f.fp_per_100, True), _cell(f.fp_per_100_no_street, True),
-                     _cell(f.people_per_100, True), _cell(f.marker_ece),
-                     _cell(f.markers_right), r.seen.describe()])
+        f = r.figures.as_dict()
+        old = before.get(r.entry.name, {})
+        cells = []
+        for key, per_100 in METRICS:
+            cell = _cell(f[key], per_100)
+            if key in old and old[key] is not None:
+                cell += f" ({_cell(old[key], per_100)})"
+            cells.append(cell)
+        out.append([r.entry.name, _used(r.sample), f"{f['gold']:,}", *cells, r.seen.describe()])
     return out
 
 
+def figures_json(rows: Sequence[Row], command: str, when: str, code: str) -> dict[str, Any]:
+    """What was run and each corpus's figures, for ``--beside``."""
+    return {"generated": {"date": when, "commit": code, "command": command},
+            "corpora": {r.entry.name: {**r.figures.as_dict(), "total": r.sample.total,
+                                        "stride": r.sample.stride, "seen": r.seen.describe()}
+                        for r in rows}}
+
+
+#: What the figures are made by: the code that reads, parses and scores (tests and pages not).
+CODE = ("geoparser", "evaluation", "benchmarks")
+
+
 def commit() -> str:
-    """The code's commit, ``+`` when files other than the page differ from it."""
+    """The code's commit, ``+`` when the code (``CODE``) differs from it."""
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, check=True,
                               capture_output=True, text=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--",
-                                ".", f":!{PAGE.relative_to(ROOT)}"], cwd=ROOT, check=True,
-                               capture_output=True, text=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError, ValueError):
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", *CODE], cwd=ROOT,
+                               check=True, capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return head + ("+" if dirty else "")
 
 
-def markdown(rows: Sequence[Row], command: str, wall: float, cpu: float,
-             missing: Sequence[str] = (), when: str | None = None,
-             code: str | None = None) -> str:
+def markdown(rows: Sequence[Row], command: str, wall: float, cpu: float, when: str, code: str,
+             missing: Sequence[str] = (), beside: dict[str, Any] | None = None) -> str:
     """The generated part: what was run, the table, and what each corpus's figures mean."""
-    when = when or datetime.now(UTC).strftime("%Y-%m-%d")
-    code = code or commit()
     out = [f"Generated on {when} at commit {code} by `{command}` ({wall / 60:.1f} min wall, "
            f"{cpu / 60:.1f} CPU-min). Each corpus read in place, its documents taken every "
            "k-th by sorted id (k the smallest keeping at most the command's `--limit` "
            "documents and `--max-chars` characters), parsed by the default `toposcope parse` "
            "(`Geoparser()`: recogniser, `context` policy, span decision) in one batch, and "
            "scored end to end:", "",
-           table(HEADER, table_rows(rows)), "",
+           table(HEADER, table_rows(rows, beside)), "",
            "Exact P/R/F1: the `semeval` scheme's `exact` measure. acc@161: gold toponyms with "
            "a point found with the exact span and placed within 161 km, over those with a "
            "point; by GeoNames id: the same with the gold's id. FP/100: output spans that "
@@ -189,6 +216,10 @@ def markdown(rows: Sequence[Row], command: str, wall: float, cpu: float,
            "where the gold has points. — : does not apply. In-sample rows are no held-out "
            "figures (the column says which model saw what); `--fold-taggers` gives the fold "
            "tagger on them.", ""]
+    if beside:
+        then = beside["generated"]
+        out += [f"In brackets: the figures of the table generated on {then['date']} at commit "
+                f"{then['commit']} by `{then['command']}`.", ""]
     out += [f"- {r.entry.name}: {r.entry.note}." for r in rows if r.entry.note]
     if missing:
         out += [f"- Not found, no row: {', '.join(missing)}."]
@@ -205,7 +236,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="make train-ner's work folder: each training corpus parsed with the "
                          "tagger that never saw it")
     ap.add_argument("--only", default=None, help="comma-separated corpora (names or keys)")
-    ap.add_argument("--write", action="store_true", help=f"write the table into {PAGE.name}")
+    ap.add_argument("--write", action="store_true",
+                    help=f"write the table into {PAGE.name} and its figures to {FIGURES.name}")
+    ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    ap.add_argument("--beside", type=Path, default=None,
+                    help="figures of an earlier table (its --json or --write file), shown in "
+                         "brackets beside the new ones")
     args = ap.parse_args(argv)
     try:
         return _run(args, argv if argv is not None else sys.argv[1:])
@@ -220,6 +256,9 @@ def _run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if not args.corpora.is_dir():
         print(f"corpus_table: skipped: no corpora at {args.corpora}")
         return 0
+    beside = read_figures(args.beside) if args.beside is not None else None
+    if args.write:  # a page without its markers is refused before the long run
+        replaced(PAGE.read_text(encoding="utf-8"), SECTION, "", str(PAGE))
     items = ALL if not args.only else tuple(entry(n.strip()) for n in args.only.split(","))
     if args.fold_taggers is not None:
         for item in items:  # a missing fold is an error before anything runs
@@ -240,13 +279,34 @@ def _run(args: argparse.Namespace, argv: Sequence[str]) -> int:
               f"{row.figures.as_dict()}", flush=True)
     command = " ".join(["python -m benchmarks.accuracy.corpus_table",
                         *map(shlex.quote, argv)])
-    text = markdown(rows, command, time.perf_counter() - wall, time.process_time() - cpu,
-                    missing)
+    when, code = datetime.now(UTC).strftime("%Y-%m-%d"), commit()
+    text = markdown(rows, command, time.perf_counter() - wall, time.process_time() - cpu, when,
+                    code, missing, beside)
     print(text)
-    if args.write:
-        write_section(PAGE, SECTION, text)
-        print(f"wrote {PAGE}")
+    data = json.dumps(figures_json(rows, command, when, code), indent=1) + "\n"
+    files: dict[Path, str] = {args.json: data} if args.json is not None else {}
+    if args.write:  # the page and its figures together, or neither
+        files[FIGURES] = data
+        files[PAGE] = replaced(PAGE.read_text(encoding="utf-8"), SECTION, text, str(PAGE))
+    write_files_atomic(files)
+    for path in files:
+        print(f"wrote {path}")
     return 0
+
+
+def read_figures(path: Path) -> dict[str, Any]:
+    """A ``figures_json`` file; a clear error when it is not one."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", path) from None
+    except ValueError:
+        data = None
+    if not (isinstance(data, dict) and isinstance(data.get("corpora"), dict)
+            and isinstance(data.get("generated"), dict)
+            and {"date", "commit", "command"} <= set(data["generated"])):
+        raise InputError("not the figures of a table per corpus (--json)", path)
+    return data
 
 
 if __name__ == "__main__":
