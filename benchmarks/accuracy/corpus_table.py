@@ -81,6 +81,8 @@ def every_kth(docs: Sequence[Document], limit: int | None, max_chars: int | None
 
 @dataclass(frozen=True)
 class Row:
+    """One corpus's row: what was taken, its figures, what the models saw, how long it took."""
+
     entry: CatalogueEntry
     sample: Sample
     figures: CorpusFigures
@@ -229,9 +231,10 @@ def markdown(rows: Sequence[Row], command: str, wall: float, cpu: float, when: s
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpora", type=Path, default=SHARED / "corpora")
-    ap.add_argument("--limit", type=int, default=LIMIT, help="documents per corpus at most")
+    ap.add_argument("--limit", type=int, default=LIMIT,
+                    help="documents per corpus at most (0: no bound)")
     ap.add_argument("--max-chars", type=int, default=MAX_CHARS,
-                    help="characters per corpus, about, at most")
+                    help="characters per corpus, about, at most (0: no bound)")
     ap.add_argument("--fold-taggers", type=Path, default=None,
                     help="make train-ner's work folder: each training corpus parsed with the "
                          "tagger that never saw it")

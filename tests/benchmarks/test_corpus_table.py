@@ -1,6 +1,7 @@
 """The table per corpus's command: documents taken every k-th by sorted id, the fold tagger
 put in place and taken away, the Markdown it writes, and its errors."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,13 +13,15 @@ from benchmarks.accuracy.corpus_table import (
     Row,
     Sample,
     every_kth,
+    figures_json,
     fold_tagger,
     main,
     markdown,
+    read_figures,
     tagger_at,
 )
 from benchmarks.corpus_catalogue import entry
-from geoparser.errors import UsageError
+from geoparser.errors import InputError, UsageError
 from geoparser.model import Document
 from geoparser.recognition.transformer_tagger import MODEL_DIR, model_dir
 
@@ -124,8 +127,6 @@ def test_the_fold_tagger_reaches_the_default_recogniser(tmp_path, offline_gazett
 
 
 def test_a_corpus_parsed_with_a_fold_tagger_is_out_of_fold(tmp_path, offline_gazetteer):
-    import json
-
     from benchmarks.accuracy.corpus_table import run_corpus
     from benchmarks.corpus_catalogue import CatalogueEntry
 
@@ -146,3 +147,34 @@ def test_a_corpus_parsed_with_a_fold_tagger_is_out_of_fold(tmp_path, offline_gaz
     # the same weights give the same row
     assert out_of_fold.figures == shipped.figures
     assert shipped.figures.gold == 2 and shipped.figures.recall == 1.0
+
+
+def rows_of(**changes):
+    return [Row(entry("geovirus"), Sample(docs(2), 229, 115), figures(**changes),
+                Exposure(2, 2, ("span decision",), 0), 1.0)]
+
+
+def test_an_earlier_tables_figures_are_shown_beside(tmp_path):
+    before = figures_json(rows_of(), "python -m benchmarks.accuracy.corpus_table", "2026-11-29",
+                          "abc123")
+    path = tmp_path / "before.json"
+    path.write_text(json.dumps(before))
+    now = rows_of(precision=0.9, acc161=0.75, fp_per_100=8.0)
+    text = markdown(now, "cmd", 60.0, 60.0, "2026-12-01", "def456", beside=read_figures(path))
+    row = next(x for x in text.splitlines() if x.startswith("| GeoVirus |"))
+    cells = row.split(" | ")
+    assert cells[3] == "0.900 (0.800)" and cells[6] == "0.750 (0.700)"
+    assert cells[7] == "—" and cells[8] == "8.0 (12.3)"  # no id then or now: no brackets
+    assert ("In brackets: the figures of the table generated on 2026-11-29 at commit abc123 by "
+            "`python -m benchmarks.accuracy.corpus_table`.") in text
+    assert before["corpora"]["GeoVirus"]["stride"] == 115
+
+
+def test_a_file_that_is_no_table_figures_is_refused(tmp_path):
+    bad = tmp_path / "bad.json"
+    for content in ("not json", "[]", '{"corpora": {}}'):
+        bad.write_text(content)
+        with pytest.raises(InputError, match="not the figures of a table per corpus"):
+            read_figures(bad)
+    with pytest.raises(InputError, match="cannot read"):
+        read_figures(tmp_path / "none.json")
