@@ -10,12 +10,14 @@ annotate people (for "people drawn as places").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
 from geoparser.corpora.base import ReadOptions, convert
 from geoparser.corpora.conventions import load_conventions
+from geoparser.errors import UsageError
 from geoparser.io.documents import gold_from_objects
 from geoparser.model import Document
 
@@ -62,9 +64,10 @@ class CatalogueEntry:
         return gold_from_objects(objects, path, TOLERANCE_KM)
 
 
-#: The ten shared corpora. The CoNLL and CoNLL-U type maps are the converters' defaults
-#: (docs/formats.md: LOC, location, country, place are toponyms; PER, person, politician are
-#: people), which are these corpora's types; no corpus here needs ``--types``.
+#: The ten shared corpora, SemEval-2019 in two rows: the training papers the tagger learnt
+#: from and the validation papers no model saw. The CoNLL and CoNLL-U type maps are the
+#: converters' defaults (docs/formats.md: LOC, location, country, place are toponyms; PER,
+#: person, politician are people), which are these corpora's types; no corpus needs ``--types``.
 ALL: tuple[CatalogueEntry, ...] = (
     CatalogueEntry("GeoWebNews", "geowebnews", "gwn", "geowebnews/brat",
                    aliases=("GeoWebNews",), fold="geowebnews"),
@@ -74,6 +77,11 @@ ALL: tuple[CatalogueEntry, ...] = (
                    "semeval2019_task12/Training/Training_Data_Participant",
                    aliases=("SemEval-2019 T12", "SemEval-2019 T12 (train)"), fold="semeval-2019",
                    note="the papers' front matter (authors, affiliations) is unannotated"),
+    CatalogueEntry("SemEval-2019 T12 (validation)", "semeval2019_task12", "semeval2019",
+                   "semeval2019_task12/Training/Validation_Data_Codalab/resolution",
+                   note="the task's 32 validation papers (none of the 73 training papers), "
+                        "which no model here trained on: SemEval-2019 held out without a fold "
+                        "tagger; front matter unannotated, as in the training papers"),
     CatalogueEntry("WikToR", "wiktor", "wiktor", "wiktor/WikToR_reconstructed_from_EUPEG.jsonl",
                    aliases=("WikToR",),
                    note="only the page's own toponym is annotated: every other place a page "
@@ -96,11 +104,24 @@ ALL: tuple[CatalogueEntry, ...] = (
 
 
 def entry(name: str) -> CatalogueEntry:
-    """The entry called ``name`` or whose convention key is ``name`` (case-insensitive)."""
-    for e in ALL:
-        if name.lower() in (e.name.lower(), e.convention.lower()):
-            return e
-    raise KeyError(f"unknown corpus {name!r} (known: {', '.join(e.convention for e in ALL)})")
+    """The entry called ``name``, else the first whose convention key is ``name``
+    (case-insensitive)."""
+    return select([name])[0]
+
+
+def select(names: Sequence[str]) -> tuple[CatalogueEntry, ...]:
+    """The entries called one of ``names`` or whose convention key is one of them
+    (case-insensitive: every row of a corpus by its key), in the catalogue's order; an unknown
+    name is a usage error naming the choices."""
+    wanted = {n.strip().lower() for n in names if n.strip()}
+    by_name = {e.name.lower() for e in ALL}
+    unknown = sorted(n for n in wanted if n not in by_name
+                     and n not in {e.convention.lower() for e in ALL})
+    if unknown or not wanted:
+        raise UsageError(f"unknown corpus {', '.join(map(repr, unknown)) or '(none)'} (known: "
+                       f"{', '.join(dict.fromkeys(e.convention for e in ALL))})")
+    named = [e for e in ALL if e.name.lower() in wanted]
+    return tuple(e for e in ALL if e in named or e.convention.lower() in wanted - by_name)
 
 
 def check_conventions() -> None:

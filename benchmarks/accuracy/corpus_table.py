@@ -39,7 +39,7 @@ from typing import Any
 
 from benchmarks.accuracy.corpus_exposure import Exposure, exposure
 from benchmarks.accuracy.corpus_scores import CorpusFigures, score_corpus
-from benchmarks.corpus_catalogue import ALL, CatalogueEntry, entry
+from benchmarks.corpus_catalogue import ALL, CatalogueEntry, select
 from benchmarks.generated_section import replaced
 from benchmarks.public_corpora import ROOT, SHARED
 from evaluation.markdown import table
@@ -262,7 +262,7 @@ def _run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     beside = read_figures(args.beside) if args.beside is not None else None
     if args.write:  # a page without its markers is refused before the long run
         replaced(PAGE.read_text(encoding="utf-8"), SECTION, "", str(PAGE))
-    items = ALL if not args.only else tuple(entry(n.strip()) for n in args.only.split(","))
+    items = ALL if not args.only else select(args.only.split(","))
     if args.fold_taggers is not None:
         for item in items:  # a missing fold is an error before anything runs
             if item.fold is not None:
