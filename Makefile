@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.toposcope-installed
 DEV_STAMP := $(VENV)/.toposcope-dev-installed
 
-.PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy bench-serve bench-service bench-context-weights wheel-check \
+.PHONY: setup setup-dev browser run test lint clean cassettes cassettes-offline bench bench-eval bench-accuracy bench-serve bench-service bench-context-weights bench-corpora wheel-check \
 	docs vendor-leaflet vendor-swagger-ui outline-10m train-ranker train-ner train-confidence train-decision train-student
 
 # `make run` installs what geoparsing needs, the report's charts and the GIS outputs (the
@@ -141,6 +141,12 @@ bench: setup-dev
 # double, resolution from gold mentions on the four corpora (docs/resolution.md).
 bench-context-weights: setup-dev
 	$(PY) -m benchmarks.accuracy.context_weights --json context-weights.json
+
+# Opt-in (needs ../shared/corpora): the default parse on every shared corpus, one row a corpus,
+# written into docs/recognition-model.md between its markers (about 15 CPU-minutes);
+# FOLDS=build/train-ner parses the tagger's training corpora with its fold taggers.
+bench-corpora: setup-dev
+	$(PY) -m benchmarks.accuracy.corpus_table --write $(if $(FOLDS),--fold-taggers $(FOLDS))
 
 # Opt-in, about a minute: `toposcope serve` under 4 concurrent clients on loopback (requests/s,
 # p50/p95 latency) against `toposcope parse` on the same texts. See docs/service.md.

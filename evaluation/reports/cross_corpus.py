@@ -45,16 +45,22 @@ def gold_with_points(docs: Sequence[dict[str, Any]]) -> list[Document]:
 
 def end_to_end_scores(parsed: Sequence[ParsedDocument], gazetteer: Gazetteer, policy: Policy,
                       km: float = 161.0, repeat_names: bool = True) -> dict[str, Any]:
-    """Recognition and resolution together, over the gold toponyms that have a point: the share
-    found with the exact span *and* placed within ``km`` (acc@161 end to end); over those that
-    carry a GeoNames id, the share found with the exact span *and* resolved to that very id
-    (Mordecai 3's measure, ``acc_id``; ``None`` when no gold toponym has an id); and false
-    positives (predicted spans that are no gold span) per 100 gold toponyms. Resolved as
-    ``parse`` resolves (a placed name read again where the text repeats it, ``repeat_names``)."""
-    from geoparser.distance import distance_km
+    """Recognition and resolution together (``end_to_end_figures``), resolved as ``parse``
+    resolves (a placed name read again where the text repeats it, ``repeat_names``)."""
     from geoparser.pipeline import resolve
 
-    resolved = resolve(parsed, gazetteer, policy, repeat_names=repeat_names)
+    return end_to_end_figures(resolve(parsed, gazetteer, policy, repeat_names=repeat_names), km)
+
+
+def end_to_end_figures(resolved: Sequence[ParsedDocument], km: float = 161.0) -> dict[str, Any]:
+    """Over the gold toponyms that have a point: the share found with the exact span *and*
+    placed within ``km`` (acc@161 end to end; ``None`` when no gold toponym has a point); over
+    those that carry a GeoNames id, the share found with the exact span *and* resolved to that
+    very id (Mordecai 3's measure, ``acc_id``; ``None`` when no gold toponym has an id); and
+    false positives (predicted spans that are no gold span) per 100 gold toponyms, of
+    documents already resolved (a ``parse`` output with its gold documents)."""
+    from geoparser.distance import distance_km
+
     with_point = placed = found = false_pos = n_gold = with_id = same_id = 0
     for p in resolved:
         gold = {(g.start, g.end): g for g in p.document.toponyms}

@@ -65,7 +65,8 @@ def _path(model: str) -> Path | None:
 
 
 @cache
-def _read(path: Path) -> dict[str, frozenset[str]]:
+def read_fingerprints(path: Path) -> dict[str, frozenset[str]]:
+    """A ``trained_on.json``'s fingerprints by training corpus (empty when unreadable)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         return {name: frozenset(fps) for name, fps in data["corpora"].items()}
@@ -77,9 +78,13 @@ def training_overlap(model: str, texts: Iterable[str]) -> dict[str, int]:
     """How many of ``texts`` each training corpus of ``model`` holds (only corpora with some);
     empty for a model that ships no fingerprints."""
     path = _path(model)
-    if path is None:
-        return {}
-    corpora = _read(path)
+    return {} if path is None else fingerprint_overlap(path, texts)
+
+
+def fingerprint_overlap(path: Path, texts: Iterable[str]) -> dict[str, int]:
+    """How many of ``texts`` each training corpus of the ``trained_on.json`` at ``path`` holds
+    (only corpora with some)."""
+    corpora = read_fingerprints(path)
     prints = [fingerprint(t) for t in texts]
     found = {name: sum(p in fps for p in prints) for name, fps in corpora.items()}
     return {name: n for name, n in found.items() if n}

@@ -384,6 +384,7 @@ def prediction_to_json(doc: PredictedDocument) -> dict[str, Any]:
             "start": p.start, "end": p.end, "text": p.text, "label": p.label,
             "lat": p.lat, "lon": p.lon, "geonameid": p.geonameid, "n_candidates": p.n_candidates,
             "name": p.name, "confidence": p.confidence,
+            "marker_confidence": p.marker_confidence,
         }
         if p.candidates:
             item["candidates"] = [

@@ -150,3 +150,20 @@ def test_score_of_a_named_pipe_is_one_line_not_a_traceback(tmp_path, scheme):
         result = CliRunner().invoke(app, ["score", "--scheme", scheme, *side])
         assert result.exit_code == 2, result.output
         assert "is a pipe" in result.output and "Traceback" not in result.output
+
+
+def test_scoring_in_memory_keeps_the_marker_confidence():
+    """``evaluation.schemes.score`` checks documents held in memory through their JSON form,
+    which had dropped ``marker_confidence``: the distance scheme then judged no marker, while
+    the same predictions read from a file were judged."""
+    from evaluation.schemes import score
+    from geoparser.io.documents import prediction_to_json
+    from geoparser.model import Document, GoldToponym, PredictedDocument, Prediction
+
+    gold = [Document("d", "Rain in Leeds.", (GoldToponym(8, 13, "Leeds", 53.8, -1.55),))]
+    leeds = Prediction("Leeds", 8, 13, lat=53.8, lon=-1.55, confidence=0.7,
+                       marker_confidence=0.9)
+    assert prediction_to_json(PredictedDocument("d", (leeds,)))["toponyms"][0][
+        "marker_confidence"] == 0.9
+    marker = score("distance", gold, {"d": PredictedDocument("d", (leeds,))}, "span").marker
+    assert marker is not None and marker.confidence == (0.9,) and marker.right == (True,)

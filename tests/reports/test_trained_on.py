@@ -49,7 +49,7 @@ def test_score_warns_for_each_trained_model(recogniser, policy, tmp_path, monkey
     model = recogniser if policy == "context" else policy
     shipped = trained_on._path(model)
     # the shipped fingerprints, as if they held five of the captions
-    monkeypatch.setattr(trained_on, "_read", lambda path: {
+    monkeypatch.setattr(trained_on, "read_fingerprints", lambda path: {
         "Captions corpus": frozenset(map(trained_on.fingerprint, TEXTS[:5]))}
         if path == shipped else {})
     result = invoke("score", "--scheme", "coursework-ner", "--gold", CAPTIONS, "--pred", pred)
