@@ -103,9 +103,12 @@ train-student: setup-dev
 		--config geoparser/recognition/training/configs/student.json \
 		--name toponym-transformer-student --ship build/train-ner/student
 
-# Opt-in (needs ../shared/corpora and the fold taggers of `make train-ner` in build/train-ner):
-# the span decision's two models (benchmarks/training/decision.json, fixed seed), the table of
-# each news corpus held out, and geoparser/data/span_decision.json. See docs/span-decision.md.
+# Opt-in (needs ../shared/corpora and the GeoWebNews and GeoVirus fold taggers of `make
+# train-ner` in build/train-ner; the other corpora's spans come from the shipped tagger, which
+# never saw them): the span decision's two models (benchmarks/training/decision.json, fixed
+# seed; each corpus's spans labelled by its convention), the table of each corpus held out
+# beside the shipped decision and no rejection, and geoparser/data/span_decision.json.
+# See docs/span-decision.md.
 train-decision: setup-dev
 	OMP_NUM_THREADS=1 $(PY) -m benchmarks.training.train_decision --corpora ../shared/corpora \
 		--work build/train-ner

@@ -2,14 +2,18 @@
 resolved, with its features and whether it is right.
 
 For each corpus, the default recogniser (``toponym-transformer-orgs``: tagger, gazetteer
-check, organisation pass, span hygiene and conventions) is built on the *fold* tagger that
-never saw the corpus (``make train-ner`` writes ``<work>/without-<corpus>/tagger``), so its
-probabilities are those of unseen text. The mentions are resolved as ``parse`` resolves them
-(names read again, streets at their town) with no minimum confidence, and each resolved span
+check, organisation pass, span hygiene and conventions) is built on a tagger that never saw the
+corpus, so its probabilities are those of unseen text: for a corpus the shipped tagger was
+trained on, the *fold* tagger ``make train-ner`` writes (``<work>/without-<corpus>/tagger``);
+for any other, the shipped tagger itself, checked against its ``trained_on.json``. The
+mentions are resolved as ``parse`` resolves them (names read again, streets at their town)
+with no minimum confidence, and each resolved span
 gives one row of ``SPAN_FEATURES`` and three labels: a gold toponym (exact span); a gold
 toponym placed within 161 km of its gold point (NaN where the gold toponym has no point); the
-same GeoNames id as gold (NaN where gold gives none). The recogniser's mentions are cached
-(``ranker_data.cached_mentions``, keyed by the fold model's digest).
+same GeoNames id as gold (NaN where gold gives none); and whether the corpus's convention
+masks it (``decision_labels``: a street where local news leaves streets out teaches nothing).
+The recogniser's mentions are cached (``ranker_data.cached_mentions``, keyed by the model's
+digest).
 """
 
 from __future__ import annotations
@@ -22,13 +26,16 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.training.decision_labels import span_label
 from benchmarks.training.ranker_data import cached_mentions
-from evaluation.reports.cross_corpus import gold_with_points
+from evaluation.reports.trained_on import training_overlap
+from geoparser.corpora import read_corpus
+from geoparser.corpora.conventions import TrainingLabel
 from geoparser.decision.features import SPAN_FEATURES, feature_rows
 from geoparser.distance import distance_km
 from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import resolve
-from geoparser.recognition.training.data import SOURCES, CorpusSource, load_gold
+from geoparser.recognition.training.data import SOURCES
 from geoparser.resolution.confidence import (
     RIGHT_KM,
     load_models,
@@ -54,6 +61,12 @@ class DecisionRows:
     gold: int
     gold_with_point: int
     gold_with_id: int
+    #: Rows the corpus's convention teaches nothing (``decision_labels.span_label``).
+    masked: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        if self.masked is None:
+            self.masked = np.zeros(len(self.toponym), bool)
 
     @property
     def y(self) -> np.ndarray:
@@ -63,7 +76,7 @@ class DecisionRows:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(path, x=self.x, toponym=self.toponym, right=self.right,
                             same_id=self.same_id, placed_today=self.placed_today,
-                            whatever=self.whatever,
+                            whatever=self.whatever, masked=self.masked,
                             documents=np.asarray(self.documents, dtype=str),
                             counts=np.asarray([self.gold, self.gold_with_point,
                                                self.gold_with_id]))
@@ -73,7 +86,37 @@ class DecisionRows:
         z = np.load(path, allow_pickle=False)
         gold, with_point, with_id = (int(v) for v in z["counts"])
         return cls(z["x"], z["toponym"], z["right"], z["same_id"], z["placed_today"],
-                   z["whatever"], [str(d) for d in z["documents"]], gold, with_point, with_id)
+                   z["whatever"], [str(d) for d in z["documents"]], gold, with_point, with_id,
+                   z["masked"] if "masked" in z.files else None)
+
+
+@dataclass(frozen=True)
+class DecisionCorpus:
+    """One corpus the decision learns from (``decision.json``'s ``corpora``): its name in
+    reports, its key in ``corpus_conventions.json``, the converter and the path under the
+    corpora folder, which tagger proposes its spans (``fold``: the one ``make train-ner`` fits
+    without it; ``shipped``: the package's, which must never have seen it), and every how
+    many documents (by sorted id) are taken."""
+
+    name: str
+    conventions: str
+    format: str
+    path: str
+    tagger: str = "fold"
+    every: int = 1
+
+    @classmethod
+    def from_config(cls, entry: dict[str, object]) -> DecisionCorpus:
+        corpus = cls(**entry)  # type: ignore[arg-type]
+        if corpus.tagger not in ("fold", "shipped") or corpus.every < 1:
+            raise ValueError(f"decision corpus {corpus.name}: tagger must be fold or shipped "
+                             f"and every at least 1")
+        return corpus
+
+    def documents(self, corpora: Path) -> list[Document]:
+        """Its gold documents (entities kept), every ``every``-th by sorted id."""
+        docs = sorted(read_corpus(self.format, corpora / self.path), key=lambda d: d.id)
+        return docs[::self.every]
 
 
 def fold_recogniser(tagger: Path, gazetteer):
@@ -84,9 +127,12 @@ def fold_recogniser(tagger: Path, gazetteer):
     return Tidied(TransformerOrgsRecogniser(gazetteer=gazetteer, path=tagger), gazetteer)
 
 
-def rows_for(resolved: Sequence[ParsedDocument], placed_min: float) -> DecisionRows:
-    """Rows of every resolved span of ``resolved`` (see the module)."""
+def rows_for(resolved: Sequence[ParsedDocument], placed_min: float,
+             conventions: str | None = None) -> DecisionRows:
+    """Rows of every resolved span of ``resolved`` (see the module), masked by the convention
+    of the corpus ``conventions`` names (none masked without one)."""
     xs, toponym, right, same_id, today, whatever, docs = [], [], [], [], [], [], []
+    masked: list[bool] = []
     gold_n = with_point = with_id = 0
     for p in resolved:
         gold = {(t.start, t.end): t for t in p.document.toponyms}
@@ -112,29 +158,40 @@ def rows_for(resolved: Sequence[ParsedDocument], placed_min: float) -> DecisionR
                                      or placed_whatever(c, r.mention.text)))
             whatever.append(point_by_convention(c))
             docs.append(p.document.id)
+            masked.append(conventions is not None and span_label(
+                conventions, r.mention.start, r.mention.end, r.kind, gold, p.document.entities
+            ) is TrainingLabel.MASKED)
     x = np.vstack(xs) if xs else np.zeros((0, len(SPAN_FEATURES)))
     return DecisionRows(x, np.asarray(toponym), np.asarray(right), np.asarray(same_id),
                         np.asarray(today, bool), np.asarray(whatever, bool), docs, gold_n,
-                        with_point, with_id)
+                        with_point, with_id, np.asarray(masked, bool))
 
 
-def corpus_rows(src: CorpusSource, corpora: Path, tagger: Path, gazetteer, policy,
+def corpus_rows(corpus: DecisionCorpus, corpora: Path, tagger: Path, gazetteer, policy,
                 limit: int | None = None) -> DecisionRows:
     """One corpus's rows, its spans proposed by the recogniser on the tagger at ``tagger``."""
-    docs: list[Document] = gold_with_points(load_gold(src, corpora))[:limit]
+    docs = corpus.documents(corpora)[:limit]
     digest = hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
     found = cached_mentions("decision-mentions", f"toponym-transformer-orgs-{digest}", docs,
                             recogniser=fold_recogniser(tagger, gazetteer),
-                            note=f"decision-data: {src.name}: recognising {len(docs)} documents")
+                            note=f"decision-data: {corpus.name}: recognising {len(docs)} documents")
     parsed = [ParsedDocument(d, found[d.id]) for d in docs]
     resolved = resolve(parsed, gazetteer, policy, repeat_names=True, min_confidence=0.0)
     model = load_models().get(policy.name)
-    return rows_for(resolved, model.min_confidence if model else 0.0)
+    return rows_for(resolved, model.min_confidence if model else 0.0, corpus.conventions)
 
 
-def fold_tagger(work: Path, src: CorpusSource) -> Path:
-    """Where ``make train-ner`` writes the tagger that never saw ``src``."""
-    return work / f"without-{src.name.split()[0].lower()}" / "tagger"
+def tagger_for(corpus: DecisionCorpus, work: Path, corpora: Path) -> Path:
+    """The tagger that never saw ``corpus``: its fold tagger, where ``make train-ner`` writes
+    it, or the shipped one, refused if its ``trained_on.json`` lists any of the documents."""
+    if corpus.tagger == "fold":
+        return work / f"without-{corpus.name.split()[0].lower()}" / "tagger"
+    from geoparser.recognition.transformer_tagger import model_dir
+
+    if seen := training_overlap("toponym-transformer", (d.text for d in corpus.documents(corpora))):
+        raise ValueError(f"the shipped tagger was trained on documents of {corpus.name} "
+                         f"({seen}): give it its fold tagger")
+    return model_dir()
 
 
-__all__ = ["SOURCES", "DecisionRows", "corpus_rows", "fold_tagger", "rows_for"]
+__all__ = ["SOURCES", "DecisionCorpus", "DecisionRows", "corpus_rows", "rows_for", "tagger_for"]

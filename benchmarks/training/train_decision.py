@@ -32,7 +32,12 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.training.decision_data import SOURCES, DecisionRows, corpus_rows, fold_tagger
+from benchmarks.training.decision_data import (
+    DecisionCorpus,
+    DecisionRows,
+    corpus_rows,
+    tagger_for,
+)
 from benchmarks.training.train_confidence import platt, train_booster
 from evaluation.calibration import TOP_SHARE, expected_calibration_error, most_confident
 from geoparser.decision.features import CATEGORICAL, PROPOSERS, SPAN_FEATURES, placed_rows
@@ -59,24 +64,17 @@ class _Part:
         return self.x[use], y[use], self.w[use]
 
 
-#: The classes of span a corpus may leave unannotated throughout, by the feature that marks
-#: them: such a corpus's rows of that class say nothing of it.
-SILENT_CLASSES = {"peoples": "people_word"}
-
-
-def document_parts(parts: dict[str, DecisionRows], folds: int,
-                   silent: dict[str, list[str]] | None = None) -> list[_Part]:
+def document_parts(parts: dict[str, DecisionRows], folds: int) -> list[_Part]:
     """Each corpus cut into ``folds`` parts by whole documents (every ``folds``-th of its
-    sorted ids), weighted so that each corpus weighs what the others do; the rows of a class
-    ``silent`` names for a corpus (it annotates none of them) weigh nothing."""
+    sorted ids), weighted so that each corpus weighs what the others do; the rows its
+    convention masks (``DecisionRows.masked``: a kind it leaves out) weigh nothing."""
     out = []
     for name, rows in parts.items():
         ids = sorted(set(rows.documents))
         fold_of = {d: i % folds for i, d in enumerate(ids)}
         which = np.asarray([fold_of[d] for d in rows.documents])
         w = np.full(len(rows.toponym), 1000.0 / max(len(rows.toponym), 1))
-        for cls in (silent or {}).get(name, []):
-            w[rows.x[:, SPAN_FEATURES.index(SILENT_CLASSES[cls])] == 1] = 0.0
+        w[rows.masked] = 0.0
         out += [_Part(name, rows, which == k, w) for k in range(folds)]
     return out
 
@@ -114,6 +112,8 @@ def _rows_of(part: _Part, head: str) -> np.ndarray:
     model the placed ones whose label is known."""
     if head == "span":
         return part.w > 0
+    if not part.rows.gold_with_point:  # no point to judge a marker by: its false spans' 0s
+        return np.zeros(len(part.x), bool)  # would teach the marker model only "wrong"
     right = part.rows.right[part.keep]
     return (part.w > 0) & placed_rows(part.x) & ~np.isnan(right)
 
@@ -126,10 +126,11 @@ def probabilities(models: dict[str, Any], rows: DecisionRows) -> tuple[np.ndarra
 
 
 def outcome(rows: DecisionRows, keep: np.ndarray, placed: np.ndarray,
-            marker: np.ndarray | None, silent: np.ndarray | None = None) -> dict[str, Any]:
-    """What a user gets when ``keep`` spans are output and ``placed`` of them drawn;
-    ``silent``: rows of a class the corpus never annotates (their false positives, and the
-    calibration of the markers without them, are also given apart)."""
+            marker: np.ndarray | None) -> dict[str, Any]:
+    """What a user gets when ``keep`` spans are output and ``placed`` of them drawn; the rows
+    the corpus's convention masks (a kind it leaves out: their false positives, and the
+    calibration of the markers without them) are also given apart, as ``*_annotated``."""
+    silent = rows.masked
     kept_gold = keep & (rows.toponym == 1)
     right = np.nan_to_num(rows.right) == 1
     drawn = keep & placed
@@ -137,20 +138,22 @@ def outcome(rows: DecisionRows, keep: np.ndarray, placed: np.ndarray,
     out: dict[str, Any] = {
         "precision": float(kept_gold.sum() / max(keep.sum(), 1)),
         "fp_per_100": float(100 * (keep & (rows.toponym == 0)).sum() / max(rows.gold, 1)),
-        "acc161": float((drawn & right).sum() / max(rows.gold_with_point, 1)),
+        "acc161": (float((drawn & right).sum() / rows.gold_with_point)
+                   if rows.gold_with_point else None),
         "acc_id": (float((keep & (np.nan_to_num(rows.same_id) == 1)).sum()
                          / rows.gold_with_id) if rows.gold_with_id else None),
-        "fp_per_100_annotated": float(100 * (keep & (rows.toponym == 0) & ~(
-            silent if silent is not None else np.zeros(len(keep), bool))).sum()
-            / max(rows.gold, 1)),
+        "fp_per_100_annotated": float(100 * (keep & (rows.toponym == 0) & ~silent).sum()
+                                      / max(rows.gold, 1)),
         "markers": int(drawn.sum()),
         "markers_right": float(right[judged].mean()) if judged.any() else None,
     }
-    if marker is not None and judged.any():
+    if not rows.gold_with_point:  # no marker can be judged right
+        out["markers_right"] = None
+    elif marker is not None and judged.any():
         p, y = marker[judged], right[judged].astype(float)
         out["ece"] = expected_calibration_error(p, y)
         out["top80_right"] = float(y[most_confident(p, TOP_SHARE)].mean())
-        annotated = judged & ~(silent if silent is not None else np.zeros(len(keep), bool))
+        annotated = judged & ~silent
         if annotated.any() and annotated.sum() < judged.sum():
             p, y = marker[annotated], right[annotated].astype(float)
             out["ece_annotated"] = expected_calibration_error(p, y)
@@ -165,81 +168,122 @@ def decided(rows: DecisionRows, span_p: np.ndarray, marker_p: np.ndarray, keep_a
     return keep, placed
 
 
+class _Pooled:
+    """Every part's out-of-fold probabilities and labels, pooled: what thresholds are chosen on."""
+
+    def __init__(self, parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]]) -> None:
+        self.w = np.concatenate([p.w for p in parts])
+        self.sp = np.concatenate([o[0] for o in oof])
+        self.mp = np.concatenate([o[1] for o in oof])
+        self.right = np.concatenate([np.nan_to_num(p.rows.right[p.keep]) for p in parts]) == 1
+        self.placed = np.concatenate([placed_rows(p.x) for p in parts])
+        self.corpus = np.concatenate([np.full(len(p.toponym), p.corpus) for p in parts])
+        # a marker is judged only where the corpus gives points (in one without, every
+        # marker on a gold toponym is unknown and only the wrong ones would count)
+        self.known = np.concatenate([(~np.isnan(p.rows.right[p.keep]) | (p.toponym == 0))
+                                     & (p.rows.gold_with_point > 0) for p in parts])
+        self.whatever = np.concatenate([p.rows.whatever[p.keep] for p in parts])
+        self.with_point = {p.corpus: p.rows.gold_with_point for p in parts}
+
+    def acc(self, keep: np.ndarray, name: str) -> float:
+        """Corpus ``name``'s toponyms placed right when ``keep`` rows are drawn."""
+        return float((keep & self.right & self.placed & (self.corpus == name)).sum())
+
+    def affordable(self, before: np.ndarray, after: np.ndarray, budget: float) -> bool:
+        """Whether going from drawing ``before`` to ``after`` costs no corpus with points more
+        than ``budget`` of its acc@161."""
+        return all((self.acc(before, n) - self.acc(after, n)) / self.with_point[n] <= budget
+                   for n in self.with_point if self.with_point[n])
+
+    def net(self, drawn: np.ndarray) -> float:
+        """Right minus wrong markers drawn, each corpus weighing as one."""
+        drawn = drawn & self.placed & self.known
+        return float((self.w * drawn * (2 * self.right - 1)).sum())
+
+
 def choose(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]],
            budget: float) -> tuple[float, float]:
     """The span threshold: the highest that costs each corpus at most ``budget`` of its
     acc@161 (recall first; within that, as many false spans dropped as can be). Then the
-    minimum marker confidence that maximises right minus wrong markers drawn, each corpus
-    counting as one, among those that cost each corpus at most another ``budget`` of its
-    acc@161 (a marker left off is a toponym the user no longer sees placed); ties go to the
-    lowest. Both on out-of-fold predictions."""
-    w = np.concatenate([p.w for p in parts])
-    sp = np.concatenate([o[0] for o in oof])
-    mp = np.concatenate([o[1] for o in oof])
-    right = np.concatenate([np.nan_to_num(p.rows.right[p.keep]) for p in parts]) == 1
-    placed = np.concatenate([placed_rows(p.x) for p in parts])
-    corpus = np.concatenate([np.full(len(p.toponym), p.corpus) for p in parts])
+    ``marker_minimum`` at that threshold. Both on out-of-fold predictions."""
+    pool = _Pooled(parts, oof)
+    everything = np.ones(len(pool.sp), bool)
+    keep_at = max((t for t in GRID if pool.affordable(everything, pool.sp >= t, budget)),
+                  default=float(GRID[0]))
+    return float(keep_at), marker_minimum(pool, float(keep_at), budget)
 
-    def acc(keep: np.ndarray, name: str) -> float:
-        mine = corpus == name
-        return float((keep & right & placed & mine).sum())
 
-    whole = {name: acc(np.ones(len(sp), bool), name) for name in set(corpus)}
-    with_point = {p.corpus: p.rows.gold_with_point for p in parts}
-    affordable = [t for t in GRID if all(
-        (whole[n] - acc(sp >= t, n)) / max(with_point[n], 1) <= budget for n in whole)]
-    keep_at = max(affordable, default=float(GRID[0]))
-    known = np.concatenate([~np.isnan(p.rows.right[p.keep]) | (p.toponym == 0) for p in parts])
-    whatever = np.concatenate([p.rows.whatever[p.keep] for p in parts])
-    base = (sp >= keep_at) & placed & known
-
-    def net(t: float) -> float:
-        drawn = base & ((mp >= t) | whatever)
-        return float((w * drawn * (2 * right - 1)).sum())
-
-    kept = {name: acc(sp >= keep_at, name) for name in whole}
-    within = [t for t in GRID if all(
-        (kept[n] - acc((sp >= keep_at) & ((mp >= t) | whatever), n)) / max(with_point[n], 1)
-        <= budget for n in whole)]
-    min_marker = max([0.0, *within], key=lambda t: (round(net(t), 6), -t))
-    return float(keep_at), float(min_marker)
+def marker_minimum(pool: _Pooled, keep_at: float, budget: float) -> float:
+    """The minimum marker confidence that maximises right minus wrong markers drawn, each
+    corpus counting as one, among those that cost each corpus at most ``budget`` of its
+    acc@161 once spans under ``keep_at`` are dropped (a marker left off is a toponym the user
+    no longer sees placed); ties go to the lowest."""
+    kept = pool.sp >= keep_at
+    within = [t for t in GRID if pool.affordable(kept, kept & ((pool.mp >= t) | pool.whatever),
+                                                 budget)]
+    return float(max([0.0, *within], key=lambda t: (
+        round(pool.net(kept & ((pool.mp >= t) | pool.whatever)), 6), -t)))
 
 
 def unbounded_minimum(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]],
                       keep_at: float) -> float:
     """The minimum marker confidence that maximises right minus wrong markers whatever it
     costs acc@161: what a map showing as few wrong markers as it can would use."""
-    w = np.concatenate([p.w for p in parts])
-    sp = np.concatenate([o[0] for o in oof])
-    mp = np.concatenate([o[1] for o in oof])
-    right = np.concatenate([np.nan_to_num(p.rows.right[p.keep]) for p in parts]) == 1
-    placed = np.concatenate([placed_rows(p.x) for p in parts])
-    known = np.concatenate([~np.isnan(p.rows.right[p.keep]) | (p.toponym == 0) for p in parts])
-    whatever = np.concatenate([p.rows.whatever[p.keep] for p in parts])
-    base = (sp >= keep_at) & placed & known
-    return float(max([0.0, *GRID], key=lambda t: (round(float(
-        (w * (base & ((mp >= t) | whatever)) * (2 * right - 1)).sum()), 6), -t)))
+    pool = _Pooled(parts, oof)
+    kept = pool.sp >= keep_at
+    return float(max([0.0, *GRID], key=lambda t: (
+        round(pool.net(kept & ((pool.mp >= t) | pool.whatever)), 6), -t)))
+
+
+def shipped_models() -> tuple[dict[str, Any], float, float] | None:
+    """The shipped decision's two models and thresholds, to score beside a refit (``None``
+    when none ships, or it reads other features)."""
+    if not MODEL_PATH.is_file():
+        return None
+    data = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+    if data.get("features") != list(SPAN_FEATURES):
+        return None
+    import lightgbm as lgb
+
+    models = {head: (lgb.Booster(model_str=data[head]["booster"]), *data[head]["platt"])
+              for head in ("span", "marker")}
+    return models, float(data["keep_threshold"]), float(data["min_marker_confidence"])
+
+
+def runs(rows: DecisionRows, models: dict[str, Any], keep_at: float, min_marker: float,
+         marker_only: float, shipped: tuple[dict[str, Any], float, float] | None
+         ) -> dict[str, dict[str, Any]]:
+    """What each way of deciding gives ``rows``: no decision (today's minimum confidence),
+    the shipped decision, this decision, it with every kept span placed, and no span rejected
+    with markers held back by ``marker_only`` alone."""
+    span_p, marker_p = probabilities(models, rows)
+    keep, placed = decided(rows, span_p, marker_p, keep_at, min_marker)
+    everything = np.ones(len(rows.toponym), bool)
+    out = {"no_decision": outcome(rows, everything, rows.placed_today, None),
+           "decision": outcome(rows, keep, placed, marker_p),
+           "decision_all_placed": outcome(rows, keep, placed_rows(rows.x), marker_p),
+           "no_rejection": outcome(rows, everything, decided(
+               rows, span_p, marker_p, 0.0, marker_only)[1], marker_p)}
+    if shipped is not None:
+        s_span, s_marker = probabilities(shipped[0], rows)
+        out["shipped"] = outcome(rows, *decided(rows, s_span, s_marker, *shipped[1:]), s_marker)
+    return out
 
 
 def held_out(parts: dict[str, DecisionRows], config: dict[str, Any]) -> list[dict[str, Any]]:
     """Each corpus scored by models fitted, and thresholds chosen, on the others."""
     table = []
+    shipped = shipped_models()
     for held in parts:
         rest = document_parts({n: r for n, r in parts.items() if n != held},
-                              config["document_folds"], config.get("silent"))
+                              config["document_folds"])
         models, oof = fit_models(rest, config)
         keep_at, min_marker = choose(rest, oof, config["acc_budget"])
-        rows = parts[held]
-        span_p, marker_p = probabilities(models, rows)
-        keep, placed = decided(rows, span_p, marker_p, keep_at, min_marker)
-        everything = np.ones(len(rows.toponym), bool)
-        silent = document_parts({held: rows}, 1, config.get("silent"))[0].w == 0
+        marker_only = marker_minimum(_Pooled(rest, oof), 0.0, config["acc_budget"])
         table.append({"held_out": held, "keep_threshold": keep_at,
                       "min_marker_confidence": min_marker,
-                      "today": outcome(rows, everything, rows.placed_today, None, silent),
-                      "decision": outcome(rows, keep, placed, marker_p, silent),
-                      "decision_all_placed": outcome(rows, keep, placed_rows(rows.x),
-                                                     marker_p, silent)})
+                      "no_rejection_min_marker_confidence": marker_only,
+                      **runs(parts[held], models, keep_at, min_marker, marker_only, shipped)})
     return table
 
 
@@ -258,24 +302,26 @@ def document_folds(parts: dict[str, DecisionRows], every: list[_Part],
                    config: dict[str, Any]) -> list[dict[str, Any]]:
     """Each corpus's documents scored by models that never saw them (``fit_models``'
     out-of-fold probabilities), at the thresholds chosen on them (the shipped ones), with
-    every kept toponym placed, and at the ``unbounded_minimum``."""
+    every kept toponym placed, with no span rejected, and at the ``unbounded_minimum``."""
     unbounded = unbounded_minimum(every, oof, keep_at)
+    marker_only = marker_minimum(_Pooled(every, oof), 0.0, config["acc_budget"])
     table = []
     for name, rows in parts.items():
         span_p, marker_p = _corpus_oof(name, rows, every, oof)
         keep, placed = decided(rows, span_p, marker_p, keep_at, min_marker)
         _, fewer = decided(rows, span_p, marker_p, keep_at, unbounded)
         everything = np.ones(len(rows.toponym), bool)
-        silent = document_parts({name: rows}, 1, config.get("silent"))[0].w == 0
         table.append({"held_out": name, "keep_threshold": keep_at,
                       "min_marker_confidence": min_marker,
                       "unbounded_min_marker_confidence": unbounded,
-                      "today": outcome(rows, everything, rows.placed_today, None, silent),
-                      "decision": outcome(rows, keep, placed, marker_p, silent),
+                      "no_rejection_min_marker_confidence": marker_only,
+                      "no_decision": outcome(rows, everything, rows.placed_today, None),
+                      "decision": outcome(rows, keep, placed, marker_p),
                       "decision_all_placed": outcome(rows, keep, placed_rows(rows.x),
-                                                     marker_p, silent),
-                      "decision_unbounded_minimum": outcome(rows, keep, fewer, marker_p,
-                                                            silent)})
+                                                     marker_p),
+                      "decision_unbounded_minimum": outcome(rows, keep, fewer, marker_p),
+                      "no_rejection": outcome(rows, everything, decided(
+                          rows, span_p, marker_p, 0.0, marker_only)[1], marker_p)})
     return table
 
 
@@ -313,7 +359,8 @@ def markdown(table: list[dict[str, Any]], first: str = "held-out corpus") -> str
     lines = [f"| {first} | run | " + " | ".join(keys) + " |",
              "|---|---|" + "---:|" * len(keys)]
     for row in table:
-        for run in ("today", "decision", "decision_all_placed", "decision_unbounded_minimum"):
+        for run in ("no_decision", "shipped", "decision", "decision_all_placed",
+                    "decision_unbounded_minimum", "no_rejection"):
             if run not in row:
                 continue
             lines.append(f"| {row['held_out']} | {run} | "
@@ -341,27 +388,31 @@ def main(argv: list[str] | None = None) -> int:
     gazetteer, policy = create_gazetteer("offline"), create_policy(config["policy"])
     started = time.perf_counter()
     parts: dict[str, DecisionRows] = {}
-    for src in SOURCES:
-        if src.name not in config["corpora"]:
-            continue
-        tagger = fold_tagger(args.work, src)
+    for corpus in map(DecisionCorpus.from_config, config["corpora"]):
+        try:
+            tagger = tagger_for(corpus, args.work, args.corpora)
+        except ValueError as err:
+            print(f"train-decision: {err}")
+            return 2
         if not (tagger / "model.onnx").is_file():
             print(f"train-decision: no fold tagger at {tagger}: run `make train-ner` first")
             return 2
-        cache = args.work / "decision" / f"{tagger.parent.name}-{args.limit or 'all'}.npz"
+        cache = args.work / "decision" / f"{corpus.conventions}-{corpus.tagger}-" \
+            f"{args.limit or 'all'}.npz"
         cached = DecisionRows.load(cache) if args.reuse_rows and cache.is_file() else None
         if cached is not None and cached.x.shape[1] == len(SPAN_FEATURES):
-            parts[src.name] = cached
+            parts[corpus.name] = cached
         else:  # no rows saved, or saved with other features: computed again
-            parts[src.name] = corpus_rows(src, args.corpora, tagger, gazetteer, policy,
-                                          args.limit)
-            parts[src.name].save(cache)
-        print(f"train-decision: {src.name}: {len(parts[src.name].toponym)} spans", flush=True)
+            parts[corpus.name] = corpus_rows(corpus, args.corpora, tagger, gazetteer, policy,
+                                             args.limit)
+            parts[corpus.name].save(cache)
+        print(f"train-decision: {corpus.name}: {len(parts[corpus.name].toponym)} spans, "
+              f"{int(parts[corpus.name].masked.sum())} masked", flush=True)
     table = held_out(parts, config)
     print(markdown(table))
     report = {"config": config, "held_out": table}
     if not args.no_write:
-        every = document_parts(parts, config["document_folds"], config.get("silent"))
+        every = document_parts(parts, config["document_folds"])
         models, oof = fit_models(every, config)
         keep_at, min_marker = choose(every, oof, config["acc_budget"])
         data = {"features": list(SPAN_FEATURES), "proposers": list(PROPOSERS),

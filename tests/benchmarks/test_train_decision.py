@@ -1,0 +1,104 @@
+"""The span decision's training: corpora from the config, convention masks, thresholds."""
+
+import json
+
+import numpy as np
+import pytest
+
+from benchmarks.training.decision_data import DecisionCorpus, DecisionRows, tagger_for
+from benchmarks.training.train_decision import (
+    _Part,
+    _Pooled,
+    document_parts,
+    marker_minimum,
+    outcome,
+)
+from geoparser.decision.features import SPAN_FEATURES
+
+
+def rows(toponym, right, masked=None, documents=None, gold=None) -> DecisionRows:
+    n = len(toponym)
+    x = np.zeros((n, len(SPAN_FEATURES)))  # same_country 0, not NaN: every span is placed
+    return DecisionRows(x, np.asarray(toponym, float), np.asarray(right, float),
+                        np.full(n, np.nan), np.ones(n, bool), np.zeros(n, bool),
+                        documents or [f"d{i}" for i in range(n)],
+                        gold if gold is not None else int(sum(toponym)),
+                        int(np.sum(~np.isnan(np.asarray(right, float))
+                                   & (np.asarray(toponym) == 1))),
+                        0, None if masked is None else np.asarray(masked, bool))
+
+
+def test_a_corpus_names_a_known_tagger_and_a_positive_step():
+    entry = {"name": "LGL", "conventions": "lgl-dev", "format": "lgl", "path": "lgl.xml"}
+    assert DecisionCorpus.from_config(entry).tagger == "fold"
+    with pytest.raises(ValueError, match="tagger must be fold or shipped"):
+        DecisionCorpus.from_config({**entry, "tagger": "mine"})
+    with pytest.raises(ValueError, match="every at least 1"):
+        DecisionCorpus.from_config({**entry, "every": 0})
+
+
+def test_every_kth_document_by_sorted_id(tmp_path):
+    path = tmp_path / "gold.jsonl"
+    path.write_text("".join(json.dumps({"id": f"d{i}", "text": "In Paris.", "toponyms": [
+        {"start": 3, "end": 8, "text": "Paris"}]}) + "\n" for i in (3, 0, 2, 1, 4)))
+    corpus = DecisionCorpus("G", "lgl-dev", "jsonl", "gold.jsonl", every=2)
+    assert [d.id for d in corpus.documents(tmp_path)] == ["d0", "d2", "d4"]
+
+
+def test_the_shipped_tagger_is_refused_for_a_corpus_it_was_trained_on(tmp_path):
+    from geoparser.recognition.transformer_tagger import model_dir
+
+    record = json.loads((model_dir() / "trained_on.json").read_text(encoding="utf-8"))
+    if not record["corpora"]:
+        pytest.skip("the shipped tagger lists no training documents")
+    # a text whose fingerprint the record lists cannot be rebuilt from it, so a corpus of
+    # an unseen text passes and a fold corpus names its fold folder
+    path = tmp_path / "gold.jsonl"
+    path.write_text(json.dumps({"id": "a", "text": "Never seen in Zzyzx.", "toponyms": [
+        {"start": 14, "end": 19, "text": "Zzyzx"}]}) + "\n")
+    unseen = DecisionCorpus("Unseen", "lgl-dev", "jsonl", "gold.jsonl", tagger="shipped")
+    assert tagger_for(unseen, tmp_path, tmp_path) == model_dir()
+    fold = DecisionCorpus("GeoWebNews", "geowebnews", "jsonl", "gold.jsonl")
+    assert tagger_for(fold, tmp_path, tmp_path) == tmp_path / "without-geowebnews" / "tagger"
+
+
+def test_masked_rows_weigh_nothing_and_are_counted_apart():
+    r = rows([1, 0, 0, 0], [1, np.nan, np.nan, np.nan], masked=[False, True, False, True])
+    part = document_parts({"C": r}, 1)[0]
+    assert list(part.w > 0) == [True, False, True, False]
+    everything = np.ones(4, bool)
+    got = outcome(r, everything, everything, None)
+    assert got["fp_per_100"] == pytest.approx(300.0)
+    assert got["fp_per_100_annotated"] == pytest.approx(100.0)
+
+
+def test_marker_minimum_drops_wrong_markers_within_the_budget():
+    """Two right markers at 0.9 and 0.8, two wrong ones at 0.3 and 0.2: 0.35 draws only the
+    right ones and costs no acc@161, so the lowest such grid value is chosen."""
+    r = rows([1, 1, 1, 1], [1, 1, 0, 0])
+    part = _Part("C", r, np.ones(4, bool), np.ones(4))
+    pool = _Pooled([part], [(np.ones(4), np.asarray([0.9, 0.8, 0.3, 0.2]))])
+    assert marker_minimum(pool, 0.0, 0.005) == pytest.approx(0.35)
+
+
+def test_marker_minimum_keeps_a_right_marker_the_budget_cannot_spare():
+    """A right marker at 0.3 among wrong ones at 0.4: any minimum above 0.3 loses a third of
+    the corpus's acc@161, more than the budget, so nothing is held back."""
+    r = rows([1, 1, 1, 1], [1, 1, 1, 0])
+    part = _Part("C", r, np.ones(4, bool), np.ones(4))
+    pool = _Pooled([part], [(np.ones(4), np.asarray([0.9, 0.8, 0.3, 0.4]))])
+    assert marker_minimum(pool, 0.0, 0.005) == pytest.approx(0.0)
+
+
+def test_the_marker_model_learns_nothing_from_a_corpus_without_points():
+    """Tweets give no points: their false spans' "wrong" labels would be all the marker model
+    saw of them."""
+    from benchmarks.training.train_decision import _rows_of
+
+    tweets = rows([1, 0, 0], [np.nan, 0, 0])
+    assert tweets.gold_with_point == 0
+    part = _Part("tweets", tweets, np.ones(3, bool), np.ones(3))
+    assert not _rows_of(part, "marker").any()
+    assert _rows_of(part, "span").all()
+    news = rows([1, 0, 0], [1, 0, 0])
+    assert _rows_of(_Part("news", news, np.ones(3, bool), np.ones(3)), "marker").all()
