@@ -87,18 +87,22 @@ ALL: tuple[CatalogueEntry, ...] = (
                    note="only the page's own toponym is annotated: every other place a page "
                         "names counts as a false positive, so its FP and precision say little"),
     CatalogueEntry("LGL (development half)", "lgl-dev", "lgl", "lgl-dev/lgl-dev.xml",
+                   aliases=("LGL (development half)",),
                    note="streets, buildings and places inside organisations' names are not "
                         "annotated (SOURCE.md)"),
     CatalogueEntry("BTC", "btc", "conll", "btc", PeopleAnnotated.EVERYWHERE,
-                   ReadOptions(documents="blank"), note="tweets; no points"),
+                   ReadOptions(documents="blank"), aliases=("BTC", "Broad Twitter Corpus"),
+                   note="tweets; no points"),
     CatalogueEntry("WNUT-17", "wnut17", "conll", "wnut17", PeopleAnnotated.EVERYWHERE,
-                   ReadOptions(documents="blank"),
+                   ReadOptions(documents="blank"), aliases=("WNUT-17",),
                    note="tweets and comments; rare entities by design; no points"),
     CatalogueEntry("CrossNER", "crossner", "conll", "crossner", PeopleAnnotated.EVERYWHERE,
-                   ReadOptions(documents="blank"), note="Wikipedia sentences; no points"),
+                   ReadOptions(documents="blank"), aliases=("CrossNER",),
+                   note="Wikipedia sentences; no points"),
     CatalogueEntry("GUM", "gum", "conllu", "gum", PeopleAnnotated.EVERYWHERE,
-                   note="named places only; no points"),
+                   aliases=("GUM",), note="named places only; no points"),
     CatalogueEntry("WoTR", "wotr", "wotr", "wotr", PeopleAnnotated.DOCUMENTS_WITH_ENTITIES,
+                   aliases=("WoTR", "War of the Rebellion"),
                    note="people and organisations marked in the test JSON only"),
 )
 
