@@ -2,7 +2,7 @@
 trained on whole corpora by name, the fold tagger as never having seen it."""
 
 from benchmarks.accuracy.corpus_exposure import Exposure, exposure, whole_corpus_models
-from benchmarks.corpus_catalogue import entry
+from benchmarks.corpus_catalogue import ALL, entry
 from evaluation.reports.trained_on import fingerprints_json
 from geoparser.model import Document
 
@@ -12,6 +12,12 @@ def tagger_trained_on(tmp_path, texts):
     folder.mkdir()
     (folder / "trained_on.json").write_text(fingerprints_json({"GeoVirus": texts}))
     return folder
+
+
+def shipped_tagger():
+    from geoparser.recognition.transformer_tagger import model_dir
+
+    return model_dir()
 
 
 def test_the_tagger_documents_are_counted_by_fingerprint(tmp_path):
@@ -45,9 +51,15 @@ def test_a_corpus_no_model_saw():
 
 def test_the_shipped_models_name_their_corpora():
     models = whole_corpus_models()
-    assert models["span decision"] == {"GeoWebNews", "GeoVirus"}
+    assert {"GeoWebNews", "GeoVirus", "LGL (development half)",
+            "War of the Rebellion"} <= models["span decision"]
     assert models["kind classifier"] == {"GeoWebNews"}
     assert "SemEval-2019 T12 (train)" in models["confidence model"]
-    names = {a for e in (entry("geowebnews"), entry("geovirus"), entry("semeval2019_task12"))
-             for a in e.aliases}
+    names = {a for e in ALL for a in e.aliases}
     assert set().union(*models.values()) <= names  # every name is some entry's
+
+
+def test_the_decision_s_local_news_is_in_sample_for_the_table():
+    seen = exposure(entry("lgl-dev"), [Document("a", "Flooding in Alexandria.")],
+                    shipped_tagger(), fold=False)
+    assert "span decision" in seen.others and seen.in_sample
