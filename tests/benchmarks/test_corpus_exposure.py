@@ -51,15 +51,14 @@ def test_a_corpus_no_model_saw():
 
 def test_the_shipped_models_name_their_corpora():
     models = whole_corpus_models()
-    assert {"GeoWebNews", "GeoVirus", "LGL (development half)",
-            "War of the Rebellion"} <= models["span decision"]
+    assert models["span decision"] == {"GeoWebNews", "GeoVirus"}
     assert models["kind classifier"] == {"GeoWebNews"}
     assert "SemEval-2019 T12 (train)" in models["confidence model"]
     names = {a for e in ALL for a in e.aliases}
     assert set().union(*models.values()) <= names  # every name is some entry's
 
 
-def test_the_decision_s_local_news_is_in_sample_for_the_table():
+def test_local_news_is_unseen_by_the_shipped_models():
     seen = exposure(entry("lgl-dev"), [Document("a", "Flooding in Alexandria.")],
                     shipped_tagger(), fold=False)
-    assert "span decision" in seen.others and seen.in_sample
+    assert seen.others == () and not seen.in_sample

@@ -104,11 +104,6 @@ def test_red_river_county_texas_is_the_county(every_point) -> None:
     assert county is not None and county.feature_code == "ADM2" and county.admin1 == "TX"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the span decision refitted on eight corpora gives this marker 0.303 and ships a minimum "
-    "of 0.1 (the fit on two news corpora gave it under its minimum 0.2): the refit places 3.3 "
-    "points more of unseen local news right, and a river's one point far from the stretch a "
-    "story means is not yet something the decision reads (docs/span-decision.md)"))
 def test_the_red_river_delta_is_not_drawn_700_km_upstream(geoparser) -> None:
     """The gazetteer's only Red River of Vietnam is a point in Yunnan, 700 km from the delta:
     a river named as a river goes through the marker minimum like any other toponym, and
