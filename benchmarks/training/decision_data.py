@@ -35,7 +35,6 @@ from geoparser.decision.features import SPAN_FEATURES, feature_rows
 from geoparser.distance import distance_km
 from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import resolve
-from geoparser.recognition.training.data import SOURCES
 from geoparser.resolution.confidence import (
     RIGHT_KM,
     load_models,
@@ -167,10 +166,10 @@ def rows_for(resolved: Sequence[ParsedDocument], placed_min: float,
                         with_point, with_id, np.asarray(masked, bool))
 
 
-def corpus_rows(corpus: DecisionCorpus, corpora: Path, tagger: Path, gazetteer, policy,
-                limit: int | None = None) -> DecisionRows:
-    """One corpus's rows, its spans proposed by the recogniser on the tagger at ``tagger``."""
-    docs = corpus.documents(corpora)[:limit]
+def corpus_rows(corpus: DecisionCorpus, docs: Sequence[Document], tagger: Path, gazetteer,
+                policy) -> DecisionRows:
+    """The rows of ``docs`` (``corpus``'s documents), their spans proposed by the recogniser
+    on the tagger at ``tagger``."""
     digest = hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
     found = cached_mentions("decision-mentions", f"toponym-transformer-orgs-{digest}", docs,
                             recogniser=fold_recogniser(tagger, gazetteer),
@@ -181,17 +180,17 @@ def corpus_rows(corpus: DecisionCorpus, corpora: Path, tagger: Path, gazetteer, 
     return rows_for(resolved, model.min_confidence if model else 0.0, corpus.conventions)
 
 
-def tagger_for(corpus: DecisionCorpus, work: Path, corpora: Path) -> Path:
+def tagger_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]) -> Path:
     """The tagger that never saw ``corpus``: its fold tagger, where ``make train-ner`` writes
-    it, or the shipped one, refused if its ``trained_on.json`` lists any of the documents."""
+    it, or the shipped one, refused if its ``trained_on.json`` lists any of ``docs``."""
     if corpus.tagger == "fold":
         return work / f"without-{corpus.name.split()[0].lower()}" / "tagger"
     from geoparser.recognition.transformer_tagger import model_dir
 
-    if seen := training_overlap("toponym-transformer", (d.text for d in corpus.documents(corpora))):
+    if seen := training_overlap("toponym-transformer", (d.text for d in docs)):
         raise ValueError(f"the shipped tagger was trained on documents of {corpus.name} "
                          f"({seen}): give it its fold tagger")
     return model_dir()
 
 
-__all__ = ["SOURCES", "DecisionCorpus", "DecisionRows", "corpus_rows", "rows_for", "tagger_for"]
+__all__ = ["DecisionCorpus", "DecisionRows", "corpus_rows", "rows_for", "tagger_for"]

@@ -389,8 +389,9 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     parts: dict[str, DecisionRows] = {}
     for corpus in map(DecisionCorpus.from_config, config["corpora"]):
+        docs = corpus.documents(args.corpora)[:args.limit]  # read once: checked, then rows
         try:
-            tagger = tagger_for(corpus, args.work, args.corpora)
+            tagger = tagger_for(corpus, args.work, docs)
         except ValueError as err:
             print(f"train-decision: {err}")
             return 2
@@ -403,8 +404,7 @@ def main(argv: list[str] | None = None) -> int:
         if cached is not None and cached.x.shape[1] == len(SPAN_FEATURES):
             parts[corpus.name] = cached
         else:  # no rows saved, or saved with other features: computed again
-            parts[corpus.name] = corpus_rows(corpus, args.corpora, tagger, gazetteer, policy,
-                                             args.limit)
+            parts[corpus.name] = corpus_rows(corpus, docs, tagger, gazetteer, policy)
             parts[corpus.name].save(cache)
         print(f"train-decision: {corpus.name}: {len(parts[corpus.name].toponym)} spans, "
               f"{int(parts[corpus.name].masked.sum())} masked", flush=True)

@@ -57,9 +57,10 @@ def test_the_shipped_tagger_is_refused_for_a_corpus_it_was_trained_on(tmp_path):
     path.write_text(json.dumps({"id": "a", "text": "Never seen in Zzyzx.", "toponyms": [
         {"start": 14, "end": 19, "text": "Zzyzx"}]}) + "\n")
     unseen = DecisionCorpus("Unseen", "lgl-dev", "jsonl", "gold.jsonl", tagger="shipped")
-    assert tagger_for(unseen, tmp_path, tmp_path) == model_dir()
+    docs = unseen.documents(tmp_path)
+    assert tagger_for(unseen, tmp_path, docs) == model_dir()
     fold = DecisionCorpus("GeoWebNews", "geowebnews", "jsonl", "gold.jsonl")
-    assert tagger_for(fold, tmp_path, tmp_path) == tmp_path / "without-geowebnews" / "tagger"
+    assert tagger_for(fold, tmp_path, docs) == tmp_path / "without-geowebnews" / "tagger"
 
 
 def test_masked_rows_weigh_nothing_and_are_counted_apart():
