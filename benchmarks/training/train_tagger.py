@@ -133,12 +133,20 @@ def main(argv: list[str] | None = None) -> int:
     # each later model starts where the training before it left the generator, as the
     # shipped one always has.
     torch.manual_seed(config.seed)
+    unlabelled, text_counts = [], {}
+    if config.teacher_text:
+        if config.distil_weight <= 0:
+            raise SystemExit(f"train-tagger: {args.config}: teacher_text needs distil_weight > 0")
+        from benchmarks.training.teacher_text import teacher_text
+
+        unlabelled, text_counts = teacher_text(args.corpora, config.teacher_text, pieces)
     for label, used, target in jobs:
         train_docs = [d for n in used for d in splits[n][0].docs]
         dev_docs = [d for n in used for d in splits[n][1].docs]
-        train_set = shuffled(examples(train_docs, pieces), config.seed)
+        train_set = shuffled(examples(train_docs, pieces) + unlabelled, config.seed)
         dev_set = examples(dev_docs, pieces)
-        print(f"train-tagger: {label}: {len(train_set)} training windows, {len(dev_set)} dev",
+        print(f"train-tagger: {label}: {len(train_set)} training windows "
+              f"({len(unlabelled)} of them the teacher's text alone), {len(dev_set)} dev",
               flush=True)
         soft = None
         if config.distil_weight > 0:
@@ -154,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
                 "sources": [{"name": s.name, "path": s.path} for s in SOURCES if s.name in used],
                 "licence": "GPL-3.0 (trained on GPL-3.0 corpora); base model Apache-2.0",
                 "conventions": "news (docs/recognition-model.md)"}
+        if text_counts:  # text read without its labels: not in trained_on's fingerprints
+            meta["teacher_text"] = text_counts
         record = fit(base, train_set, dev_set, config, target, meta,
                      chooser(dev_set, {n: splits[n][1].docs for n in used}, config),
                      log=lambda s: print(s, flush=True), teacher=soft)

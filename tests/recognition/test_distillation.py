@@ -47,3 +47,28 @@ def test_padding_rows_are_left_out_of_the_teacher_term() -> None:
     config = TaggerConfig(distil_weight=1.0)
     assert float(student_loss(torch.tensor(0.0), logits, teacher, torch.tensor([[1, 0]]),
                               config)) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_the_students_teacher_text_leaves_unseen_the_corpora_it_is_measured_on() -> None:
+    from benchmarks.corpus_catalogue import entry
+
+    config = TaggerConfig.read(CONFIGS / "student.json")
+    named = {entry(name).name for name in config.teacher_text}
+    assert named and all(step >= 1 for step in config.teacher_text.values())
+    # local news stays the unseen text student and teacher are compared on; SemEval's
+    # validation papers stay unseen by every model; the gold corpora are there already
+    assert not named & {"LGL (development half)", "SemEval-2019 T12 (validation)",
+                        "GeoWebNews", "GeoVirus", "SemEval-2019 T12 (train)"}
+
+
+def test_a_batch_of_the_teachers_text_alone_has_no_gold_loss() -> None:
+    torch = pytest.importorskip("torch")
+    from geoparser.recognition.training.tagger_data import IGNORE
+    from geoparser.recognition.training.tagger_train import gold_loss
+
+    logits = torch.tensor([[[2.0, 0.5, -1.0], [0.1, 0.2, 0.3]]], requires_grad=True)
+    loss_fn = torch.nn.CrossEntropyLoss(ignore_index=IGNORE)
+    none = gold_loss(loss_fn, logits, torch.tensor([[IGNORE, IGNORE]]))
+    assert float(none) == 0.0 and none.requires_grad
+    some = gold_loss(loss_fn, logits, torch.tensor([[0, IGNORE]]))
+    assert float(some) == pytest.approx(float(torch.log_softmax(logits[0, 0], -1)[0].neg()))

@@ -17,7 +17,7 @@ import json
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +98,10 @@ class TaggerConfig:
     #: ``temperature``), the rest the gold labels (``distillation``); 0 trains on gold alone
     distil_weight: float = 0.0
     temperature: float = 1.0
+    #: a student's text without labels, learnt from the teacher's probabilities alone: each
+    #: shared corpus's catalogue name and its step (every k-th document by sorted id;
+    #: ``benchmarks.training.teacher_text``)
+    teacher_text: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def read(cls, path: Path) -> TaggerConfig:
@@ -196,7 +200,7 @@ def train(model: Any, train_set: Sequence[Example], config: TaggerConfig,
         for k, group in enumerate(groups):
             ids, mask, case, labels = tensors([train_set[i] for i in group])
             logits = model(ids, mask, case)
-            loss = loss_fn(logits.reshape(-1, len(LABELS)), labels.reshape(-1))
+            loss = gold_loss(loss_fn, logits, labels)
             if teacher is not None and config.distil_weight > 0:
                 soft = soft_targets([teacher[i] for i in group], ids.shape[1])
                 loss = student_loss(loss, logits, soft, mask, config)
@@ -225,6 +229,15 @@ def train(model: Any, train_set: Sequence[Example], config: TaggerConfig,
     record["best_dev_f1"] = best
     record["train_seconds"] = round(time.perf_counter() - t0)
     return record
+
+
+def gold_loss(loss_fn: Any, logits: Any, labels: Any) -> Any:
+    """The mean cross-entropy over a batch's labelled pieces; zero (with the graph kept) when
+    every piece is missing, as in a batch of the teacher's text alone, where the mean would be
+    0 / 0."""
+    if not bool((labels != IGNORE).any()):
+        return logits.sum() * 0.0
+    return loss_fn(logits.reshape(-1, len(LABELS)), labels.reshape(-1))
 
 
 def torch_probabilities(model: Any, windows: Sequence[Any], batch_size: int = 32) -> list[Any]:
