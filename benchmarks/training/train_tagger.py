@@ -66,6 +66,28 @@ def chooser(dev: Any, dev_docs: Any, config: Any) -> Callable[[Path, Any], dict[
     return choose
 
 
+def convention_docs(corpora: Path, config: Any) -> tuple[list[Any], dict[str, list[str]]]:
+    """Training sentences of the config's ``convention_corpora``, each labelled by its own
+    convention (``convention_gold``), toponym-free sentences sampled as the others are; and
+    each corpus's document texts (for ``trained_on.json``)."""
+    import random
+
+    from benchmarks.training.convention_gold import convention_gold
+    from geoparser.recognition.training.data import sentence_tokenizer, to_sentences
+    from geoparser.recognition.training.prepare import NEGATIVES
+
+    nlp = sentence_tokenizer()
+    out: list[Any] = []
+    texts: dict[str, list[str]] = {}
+    for name, objects in convention_gold(corpora, config.convention_corpora).items():
+        texts[name] = [o["text"] for o in objects]
+        split = to_sentences(nlp, objects, negatives=NEGATIVES, rng=random.Random(config.seed))
+        print(f"train-tagger: convention gold {name}: {split.counts.sentences} sentences, "
+              f"{split.counts.toponyms} toponyms, {split.counts.masked} masked", flush=True)
+        out.extend(split.docs)
+    return out, texts
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpora", type=Path, default=Path("../shared/corpora"))
@@ -140,8 +162,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.training.teacher_text import teacher_text
 
         unlabelled, text_counts = teacher_text(args.corpora, config.teacher_text, pieces)
+    more_gold, more_texts = (convention_docs(args.corpora, config) if config.convention_corpora
+                             else ([], {}))
     for label, used, target in jobs:
-        train_docs = [d for n in used for d in splits[n][0].docs]
+        train_docs = [d for n in used for d in splits[n][0].docs] + more_gold
         dev_docs = [d for n in used for d in splits[n][1].docs]
         train_set = shuffled(examples(train_docs, pieces) + unlabelled, config.seed)
         dev_set = examples(dev_docs, pieces)
@@ -162,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
                 "sources": [{"name": s.name, "path": s.path} for s in SOURCES if s.name in used],
                 "licence": "GPL-3.0 (trained on GPL-3.0 corpora); base model Apache-2.0",
                 "conventions": "news (docs/recognition-model.md)"}
+        if config.convention_corpora:  # gold read by its own convention: fingerprinted too
+            meta["trained_on"] = [*used, *config.convention_corpora]
         if text_counts:  # text read without its labels: not in trained_on's fingerprints
             meta["teacher_text"] = text_counts
         record = fit(base, train_set, dev_set, config, target, meta,
@@ -174,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
             from evaluation.reports.trained_on import FILE
 
             write_fingerprints(target / FILE, args.corpora,
-                               [(s.name, s.converter, s.path) for s in SOURCES if s.name in used])
+                               [(s.name, s.converter, s.path) for s in SOURCES if s.name in used],
+                               more_texts)
         record["bytes"] = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
         report[label] = record
         args.work.mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ the models in the tree (reads ``../shared/corpora`` in place; skipped when absen
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from benchmarks.public_corpora import CORPORA, SHARED
@@ -20,11 +20,13 @@ from geoparser.io.atomic import write_text_atomic
 
 
 def write_fingerprints(path: Path, corpora_dir: Path,
-                       sources: Iterable[tuple[str, str, str]]) -> Path:
+                       sources: Iterable[tuple[str, str, str]],
+                       read: Mapping[str, list[str]] | None = None) -> Path:
     """Fingerprint every document of ``sources`` ((name, converter, path under
-    ``corpora_dir``)) into ``path``."""
+    ``corpora_dir``)) into ``path``, and the texts ``read`` already holds by corpus name."""
     texts = {name: [d["text"] for d in convert(fmt, corpora_dir / rel).documents]
              for name, fmt, rel in sources}
+    texts.update(read or {})
     write_text_atomic(path, fingerprints_json(texts))
     return path
 

@@ -102,12 +102,16 @@ class TaggerConfig:
     #: shared corpus's catalogue name and its step (every k-th document by sorted id;
     #: ``benchmarks.training.teacher_text``)
     teacher_text: dict[str, int] = field(default_factory=dict)
+    #: more gold, each corpus labelled by its own convention (a kind it leaves out masked):
+    #: names in the span decision's corpus list (``benchmarks.training.convention_gold``)
+    convention_corpora: tuple[str, ...] = ()
 
     @classmethod
     def read(cls, path: Path) -> TaggerConfig:
         raw = json.loads(path.read_text(encoding="utf-8"))
-        if "thresholds" in raw:
-            raw["thresholds"] = tuple(raw["thresholds"])
+        for key in ("thresholds", "convention_corpora"):
+            if key in raw:
+                raw[key] = tuple(raw[key])
         return cls(**raw)
 
 

@@ -1,0 +1,117 @@
+"""More gold for the tagger: the span decision's other corpora, each labelled by its own
+convention, so that a kind a corpus leaves out on purpose teaches nothing there.
+
+The tagger's three training corpora share news geoparsing's conventions. The others (War of
+the Rebellion reports, GUM, tweets, Wikipedia sentences) annotate places under conventions of
+their own: LGL-like corpora leave streets and places inside organisations' names out by rule,
+tweets leave out adjectives of peoples. Taught as they are, every such silence would teach
+"not a toponym". Here each document's gold toponyms are the positives; every span the shipped
+default proposes (tagger, gazetteer check, organisation pass, as ``parse`` resolves it, with
+its mention kind) that its corpus's convention masks (``decision_labels.span_label``) is
+*missing* (neither toponym nor outside); everything else, people's and organisations' own
+names included, is outside. The corpora and their sampling steps are the span decision's
+(``decision.json``: one list of corpora with their converters), and the proposing tagger is the
+shipped one, which never saw them (checked by ``decision_data.tagger_for``); its mentions are
+cached as the decision's are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+DECISION_CONFIG = Path(__file__).resolve().parent / "decision.json"
+
+
+def decision_corpora(names: Sequence[str], config: Path = DECISION_CONFIG) -> list[Any]:
+    """The decision's corpora called ``names`` (its ``corpora`` list), in that order; a name it
+    lacks is an error naming those it has."""
+    from benchmarks.training.decision_data import DecisionCorpus
+
+    entries = {e["name"]: e for e in json.loads(config.read_text(encoding="utf-8"))["corpora"]}
+    missing = [n for n in names if n not in entries]
+    if missing:
+        raise ValueError(f"{config.name} has no corpus {', '.join(map(repr, missing))} "
+                         f"(it has: {', '.join(entries)})")
+    return [DecisionCorpus.from_config(entries[n]) for n in names]
+
+
+def innermost_toponyms(gold: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
+    """Nested gold (GUM's "Portsmouth, United Kingdom" holding "United Kingdom") as the
+    tagger can learn it: each innermost span a toponym, the rest of an outer span *missing*
+    (the tagger's spans cannot nest, and the outer span's own words, "Portsmouth" here, are
+    no outside)."""
+    out: list[dict[str, Any]] = []
+    for start, end in gold:
+        inner = sorted((a, b) for a, b in gold
+                       if start <= a and b <= end and (a, b) != (start, end))
+        if not inner:
+            out.append({"start": start, "end": end})
+            continue
+        at = start
+        for a, b in inner + [(end, end)]:
+            if a > at:
+                out.append({"start": at, "end": a, "missing": True})
+            at = max(at, b)
+    return out
+
+
+def masked_toponyms(document: Any, proposed: Sequence[tuple[int, int, Any]],
+                    conventions: str) -> dict[str, Any]:
+    """``document`` (a gold ``Document``) as a training object: its gold toponyms, and as
+    ``missing`` every ``proposed`` (start, end, mention kind) span that its corpus's
+    ``conventions`` mask."""
+    from benchmarks.training.decision_labels import span_label
+    from geoparser.corpora.conventions import TrainingLabel
+
+    gold = sorted({(t.start, t.end) for t in document.toponyms
+                   if t.start is not None and t.end is not None and t.end > t.start})
+    toponyms = innermost_toponyms(gold)
+    seen = set(gold)
+    for start, end, kind in proposed:
+        if (start, end) in seen:
+            continue
+        seen.add((start, end))
+        if span_label(conventions, start, end, kind, gold,
+                      document.entities) is TrainingLabel.MASKED:
+            toponyms.append({"start": start, "end": end, "missing": True})
+    return {"id": document.id, "text": document.text, "toponyms": toponyms}
+
+
+def convention_gold(corpora: Path, names: Sequence[str], log: Any = print
+                    ) -> dict[str, list[dict[str, Any]]]:
+    """Each named decision corpus's sampled documents as training objects (the module)."""
+    from benchmarks.training.decision_data import fold_recogniser, tagger_for
+    from benchmarks.training.ranker_data import cached_mentions
+    from geoparser.gazetteers import create_gazetteer
+    from geoparser.model import ParsedDocument
+    from geoparser.pipeline import resolve
+    from geoparser.resolution import create_policy
+
+    config = json.loads(DECISION_CONFIG.read_text(encoding="utf-8"))
+    gazetteer, policy = create_gazetteer("offline"), create_policy(config["policy"])
+    out: dict[str, list[dict[str, Any]]] = {}
+    for corpus in decision_corpora(names):
+        if corpus.tagger != "shipped":
+            raise ValueError(f"{corpus.name} is a tagger training corpus already")
+        docs = corpus.documents(corpora)
+        tagger = tagger_for(corpus, Path("."), docs)
+        digest = hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
+        found = cached_mentions("decision-mentions", f"toponym-transformer-orgs-{digest}", docs,
+                                recogniser=fold_recogniser(tagger, gazetteer),
+                                note=f"convention-gold: {corpus.name}: recognising "
+                                     f"{len(docs)} documents")
+        resolved = resolve([ParsedDocument(d, found[d.id]) for d in docs], gazetteer, policy,
+                           repeat_names=True, min_confidence=0.0)
+        objects = [masked_toponyms(p.document, [(r.mention.start, r.mention.end, r.kind)
+                                                for r in p.resolutions], corpus.conventions)
+                   for p in resolved]
+        out[corpus.name] = objects
+        n_gold = sum(len(p.document.toponyms) for p in resolved)
+        n_masked = sum(t.get("missing", False) for o in objects for t in o["toponyms"])
+        log(f"train-tagger: convention gold {corpus.name}: {len(objects)} documents, "
+            f"{n_gold} toponyms, {n_masked} spans masked")
+    return out
