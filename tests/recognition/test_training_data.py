@@ -237,3 +237,13 @@ def test_upper_case_variant_keeps_entities_outside_and_missing(nlp):
     assert variant.text == "RAIN IN ST. LOUIS AND OSLO TODAY."
     assert [(e.text, e.label_) for e in variant.reference.ents] == [("ST. LOUIS", LABEL)]
     assert [t.ent_iob_ for t in variant.reference] == ["O", "O", "B", "I", "O", "", "O", "O"]
+
+
+def test_overlapping_masked_spans_are_missing_once():
+    from geoparser.recognition.training.data import Counts, annotate, sentence_tokenizer
+
+    nlp = sentence_tokenizer()
+    text = "The Long Room at Auckland Castle reopened in Durham."
+    doc = annotate(nlp, text, [(45, 51)], Counts(),
+                   masked=[(4, 32), (17, 32), (26, 32)])  # nested masks of one name
+    assert [t.ent_iob_ for t in doc] == ["O", "", "", "", "", "", "O", "O", "B", "O"]

@@ -134,9 +134,21 @@ def annotate(nlp: Language, text: str, spans: Sequence[tuple[int, int]],
             missing.append(cover)
     # An expanded cover may touch an aligned neighbour; keep the aligned entity then.
     missing = [m for m in missing if not any(m.start < e.end and e.start < m.end for e in ents)]
+    missing = _merged(tokens, missing)
     tokens.set_ents(ents, missing=missing, default="outside")
     counts.toponyms += len(ents)
     return tokens
+
+
+def _merged(tokens: Doc, spans: Sequence[Span]) -> list[Span]:
+    """Overlapping missing spans as one (a token may be missing once only)."""
+    out: list[Span] = []
+    for span in sorted(spans, key=lambda m: (m.start, m.end)):
+        if out and span.start < out[-1].end:
+            out[-1] = tokens[out[-1].start:max(out[-1].end, span.end)]
+        else:
+            out.append(span)
+    return out
 
 
 def sentence_bounds(nlp: Language, text: str,
