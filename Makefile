@@ -94,7 +94,7 @@ train-ner: setup-dev
 	$(PY) -m benchmarks.accuracy.end_to_end --corpora ../shared/corpora --work build/train-ner
 
 # Opt-in (needs ../shared/corpora and the fold taggers of `make train-ner` in build/train-ner,
-# each fold's teacher): the distilled two-layer student tagger (configs/student.json, seed 0),
+# each fold's teacher): the distilled three-layer student tagger (configs/student.json, seed 0),
 # its folds and the student on all three corpora into build/train-ner/student; nothing ships.
 # See docs/recognition-model.md, *A smaller tagger*.
 train-student: setup-dev

@@ -16,8 +16,9 @@ def test_the_teacher_recipe_keeps_every_layer_and_learns_from_gold_alone() -> No
     assert config.layers == 6 and config.distil_weight == 0.0
 
 
-def test_the_student_recipe_keeps_fewer_layers_and_learns_from_the_teacher_too() -> None:
-    config = TaggerConfig.read(CONFIGS / "student.json")
+@pytest.mark.parametrize("recipe", ["student.json", "student-text.json"])
+def test_the_student_recipe_keeps_fewer_layers_and_learns_from_the_teacher_too(recipe) -> None:
+    config = TaggerConfig.read(CONFIGS / recipe)
     assert 1 <= config.layers < 6
     assert 0.0 < config.distil_weight <= 1.0 and config.temperature >= 1.0
     assert config.seed == 0
@@ -52,7 +53,7 @@ def test_padding_rows_are_left_out_of_the_teacher_term() -> None:
 def test_the_students_teacher_text_leaves_unseen_the_corpora_it_is_measured_on() -> None:
     from benchmarks.corpus_catalogue import entry
 
-    config = TaggerConfig.read(CONFIGS / "student.json")
+    config = TaggerConfig.read(CONFIGS / "student-text.json")
     named = {entry(name).name for name in config.teacher_text}
     assert named and all(step >= 1 for step in config.teacher_text.values())
     # local news stays the unseen text student and teacher are compared on; SemEval's
