@@ -25,7 +25,7 @@ from geoparser.recognition.base import RECOGNISERS
 from geoparser.recognition.gazetteer_check import GazetteerCheck
 from geoparser.recognition.hybrid import HybridRecogniser
 from geoparser.recognition.organisation_places import OrganisationPlaces
-from geoparser.recognition.window_filter import holds_no_toponym
+from geoparser.recognition.window_filter import sentences_to_skip
 from geoparser.recognition.wordpieces import (
     MAX_PIECES,
     Window,
@@ -267,17 +267,20 @@ class TransformerRecogniser:
         decoding at ``thresholds``.
 
         Where every threshold is at most ``skip_up_to``, a sentence that can hold no toponym
-        gets no window: at those thresholds the tagger was measured to leave all its words
-        outside, and the other windows' probabilities depend on nothing but themselves
-        (``OnnxTagger.probabilities``), so nothing read from them can tell."""
+        (``window_filter.sentences_to_skip``) gets no window: at those thresholds the tagger
+        was measured to leave all its words outside, and the other windows' probabilities
+        depend on nothing but themselves (``OnnxTagger.probabilities``), so nothing read from
+        them can tell."""
         skip = bool(thresholds) and max(thresholds) <= self.skip_up_to
         sentences, owner = [], []
         for k, text in enumerate(texts):
-            for words in sentence_words(text):
-                if skip and holds_no_toponym([w for w, _, _ in words]):
-                    continue
-                sentences.append(words)
-                owner.append(k)
+            split = sentence_words(text)
+            left_out = (sentences_to_skip([[w for w, _, _ in s] for s in split]) if skip
+                        else [False] * len(split))
+            for words, out in zip(split, left_out, strict=True):
+                if not out:
+                    sentences.append(words)
+                    owner.append(k)
         windows = self.pieces.windows(sentences)
         # windows come in sentence order; a sentence's windows share its owner
         return windows, self.tagger.probabilities(windows), _window_owners(sentences, windows,

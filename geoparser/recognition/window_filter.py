@@ -1,17 +1,20 @@
-"""Sentences the toponym tagger need not read: written in ordinary case with nothing after
-their first word capitalised, and that first word a closed-class word ("There were no
-reported casualties .").
+"""Sentences the toponym tagger need not read: in a text that capitalises its names, a sentence
+whose only capital opens it, on a closed-class word ("There were no reported casualties .").
 
 A toponym is written with a capital in edited text; in such a sentence no word can start one:
 every word after the first is lowercase (or has no letter at all), and the first word, whose
 capital only says that a sentence begins, is one of spaCy's English stop words (the tokenizer's
-own ``is_stop`` lexical attribute: "There", "It", "But", "The"), never a name. The rule keeps
-every sentence where case says nothing: an all-lowercase one ("going to nyc tmrw", as tweets
-are written) or one opened by "I" ("I love london"), an all-capitals one, one that opens with a
-quote or a bracket before its capital, and one with a word of mixed or caseless letters
-("iPhone", "mid-Atlantic", a CJK name). The recogniser leaves out only what the tagger was
-measured never to tag (``benchmarks/speed/window_skip.py``; docs/measurements.md, *Sentences
-the tagger need not read*).
+own ``is_stop`` lexical attribute: "There", "It", "But", "The") and no number word (its
+``like_num``: "Third Beach" is a place). The text must show that its writer capitalises names:
+somewhere in it a word after a sentence's first has a capital. Tweets often do not ("Should come
+in handy with this government and uk"), and there the tagger finds lowercase toponyms.
+
+The rule keeps every sentence where case says nothing: an all-lowercase one ("going to nyc
+tmrw"), one opened by "I" ("I love london"), an all-capitals one, one that opens with a quote or
+a bracket before its capital, and one with a word of mixed or caseless letters ("iPhone",
+"mid-Atlantic", a CJK name). The recogniser leaves out only what the tagger was measured never
+to tag (``benchmarks/speed/window_skip.py``; docs/measurements.md, *Sentences the tagger need
+not read*).
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ from functools import lru_cache
 #: Words whose verdict is remembered: text repeats its words (a memo's size changes speed,
 #: never a result). The size is chosen by hand.
 WORD_MEMO = 1 << 16
+#: Stop words that open no sentence here: "I" is capitalised wherever it stands, so it does not
+#: show that the writer capitalises ("I love london"); "Ca" is the tokenizer's piece of "Can't"
+#: and an abbreviation of California, which the tagger tags.
+NO_OPENERS = frozenset({"I", "Ca"})
 
 
 @lru_cache(maxsize=1)
@@ -39,20 +46,38 @@ def is_uncased(word: str) -> bool:
     return all(c.islower() for c in word if c.isalpha())
 
 
+@lru_cache(maxsize=WORD_MEMO)
 def is_closed_class_opener(word: str) -> bool:
     """True when ``word`` is capitalised only as a sentence's first word is ("There", "It",
-    not "THERE" or "there") and is a closed-class word (spaCy's English stop words). "I" is
-    not: it is capitalised wherever it stands, so it does not show that the writer capitalises
-    ("I love london")."""
+    not "THERE" or "there") and is a closed-class word (spaCy's English stop words) that is
+    neither a number word ("Third", "One") nor one of ``NO_OPENERS``."""
+    from spacy.lang.en.lex_attrs import like_num
+
     letters = [c for c in word if c.isalpha()]
-    return (word != "I" and bool(letters) and letters[0].isupper()
-            and all(c.islower() for c in letters[1:]) and word.lower() in _closed_class())
+    return (word not in NO_OPENERS and bool(letters) and letters[0].isupper()
+            and all(c.islower() for c in letters[1:]) and word.lower() in _closed_class()
+            and not like_num(word))
 
 
 def holds_no_toponym(words: Sequence[str]) -> bool:
-    """True when the sentence ``words`` (its words in order) can hold no toponym: its first
-    word is a capitalised closed-class word and every later word is uncased. An empty
-    sentence holds none."""
+    """True when the sentence ``words`` (its words in order) can hold no toponym in a text that
+    capitalises its names: its first word is a capitalised closed-class word and every later
+    word is uncased. An empty sentence holds none."""
     if not words:
         return True
     return is_closed_class_opener(words[0]) and all(is_uncased(w) for w in words[1:])
+
+
+def capitalises_names(sentences: Sequence[Sequence[str]]) -> bool:
+    """True when some word after a sentence's first has a capital: the text's writer
+    capitalises at least some names, so a sentence without one names no place."""
+    return any(not is_uncased(w) for words in sentences for w in words[1:])
+
+
+def sentences_to_skip(sentences: Sequence[Sequence[str]]) -> list[bool]:
+    """For each sentence of one text (its words in order), whether the tagger need not read
+    it: the text capitalises names (``capitalises_names``) and the sentence holds no toponym
+    (``holds_no_toponym``)."""
+    if not capitalises_names(sentences):
+        return [False] * len(sentences)
+    return [holds_no_toponym(words) for words in sentences]

@@ -3,9 +3,11 @@
 import pytest
 
 from geoparser.recognition.window_filter import (
+    capitalises_names,
     holds_no_toponym,
     is_closed_class_opener,
     is_uncased,
+    sentences_to_skip,
 )
 from geoparser.recognition.wordpieces import sentence_words
 
@@ -13,6 +15,10 @@ from geoparser.recognition.wordpieces import sentence_words
 def words(sentence: str) -> list[str]:
     [only] = sentence_words(sentence)
     return [w for w, _, _ in only]
+
+
+def split(text: str) -> list[list[str]]:
+    return [[w for w, _, _ in s] for s in sentence_words(text)]
 
 
 @pytest.mark.parametrize("sentence", [
@@ -42,6 +48,9 @@ def test_a_sentence_in_ordinary_case_with_only_its_closed_class_opener_capitalis
     "The iPhone sold out.",
     "There were floods in 北京.",  # letters without case
     "Rain.",
+    "Third beach is known as a venue for gay culture.",  # a number word opens a place's name
+    "One more storm is expected.",
+    "Can't wait to see the coast.",  # "Ca" + "n't": "Ca" is also California's abbreviation
 ])
 def test_a_sentence_that_could_hold_a_toponym_is_read(sentence):
     assert not holds_no_toponym(words(sentence))
@@ -55,8 +64,30 @@ def test_a_word_is_uncased_when_no_letter_is_a_capital_or_caseless():
 def test_a_closed_class_opener_is_capitalised_as_a_sentence_start_and_a_stop_word():
     assert all(is_closed_class_opener(w) for w in ("There", "The", "It", "But", "A"))
     assert not any(is_closed_class_opener(w) for w in ("THE", "the", "London", "Reading",
-                                                      "I", "\""))
+                                                      "I", "Ca", "Third", "Two", "\""))
 
 
 def test_an_empty_sentence_holds_no_toponym():
     assert holds_no_toponym([])
+
+
+def test_a_text_that_capitalises_names_has_its_quiet_sentences_left_out():
+    text = "Floods hit Galway after the storm. There were no reported casualties."
+    assert capitalises_names(split(text))
+    assert sentences_to_skip(split(text)) == [False, True]
+
+
+def test_a_tweet_that_capitalises_no_name_is_read_whole():
+    tweet = "So 4 months of studying world development. Should come in handy with uk right now"
+    assert not capitalises_names(split(tweet))
+    assert sentences_to_skip(split(tweet)) == [False, False]
+
+
+def test_the_opening_capital_of_a_sentence_is_no_sign_that_names_are_capitalised():
+    text = "There were no casualties. It rained in cali all week."
+    assert not capitalises_names(split(text))
+    assert sentences_to_skip(split(text)) == [False, False]
+
+
+def test_no_sentence_no_skip():
+    assert sentences_to_skip([]) == []
