@@ -124,7 +124,7 @@ def measure(tagger: TransformerRecogniser, names: Sequence[str], every: dict[str
         tally = Tally()
         for k in range(0, len(texts), CHUNK):
             compare(tagger, texts[k:k + CHUNK], thresholds, tally)
-        label = entry.name + (f" (every {step}th)" if step > 1 else "")
+        label = entry.name + (f" (1 text in {step})" if step > 1 else "")
         print(tally.row(label, thresholds), flush=True)
         for t, lines in tally.differ.items():
             differing += len(lines)
@@ -165,12 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cpu", type=Path, help="time the tagger on this JSON-lines file instead")
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args(argv)
+    if not args.cpu and not args.shared.is_dir():
+        print(f"window_skip: {args.shared} not found; skipped")
+        return 0
     tagger = TransformerRecogniser(path=args.model, threads=args.threads)
     if args.cpu:
         cpu(tagger, args.cpu, args.repeat)
-        return 0
-    if not args.shared.is_dir():
-        print(f"window_skip: {args.shared} not found; skipped")
         return 0
     every = {k: int(v) for k, v in (item.rsplit("=", 1) for item in args.every)}
     differing = measure(tagger, args.corpora, every, args.shared)

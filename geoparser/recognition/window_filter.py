@@ -7,7 +7,9 @@ capital only says that a sentence begins, is one of spaCy's English stop words (
 own ``is_stop`` lexical attribute: "There", "It", "But", "The") and no number word (its
 ``like_num``: "Third Beach" is a place). The text must show that its writer capitalises names:
 somewhere in it a word after a sentence's first has a capital. Tweets often do not ("Should come
-in handy with this government and uk"), and there the tagger finds lowercase toponyms.
+in handy with this government and uk"), and there the tagger finds lowercase toponyms. Nor may
+the sentence hold, in lowercase, a word the text mostly capitalises elsewhere ("fort lee" in a
+text about Fort Lee).
 
 The rule keeps every sentence where case says nothing: an all-lowercase one ("going to nyc
 tmrw"), one opened by "I" ("I love london"), an all-capitals one, one that opens with a quote or
@@ -19,7 +21,8 @@ not read*).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 #: Words whose verdict is remembered: text repeats its words (a memo's size changes speed,
@@ -59,25 +62,40 @@ def is_closed_class_opener(word: str) -> bool:
             and not like_num(word))
 
 
-def holds_no_toponym(words: Sequence[str]) -> bool:
+def holds_no_toponym(words: Sequence[str], names: Collection[str] = frozenset()) -> bool:
     """True when the sentence ``words`` (its words in order) can hold no toponym in a text that
     capitalises its names: its first word is a capitalised closed-class word and every later
-    word is uncased. An empty sentence holds none."""
+    word is uncased and none of the text's ``names`` (lowercase forms of the words it mostly
+    writes capitalised, ``capitalised_words``): "Since fort lee is situated ..." in a text that
+    writes "Fort Lee" everywhere else is read. An empty sentence holds none."""
     if not words:
         return True
-    return is_closed_class_opener(words[0]) and all(is_uncased(w) for w in words[1:])
+    return is_closed_class_opener(words[0]) and all(
+        is_uncased(w) and w not in names for w in words[1:])
 
 
-def capitalises_names(sentences: Sequence[Sequence[str]]) -> bool:
-    """True when some word after a sentence's first has a capital: the text's writer
-    capitalises at least some names, so a sentence without one names no place."""
-    return any(not is_uncased(w) for words in sentences for w in words[1:])
+def capitalised_words(sentences: Sequence[Sequence[str]]) -> frozenset[str]:
+    """The text's names: lowercase forms of the words it writes with a capital after a
+    sentence's first word more often than in lowercase ("lee" in a text that writes "Fort Lee"
+    28 times and "fort lee" once; not "city" in one that writes "New York City" once and "the
+    city" twice). Empty: the writer capitalises no name (as many tweets do not), so case cannot
+    tell where one is."""
+    capital: Counter[str] = Counter()
+    lower: Counter[str] = Counter()
+    for words in sentences:
+        for w in words[1:]:
+            if is_uncased(w):
+                lower[w] += 1
+            else:
+                capital[w.lower()] += 1
+    return frozenset(w for w, n in capital.items() if n > lower[w])
 
 
 def sentences_to_skip(sentences: Sequence[Sequence[str]]) -> list[bool]:
     """For each sentence of one text (its words in order), whether the tagger need not read
-    it: the text capitalises names (``capitalises_names``) and the sentence holds no toponym
-    (``holds_no_toponym``)."""
-    if not capitalises_names(sentences):
+    it: the text capitalises names (``capitalised_words``) and the sentence holds no toponym
+    (``holds_no_toponym``), nor any of those names written lowercase."""
+    names = capitalised_words(sentences)
+    if not names:
         return [False] * len(sentences)
-    return [holds_no_toponym(words) for words in sentences]
+    return [holds_no_toponym(words, names) for words in sentences]

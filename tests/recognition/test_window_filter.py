@@ -3,7 +3,7 @@
 import pytest
 
 from geoparser.recognition.window_filter import (
-    capitalises_names,
+    capitalised_words,
     holds_no_toponym,
     is_closed_class_opener,
     is_uncased,
@@ -73,21 +73,36 @@ def test_an_empty_sentence_holds_no_toponym():
 
 def test_a_text_that_capitalises_names_has_its_quiet_sentences_left_out():
     text = "Floods hit Galway after the storm. There were no reported casualties."
-    assert capitalises_names(split(text))
+    assert capitalised_words(split(text)) == {"galway"}
     assert sentences_to_skip(split(text)) == [False, True]
 
 
 def test_a_tweet_that_capitalises_no_name_is_read_whole():
     tweet = "So 4 months of studying world development. Should come in handy with uk right now"
-    assert not capitalises_names(split(tweet))
+    assert not capitalised_words(split(tweet))
     assert sentences_to_skip(split(tweet)) == [False, False]
 
 
 def test_the_opening_capital_of_a_sentence_is_no_sign_that_names_are_capitalised():
     text = "There were no casualties. It rained in cali all week."
-    assert not capitalises_names(split(text))
+    assert not capitalised_words(split(text))
     assert sentences_to_skip(split(text)) == [False, False]
 
 
 def test_no_sentence_no_skip():
     assert sentences_to_skip([]) == []
+
+
+def test_a_name_the_text_capitalises_elsewhere_written_lowercase_is_read():
+    text = ("Fort Lee is a city in Bergen County. The town of Fort Lee lies on the Hudson. "
+            "Since fort lee is situated near the city, there is often traffic. There is often "
+            "congestion.")
+    assert "lee" in capitalised_words(split(text))
+    assert sentences_to_skip(split(text)) == [False, False, False, True]
+
+
+def test_a_word_the_text_mostly_writes_lowercase_is_no_name():
+    text = ("Floods hit New York City. The city was quiet. The city slept. There were no "
+            "casualties in the city.")
+    assert capitalised_words(split(text)) == {"new", "york"}
+    assert sentences_to_skip(split(text)) == [False, True, True, True]
