@@ -6,10 +6,10 @@ every word after the first is lowercase (or has no letter at all), and the first
 capital only says that a sentence begins, is one of spaCy's English stop words (the tokenizer's
 own ``is_stop`` lexical attribute: "There", "It", "But", "The") and no number word (its
 ``like_num``: "Third Beach" is a place). The text must show that its writer capitalises names:
-somewhere in it a word after a sentence's first has a capital. Tweets often do not ("Should come
-in handy with this government and uk"), and there the tagger finds lowercase toponyms. Nor may
-the sentence hold, in lowercase, a word the text mostly capitalises elsewhere ("fort lee" in a
-text about Fort Lee).
+somewhere in it a word after a sentence's first is capitalised more often than not. Tweets
+often do not ("Should come in handy with this government and uk"), and there the tagger finds
+lowercase toponyms. Nor may the sentence hold, in lowercase, a word the text mostly capitalises
+elsewhere ("fort lee" in a text about Fort Lee).
 
 The rule keeps every sentence where case says nothing: an all-lowercase one ("going to nyc
 tmrw"), one opened by "I" ("I love london"), an all-capitals one, one that opens with a quote or
