@@ -25,6 +25,7 @@ from geoparser.recognition.base import RECOGNISERS
 from geoparser.recognition.gazetteer_check import GazetteerCheck
 from geoparser.recognition.hybrid import HybridRecogniser
 from geoparser.recognition.organisation_places import OrganisationPlaces
+from geoparser.recognition.window_filter import sentences_to_skip
 from geoparser.recognition.wordpieces import (
     MAX_PIECES,
     Window,
@@ -45,6 +46,15 @@ RANGES_KEY, RANGES_PER_WINDOW = "activation_ranges", "per-window"
 #: Windows a batch holds (sorted by length, padded): 8 cost least CPU on news here
 #: (docs/measurements.md, *What the same answer in any batch costs*).
 BATCH = 8
+#: The models (``meta.json``'s sha256 of ``model.onnx``) on which leaving out the sentences
+#: ``window_filter.holds_no_toponym`` accepts was measured to change no mention on any shared
+#: corpus, each with the highest threshold the skip is used at (below the least P(outside) any
+#: word left out had there, so that no threshold up to it would have tagged one): ``python -m
+#: benchmarks.speed.window_skip`` (docs/measurements.md, *Sentences the tagger need not read*).
+#: Any other model reads every sentence until it is measured too.
+SKIP_MEASURED: dict[str, float] = {
+    "706d64223cf1d1a1038241c058bf9f27046fd6179149ff47ded206b551e129af": 0.65,
+}
 
 
 def model_dir() -> Path:
@@ -212,10 +222,15 @@ class TransformerRecogniser:
         read_meta(model_dir())
 
     def __init__(self, labels: Sequence[str] = (LABEL,), path: Path | None = None,
-                 threads: int | None = None) -> None:
+                 threads: int | None = None, skip_up_to: float | None = None) -> None:
+        """``skip_up_to``: the highest threshold at which the sentences that can hold no
+        toponym (``window_filter``) are left out; by default the one measured for this model
+        (``SKIP_MEASURED``), and none (every sentence read) for a model not measured."""
         del labels  # one label: the model's own
         where = Path(path) if path is not None else model_dir()
         self.meta = read_meta(where)
+        self.skip_up_to = (SKIP_MEASURED.get(str(self.meta["sha256"]), 0.0)
+                           if skip_up_to is None else skip_up_to)
         self.threshold = float(self.meta["threshold"])
         per_window = self.meta.get(RANGES_KEY) == RANGES_PER_WINDOW
         self.tagger = OnnxTagger(where / "model.onnx", threads, BATCH if per_window else 1)
@@ -238,22 +253,36 @@ class TransformerRecogniser:
             yield from self._run(batch)
 
     def _run(self, texts: Sequence[str]) -> Iterator[list[Mention]]:
-        yield from self._decoded(texts, *self._tagged(texts), self.threshold)
+        yield from self._decoded(texts, *self._tagged(texts, (self.threshold,)),
+                                 self.threshold)
 
     def recognise_at(self, texts: Sequence[str], thresholds: Sequence[float]
                      ) -> dict[float, list[list[Mention]]]:
         """Each text's mentions at each of ``thresholds``, the model run once: what
         ``recognise`` would find with that threshold in ``meta.json`` (for choosing it)."""
-        tagged = self._tagged(texts)
+        tagged = self._tagged(texts, thresholds)
         return {t: list(self._decoded(texts, *tagged, t)) for t in thresholds}
 
-    def _tagged(self, texts: Sequence[str]) -> tuple[list[Window], list[Any], list[int]]:
-        """The texts' windows, their probabilities and the text each window belongs to."""
+    def _tagged(self, texts: Sequence[str], thresholds: Sequence[float]
+                ) -> tuple[list[Window], list[Any], list[int]]:
+        """The texts' windows, their probabilities and the text each window belongs to, for
+        decoding at ``thresholds``.
+
+        Where every threshold is at most ``skip_up_to``, a sentence that can hold no toponym
+        (``window_filter.sentences_to_skip``) gets no window: at those thresholds the tagger
+        was measured to leave all its words outside, and the other windows' probabilities
+        depend on nothing but themselves (``OnnxTagger.probabilities``), so nothing read from
+        them can tell."""
+        skip = bool(thresholds) and max(thresholds) <= self.skip_up_to
         sentences, owner = [], []
         for k, text in enumerate(texts):
-            for words in sentence_words(text):
-                sentences.append(words)
-                owner.append(k)
+            split = sentence_words(text)
+            left_out = (sentences_to_skip([[w for w, _, _ in s] for s in split]) if skip
+                        else [False] * len(split))
+            for words, out in zip(split, left_out, strict=True):
+                if not out:
+                    sentences.append(words)
+                    owner.append(k)
         windows = self.pieces.windows(sentences)
         # windows come in sentence order; a sentence's windows share its owner
         return windows, self.tagger.probabilities(windows), _window_owners(sentences, windows,

@@ -224,3 +224,50 @@ def test_a_model_without_per_window_ranges_runs_each_window_alone(tmp_path):
     del meta[RANGES_KEY]
     (folder / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
     assert TransformerRecogniser(path=folder).tagger.batch == 1
+
+
+QUIET = ["Floods hit Galway after the storm. There were no reported casualties. It rained "
+         "again on Tuesday and 1,200 homes lost power.",
+         "London was quiet. The streets were empty and nobody was out.",
+         "There was nothing to report.",
+         "going to nyc tmrw. i love london",
+         "Officials in Maharashtra and Goa met. But no agreement was reached, and the talks "
+         "will resume next week."]
+
+
+@shipped
+def test_the_shipped_model_leaves_out_the_sentences_that_hold_no_toponym_at_its_threshold():
+    from geoparser.recognition.transformer_tagger import SKIP_MEASURED, TransformerRecogniser
+
+    tagger = TransformerRecogniser(threads=1)
+    assert tagger.skip_up_to == SKIP_MEASURED[tagger.meta["sha256"]] >= tagger.threshold
+    read = len(tagger._tagged(QUIET, (tagger.threshold,))[0])
+    every = len(tagger._tagged(QUIET, (tagger.skip_up_to + 0.01,))[0])
+    assert read < every  # above the measured threshold every sentence is read
+
+
+@shipped
+def test_leaving_out_sentences_that_hold_no_toponym_changes_no_mention():
+    from geoparser.recognition.transformer_tagger import TransformerRecogniser
+
+    every = TransformerRecogniser(threads=1, skip_up_to=0.0)
+    found = list(every.recognise(QUIET))
+    assert any(found)
+    skipping = TransformerRecogniser(threads=1)
+    assert skipping.skip_up_to > 0
+    assert list(skipping.recognise(QUIET)) == found
+    for chunk in (1, 2):
+        assert list(skipping.recognise(QUIET, chunk=chunk)) == found
+    skipping.tagger.batch = 1
+    assert list(skipping.recognise(QUIET[::-1]))[::-1] == found
+
+
+@shipped
+def test_a_model_not_measured_reads_every_sentence(monkeypatch):
+    from geoparser.recognition import transformer_tagger
+
+    monkeypatch.setattr(transformer_tagger, "SKIP_MEASURED", {})
+    tagger = transformer_tagger.TransformerRecogniser(threads=1)
+    assert tagger.skip_up_to == 0.0
+    assert len(tagger._tagged(QUIET, (tagger.threshold,))[0]) == len(
+        tagger._tagged(QUIET, (0.95,))[0])
