@@ -17,7 +17,6 @@ cached as the decision's are.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -84,11 +83,8 @@ def masked_toponyms(document: Any, proposed: Sequence[tuple[int, int, Any]],
 def convention_gold(corpora: Path, names: Sequence[str], log: Any = print
                     ) -> dict[str, list[dict[str, Any]]]:
     """Each named decision corpus's sampled documents as training objects (the module)."""
-    from benchmarks.training.decision_data import fold_recogniser, tagger_for
-    from benchmarks.training.ranker_data import cached_mentions
+    from benchmarks.training.decision_data import resolved_spans, tagger_for
     from geoparser.gazetteers import create_gazetteer
-    from geoparser.model import ParsedDocument
-    from geoparser.pipeline import resolve
     from geoparser.resolution import create_policy
 
     config = json.loads(DECISION_CONFIG.read_text(encoding="utf-8"))
@@ -98,14 +94,8 @@ def convention_gold(corpora: Path, names: Sequence[str], log: Any = print
         if corpus.tagger != "shipped":
             raise ValueError(f"{corpus.name} is a tagger training corpus already")
         docs = corpus.documents(corpora)
-        tagger = tagger_for(corpus, Path("."), docs)
-        digest = hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
-        found = cached_mentions("decision-mentions", f"toponym-transformer-orgs-{digest}", docs,
-                                recogniser=fold_recogniser(tagger, gazetteer),
-                                note=f"convention-gold: {corpus.name}: recognising "
-                                     f"{len(docs)} documents")
-        resolved = resolve([ParsedDocument(d, found[d.id]) for d in docs], gazetteer, policy,
-                           repeat_names=True, min_confidence=0.0)
+        resolved = resolved_spans(corpus.name, docs, tagger_for(corpus, Path("."), docs),
+                                  gazetteer, policy)
         objects = [masked_toponyms(p.document, [(r.mention.start, r.mention.end, r.kind)
                                                 for r in p.resolutions], corpus.conventions)
                    for p in resolved]

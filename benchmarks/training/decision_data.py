@@ -166,16 +166,24 @@ def rows_for(resolved: Sequence[ParsedDocument], placed_min: float,
                         with_point, with_id, np.asarray(masked, bool))
 
 
+def resolved_spans(name: str, docs: Sequence[Document], tagger: Path, gazetteer,
+                   policy) -> list[ParsedDocument]:
+    """``docs`` (of the corpus ``name``) with the spans the recogniser on the tagger at
+    ``tagger`` proposes (cached by the tagger's digest), resolved as ``parse`` resolves them
+    (names read again) with no minimum confidence."""
+    digest = hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
+    found = cached_mentions("decision-mentions", f"toponym-transformer-orgs-{digest}", docs,
+                            recogniser=fold_recogniser(tagger, gazetteer),
+                            note=f"decision-data: {name}: recognising {len(docs)} documents")
+    parsed = [ParsedDocument(d, found[d.id]) for d in docs]
+    return resolve(parsed, gazetteer, policy, repeat_names=True, min_confidence=0.0)
+
+
 def corpus_rows(corpus: DecisionCorpus, docs: Sequence[Document], tagger: Path, gazetteer,
                 policy) -> DecisionRows:
     """The rows of ``docs`` (``corpus``'s documents), their spans proposed by the recogniser
     on the tagger at ``tagger``."""
-    digest = hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
-    found = cached_mentions("decision-mentions", f"toponym-transformer-orgs-{digest}", docs,
-                            recogniser=fold_recogniser(tagger, gazetteer),
-                            note=f"decision-data: {corpus.name}: recognising {len(docs)} documents")
-    parsed = [ParsedDocument(d, found[d.id]) for d in docs]
-    resolved = resolve(parsed, gazetteer, policy, repeat_names=True, min_confidence=0.0)
+    resolved = resolved_spans(corpus.name, docs, tagger, gazetteer, policy)
     model = load_models().get(policy.name)
     return rows_for(resolved, model.min_confidence if model else 0.0, corpus.conventions)
 
@@ -193,4 +201,5 @@ def tagger_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]) -> 
     return model_dir()
 
 
-__all__ = ["DecisionCorpus", "DecisionRows", "corpus_rows", "rows_for", "tagger_for"]
+__all__ = ["DecisionCorpus", "DecisionRows", "corpus_rows", "resolved_spans", "rows_for",
+           "tagger_for"]
