@@ -88,9 +88,3 @@ def test_more_heads_or_units_than_a_layer_has_is_refused(tmp_path) -> None:
         narrowed(model, WINDOWS, heads=3, units=4)
     with pytest.raises(ValueError, match="units in 1..16"):
         narrowed(model, WINDOWS, heads=1, units=17)
-
-
-def test_a_narrow_recipe_names_its_heads_and_units() -> None:
-    config = TaggerConfig(layers=3, heads=6, units=384)
-    assert (config.heads, config.units) == (6, 384)
-    assert (TaggerConfig().heads, TaggerConfig().units) == (0, 0)  # the teacher: all
