@@ -16,12 +16,21 @@ def test_the_teacher_recipe_keeps_every_layer_and_learns_from_gold_alone() -> No
     assert config.layers == 6 and config.distil_weight == 0.0
 
 
-@pytest.mark.parametrize("recipe", ["student.json", "student-text.json"])
+@pytest.mark.parametrize("recipe", ["student.json", "student-text.json",
+                                    "student-narrow.json"])
 def test_the_student_recipe_keeps_fewer_layers_and_learns_from_the_teacher_too(recipe) -> None:
     config = TaggerConfig.read(CONFIGS / recipe)
     assert 1 <= config.layers < 6
     assert 0.0 < config.distil_weight <= 1.0 and config.temperature >= 1.0
     assert config.seed == 0
+
+
+def test_the_narrow_recipe_cuts_heads_and_units_and_the_others_keep_them_all() -> None:
+    narrow = TaggerConfig.read(CONFIGS / "student-narrow.json")
+    assert 0 < narrow.heads < 12 and 0 < narrow.units < 1536
+    for recipe in ("tagger.json", "student.json", "student-text.json"):
+        config = TaggerConfig.read(CONFIGS / recipe)
+        assert (config.heads, config.units) == (0, 0)
 
 
 def test_the_loss_is_gold_alone_at_weight_zero_and_zero_kl_when_student_is_teacher() -> None:

@@ -94,6 +94,10 @@ class TaggerConfig:
     thresholds: tuple[float, ...] = (0.5, 0.6, 0.7, 0.8, 0.9)
     #: the encoder layers kept, the base's first ones (6: the whole base; fewer: a student)
     layers: int = 6
+    #: a narrower student: the attention heads and feed-forward units each layer keeps, the
+    #: ones carrying most of its output on the training text (``narrowing``; 0: all)
+    heads: int = 0
+    units: int = 0
     #: a student's loss: this share is the teacher's piece probabilities (softened by
     #: ``temperature``), the rest the gold labels (``distillation``); 0 trains on gold alone
     distil_weight: float = 0.0
@@ -358,12 +362,21 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
     )
 
     model = build_model(base, config)
+    if config.heads or config.units:
+        from geoparser.recognition.training.narrowing import narrowed
+
+        kept = narrowed(model, [e.window for e in train_set], heads=config.heads,
+                        units=config.units)
+        log(f"  narrowed to {config.heads or 'all'} heads and {config.units or 'all'} units "
+            "a layer")
     default = 0.5
 
     def evaluate(m: Any) -> dict[str, Any]:
         return dev_scores(dev, torch_probabilities(m, [e.window for e in dev]), default)
 
     record = train(model, train_set, config, evaluate, log, teacher)
+    if config.heads or config.units:
+        record["narrowed"] = {"heads": kept["heads"], "units": config.units}
     probs = torch_probabilities(model, [e.window for e in dev])
     tmp = target.with_name(target.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
