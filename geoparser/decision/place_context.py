@@ -45,11 +45,12 @@ def stated_container(resolutions: Sequence[Resolution], i: int, text: str) -> in
     """The index of the toponym the text states ``resolutions[i]`` is in or at (the next
     toponym, after ", ", " in ", " at ", " near " or " outside "), else None.
 
-    After a comma a list may go on instead: the name after the comma is a container only
-    where no list goes on from it ("Galway, Limerick and Cork", "Syria, Iraq, and
-    Afghanistan") and none leads to the span ("Cork, Galway, Limerick"), unless it is a
-    country or first-level area, whose comma closes the town's place whatever follows
-    ("Paris, Texas, and Dallas"). ``resolutions`` are in text order."""
+    After a comma a list may go on instead: the name after the comma is no container where a
+    toponym and a comma lead to the span ("Zaïre, Bundibugyo, Côte d'Ivoire and Sudan"), nor
+    where a list goes on from it ("Galway, Limerick and Cork", "Syria, Iraq, and
+    Afghanistan") unless it is a country or first-level area, whose comma closes the town's
+    place whatever follows ("Paris, Texas, and Dallas"; "Kilimani and Lavington, Nairobi":
+    both in Nairobi). ``resolutions`` are in text order."""
     end = resolutions[i].mention.end
     j = i + 1
     while j < len(resolutions) and resolutions[j].mention.start < end:
@@ -59,34 +60,39 @@ def stated_container(resolutions: Sequence[Resolution], i: int, text: str) -> in
     gap = text[end:resolutions[j].mention.start].strip()
     if not _STATED_GAP.fullmatch(gap):
         return None
+    if gap != ",":
+        return j
+    if _listed(resolutions, i - 1, i, text, ","):
+        return None  # the span is the middle of a list: "Zaïre, Bundibugyo, Côte d'Ivoire"
     container = resolutions[j].candidate
-    if gap == "," and not (container is not None and _area(container)) and (
-            _listed(resolutions, j, j + 1, text) or _listed(resolutions, i - 1, i, text)):
+    if not (container is not None and _area(container)) and _listed(resolutions, j, j + 1, text):
         return None
     return j
 
 
-def _listed(resolutions: Sequence[Resolution], a: int, b: int, text: str) -> bool:
-    """Whether a list joins ``resolutions[a]`` to ``resolutions[b]`` (a comma, "and", "or",
-    "&" or a comma and one of them between)."""
+def _listed(resolutions: Sequence[Resolution], a: int, b: int, text: str,
+            gap: str | None = None) -> bool:
+    """Whether a list joins ``resolutions[a]`` to ``resolutions[b]``: a comma, "and", "or",
+    "&" or a comma and one of them between (only ``gap``, where given)."""
     if a < 0 or b >= len(resolutions) or resolutions[a].mention.end > resolutions[b].mention.start:
         return False
-    return bool(_LIST_GAP.fullmatch(
-        text[resolutions[a].mention.end:resolutions[b].mention.start].strip()))
+    between = text[resolutions[a].mention.end:resolutions[b].mention.start].strip()
+    return between == gap if gap is not None else bool(_LIST_GAP.fullmatch(between))
 
 
 def stated_km(r: Resolution, container: Resolution) -> float:
     """km from ``r``'s point to the place stated to hold it: 0 where that place is a country
     or first-level area that holds it. NaN where either has no point; where the container is
     of world scale without a country (a continent, a sea: no point says where it ends); and
-    where ``r``'s place cannot lie in it: a country, region or sea of its own
-    (``point_by_convention``), or a first-level area beside anything but a country ("Utah,
-    Colorado": a list)."""
+    where ``r``'s place and the container are of a kind no text puts one in the other: a
+    country, region or sea (``point_by_convention``), or two first-level areas ("Utah,
+    Colorado": a list). A first-level area said to be in a town is measured ("Karen, Nairobi"
+    read as Kayin State, Myanmar: the reading is wrong, and far)."""
     c, k = r.candidate, container.candidate
     if not _placed(c) or not _placed(k):
         return math.nan
     assert c is not None and k is not None
-    if point_by_convention(c) or (c.feature_code == "ADM1" and not is_country_level(k)):
+    if point_by_convention(c) or (c.feature_code == "ADM1" and k.feature_code == "ADM1"):
         return math.nan
     if _area(k):
         if not k.country_code:

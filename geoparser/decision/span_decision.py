@@ -204,8 +204,8 @@ def span_probabilities(x: np.ndarray, p: np.ndarray, vetoed: np.ndarray | None =
 _STATED_KM = SPAN_FEATURES.index("stated_km")
 #: How far from the place the text says holds it a marker is never drawn ("Eastleigh in
 #: Nairobi" placed in England): chosen by hand from the training rows of `make
-#: train-decision` (docs/span-decision.md): of the 30 markers of the corpora with points
-#: placed 1,000 km or more from their stated container, 6 were right; the models cannot
+#: train-decision` (docs/span-decision.md): of the 41 markers of the corpora with points
+#: placed 1,000 km or more from their stated container, 5 were right; the models cannot
 #: learn it from so few (each leaf holds 40 rows at least).
 STATED_APART_KM = 1000.0
 

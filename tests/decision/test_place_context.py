@@ -83,6 +83,24 @@ def test_a_country_that_holds_the_place_is_no_distance() -> None:
     assert _stated(text, {"Eastleigh": EASTLEIGH_NAIROBI, "Kenya": KENYA}, "Eastleigh") == 0.0
 
 
+UTAH = dict(lat=39.3, lon=-111.7, country_code="US", admin1="UT", feature_class="A",
+            feature_code="ADM1")
+KAYIN = dict(lat=17.0, lon=97.75, country_code="MM", admin1="05", feature_class="A",
+             feature_code="ADM1")
+
+
+def test_two_states_are_a_list_not_a_container() -> None:
+    text = "Voters in Utah, Illinois and Ohio went to the polls."
+    assert math.isnan(_stated(text, {"Utah": UTAH, "Illinois": ILLINOIS}, "Utah"))
+
+
+def test_a_state_said_to_be_in_a_town_is_measured() -> None:
+    """"Karen, Nairobi" (a neighbourhood) read as Kayin State, Myanmar: a state lies in no
+    town, so the reading is wrong, and the distance says so."""
+    text = "Traders in Karen, Nairobi, closed early."
+    assert _stated(text, {"Karen": KAYIN, "Nairobi": NAIROBI}, "Karen") > 6000
+
+
 def test_a_continent_says_no_distance() -> None:
     """A continent's point says nothing of where it ends."""
     text = "Floods in Nairobi in Africa displaced thousands."
@@ -93,6 +111,23 @@ def test_the_next_name_of_a_list_is_no_container() -> None:
     text = "Floods hit Nairobi, Eastleigh and Kenya."
     rs = _doc(text, {"Nairobi": NAIROBI, "Eastleigh": EASTLEIGH_ENGLAND, "Kenya": KENYA})
     assert stated_container(rs, 0, text) is None
+
+
+def test_the_middle_of_a_list_of_countries_states_no_container() -> None:
+    """"the Zaïre, Bundibugyo, Côte d'Ivoire and Sudan strains": Bundibugyo is no town of
+    Côte d'Ivoire, it is the next of the list."""
+    text = "the Kenya, Eastleigh, Uganda and Sudan strains"
+    uganda = dict(lat=1.25, lon=32.5, country_code="UG", feature_class="A", feature_code="PCLI")
+    rs = _doc(text, {"Kenya": KENYA, "Eastleigh": EASTLEIGH_NAIROBI, "Uganda": uganda,
+                     "Sudan": dict(uganda, country_code="SD", lat=15.0)})
+    assert stated_container(rs, 1, text) is None
+
+
+def test_a_pair_before_its_town_is_in_it() -> None:
+    text = "Shoppers in Eastleigh and Lavington, Nairobi, faced queues."
+    rs = _doc(text, {"Eastleigh": EASTLEIGH_NAIROBI, "Lavington": EASTLEIGH_ENGLAND,
+                     "Nairobi": NAIROBI})
+    assert stated_container(rs, 1, text) == 2
 
 
 def test_a_comma_and_closes_a_towns_state() -> None:
