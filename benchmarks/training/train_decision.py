@@ -38,10 +38,17 @@ from benchmarks.training.decision_data import (
     corpus_rows,
     tagger_for,
 )
+from benchmarks.training.decision_tables import markdown
 from benchmarks.training.train_confidence import platt, train_booster
 from evaluation.calibration import TOP_SHARE, expected_calibration_error, most_confident
+from evaluation.reports.trained_on import decision_fingerprints_path, fingerprints_json
 from geoparser.decision.features import CATEGORICAL, PROPOSERS, SPAN_FEATURES, placed_rows
-from geoparser.decision.span_decision import MODEL_PATH, CalibratedModel, span_probabilities
+from geoparser.decision.span_decision import (
+    MODEL_PATH,
+    CalibratedModel,
+    marker_probabilities,
+    span_probabilities,
+)
 from geoparser.io.atomic import write_bytes_atomic
 from geoparser.resolution.confidence import calibrated
 
@@ -103,7 +110,9 @@ def fit_models(parts: list[_Part], config: dict[str, Any]
         a, b = platt(oof, np.concatenate([u[1] for u in use]))
         models[head] = (_fit_head(parts, head, config), a, b)
     oof_p = [(span_probabilities(parts[k].x, calibrated(raw["span"][k], *models["span"][1:])),
-              calibrated(raw["marker"][k], *models["marker"][1:])) for k in range(len(parts))]
+              marker_probabilities(parts[k].x, calibrated(raw["marker"][k],
+                                                          *models["marker"][1:])))
+             for k in range(len(parts))]
     return models, oof_p
 
 
@@ -122,7 +131,8 @@ def probabilities(models: dict[str, Any], rows: DecisionRows) -> tuple[np.ndarra
     """What ``SpanDecision`` gives each row: the span and marker probabilities (a people's
     adjective in a thing's name or a language is no toponym, ``span_decision.lexical``)."""
     span, marker = CalibratedModel(*models["span"]), CalibratedModel(*models["marker"])
-    return span_probabilities(rows.x, span.probabilities(rows.x)), marker.probabilities(rows.x)
+    return (span_probabilities(rows.x, span.probabilities(rows.x)),
+            marker_probabilities(rows.x, marker.probabilities(rows.x)))
 
 
 def outcome(rows: DecisionRows, keep: np.ndarray, placed: np.ndarray,
@@ -350,24 +360,6 @@ def by_proposer(parts: dict[str, DecisionRows], every: list[_Part],
     return "\n".join(lines) + "\n"
 
 
-def markdown(table: list[dict[str, Any]], first: str = "held-out corpus") -> str:
-    def cell(v: Any) -> str:
-        return "—" if v is None else f"{v:.3f}" if isinstance(v, float) else str(v)
-
-    keys = ("precision", "fp_per_100", "fp_per_100_annotated", "acc161", "acc_id", "markers",
-            "markers_right", "ece", "top80_right", "ece_annotated", "top80_right_annotated")
-    lines = [f"| {first} | run | " + " | ".join(keys) + " |",
-             "|---|---|" + "---:|" * len(keys)]
-    for row in table:
-        for run in ("no_decision", "shipped", "decision", "decision_all_placed",
-                    "decision_unbounded_minimum", "no_rejection"):
-            if run not in row:
-                continue
-            lines.append(f"| {row['held_out']} | {run} | "
-                         + " | ".join(cell(row[run].get(k)) for k in keys) + " |")
-    return "\n".join(lines) + "\n"
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpora", type=Path, default=Path("../shared/corpora"))
@@ -388,8 +380,10 @@ def main(argv: list[str] | None = None) -> int:
     gazetteer, policy = create_gazetteer("offline"), create_policy(config["policy"])
     started = time.perf_counter()
     parts: dict[str, DecisionRows] = {}
+    texts: dict[str, list[str]] = {}  # what the model learned from, fingerprinted beside it
     for corpus in map(DecisionCorpus.from_config, config["corpora"]):
         docs = corpus.documents(args.corpora)[:args.limit]  # read once: checked, then rows
+        texts[corpus.name] = [d.text for d in docs]
         try:
             tagger = tagger_for(corpus, args.work, docs)
         except ValueError as err:
@@ -424,6 +418,7 @@ def main(argv: list[str] | None = None) -> int:
                 "marker": {"booster": models["marker"][0].model_to_string(),
                            "platt": [models["marker"][1], models["marker"][2]]}}
         write_bytes_atomic(MODEL_PATH, json.dumps(data).encode("utf-8"))
+        write_bytes_atomic(decision_fingerprints_path(), fingerprints_json(texts).encode())
         report["shipped"] = {"keep_threshold": keep_at, "min_marker_confidence": min_marker}
         report["document_folds"] = document_folds(parts, every, oof, keep_at, min_marker, config)
         print("Each corpus's documents scored by models that never saw them:")

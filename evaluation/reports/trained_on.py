@@ -10,8 +10,11 @@ on the transformer tagger (``models/toponym-transformer``), the default
 ``toponym-transformer-orgs`` among them, and the ``learned`` policy's ranker
 (``geoparser/data/ranker.trained_on.json``). A prediction file names the part of a recogniser
 that proposed each toponym (``toponym-transformer-checked`` inside the default), so every
-part's name is listed. The default's span decision was trained on documents of the tagger's
-own training corpora (``geoparser/data/span_decision.json``), so the tagger's warning covers it.
+part's name is listed. The default's span decision (``geoparser/data/span_decision.json``)
+may be trained on corpora its tagger never saw (``make train-decision`` fits it on the
+development half of LGL among others), so its fingerprints (``span_decision.trained_on.json``,
+written beside it) count for the recognisers whose spans it judges (``DECIDED_RECOGNISERS``)
+beside the tagger's.
 """
 
 from __future__ import annotations
@@ -33,6 +36,16 @@ LEARNED_POLICIES = ("learned",)
 #: Every recogniser and policy built on a trained model that ships its fingerprints.
 TRAINED_MODELS = (*TOPONYM_RECOGNISERS, *TRANSFORMER_RECOGNISERS, *LEARNED_POLICIES)
 FILE = "trained_on.json"
+#: The default recogniser and the part inside it that names its toponyms in a prediction
+#: file: the span decision judged their spans, so its training documents count for them.
+DECIDED_RECOGNISERS = ("toponym-transformer-orgs", "toponym-transformer-checked")
+
+
+def decision_fingerprints_path() -> Path:
+    """Where the span decision's fingerprints are (``make train-decision`` writes them)."""
+    from geoparser.decision.span_decision import MODEL_PATH
+
+    return MODEL_PATH.with_suffix(".trained_on.json")
 
 
 def fingerprint(text: str) -> str:
@@ -77,14 +90,19 @@ def read_fingerprints(path: Path) -> dict[str, frozenset[str]]:
 def training_overlap(model: str, texts: Iterable[str]) -> dict[str, int]:
     """How many of ``texts`` each training corpus of ``model`` holds (only corpora with some);
     empty for a model that ships no fingerprints."""
-    path = _path(model)
-    return {} if path is None else fingerprint_overlap(path, texts)
+    paths = [p for p in (_path(model),) if p is not None]
+    if model in DECIDED_RECOGNISERS:
+        paths.append(decision_fingerprints_path())
+    return fingerprint_overlap(paths, texts) if paths else {}
 
 
-def fingerprint_overlap(path: Path, texts: Iterable[str]) -> dict[str, int]:
-    """How many of ``texts`` each training corpus of the ``trained_on.json`` at ``path`` holds
-    (only corpora with some)."""
-    corpora = read_fingerprints(path)
+def fingerprint_overlap(path: Path | Iterable[Path], texts: Iterable[str]) -> dict[str, int]:
+    """How many of ``texts`` each training corpus of the ``trained_on.json`` at ``path`` (or
+    of several, a corpus's fingerprints pooled) holds (only corpora with some)."""
+    corpora: dict[str, frozenset[str]] = {}
+    for p in [path] if isinstance(path, Path) else path:
+        for name, fps in read_fingerprints(p).items():
+            corpora[name] = corpora.get(name, frozenset()) | fps
     prints = [fingerprint(t) for t in texts]
     found = {name: sum(p in fps for p in prints) for name, fps in corpora.items()}
     return {name: n for name, n in found.items() if n}

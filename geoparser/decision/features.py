@@ -19,7 +19,12 @@
   (``alternate_only``);
 * the document: its number of toponyms, how often it writes this name, and the share of its
   other placed toponyms in the same country (``same_country``, NaN for a span left unplaced:
-  ``placed_rows`` reads that).
+  ``placed_rows`` reads that);
+* how far the chosen point lies from the place the text states it is in or at
+  (``stated_km``, ``place_context``: "Eastleigh in Nairobi", "Lavington, Nairobi", "the
+  Fergus at Ennis"; 0 in a stated country or state that holds it). The shipped models were
+  fitted before it was added and split on it nowhere (its column was added to them unsplit);
+  the fixed judgement ``span_decision.stated_apart`` reads it.
 
 Not among them, because no tree of the fitted models ever split on them (the shipped models
 were pruned to this list, not retrained: docs/span-decision.md): a title or verb of saying
@@ -38,6 +43,7 @@ import numpy as np
 
 from geoparser.decision.name_context import CONTAINERS, container
 from geoparser.decision.person_cues import person_words
+from geoparser.decision.place_context import stated_distances
 from geoparser.decision.word_context import (
     language_beside,
     sentence_start,
@@ -58,7 +64,7 @@ SPAN_FEATURES: tuple[str, ...] = (
     "given", "sentence_start", "next_lower", "next_capital", "next_zipf", "people_word",
     "language_cue", "thing_after", "person_cue", "confidence", "margin", "places",
     "log_population", "kind", "country_level", "alternate_only", "doc_toponyms", "same_name",
-    "same_country", "container",
+    "same_country", "container", "stated_km",
 )
 #: Categorical features (LightGBM splits them by category, not by order).
 CATEGORICAL: tuple[str, ...] = ("proposer", "kind", "container")
@@ -114,6 +120,10 @@ class DocumentEvidence:
                                  if r.candidate is not None and r.candidate.has_point)
         self.placed = sum(self.countries.values())
         self.n = len(resolutions)
+        # by the span's offsets (a document's resolutions have distinct spans)
+        self.stated = {(r.mention.start, r.mention.end): km
+                       for r, km in zip(resolutions, stated_distances(resolutions, self.text),
+                                        strict=True)}
 
 
 def feature_row(r: Resolution, doc: DocumentEvidence) -> np.ndarray:
@@ -157,6 +167,7 @@ def _values(r: Resolution, doc: DocumentEvidence) -> list:
         doc.names[normalise_name(m.text)],
         own_country / max(doc.placed - 1, 1) if placed else nan,
         CONTAINERS.index(container(text, m.start, m.end)),
+        doc.stated.get((m.start, m.end), nan),
     ]
 
 

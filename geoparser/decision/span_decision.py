@@ -9,6 +9,8 @@ toponym *and* its point lies within 161 km of the right one; a kept toponym whos
 ``marker_confidence`` is below the minimum is output unplaced, its best guess in the reason
 (a country, continent, region, sea or ocean stays placed: ``confidence.point_by_convention``;
 a river or lake named by its kind does not, its marker confidence having seen that kind).
+A toponym whose point lies 1,000 km or more from the place its text says holds it is never
+drawn (``stated_apart``: a fixed judgement beside the models, as ``lexical`` is for spans).
 ``confidence`` keeps its meaning: how sure the point is, given that the span is a toponym.
 """
 
@@ -156,7 +158,7 @@ class SpanDecision:
                    else self.models.min_marker_confidence)
         vetoed = lexical(x)
         span_p = span_probabilities(x, self.models.span.calibrated(raw[0]), vetoed)
-        marker_p = self.models.marker.calibrated(raw[1])
+        marker_p = marker_probabilities(x, self.models.marker.calibrated(raw[1]))
         out: list[Resolution] = []
         for r, ps, pm, veto in zip(resolutions, span_p.tolist(), marker_p.tolist(),
                                    vetoed.tolist(), strict=True):
@@ -197,6 +199,30 @@ def span_probabilities(x: np.ndarray, p: np.ndarray, vetoed: np.ndarray | None =
     has it already). Parse and training both read them here, so the fixed judgement is
     applied the same way in both."""
     return np.where(lexical(x) if vetoed is None else vetoed, 0.0, p)
+
+
+_STATED_KM = SPAN_FEATURES.index("stated_km")
+#: How far from the place the text says holds it a marker is never drawn ("Eastleigh in
+#: Nairobi" placed in England): chosen by hand from the training rows of `make
+#: train-decision` (docs/span-decision.md): of the 41 markers of the corpora with points
+#: placed 1,000 km or more from their stated container, 5 were right; the models cannot
+#: learn it from so few (each leaf holds 40 rows at least).
+STATED_APART_KM = 1000.0
+
+
+def stated_apart(x: np.ndarray) -> np.ndarray:
+    """Rows whose point lies ``STATED_APART_KM`` or more from the place the text says holds
+    it (``place_context.stated_km``): "Eastleigh in Nairobi" placed in England, "the Fergus
+    at Ennis" placed in Ontario."""
+    return np.nan_to_num(x[:, _STATED_KM], nan=0.0) >= STATED_APART_KM
+
+
+def marker_probabilities(x: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """The marker model's calibrated probabilities ``p`` of rows ``x`` as the decision uses
+    them: 0 for a row whose point lies far from the place its text says holds it
+    (``stated_apart``): too few rows say so for the models to learn it. Parse and training
+    both read them here, as they read ``span_probabilities``."""
+    return np.where(stated_apart(x), 0.0, p)
 
 
 def decision_for(recogniser: str, policy: str, keep_rejected: bool = False,

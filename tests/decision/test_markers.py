@@ -133,3 +133,30 @@ def test_a_street_placed_at_its_town_carries_a_marker_confidence(every_point) ->
     street = _one(parsed, "Elm Street")
     assert street.candidate is not None and street.candidate.admin1 == "IL"
     assert street.marker_confidence is not None and 0 <= street.marker_confidence <= 1
+
+
+@pytest.mark.parametrize("text", [
+    "Flooding hit Kilburn in Nairobi after the storm.",
+    "Residents of Parklands in Nairobi said the water was cut off.",
+])
+def test_a_neighbourhood_said_to_be_in_nairobi_is_not_drawn_on_another_continent(
+        geoparser, text) -> None:
+    """The gazetteer has no Kilburn or Parklands in Kenya: the namesake it chooses lies
+    thousands of km from the town the text puts it in, so it is left unplaced, its best guess
+    in the reason (``span_decision.stated_apart``)."""
+    parsed = geoparser.parse(text)
+    name = text.split(" in Nairobi")[0].split()[-1]
+    place = _one(parsed, name)
+    assert place.candidate is None and "best guess" in place.reason
+    assert place.marker_confidence == 0.0
+    assert _drawn(parsed) == {"Nairobi": "KE"}
+
+
+@pytest.mark.parametrize(("text", "name", "country"), [
+    ("Police in Gulu, Uganda, said the road was shut.", "Gulu", "UG"),
+    ("Fans gathered in Richmond, Virginia, for the game.", "Richmond", "US"),
+])
+def test_a_town_in_the_state_or_country_its_text_names_is_drawn(geoparser, text, name,
+                                                                country) -> None:
+    place = _one(geoparser.parse(text), name).candidate
+    assert place is not None and place.country_code == country

@@ -158,3 +158,39 @@ def test_a_marker_confidence_of_0195_does_not_read_as_020_below_the_minimum_02()
     assert "marker confidence 0.195 is below the minimum 0.2" in reason, reason
     assert "marker confidence 0.19 is below" in unplaced(replace(r, marker_confidence=0.19),
                                                          0.2).reason
+
+
+def test_a_marker_far_from_its_stated_container_has_marker_probability_zero() -> None:
+    from geoparser.decision.span_decision import STATED_APART_KM, marker_probabilities
+
+    x = np.zeros((4, len(SPAN_FEATURES)))
+    # Eastleigh in Nairobi placed in England; beside Nairobi; no container; just inside
+    x[:, SPAN_FEATURES.index("stated_km")] = [6835.0, 4.0, np.nan, STATED_APART_KM - 1]
+    assert marker_probabilities(x, np.array([0.6, 0.6, 0.6, 0.6])).tolist() == [
+        0.0, 0.6, 0.6, 0.6]
+
+
+def test_a_toponym_placed_far_from_its_stated_container_is_unplaced_with_its_best_guess(
+        model_file: Path) -> None:
+    """Whatever the models say, "Eastleigh in Nairobi" is not drawn in England; the place
+    it would have drawn is in the reason."""
+    text = "Residents of Eastleigh in Nairobi said the market was shut."
+    england = Candidate("test", "1", "Eastleigh", 50.97, -1.35, 54225, 2650497, "GB", "ENG",
+                        "P", "PPL")
+    nairobi = Candidate("test", "2", "Nairobi", -1.28, 36.82, 2750547, 184745, "KE", "05",
+                        "P", "PPLC")
+    resolutions = []
+    for word, place in (("Eastleigh", england), ("Nairobi", nairobi)):
+        start = text.index(word)
+        m = Mention(start, start + len(word), word, "TOPONYM", "toponym-transformer-orgs",
+                    score=0.99)
+        resolutions.append(Resolution(m, place, 2, "context", "the best place",
+                                      confidence=0.9))
+    parsed = ParsedDocument(Document("d", text), [r.mention for r in resolutions], resolutions)
+    decision = SpanDecision(path=model_file)
+    _, kept = decision.decide(parsed, resolutions, 0.01)
+    assert kept[0].candidate is None and "best guess was Eastleigh" in kept[0].reason
+    assert kept[0].marker_confidence == 0.0
+    assert kept[1].candidate is not None and kept[1].candidate.name == "Nairobi"
+    # a minimum of 0 asks for every marker, this one too
+    assert decision.decide(parsed, resolutions, 0.0)[1][0].candidate is not None

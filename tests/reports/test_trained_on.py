@@ -65,3 +65,28 @@ def test_no_warning_when_no_gold_document_was_trained_on(tmp_path):
     assert done.exit_code == 0, done.output
     result = invoke("score", "--scheme", "coursework-ner", "--gold", CAPTIONS, "--pred", pred)
     assert result.exit_code == 0 and "warning" not in result.stderr
+
+
+def test_the_span_decisions_training_documents_count_for_the_default(monkeypatch, tmp_path):
+    """The default's span decision learned from corpora its tagger never saw (the development
+    half of LGL): a score on them must warn for the default, pooled with the tagger's."""
+    decision = tmp_path / "span_decision.trained_on.json"
+    decision.write_text(trained_on.fingerprints_json({"LGL": TEXTS[:3], "GeoWebNews": TEXTS[2:4]}))
+    tagger = tmp_path / "trained_on.json"
+    tagger.write_text(trained_on.fingerprints_json({"GeoWebNews": TEXTS[3:6]}))
+    monkeypatch.setattr(trained_on, "decision_fingerprints_path", lambda: decision)
+    monkeypatch.setattr(trained_on, "_path", lambda model: tagger)
+    for model in trained_on.DECIDED_RECOGNISERS:
+        assert trained_on.training_overlap(model, TEXTS) == {"GeoWebNews": 4, "LGL": 3}
+    # a recogniser whose spans the decision never judges: the tagger's alone
+    assert trained_on.training_overlap("toponym-transformer", TEXTS) == {"GeoWebNews": 3}
+
+
+def test_the_shipped_span_decision_ships_its_fingerprints():
+    import json as json_
+
+    from geoparser.decision.span_decision import MODEL_PATH
+
+    learned = json_.loads(MODEL_PATH.read_text(encoding="utf-8"))["trained_on"]
+    prints = trained_on.read_fingerprints(trained_on.decision_fingerprints_path())
+    assert set(prints) == set(learned)
