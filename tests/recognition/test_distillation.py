@@ -59,10 +59,11 @@ def test_padding_rows_are_left_out_of_the_teacher_term() -> None:
                               config)) == pytest.approx(0.0, abs=1e-6)
 
 
-def test_the_students_teacher_text_leaves_unseen_the_corpora_it_is_measured_on() -> None:
+@pytest.mark.parametrize("recipe", ["student-text.json", "student-narrow.json"])
+def test_the_students_teacher_text_leaves_unseen_the_corpora_it_is_measured_on(recipe) -> None:
     from benchmarks.corpus_catalogue import entry
 
-    config = TaggerConfig.read(CONFIGS / "student-text.json")
+    config = TaggerConfig.read(CONFIGS / recipe)
     named = {entry(name).name for name in config.teacher_text}
     assert named and all(step >= 1 for step in config.teacher_text.values())
     # local news stays the unseen text student and teacher are compared on; SemEval's
