@@ -32,8 +32,7 @@ def _tagger(folder: Path, layers: int = 2):
 
 
 def _logits(model):
-    from geoparser.recognition.training.tagger_data import IGNORE, Example
-    from geoparser.recognition.training.tagger_train import tensors
+    from geoparser.recognition.training.tagger_data import IGNORE, Example, tensors
 
     ids, mask, case, _ = tensors([Example(w, (IGNORE,) * len(w.ids)) for w in WINDOWS])
     with torch.no_grad():

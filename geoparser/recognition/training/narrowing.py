@@ -68,8 +68,7 @@ def _read(model: Any, windows: list[Any], real: list[Any]) -> None:
     while it runs (the hooks weigh only those)."""
     import torch
 
-    from geoparser.recognition.training.tagger_data import IGNORE, Example
-    from geoparser.recognition.training.tagger_train import tensors
+    from geoparser.recognition.training.tagger_data import IGNORE, Example, tensors
 
     with torch.no_grad():
         for start in range(0, len(windows), 32):

@@ -108,3 +108,21 @@ def shuffled(items: Sequence[Example], seed: int) -> list[Example]:
     order = list(items)
     random.Random(seed).shuffle(order)
     return order
+
+
+def tensors(batch: Sequence[Example]) -> tuple[Any, Any, Any, Any]:
+    """Padded (input_ids, attention_mask, case_ids, labels) for a batch of examples."""
+    import torch
+
+    width = max(len(e.window.ids) for e in batch)
+    ids = torch.zeros((len(batch), width), dtype=torch.long)
+    mask = torch.zeros((len(batch), width), dtype=torch.long)
+    case = torch.zeros((len(batch), width), dtype=torch.long)
+    labels = torch.full((len(batch), width), IGNORE, dtype=torch.long)
+    for row, e in enumerate(batch):
+        n = len(e.window.ids)
+        ids[row, :n] = torch.tensor(e.window.ids)
+        mask[row, :n] = 1
+        case[row, :n] = torch.tensor(e.window.case)
+        labels[row, :n] = torch.tensor(e.labels)
+    return ids, mask, case, labels

@@ -21,7 +21,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from geoparser.recognition.training.tagger_data import BEGIN, IGNORE, INSIDE, LABELS, Example
+from geoparser.recognition.training.tagger_data import (
+    BEGIN,
+    IGNORE,
+    INSIDE,
+    LABELS,
+    Example,
+    tensors,
+)
 from geoparser.recognition.wordpieces import MAX_PIECES, N_CASE_IDS, batches
 
 #: SHA-256 of sentence-transformers/all-MiniLM-L6-v2's official ``model.safetensors``.
@@ -151,24 +158,6 @@ def build_model(base: Path, config: TaggerConfig) -> Any:
             return self.head(self.drop(both))
 
     return Tagger()
-
-
-def tensors(batch: Sequence[Example]) -> tuple[Any, Any, Any, Any]:
-    """Padded (input_ids, attention_mask, case_ids, labels) for a batch of examples."""
-    import torch
-
-    width = max(len(e.window.ids) for e in batch)
-    ids = torch.zeros((len(batch), width), dtype=torch.long)
-    mask = torch.zeros((len(batch), width), dtype=torch.long)
-    case = torch.zeros((len(batch), width), dtype=torch.long)
-    labels = torch.full((len(batch), width), IGNORE, dtype=torch.long)
-    for row, e in enumerate(batch):
-        n = len(e.window.ids)
-        ids[row, :n] = torch.tensor(e.window.ids)
-        mask[row, :n] = 1
-        case[row, :n] = torch.tensor(e.window.case)
-        labels[row, :n] = torch.tensor(e.labels)
-    return ids, mask, case, labels
 
 
 def train(model: Any, train_set: Sequence[Example], config: TaggerConfig,
