@@ -89,3 +89,7 @@ def entry() -> None:
     os.environ[LEAN_LIGHTGBM_ENV] = "1"
     app()
 
+
+
+if __name__ == "__main__":
+    entry()

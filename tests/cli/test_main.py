@@ -142,8 +142,9 @@ def test_run_missing_model_is_a_clear_error(tmp_path):
     assert not (tmp_path / "o").exists()
 
 
-def test_python_dash_m_entry_point():
-    proc = subprocess.run([sys.executable, "-m", "geoparser", "--help"], capture_output=True,
+@pytest.mark.parametrize("module", ["geoparser", "geoparser.cli.main"])
+def test_python_dash_m_entry_point(module):
+    proc = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True,
                           text=True, check=False)
     assert proc.returncode == 0 and "score" in proc.stdout and "run" in proc.stdout
 
