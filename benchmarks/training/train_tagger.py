@@ -36,7 +36,8 @@ def fold_key(name: str) -> str:
     return name.split()[0].lower()
 
 
-def rethreshold(target: Path, dev: Any, dev_docs: Any, config: Any) -> dict[str, Any]:
+def rethreshold(target: Path, dev: Any, dev_docs: Any, config: Any,
+                teacher: Path | None = None) -> dict[str, Any]:
     """Choose the threshold of the model at ``target`` again, as training does (``chooser``:
     the checked spans on ``dev_docs``, the model's own int8 probabilities); ``meta.json`` is
     rewritten atomically. Returns what changed."""
@@ -45,7 +46,7 @@ def rethreshold(target: Path, dev: Any, dev_docs: Any, config: Any) -> dict[str,
 
     meta = read_meta(target)
     probs = OnnxTagger(target / "model.onnx").probabilities([e.window for e in dev])
-    change = chooser(dev, dev_docs, config)(target, probs)
+    change = chooser(dev, dev_docs, config, teacher)(target, probs)
     meta["threshold"] = change["threshold"]
     meta.setdefault("training", {}).update(change)
     write_bytes_atomic(target / "meta.json",
@@ -53,17 +54,35 @@ def rethreshold(target: Path, dev: Any, dev_docs: Any, config: Any) -> dict[str,
     return change
 
 
-def chooser(dev: Any, dev_docs: Any, config: Any) -> Callable[[Path, Any], dict[str, Any]]:
+def chooser(dev: Any, dev_docs: Any, config: Any, teacher: Path | None = None
+            ) -> Callable[[Path, Any], dict[str, Any]]:
     """``fit``'s threshold choice for a model trained with dev windows ``dev`` and dev
-    sentences ``dev_docs`` (``threshold_choice.threshold_record``)."""
+    sentences ``dev_docs`` (``threshold_choice.threshold_record``): the teacher's threshold
+    for a student whose config says ``teacher_threshold``."""
     from geoparser.recognition.training.threshold_choice import threshold_record
-    from geoparser.recognition.transformer_tagger import TransformerRecogniser
+    from geoparser.recognition.transformer_tagger import TransformerRecogniser, read_meta
+
+    fixed = None
+    if config.teacher_threshold:
+        if teacher is None:
+            raise SystemExit("train-tagger: teacher_threshold needs a teacher")
+        fixed = float(read_meta(teacher)["threshold"])
 
     def choose(path: Path, probs: Any) -> dict[str, Any]:
         return threshold_record(TransformerRecogniser(path=path), dev, probs, dev_docs,
-                                config.thresholds)
+                                config.thresholds, fixed)
 
     return choose
+
+
+def teacher_of(label: str, target: Path, given: Path | None, shipped: Path, config: Any
+               ) -> Path | None:
+    """A student's teacher (a config with ``distil_weight`` > 0; else None): a fold's is the
+    fold teacher beside it, ``<work>/without-<corpus>/tagger``, which never saw the held-out
+    corpus; the student on all corpora learns from ``given`` or the shipped tagger."""
+    if config.distil_weight <= 0:
+        return None
+    return target.parent / "tagger" if label != "all" else given or shipped
 
 
 def convention_docs(corpora: Path, config: Any) -> tuple[list[Any], dict[str, list[str]]]:
@@ -141,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
         for label, used, target in jobs:
             dev_set = examples([d for n in used for d in splits[n][1].docs], pieces)
             dev_docs = {n: splits[n][1].docs for n in used}
-            report.setdefault(label, {}).update(rethreshold(target, dev_set, dev_docs, config))
+            teacher = teacher_of(label, target, args.teacher, MODEL_DIR, config)
+            report.setdefault(label, {}).update(rethreshold(target, dev_set, dev_docs, config,
+                                                            teacher))
             print(f"train-tagger: {label}: threshold {report[label]['threshold']} "
                   f"({report[label]['dev_int8']})", flush=True)
         report_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
@@ -173,12 +194,10 @@ def main(argv: list[str] | None = None) -> int:
               f"({len(unlabelled)} of them the teacher's text alone), {len(dev_set)} dev",
               flush=True)
         soft = None
-        if config.distil_weight > 0:
+        teacher = teacher_of(label, target, args.teacher, MODEL_DIR, config)
+        if teacher is not None:
             from geoparser.recognition.training.distillation import teacher_probabilities
-            from geoparser.recognition.transformer_tagger import MODEL_DIR as TEACHER
 
-            teacher = (target.parent / "tagger" if label != "all"
-                       else args.teacher or TEACHER)
             soft = teacher_probabilities(teacher, [e.window for e in train_set])
             print(f"train-tagger: {label}: teacher {teacher}", flush=True)
         meta = {"name": args.name, "version": "1.0.0",
@@ -191,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         if text_counts:  # text read without its labels: not in trained_on's fingerprints
             meta["teacher_text"] = text_counts
         record = fit(base, train_set, dev_set, config, target, meta,
-                     chooser(dev_set, {n: splits[n][1].docs for n in used}, config),
+                     chooser(dev_set, {n: splits[n][1].docs for n in used}, config, teacher),
                      log=lambda s: print(s, flush=True), teacher=soft)
         if soft is not None:
             record["teacher"] = str(teacher)

@@ -33,6 +33,24 @@ def test_the_narrow_recipe_cuts_heads_and_units_and_the_others_keep_them_all() -
         assert (config.heads, config.units) == (0, 0)
 
 
+def test_the_narrow_student_keeps_its_teachers_threshold_and_the_teacher_chooses_its_own() -> None:
+    assert TaggerConfig.read(CONFIGS / "student-narrow.json").teacher_threshold
+    assert not TaggerConfig.read(CONFIGS / "tagger.json").teacher_threshold
+
+
+def test_a_fold_student_learns_from_its_fold_teacher_and_the_whole_one_from_the_shipped(
+        tmp_path) -> None:
+    from benchmarks.training.train_tagger import teacher_of
+
+    student, teacher = TaggerConfig(distil_weight=0.5), TaggerConfig()
+    fold = tmp_path / "without-geovirus" / "student"
+    shipped, given = tmp_path / "shipped", tmp_path / "given"
+    assert teacher_of("without GeoVirus", fold, None, shipped, student) == fold.parent / "tagger"
+    assert teacher_of("all", tmp_path / "s", None, shipped, student) == shipped
+    assert teacher_of("all", tmp_path / "s", given, shipped, student) == given
+    assert teacher_of("all", tmp_path / "s", given, shipped, teacher) is None
+
+
 def test_the_loss_is_gold_alone_at_weight_zero_and_zero_kl_when_student_is_teacher() -> None:
     torch = pytest.importorskip("torch")
     from geoparser.recognition.training.distillation import soft_targets, student_loss

@@ -8,6 +8,7 @@ from geoparser.recognition.training.threshold_choice import (
     checked_scores,
     choose_checked_threshold,
     gold_and_hidden,
+    threshold_record,
 )
 
 NLP = spacy.blank("en")
@@ -110,3 +111,16 @@ def test_a_tie_goes_to_the_threshold_nearest_a_half():
 def test_no_dev_corpora_is_an_error():
     with pytest.raises(ValueError, match="no dev corpora"):
         choose_checked_threshold(Tagger({}), {}, (0.5,), Known())
+
+
+def test_a_student_keeps_its_teachers_threshold_scored_beside_the_others():
+    # on its own the student would choose 0.7 (both places); it keeps the teacher's 0.6, which
+    # the span decision downstream was fitted at, and 0.6's scores are recorded too
+    dev = {"news": [doc("Lyon and Paris", places=["Lyon", "Paris"])]}
+    tagger = Tagger({0.3: [["Paris"]], 0.6: [["Paris"]], 0.7: [["Lyon", "Paris"]]})
+    known = Known("Lyon", "Paris")
+    own = threshold_record(tagger, [], [], dev, (0.3, 0.7), gazetteer=known)
+    kept = threshold_record(tagger, [], [], dev, (0.3, 0.7), fixed=0.6, gazetteer=known)
+    assert own["threshold"] == 0.7
+    assert kept["threshold"] == 0.6 and kept["dev_checked"]["news"]["recall"] == 0.5
+    assert set(kept["dev_checked_by_threshold"]) == {"0.3", "0.6", "0.7"}

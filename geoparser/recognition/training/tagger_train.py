@@ -113,6 +113,10 @@ class TaggerConfig:
     #: shared corpus's catalogue name and its step (every k-th document by sorted id;
     #: ``benchmarks.training.teacher_text``)
     teacher_text: dict[str, int] = field(default_factory=dict)
+    #: a student keeps its teacher's decision threshold rather than its own best on dev: it
+    #: learnt the teacher's probabilities, and the span decision downstream was fitted on the
+    #: teacher's spans at that threshold (docs/recognition-model.md, *A smaller tagger*)
+    teacher_threshold: bool = False
     #: more gold, each corpus labelled by its own convention (a kind it leaves out masked):
     #: names in the span decision's corpus list (``benchmarks.training.convention_gold``)
     convention_corpora: tuple[str, ...] = ()

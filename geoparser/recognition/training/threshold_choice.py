@@ -89,12 +89,19 @@ def choose_checked_threshold(tagger: Tagger, dev: Mapping[str, Sequence[Any]],
 
 
 def threshold_record(tagger: Tagger, dev: Sequence[Any], probs: Sequence[Any],
-                     dev_docs: Mapping[str, Sequence[Any]], thresholds: Sequence[float]
+                     dev_docs: Mapping[str, Sequence[Any]], thresholds: Sequence[float],
+                     fixed: float | None = None, gazetteer: Gazetteer | None = None
                      ) -> dict[str, Any]:
     """The threshold chosen for ``tagger`` (an exported model) on ``dev_docs``, with the dev
     scores behind it: its checked spans' per corpus (``dev_checked``), and its own spans' on
-    the dev windows ``dev`` from their probabilities ``probs`` (``dev_int8``)."""
-    threshold, checked = choose_checked_threshold(tagger, dev_docs, thresholds)
+    the dev windows ``dev`` from their probabilities ``probs`` (``dev_int8``). With ``fixed``
+    (a student keeping its teacher's threshold) that threshold is kept and scored beside the
+    others."""
+    if fixed is not None:
+        thresholds = sorted({*thresholds, fixed})
+    threshold, checked = choose_checked_threshold(tagger, dev_docs, thresholds, gazetteer)
+    if fixed is not None:
+        threshold = fixed
     own = {t: dev_scores(dev, probs, t) for t in thresholds}
     return {"threshold": threshold, "dev_int8": own[threshold], "dev_checked": checked[threshold],
             "dev_by_threshold": {str(t): sc for t, sc in own.items()},
