@@ -26,7 +26,8 @@ CHOICES = {"all": (), "no street": ("street",), "no embedded": ("embedded",),
            "no metonymy": ("metonymy",), "no street, no metonymy": ("street", "metonymy")}
 
 
-def _lines(path: Path) -> list[dict[str, Any]]:
+def jsonl_records(path: Path) -> list[dict[str, Any]]:
+    """The JSON object of each non-blank line of a gold or ``parse`` output file."""
     return [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n")
             if line.strip()]
 
@@ -59,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gold", type=Path, required=True)
     ap.add_argument("--pred", type=Path, required=True)
     args = ap.parse_args(argv)
-    gold, pred = _lines(args.gold), _lines(args.pred)
+    gold, pred = jsonl_records(args.gold), jsonl_records(args.pred)
     counts: dict[str, int] = {}
     for d in pred:
         for t in d["toponyms"]:

@@ -10,20 +10,15 @@ Run: ``python -m benchmarks.accuracy.placed_apart --gold GOLD --pred A.jsonl B.j
 from __future__ import annotations
 
 import argparse
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from benchmarks.accuracy.kinds_default import jsonl_records
 from geoparser.distance import distance_km
 
 #: Gold and output points this far apart or less are the same place (acc@161).
 RIGHT_KM = 161.0
-
-
-def _lines(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n")
-            if line.strip()]
 
 
 def placed_right(gold: list[dict[str, Any]], pred: list[dict[str, Any]]
@@ -56,8 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pred", type=Path, nargs=2, required=True, metavar=("A", "B"))
     ap.add_argument("--names", type=int, default=30, help="how many of the names to list")
     args = ap.parse_args(argv)
-    gold = _lines(args.gold)
-    only = apart(gold, _lines(args.pred[0]), _lines(args.pred[1]))
+    gold = jsonl_records(args.gold)
+    only = apart(gold, jsonl_records(args.pred[0]), jsonl_records(args.pred[1]))
     for path, toponyms in zip(args.pred, only, strict=True):
         labels = Counter(str(t.get("label")) for t in toponyms)
         names = Counter(t["text"] for t in toponyms)
