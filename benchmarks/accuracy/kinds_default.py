@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from evaluation.schemes.distance import ACCURACY_KM
 from geoparser.distance import distance_km
 from geoparser.resolution.mention_kinds import KIND_NAMES
 
@@ -30,6 +31,15 @@ def jsonl_records(path: Path) -> list[dict[str, Any]]:
     """The JSON object of each non-blank line of a gold or ``parse`` output file."""
     return [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n")
             if line.strip()]
+
+
+def placed_right(gold: dict[str, Any], output: dict[str, Any] | None) -> bool:
+    """Whether ``output``, the toponym output on a gold toponym's exact span (None: nothing
+    there), places it right: both have a point, at most acc@161's distance apart."""
+    return (output is not None and gold.get("lat") is not None and gold.get("lon") is not None
+            and output.get("lat") is not None and output.get("lon") is not None
+            and distance_km(gold["lat"], gold["lon"], output["lat"], output["lon"])
+            <= ACCURACY_KM)
 
 
 def scores(gold: list[dict[str, Any]], pred: list[dict[str, Any]], left_out: tuple[str, ...]
@@ -47,9 +57,7 @@ def scores(gold: list[dict[str, Any]], pred: list[dict[str, Any]], left_out: tup
             if t.get("lat") is None or t.get("lon") is None:
                 continue
             with_point += 1
-            p = kept.get(span)
-            right += (p is not None and p.get("lat") is not None and p.get("lon") is not None
-                      and distance_km(t["lat"], t["lon"], p["lat"], p["lon"]) <= 161.0)
+            right += placed_right(t, kept.get(span))
     return {"acc161": right / with_point if with_point else 0.0,
             "fp_per_100": 100.0 * false_pos / n_gold if n_gold else 0.0,
             "kinds": ",".join(k for k in KIND_NAMES if k not in left_out)}

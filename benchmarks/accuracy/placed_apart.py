@@ -14,14 +14,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from benchmarks.accuracy.kinds_default import jsonl_records
-from geoparser.distance import distance_km
-
-#: Gold and output points this far apart or less are the same place (acc@161).
-RIGHT_KM = 161.0
+from benchmarks.accuracy.kinds_default import jsonl_records, placed_right
 
 
-def placed_right(gold: list[dict[str, Any]], pred: list[dict[str, Any]]
+def right_in(gold: list[dict[str, Any]], pred: list[dict[str, Any]]
                  ) -> set[tuple[str, int, int]]:
     """(document id, start, end) of the gold toponyms with a point that ``pred`` places right."""
     by_id = {d["id"]: {(t["start"], t["end"]): t for t in d.get("toponyms", [])
@@ -30,9 +26,7 @@ def placed_right(gold: list[dict[str, Any]], pred: list[dict[str, Any]]
     for g in gold:
         out = by_id.get(g["id"], {})
         for t in g["toponyms"]:
-            p = out.get((t["start"], t["end"]))
-            if (t.get("lat") is not None and p is not None and p.get("lat") is not None
-                    and distance_km(t["lat"], t["lon"], p["lat"], p["lon"]) <= RIGHT_KM):
+            if placed_right(t, out.get((t["start"], t["end"]))):
                 right.add((g["id"], t["start"], t["end"]))
     return right
 
@@ -40,7 +34,7 @@ def placed_right(gold: list[dict[str, Any]], pred: list[dict[str, Any]]
 def apart(gold: list[dict[str, Any]], a: list[dict[str, Any]], b: list[dict[str, Any]]
           ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The gold toponyms ``a`` places right and ``b`` does not, and the other way round."""
-    ra, rb = placed_right(gold, a), placed_right(gold, b)
+    ra, rb = right_in(gold, a), right_in(gold, b)
     toponyms = {(g["id"], t["start"], t["end"]): t for g in gold for t in g["toponyms"]}
     return ([toponyms[k] for k in sorted(ra - rb)], [toponyms[k] for k in sorted(rb - ra)])
 

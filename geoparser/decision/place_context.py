@@ -16,14 +16,12 @@ from collections.abc import Sequence
 from geoparser.distance import haversine_km
 from geoparser.model import Candidate, Resolution
 from geoparser.resolution.confidence import point_by_convention
+from geoparser.resolution.document_evidence import LIST_GAP
 from geoparser.resolution.place_facts import is_country_level
 
 #: What stands between a name and the place the text says it is in or at: "Eastleigh in
 #: Nairobi", "Lavington, Nairobi", "the Fergus at Ennis" (chosen by hand).
 _STATED_GAP = re.compile(r",|in|at|near|outside(?: of)?", re.IGNORECASE)
-#: What goes on from a name to the next of a list ("Galway, Limerick and Cork"): a name after
-#: such a gap is the next of the list, not a container (chosen by hand).
-_LIST_GAP = re.compile(r",|,?\s*(?:and|or|&)")
 
 
 def _placed(c: Candidate | None) -> bool:
@@ -77,7 +75,7 @@ def _listed(resolutions: Sequence[Resolution], a: int, b: int, text: str,
     if a < 0 or b >= len(resolutions) or resolutions[a].mention.end > resolutions[b].mention.start:
         return False
     between = text[resolutions[a].mention.end:resolutions[b].mention.start].strip()
-    return between == gap if gap is not None else bool(_LIST_GAP.fullmatch(between))
+    return between == gap if gap is not None else bool(LIST_GAP.fullmatch(between))
 
 
 def stated_km(r: Resolution, container: Resolution) -> float:

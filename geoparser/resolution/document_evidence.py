@@ -319,7 +319,8 @@ def area_key(c: Candidate) -> tuple[str, str | None] | None:
     return None
 
 
-_LIST_GAP = re.compile(r",|,?\s*(?:and|or|&)")
+#: What goes on from a name to the next of a list: ",", "and", "or", "&", or a comma and one.
+LIST_GAP = re.compile(r",|,?\s*(?:and|or|&)")
 
 
 def _lists_on(mention: Mention, text: str, doc: DocumentEvidence) -> bool:
@@ -335,7 +336,7 @@ def _lists_on(mention: Mention, text: str, doc: DocumentEvidence) -> bool:
         return True
     then = doc.next_mention(after.end)
     return gap == "," and then is not None and bool(
-        _LIST_GAP.fullmatch(text[after.end:then.start].strip()))
+        LIST_GAP.fullmatch(text[after.end:then.start].strip()))
 
 
 _CONJUNCTION = re.compile(r"and|or|&")
@@ -381,14 +382,14 @@ def area_by_position(mention: Mention, context: ResolutionContext, doc: Document
     i = bisect.bisect_left(doc.order_starts, mention.start)
     before = doc.in_order[i - 1] if i > 0 else None
     after = doc.in_order[i + 1] if i + 1 < len(doc.in_order) else None
-    listed = after is not None and bool(_LIST_GAP.fullmatch(text[mention.end:after.start].strip()))
+    listed = after is not None and bool(LIST_GAP.fullmatch(text[mention.end:after.start].strip()))
     if before is not None and not listed and text[before.end:mention.start].strip() == "," and (
             any(holding(reps, context.candidates.get((before.start, before.end), ())))):
         return True
     for m, gap in ((before, text[before.end:mention.start] if before else ""),
                    (after, text[mention.end:after.start] if after else "")):
         cs = context.candidates.get((m.start, m.end)) if m is not None else None
-        if cs and _LIST_GAP.fullmatch(gap.strip()) and (
+        if cs and LIST_GAP.fullmatch(gap.strip()) and (
                 FACTS.get(cs, doc.order).top.feature_code == "ADM1"):
             return True
     return False
