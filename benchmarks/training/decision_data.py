@@ -13,9 +13,10 @@ toponym placed within 161 km of its gold point (NaN where the gold toponym has n
 same GeoNames id as gold (NaN where gold gives none); and whether the corpus's convention
 masks it (``decision_labels``: a street where local news leaves streets out teaches nothing).
 The recogniser's mentions are cached (``ranker_data.cached_mentions``, keyed by the model's
-digest). Each point's ``confidence`` comes from the model the caller gives (``train_decision``:
-one that never saw the corpus, ``confidence_folds``), as the tagger's probabilities come from
-a tagger that never saw it.
+digest). Each point's ``confidence`` comes from the model the caller gives: the shipped one,
+which saw GeoWebNews and GeoVirus, or (``train_decision --fold-confidence``) one that never
+saw the corpus (``confidence_folds``), as the tagger's probabilities come from a tagger that
+never saw it.
 """
 
 from __future__ import annotations

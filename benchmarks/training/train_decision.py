@@ -2,8 +2,8 @@
 ``geoparser/data/span_decision.json``.
 
 1. Rows (``decision_data``): each corpus's spans as the default recogniser proposes them on the
-   fold tagger that never saw the corpus, resolved as ``parse`` resolves them, their points'
-   confidence from a model that never saw it either (``confidence_folds``).
+   fold tagger that never saw the corpus, resolved as ``parse`` resolves them; their points'
+   confidence from the shipped model (``--fold-confidence``: one that never saw the corpus).
 2. Two classifiers (LightGBM, ``decision.json``: committed config, fixed seed): the span model
    (is the span a gold toponym?) over every row, and the marker model (a gold toponym placed
    within 161 km?) over the placed rows whose label is known. Each is calibrated by Platt
@@ -371,8 +371,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-write", action="store_true", help="the table only, no model")
     ap.add_argument("--reuse-rows", action="store_true",
                     help="read the rows an earlier run saved in <work>/decision/ (the same code)")
-    ap.add_argument("--shipped-confidence", action="store_true", help="rows read the shipped "
-                    "confidence model, which saw some of them (default: confidence_folds)")
+    ap.add_argument("--fold-confidence", action="store_true", help="rows read a confidence "
+                    "model that never saw their corpus (confidence_folds), not the shipped one")
     args = ap.parse_args(argv)
     if not args.corpora.is_dir():
         print(f"train-decision: skipped: no corpora at {args.corpora}")
@@ -382,8 +382,8 @@ def main(argv: list[str] | None = None) -> int:
 
     config = json.loads(args.config.read_text(encoding="utf-8"))
     gazetteer, policy = create_gazetteer("offline"), create_policy(config["policy"])
-    folds = None if args.shipped_confidence else ConfidenceFolds.from_corpora(
-        args.corpora, policy, gazetteer)
+    folds = ConfidenceFolds.from_corpora(args.corpora, policy, gazetteer) \
+        if args.fold_confidence else None
     started = time.perf_counter()
     parts: dict[str, DecisionRows] = {}
     texts: dict[str, list[str]] = {}  # what the model learned from, fingerprinted beside it
@@ -399,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"train-decision: no fold tagger at {tagger}: run `make train-ner` first")
             return 2
         cache = args.work / "decision" / f"{corpus.conventions}-{corpus.tagger}-" \
-            f"{args.limit or 'all'}-{'shipped' if folds is None else 'fold'}-confidence.npz"
+            f"{args.limit or 'all'}{'-fold-confidence' if folds else ''}.npz"
         cached = DecisionRows.load(cache) if args.reuse_rows and cache.is_file() else None
         if cached is not None and cached.x.shape[1] == len(SPAN_FEATURES):
             parts[corpus.name] = cached

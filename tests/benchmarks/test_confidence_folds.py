@@ -142,3 +142,18 @@ def test_every_held_out_model_never_saw_its_corpus(name):
     f = folds([])
     model = f.model_for(name, [doc(f"a story of corpus {name}")])
     assert rows_seen(model) == sum(SIZES.values()) - SIZES[name]
+
+
+def test_separation_reads_the_confidence_column_where_the_label_is_known():
+    from benchmarks.training.confidence_stacking import separation
+    from benchmarks.training.decision_data import DecisionRows
+
+    x = np.zeros((4, len(SPAN_FEATURES)))
+    x[:, SPAN_FEATURES.index("confidence")] = [0.9, 0.8, 0.2, 0.5]
+    right = np.asarray([1.0, 1.0, 0.0, np.nan])  # the last unknown: left out
+    n = len(right)
+    rows = DecisionRows(x, np.ones(n), right, np.full(n, np.nan), np.ones(n, bool),
+                        np.zeros(n, bool), ["d"] * n, n, 3, 0)
+    assert separation(rows) == pytest.approx(np.corrcoef([0.9, 0.8, 0.2], [1, 1, 0])[0, 1])
+    rows.right[:] = np.nan
+    assert separation(rows) is None
