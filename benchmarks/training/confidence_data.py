@@ -116,15 +116,22 @@ def rows_for(parsed: Sequence[ParsedDocument], gazetteer: Gazetteer, policy,
                               alone_per_document))) for d in docs], bool))
 
 
+def sampled_documents(config: dict, corpora: Path = SHARED / "corpora",
+                      names: Sequence[str] | None = None) -> dict[str, list[Document]]:
+    """Each shared corpus (of ``names``, default all), sampled as the config says; corpora
+    that are absent are left out."""
+    out = {}
+    for name, converter, rel in CORPORA:
+        path = corpora / rel
+        if path.exists() and (names is None or name in names):
+            out[name] = sample(load(converter, path), config["max_documents_per_corpus"],
+                               config["seed"])
+    return out
+
+
 def corpus_documents(config: dict, corpora: Path = SHARED / "corpora"
                      ) -> dict[str, list[ParsedDocument]]:
     """Each shared corpus (sampled) with the configured recogniser's mentions; corpora that
     are absent are left out."""
-    out = {}
-    for name, converter, rel in CORPORA:
-        path = corpora / rel
-        if not path.exists():
-            continue
-        docs = sample(load(converter, path), config["max_documents_per_corpus"], config["seed"])
-        out[name] = recognised(name, docs, config["recogniser"])
-    return out
+    return {name: recognised(name, docs, config["recogniser"])
+            for name, docs in sampled_documents(config, corpora).items()}

@@ -13,7 +13,10 @@ toponym placed within 161 km of its gold point (NaN where the gold toponym has n
 same GeoNames id as gold (NaN where gold gives none); and whether the corpus's convention
 masks it (``decision_labels``: a street where local news leaves streets out teaches nothing).
 The recogniser's mentions are cached (``ranker_data.cached_mentions``, keyed by the model's
-digest).
+digest). Each point's ``confidence`` comes from the model the caller gives: the shipped one,
+which saw GeoWebNews and GeoVirus, or (``train_decision --fold-confidence``) one that never
+saw the corpus (``confidence_folds``), as the tagger's probabilities come from a tagger that
+never saw it.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ from geoparser.model import Document, ParsedDocument
 from geoparser.pipeline import resolve
 from geoparser.resolution.confidence import (
     RIGHT_KM,
+    ConfidenceEstimator,
+    FittedModel,
     load_models,
     placed_whatever,
     point_by_convention,
@@ -167,23 +172,35 @@ def rows_for(resolved: Sequence[ParsedDocument], placed_min: float,
 
 
 def resolved_spans(name: str, docs: Sequence[Document], tagger: Path, gazetteer,
-                   policy) -> list[ParsedDocument]:
+                   policy, confidence: FittedModel | None = None) -> list[ParsedDocument]:
     """``docs`` (of the corpus ``name``) with the spans the recogniser on the tagger at
     ``tagger`` proposes (cached by the tagger's digest), resolved as ``parse`` resolves them
-    (names read again) with no minimum confidence."""
+    (names read again) with no minimum confidence, each point's confidence from the model
+    ``confidence`` (default: the policy's shipped one)."""
     digest = hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
     found = cached_mentions("decision-mentions", f"toponym-transformer-orgs-{digest}", docs,
                             recogniser=fold_recogniser(tagger, gazetteer),
                             note=f"decision-data: {name}: recognising {len(docs)} documents")
-    parsed = [ParsedDocument(d, found[d.id]) for d in docs]
-    return resolve(parsed, gazetteer, policy, repeat_names=True, min_confidence=0.0)
+    return resolved_as_parse([ParsedDocument(d, found[d.id]) for d in docs], gazetteer, policy,
+                             confidence)
+
+
+def resolved_as_parse(parsed: Sequence[ParsedDocument], gazetteer, policy,
+                      confidence: FittedModel | None = None) -> list[ParsedDocument]:
+    """``parsed`` resolved as ``parse`` resolves them (names read again) with no minimum
+    confidence, each point's confidence from the model ``confidence`` (default: the policy's
+    shipped one)."""
+    return resolve(parsed, gazetteer, policy, repeat_names=True, min_confidence=0.0,
+                   confidence=ConfidenceEstimator(policy, 0.0, model=confidence))
 
 
 def corpus_rows(corpus: DecisionCorpus, docs: Sequence[Document], tagger: Path, gazetteer,
-                policy) -> DecisionRows:
+                policy, confidence: FittedModel | None = None) -> DecisionRows:
     """The rows of ``docs`` (``corpus``'s documents), their spans proposed by the recogniser
-    on the tagger at ``tagger``."""
-    resolved = resolved_spans(corpus.name, docs, tagger, gazetteer, policy)
+    on the tagger at ``tagger``, their points' confidence from the model ``confidence``
+    (default: the shipped one; ``confidence_folds`` gives one that never saw the corpus).
+    Which points "today's default" places is judged at the shipped model's minimum."""
+    resolved = resolved_spans(corpus.name, docs, tagger, gazetteer, policy, confidence)
     model = load_models().get(policy.name)
     return rows_for(resolved, model.min_confidence if model else 0.0, corpus.conventions)
 
@@ -201,5 +218,5 @@ def tagger_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]) -> 
     return model_dir()
 
 
-__all__ = ["DecisionCorpus", "DecisionRows", "corpus_rows", "resolved_spans", "rows_for",
-           "tagger_for"]
+__all__ = ["DecisionCorpus", "DecisionRows", "corpus_rows", "resolved_as_parse", "resolved_spans",
+           "rows_for", "tagger_for"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,12 @@ from evaluation.calibration import TOP_SHARE, expected_calibration_error, most_c
 from geoparser.gazetteers import create_gazetteer
 from geoparser.io.atomic import write_bytes_atomic
 from geoparser.resolution import create_policy
-from geoparser.resolution.confidence import CONFIDENCE_FEATURES, MODEL_PATH, calibrated
+from geoparser.resolution.confidence import (
+    CONFIDENCE_FEATURES,
+    MODEL_PATH,
+    FittedModel,
+    calibrated,
+)
 
 CONFIG = Path(__file__).resolve().parent / "confidence.json"
 
@@ -89,14 +95,22 @@ def scores(name: str, p: np.ndarray, y: np.ndarray) -> dict[str, Any]:
             "acc161_top80": top_accuracy(p, y), "brier": float(np.mean((p - y) ** 2))}
 
 
+def fitted_without(parts: dict[str, ConfidenceRows], left_out: Iterable[str],
+                   config: dict[str, Any]) -> FittedModel:
+    """The model ``fit`` on every part but ``left_out``: what a left-out corpus is scored by,
+    here and where the span decision reads the confidence (``confidence_folds``)."""
+    left_out = set(left_out)
+    return FittedModel(*fit({n: v for n, v in parts.items() if n not in left_out}, config))
+
+
 def held_out_table(parts: dict[str, ConfidenceRows], config: dict[str, Any]
                    ) -> tuple[list[dict[str, Any]], np.ndarray, np.ndarray]:
     rows, ps, ys = [], [], []
     for held in sorted(parts):
-        rest = {n: v for n, v in parts.items() if n != held}
-        if not rest or not len(parts[held].y):
+        if len(parts) < 2 or not len(parts[held].y):
             continue
-        booster, a, b = fit(rest, config)
+        fitted = fitted_without(parts, {held}, config)
+        booster, a, b = fitted.booster, fitted.a, fitted.b
         whole = parts[held].subset(~parts[held].alone)
         p = calibrated(booster.predict(whole.x, raw_score=True), a, b)
         y = whole.y

@@ -2,7 +2,8 @@
 ``geoparser/data/span_decision.json``.
 
 1. Rows (``decision_data``): each corpus's spans as the default recogniser proposes them on the
-   fold tagger that never saw the corpus, resolved as ``parse`` resolves them.
+   fold tagger that never saw the corpus, resolved as ``parse`` resolves them; their points'
+   confidence from the shipped model (``--fold-confidence``: one that never saw the corpus).
 2. Two classifiers (LightGBM, ``decision.json``: committed config, fixed seed): the span model
    (is the span a gold toponym?) over every row, and the marker model (a gold toponym placed
    within 161 km?) over the placed rows whose label is known. Each is calibrated by Platt
@@ -32,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from benchmarks.training.confidence_folds import ConfidenceFolds
 from benchmarks.training.decision_data import (
     DecisionCorpus,
     DecisionRows,
@@ -369,6 +371,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-write", action="store_true", help="the table only, no model")
     ap.add_argument("--reuse-rows", action="store_true",
                     help="read the rows an earlier run saved in <work>/decision/ (the same code)")
+    ap.add_argument("--fold-confidence", action="store_true", help="rows read a confidence "
+                    "model that never saw their corpus (confidence_folds), not the shipped one")
     args = ap.parse_args(argv)
     if not args.corpora.is_dir():
         print(f"train-decision: skipped: no corpora at {args.corpora}")
@@ -378,6 +382,8 @@ def main(argv: list[str] | None = None) -> int:
 
     config = json.loads(args.config.read_text(encoding="utf-8"))
     gazetteer, policy = create_gazetteer("offline"), create_policy(config["policy"])
+    folds = ConfidenceFolds.from_corpora(args.corpora, policy, gazetteer) \
+        if args.fold_confidence else None
     started = time.perf_counter()
     parts: dict[str, DecisionRows] = {}
     texts: dict[str, list[str]] = {}  # what the model learned from, fingerprinted beside it
@@ -393,15 +399,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"train-decision: no fold tagger at {tagger}: run `make train-ner` first")
             return 2
         cache = args.work / "decision" / f"{corpus.conventions}-{corpus.tagger}-" \
-            f"{args.limit or 'all'}.npz"
+            f"{args.limit or 'all'}{'-fold-confidence' if folds else ''}.npz"
         cached = DecisionRows.load(cache) if args.reuse_rows and cache.is_file() else None
         if cached is not None and cached.x.shape[1] == len(SPAN_FEATURES):
             parts[corpus.name] = cached
         else:  # no rows saved, or saved with other features: computed again
-            parts[corpus.name] = corpus_rows(corpus, docs, tagger, gazetteer, policy)
+            parts[corpus.name] = corpus_rows(corpus, docs, tagger, gazetteer, policy, folds and
+                                             folds.model_for(corpus.name, docs))
             parts[corpus.name].save(cache)
         print(f"train-decision: {corpus.name}: {len(parts[corpus.name].toponym)} spans, "
-              f"{int(parts[corpus.name].masked.sum())} masked", flush=True)
+              f"{int(parts[corpus.name].masked.sum())} masked; "
+              f"{folds.describe(corpus.name, docs) if folds else 'shipped confidence'}", flush=True)
     table = held_out(parts, config)
     print(markdown(table))
     report = {"config": config, "held_out": table}

@@ -281,11 +281,13 @@ def calibrated(raw: np.ndarray, a: float, b: float) -> np.ndarray:
 
 class ConfidenceEstimator:
     """Adds ``confidence`` (and why) to a policy's resolutions, and abstains below
-    ``min_confidence`` (``None``: the minimum chosen for the policy's model)."""
+    ``min_confidence`` (``None``: the minimum chosen for the policy's model). ``model``, when
+    given, is applied instead of the policy's model at ``path``: training stacks a model on
+    confidences from one fitted without the corpus it reads (``benchmarks.training``)."""
 
     def __init__(self, policy: Any, min_confidence: float | None = None,
-                 path: Path = MODEL_PATH) -> None:
-        self.model = load_models(path).get(getattr(policy, "name", ""))
+                 path: Path = MODEL_PATH, model: FittedModel | None = None) -> None:
+        self.model = model or load_models(path).get(getattr(policy, "name", ""))
         self.extractor = getattr(policy, "extractor", None) or FeatureExtractor()
         check_min_confidence(min_confidence)
         #: A minimum asked for applies everywhere; the model's own only where the evidence

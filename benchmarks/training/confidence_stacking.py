@@ -1,0 +1,80 @@
+"""The span decision's rows with the shipped point confidence against fold-fed ones
+(``train_decision`` without and with ``--fold-confidence``, each run's rows saved in its work
+folder): how well each corpus's ``confidence`` column tells a right marker (its correlation
+with the label "a toponym placed within 161 km", over the rows where that label is known),
+and each corpus whose rows differ held out with the decision fitted on the other corpora's
+default rows but scored on its fold-fed rows, so the two fits compare on the same rows.
+
+Run, after both ``train_decision`` runs on every document:
+``python -m benchmarks.training.confidence_stacking SHIPPED_WORK FOLD_WORK``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.training.decision_data import DecisionRows
+from benchmarks.training.decision_tables import markdown
+from benchmarks.training.train_decision import (
+    CONFIG,
+    _Pooled,
+    choose,
+    document_parts,
+    fit_models,
+    marker_minimum,
+    runs,
+    shipped_models,
+)
+from geoparser.decision.features import SPAN_FEATURES
+
+
+def separation(rows: DecisionRows) -> float | None:
+    """The correlation of the rows' ``confidence`` with their "right" label, where both are
+    known (``None`` where there are none or no label varies)."""
+    c = rows.x[:, SPAN_FEATURES.index("confidence")]
+    known = ~np.isnan(c) & ~np.isnan(rows.right)
+    if known.sum() < 2 or np.ptp(c[known]) == 0 or np.ptp(rows.right[known]) == 0:
+        return None
+    return float(np.corrcoef(c[known], rows.right[known])[0, 1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("shipped_work", type=Path, help="--work of the run without the option")
+    ap.add_argument("fold_work", type=Path, help="--work of the run with --fold-confidence")
+    args = ap.parse_args(argv)
+    config = json.loads(CONFIG.read_text(encoding="utf-8"))
+    shipped, fold = {}, {}
+    for c in config["corpora"]:
+        stem = f"{c['conventions']}-{c['tagger']}-all"
+        shipped[c["name"]] = DecisionRows.load(args.shipped_work / "decision" / f"{stem}.npz")
+        fold[c["name"]] = DecisionRows.load(
+            args.fold_work / "decision" / f"{stem}-fold-confidence.npz")
+    print("| corpus | confidence–right correlation, shipped | fold-fed |\n|---|---:|---:|")
+    for name in shipped:
+        cells = [separation(r[name]) for r in (shipped, fold)]
+        print(f"| {name} | " + " | ".join("—" if v is None else f"{v:.3f}" for v in cells)
+              + " |")
+    table = []
+    for held in shipped:
+        if np.array_equal(shipped[held].x, fold[held].x, equal_nan=True):
+            continue  # the same rows: train_decision's own table holds it
+        rest = document_parts({n: r for n, r in shipped.items() if n != held},
+                              config["document_folds"])
+        models, oof = fit_models(rest, config)
+        keep_at, min_marker = choose(rest, oof, config["acc_budget"])
+        marker_only = marker_minimum(_Pooled(rest, oof), 0.0, config["acc_budget"])
+        print(f"\n{held}: keep at {keep_at}, minimum marker confidence {min_marker}")
+        table.append({"held_out": held, **runs(fold[held], models, keep_at, min_marker,
+                                                marker_only, shipped_models())})
+    print("\nFitted on the default rows, scored on the held-out corpus's fold-fed rows:\n")
+    print(markdown(table))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
