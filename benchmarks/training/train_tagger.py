@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -85,6 +86,19 @@ def teacher_of(label: str, target: Path, given: Path | None, shipped: Path, conf
     return target.parent / "tagger" if label != "all" else given or shipped
 
 
+def written_over_teacher(jobs: list[tuple[str, list[str], Path]], given: Path | None,
+                         shipped: Path, config: Any) -> str | None:
+    """The first job whose student would be written where its teacher is (a fold student left
+    with the teacher's name ``tagger``, or a student on all corpora shipped over the shipped
+    tagger), as a message; None when every student has a place of its own."""
+    for label, _, target in jobs:
+        teacher = teacher_of(label, target, given, shipped, config)
+        if teacher is not None and teacher.resolve() == target.resolve():
+            return (f"{label}: the student would be written over its teacher at {teacher}: "
+                    f"give it a --name of its own (and --ship for the model on all corpora)")
+    return None
+
+
 def convention_docs(corpora: Path, config: Any) -> tuple[list[Any], dict[str, list[str]]]:
     """Training sentences of the config's ``convention_corpora``, each labelled by its own
     convention (``convention_gold``), toponym-free sentences sampled as the others are; and
@@ -137,11 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     from geoparser.recognition.transformer_tagger import MODEL_DIR
     from geoparser.recognition.wordpieces import WordPieces
 
-    base = verified_base()
     config = TaggerConfig.read(args.config)
     t_start = time.perf_counter()
-    splits = corpus_splits(args.corpora, SOURCES, seed=config.seed, conventions="news")
-    pieces = WordPieces(base / "vocab.txt")
     names = [s.name for s in SOURCES]
     report_path = args.work / "tagger-training.json"
     report: dict[str, Any] = (json.loads(report_path.read_text(encoding="utf-8"))
@@ -156,6 +167,12 @@ def main(argv: list[str] | None = None) -> int:
                          fold / ("tagger" if args.name == "toponym-transformer" else args.name)))
     if not args.skip_final:
         jobs.append(("all", names, args.ship or MODEL_DIR))
+    if clash := written_over_teacher(jobs, args.teacher, MODEL_DIR, config):
+        print(f"train-tagger: {clash}", file=sys.stderr)
+        return 2
+    base = verified_base()
+    splits = corpus_splits(args.corpora, SOURCES, seed=config.seed, conventions="news")
+    pieces = WordPieces(base / "vocab.txt")
     if args.rethreshold:
         for label, used, target in jobs:
             dev_set = examples([d for n in used for d in splits[n][1].docs], pieces)

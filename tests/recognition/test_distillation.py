@@ -51,6 +51,33 @@ def test_a_fold_student_learns_from_its_fold_teacher_and_the_whole_one_from_the_
     assert teacher_of("all", tmp_path / "s", given, shipped, teacher) is None
 
 
+def test_a_student_written_where_its_teacher_is_is_refused(tmp_path) -> None:
+    from benchmarks.training.train_tagger import written_over_teacher
+
+    student, teacher = TaggerConfig(distil_weight=0.5), TaggerConfig()
+    fold = tmp_path / "without-geovirus"
+    shipped = tmp_path / "shipped"
+    left_as_teacher = [("without GeoVirus", ["GeoWebNews"], fold / "tagger")]
+    assert "without GeoVirus" in written_over_teacher(left_as_teacher, None, shipped, student)
+    assert written_over_teacher(left_as_teacher, None, shipped, teacher) is None
+    assert written_over_teacher([("without GeoVirus", [], fold / "student")], None, shipped,
+                                student) is None
+    over_shipped = [("all", ["GeoVirus"], shipped)]
+    assert "all" in written_over_teacher(over_shipped, None, shipped, student)
+    assert written_over_teacher(over_shipped, tmp_path / "given", shipped, student) is None
+
+
+def test_a_fold_student_named_as_its_teacher_exits_2_before_training(tmp_path, capsys) -> None:
+    from benchmarks.training.train_tagger import main
+
+    work = tmp_path / "work"
+    code = main(["--corpora", str(tmp_path), "--work", str(work), "--config",
+                 str(CONFIGS / "student-narrow.json"), "--skip-final", "--folds", "GeoVirus"])
+    assert code == 2
+    assert "written over its teacher" in capsys.readouterr().err
+    assert not work.exists()
+
+
 def test_the_loss_is_gold_alone_at_weight_zero_and_zero_kl_when_student_is_teacher() -> None:
     torch = pytest.importorskip("torch")
     from geoparser.recognition.training.distillation import soft_targets, student_loss
