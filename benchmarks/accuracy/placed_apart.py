@@ -18,7 +18,7 @@ from benchmarks.accuracy.kinds_default import jsonl_records, placed_right
 
 
 def right_in(gold: list[dict[str, Any]], pred: list[dict[str, Any]]
-                 ) -> set[tuple[str, int, int]]:
+             ) -> set[tuple[str, int, int]]:
     """(document id, start, end) of the gold toponyms with a point that ``pred`` places right."""
     by_id = {d["id"]: {(t["start"], t["end"]): t for t in d.get("toponyms", [])
                        if not t.get("rejected")} for d in pred}

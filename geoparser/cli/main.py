@@ -90,6 +90,5 @@ def entry() -> None:
     app()
 
 
-
 if __name__ == "__main__":
     entry()
