@@ -19,16 +19,7 @@ import numpy as np
 
 from benchmarks.training.decision_data import DecisionRows
 from benchmarks.training.decision_tables import markdown
-from benchmarks.training.train_decision import (
-    CONFIG,
-    _Pooled,
-    choose,
-    document_parts,
-    fit_models,
-    marker_minimum,
-    runs,
-    shipped_models,
-)
+from benchmarks.training.train_decision import CONFIG, held_out
 from geoparser.decision.features import SPAN_FEATURES
 
 
@@ -59,18 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         cells = [separation(r[name]) for r in (shipped, fold)]
         print(f"| {name} | " + " | ".join("—" if v is None else f"{v:.3f}" for v in cells)
               + " |")
-    table = []
-    for held in shipped:
-        if np.array_equal(shipped[held].x, fold[held].x, equal_nan=True):
-            continue  # the same rows: train_decision's own table holds it
-        rest = document_parts({n: r for n, r in shipped.items() if n != held},
-                              config["document_folds"])
-        models, oof = fit_models(rest, config)
-        keep_at, min_marker = choose(rest, oof, config["acc_budget"])
-        marker_only = marker_minimum(_Pooled(rest, oof), 0.0, config["acc_budget"])
-        print(f"\n{held}: keep at {keep_at}, minimum marker confidence {min_marker}")
-        table.append({"held_out": held, **runs(fold[held], models, keep_at, min_marker,
-                                                marker_only, shipped_models())})
+    # corpora whose rows are the same in both runs are in train_decision's own table
+    differ = {n: r for n, r in fold.items()
+              if not np.array_equal(shipped[n].x, r.x, equal_nan=True)}
+    table = held_out(shipped, config, scored_on=differ)
     print("\nFitted on the default rows, scored on the held-out corpus's fold-fed rows:\n")
     print(markdown(table))
     return 0

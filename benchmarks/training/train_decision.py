@@ -282,11 +282,12 @@ def runs(rows: DecisionRows, models: dict[str, Any], keep_at: float, min_marker:
     return out
 
 
-def held_out(parts: dict[str, DecisionRows], config: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each corpus scored by models fitted, and thresholds chosen, on the others."""
-    table = []
-    shipped = shipped_models()
-    for held in parts:
+def held_out(parts: dict[str, DecisionRows], config: dict[str, Any],
+             scored_on: dict[str, DecisionRows] | None = None) -> list[dict[str, Any]]:
+    """Each corpus (``scored_on``'s, on its rows there, where given) scored by models fitted,
+    and thresholds chosen, on the others."""
+    table, shipped = [], shipped_models()
+    for held in (scored := parts if scored_on is None else scored_on):
         rest = document_parts({n: r for n, r in parts.items() if n != held},
                               config["document_folds"])
         models, oof = fit_models(rest, config)
@@ -295,7 +296,7 @@ def held_out(parts: dict[str, DecisionRows], config: dict[str, Any]) -> list[dic
         table.append({"held_out": held, "keep_threshold": keep_at,
                       "min_marker_confidence": min_marker,
                       "no_rejection_min_marker_confidence": marker_only,
-                      **runs(parts[held], models, keep_at, min_marker, marker_only, shipped)})
+                      **runs(scored[held], models, keep_at, min_marker, marker_only, shipped)})
     return table
 
 

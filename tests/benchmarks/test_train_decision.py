@@ -103,3 +103,24 @@ def test_the_marker_model_learns_nothing_from_a_corpus_without_points():
     assert _rows_of(part, "span").all()
     news = rows([1, 0, 0], [1, 0, 0])
     assert _rows_of(_Part("news", news, np.ones(3, bool), np.ones(3)), "marker").all()
+
+
+def test_held_out_scores_only_the_given_corpora_on_the_given_rows(monkeypatch):
+    import benchmarks.training.train_decision as td
+
+    scored = []
+    monkeypatch.setattr(td, "shipped_models", lambda: None)
+    monkeypatch.setattr(td, "document_parts", lambda parts, folds: sorted(parts))
+    monkeypatch.setattr(td, "fit_models", lambda rest, config: (rest, []))
+    monkeypatch.setattr(td, "choose", lambda rest, oof, budget: (0.5, 0.1))
+    monkeypatch.setattr(td, "marker_minimum", lambda pool, keep, budget: 0.2)
+    monkeypatch.setattr(td, "_Pooled", lambda rest, oof: None)
+    monkeypatch.setattr(td, "runs", lambda r, models, *rest: scored.append((r, models)) or {})
+    parts = {"A": "a rows", "B": "b rows", "C": "c rows"}
+    config = {"document_folds": 2, "acc_budget": 0.0}
+    assert [row["held_out"] for row in td.held_out(parts, config)] == ["A", "B", "C"]
+    assert scored[0] == ("a rows", ["B", "C"])
+    scored.clear()
+    table = td.held_out(parts, config, scored_on={"B": "b rows read otherwise"})
+    assert [row["held_out"] for row in table] == ["B"]
+    assert scored == [("b rows read otherwise", ["A", "C"])]
