@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from geoparser.model import Document
+from geoparser.shipped_taggers import SHIPPED_TAGGERS, STUDENT, Part
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CAPTIONS = Path(__file__).resolve().parent.parent / "data" / "captions"
@@ -51,7 +52,9 @@ def in_batches(order, cuts, run):
 RECOGNISER_NAMES = ["en_core_web_sm", "gazetteer", "hybrid", "toponym", "toponym-checked",
                     "toponym-orgs", "toponym-hybrid", "toponym-transformer",
                     "toponym-transformer-checked", "toponym-transformer-orgs",
-                    "toponym-transformer-hybrid"]
+                    "toponym-transformer-hybrid", *STUDENT.recognisers()]
+#: Each shipped tagger (the default's and its student), by name.
+TAGGERS = pytest.mark.parametrize("shipped", SHIPPED_TAGGERS, ids=lambda t: t.name)
 
 
 @pytest.fixture(scope="module")
@@ -83,13 +86,14 @@ def test_recognisers_find_the_same_spans_in_any_batching(name, recognisers):
     check()
 
 
-def test_the_transformer_tagger_gives_each_window_the_same_probabilities_in_any_company():
+@TAGGERS
+def test_the_transformer_tagger_gives_each_window_the_same_probabilities_in_any_company(shipped):
     import numpy as np
 
     from geoparser.recognition.transformer_tagger import TransformerRecogniser
     from geoparser.recognition.wordpieces import sentence_words
 
-    tagger = TransformerRecogniser()
+    tagger = TransformerRecogniser(tagger=shipped)
     windows = tagger.pieces.windows([w for d in DOCS[:6] for w in sentence_words(d.text)])
     together = tagger.tagger.probabilities(windows)
     for w, p in zip(windows, together, strict=True):
@@ -103,11 +107,23 @@ def default_geoparser():
     return Geoparser()
 
 
+@pytest.fixture(scope="module")
+def student_geoparser():
+    """The default pipeline over the student tagger (``toponym-transformer-small-orgs``)."""
+    from geoparser import Geoparser
+
+    return Geoparser(ner=STUDENT.recogniser(Part.ORGS))
+
+
+@pytest.mark.parametrize("pipeline", ["default_geoparser", "student_geoparser"])
 def test_the_default_pipeline_gives_each_document_the_same_record_in_any_batching(
-        default_geoparser):
+        pipeline, request):
+    geoparser = request.getfixturevalue(pipeline)
+    assert geoparser.decision is not None  # the span decision judges both compositions
+
     def records(batch):
         return [json.dumps(p.to_dict(with_candidates=True), sort_keys=True)
-                for p in default_geoparser.parse_documents(batch)]
+                for p in geoparser.parse_documents(batch)]
 
     alone = {d.id: records([d])[0] for d in DOCS}
     assert any('"confidence": 0.' in r for r in alone.values())
@@ -130,13 +146,15 @@ def test_the_default_pipeline_gives_the_same_records_from_run_to_run(default_geo
     assert first == again
 
 
-def test_the_tagger_gives_the_same_probabilities_on_one_thread_or_two():
+@TAGGERS
+def test_the_tagger_gives_the_same_probabilities_on_one_thread_or_two(shipped):
     import numpy as np
 
     from geoparser.recognition.transformer_tagger import TransformerRecogniser
     from geoparser.recognition.wordpieces import sentence_words
 
-    one, two = TransformerRecogniser(threads=1), TransformerRecogniser(threads=2)
+    one = TransformerRecogniser(threads=1, tagger=shipped)
+    two = TransformerRecogniser(threads=2, tagger=shipped)
     windows = one.pieces.windows([w for d in DOCS for w in sentence_words(d.text)])
     for a, b in zip(one.tagger.probabilities(windows), two.tagger.probabilities(windows),
                     strict=True):

@@ -57,6 +57,15 @@ def test_the_wheel_holds_the_word_lists_the_default_parse_reads(wheel_files):
     assert shipped <= wheel_files
 
 
+def test_the_wheel_holds_each_shipped_tagger(wheel_files):
+    from geoparser.shipped_taggers import SHIPPED_TAGGERS
+
+    for tagger in SHIPPED_TAGGERS:
+        folder = tagger.folder.relative_to(ROOT).as_posix()
+        for name in ("model.onnx", "vocab.txt", "meta.json", "trained_on.json"):
+            assert f"{folder}/{name}" in wheel_files
+
+
 def test_the_wheel_holds_nothing_untracked(wheel_files):
     extra = wheel_files - _tracked(*PACKAGES)
     assert sorted(extra) == []

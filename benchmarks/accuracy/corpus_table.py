@@ -9,14 +9,16 @@ decision, one batch a corpus), scored by ``corpus_scores.score_corpus`` and told
 default's models saw of it (``corpus_exposure``). ``--fold-taggers DIR`` runs, for each corpus
 the tagger was trained on, the fold tagger that never saw it (``make train-ner`` writes
 ``DIR/without-<corpus>/tagger``), so the tagger is out of fold on every row; without it those
-rows say they are in-sample.
+rows say they are in-sample. ``--ner toponym-transformer-small-orgs`` parses with the default's
+composition over the student tagger instead (its fold taggers the student's folds), for its
+figures beside the default's (``--json``; the page holds the default's).
 
 ``--write`` puts the table on the page and its figures in ``corpus_table.json`` beside this
 module; ``--beside FILE`` shows such a file's figures in brackets beside the new ones (a
 later model's table beside today's).
 
 Run: ``python -m benchmarks.accuracy.corpus_table [--corpora DIR] [--limit N] [--max-chars N]
-[--fold-taggers DIR] [--only NAMES] [--beside FILE] [--json FILE] [--write]``
+[--fold-taggers DIR] [--ner NAME] [--only NAMES] [--beside FILE] [--json FILE] [--write]``
 (``make bench-corpora``; needs ``../shared/corpora``).
 """
 
@@ -43,9 +45,11 @@ from benchmarks.corpus_catalogue import ALL, CatalogueEntry, select
 from benchmarks.generated_section import replaced
 from benchmarks.public_corpora import ROOT, SHARED
 from evaluation.markdown import table
+from geoparser.defaults import DEFAULT_RECOGNISER
 from geoparser.errors import InputError, ToposcopeError, UsageError
 from geoparser.io.atomic import write_files_atomic
 from geoparser.model import Document
+from geoparser.shipped_taggers import TEACHER, Part, ShippedTagger, built_as, tagger_of
 
 #: The page and the name of its generated part; the figures of the table on the page, as
 #: JSON (``--beside`` reads such a file, to show a later table's figures beside them).
@@ -56,8 +60,8 @@ FIGURES = Path(__file__).resolve().with_suffix(".json")
 #: (the default parses about 10,000 characters a CPU-second there; chosen by hand from that).
 LIMIT = 2000
 MAX_CHARS = 800_000
-#: ``transformer_tagger.ENV``: where the tagger is read from.
-TAGGER_ENV = "TOPOSCOPE_TRANSFORMER_MODEL"
+#: The recognisers a table may be made with: the default's composition over each shipped tagger.
+RECOGNISERS = built_as(Part.ORGS)
 
 
 @dataclass(frozen=True)
@@ -99,33 +103,38 @@ def fold_tagger(folds: Path, item: CatalogueEntry) -> Path:
 
 
 @contextmanager
-def tagger_at(path: Path | None) -> Iterator[None]:
-    """The default recogniser built meanwhile reads its tagger from ``path`` (``None``: the
-    shipped one), as ``TOPOSCOPE_TRANSFORMER_MODEL`` makes ``parse`` do."""
-    before = os.environ.get(TAGGER_ENV)
+def tagger_at(path: Path | None, tagger: ShippedTagger = TEACHER) -> Iterator[None]:
+    """A recogniser on ``tagger`` built meanwhile reads it from ``path`` (``None``: the
+    shipped one), as its variable (``TOPOSCOPE_TRANSFORMER_MODEL`` for the default's) makes
+    ``parse`` do."""
+    env = str(tagger.env)
+    before = os.environ.get(env)
     if path is not None:
-        os.environ[TAGGER_ENV] = str(path)
+        os.environ[env] = str(path)
     try:
         yield
     finally:
         if before is None:
-            os.environ.pop(TAGGER_ENV, None)
+            os.environ.pop(env, None)
         else:
-            os.environ[TAGGER_ENV] = before
+            os.environ[env] = before
 
 
 def run_corpus(item: CatalogueEntry, corpora: Path, gazetteer: Any, limit: int | None,
-               max_chars: int | None, folds: Path | None) -> Row:
-    """Read, sample, parse and score one corpus."""
+               max_chars: int | None, folds: Path | None, ner: str = DEFAULT_RECOGNISER) -> Row:
+    """Read, sample, parse and score one corpus with ``ner`` (one of ``RECOGNISERS``)."""
     from geoparser import Geoparser
-    from geoparser.recognition.transformer_tagger import model_dir
 
+    shipped = tagger_of(ner)
+    if shipped is None or ner not in RECOGNISERS:
+        raise UsageError(f"--ner: the table is made with {' or '.join(RECOGNISERS)}, not {ner!r}")
     t0 = time.perf_counter()
     sample = every_kth(item.read(corpora), limit, max_chars)
     fold = folds is not None and item.fold is not None
-    with tagger_at(fold_tagger(folds, item) if fold else None):  # type: ignore[arg-type]
-        geoparser = Geoparser(gazetteer=gazetteer)
-        tagger = model_dir()
+    with tagger_at(fold_tagger(folds, item) if fold else None,  # type: ignore[arg-type]
+                   shipped):
+        geoparser = Geoparser(ner=ner, gazetteer=gazetteer)
+        tagger = shipped.model_dir()
     resolved = geoparser.parse_documents(sample.documents)
     figures = score_corpus(sample.documents, resolved, item.people)
     seen = exposure(item, sample.documents, tagger, fold)
@@ -238,6 +247,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fold-taggers", type=Path, default=None,
                     help="make train-ner's work folder: each training corpus parsed with the "
                          "tagger that never saw it")
+    ap.add_argument("--ner", default=DEFAULT_RECOGNISER, choices=RECOGNISERS,
+                    help="the default's composition over this tagger (--fold-taggers: its "
+                         "folds); the page holds the default's, so another is written with --json")
     ap.add_argument("--only", default=None, help="comma-separated corpora (names or keys)")
     ap.add_argument("--write", action="store_true",
                     help=f"write the table into {PAGE.name} and its figures to {FIGURES.name}")
@@ -259,6 +271,9 @@ def _run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if not args.corpora.is_dir():
         print(f"corpus_table: skipped: no corpora at {args.corpora}")
         return 0
+    if args.write and args.ner != DEFAULT_RECOGNISER:
+        raise UsageError(f"--write puts the default's table on {PAGE.name}: write the figures "
+                         f"of --ner {args.ner} with --json")
     beside = read_figures(args.beside) if args.beside is not None else None
     if args.write:  # a page without its markers is refused before the long run
         replaced(PAGE.read_text(encoding="utf-8"), SECTION, "", str(PAGE))
@@ -276,7 +291,7 @@ def _run(args: argparse.Namespace, argv: Sequence[str]) -> int:
             missing.append(item.name)
             continue
         row = run_corpus(item, args.corpora, gazetteer, args.limit, args.max_chars,
-                         args.fold_taggers)
+                         args.fold_taggers, args.ner)
         rows.append(row)
         print(f"{item.name}: {_used(row.sample)}, {row.seconds:.0f} s: "
               f"{row.figures.as_dict()}", flush=True)

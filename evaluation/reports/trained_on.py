@@ -6,15 +6,17 @@ fingerprint (SHA-256 prefix) of each document's text, written by the training co
 (``benchmarks.training``). ``toposcope compare`` and ``score`` fingerprint the gold texts and
 warn when a model that produced the predictions meets documents it learned from: every
 recogniser built on the ``toponym`` spaCy model (``geoparser/recognition/models/toponym``) or
-on the transformer tagger (``models/toponym-transformer``), the default
-``toponym-transformer-orgs`` among them, and the ``learned`` policy's ranker
-(``geoparser/data/ranker.trained_on.json``). A prediction file names the part of a recogniser
-that proposed each toponym (``toponym-transformer-checked`` inside the default), so every
-part's name is listed. The default's span decision (``geoparser/data/span_decision.json``)
-may be trained on corpora its tagger never saw (``make train-decision`` fits it on the
-development half of LGL among others), so its fingerprints (``span_decision.trained_on.json``,
-written beside it) count for the recognisers whose spans it judges (``DECIDED_RECOGNISERS``)
-beside the tagger's.
+on a shipped transformer tagger (``models/toponym-transformer`` and its student
+``models/toponym-transformer-small``, each with its own fingerprints:
+``geoparser.shipped_taggers``), the default ``toponym-transformer-orgs`` among them, and the
+``learned`` policy's ranker (``geoparser/data/ranker.trained_on.json``). A prediction file
+names the part of a recogniser that proposed each toponym (``toponym-transformer-checked``
+inside the default), so every part's name is listed. The default's span decision
+(``geoparser/data/span_decision.json``) may be trained on corpora its tagger never saw (``make
+train-decision`` fits it on the development half of LGL among others), so its fingerprints
+(``span_decision.trained_on.json``, written beside it) count for the recognisers whose spans
+it judges (``DECIDED_RECOGNISERS``: the default's composition over either tagger) beside the
+tagger's.
 """
 
 from __future__ import annotations
@@ -27,18 +29,19 @@ from pathlib import Path
 
 from geoparser.errors import InputError
 from geoparser.io.bounded_read import bounded_lines
+from geoparser.shipped_taggers import SHIPPED_TAGGERS, Part, built_as, tagger_of
 
-#: The recognisers built on the ``toponym`` spaCy model, and on the transformer tagger.
+#: The recognisers built on the ``toponym`` spaCy model, and on the shipped transformer taggers.
 TOPONYM_RECOGNISERS = ("toponym", "toponym-hybrid", "toponym-checked", "toponym-orgs")
-TRANSFORMER_RECOGNISERS = ("toponym-transformer", "toponym-transformer-checked",
-                           "toponym-transformer-hybrid", "toponym-transformer-orgs")
+TRANSFORMER_RECOGNISERS = tuple(n for t in SHIPPED_TAGGERS for n in t.recognisers())
 LEARNED_POLICIES = ("learned",)
 #: Every recogniser and policy built on a trained model that ships its fingerprints.
 TRAINED_MODELS = (*TOPONYM_RECOGNISERS, *TRANSFORMER_RECOGNISERS, *LEARNED_POLICIES)
 FILE = "trained_on.json"
 #: The default recogniser and the part inside it that names its toponyms in a prediction
-#: file: the span decision judged their spans, so its training documents count for them.
-DECIDED_RECOGNISERS = ("toponym-transformer-orgs", "toponym-transformer-checked")
+#: file, over either shipped tagger: the span decision judged their spans
+#: (``span_decision.decision_for``), so its training documents count for them.
+DECIDED_RECOGNISERS = (*built_as(Part.ORGS), *built_as(Part.CHECKED))
 
 
 def decision_fingerprints_path() -> Path:
@@ -66,10 +69,8 @@ def _path(model: str) -> Path | None:
         from geoparser.recognition.toponym_model import model_dir
 
         return model_dir() / FILE
-    if model in TRANSFORMER_RECOGNISERS:
-        from geoparser.recognition.transformer_tagger import model_dir as tagger_dir
-
-        return tagger_dir() / FILE
+    if (tagger := tagger_of(model)) is not None:
+        return tagger.model_dir() / FILE
     if model in LEARNED_POLICIES:
         from geoparser.resolution.learned import MODEL_PATH
 

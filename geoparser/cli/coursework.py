@@ -15,6 +15,7 @@ from geoparser.cli import options as web
 from geoparser.cli.common import err, info, out, user_errors
 from geoparser.cli.options import LabelsOption, minimum_confidence, split_list
 from geoparser.cli.scoring import note_own_tolerances
+from geoparser.shipped_taggers import Part, built_as
 
 
 def _command_line() -> str:
@@ -147,9 +148,11 @@ def _print_summary(summary: dict, q1_name: str) -> None:
 
 
 
-DEFAULT_RECOGNISERS = ("en_core_web_sm,gazetteer,hybrid,toponym,toponym-checked,"
-                       "toponym-transformer,toponym-transformer-checked,"
-                       "toponym-transformer-orgs")
+#: ``compare``'s recognisers: spaCy's, the rules, our spaCy model, the default's tagger and the
+#: default's composition over each shipped tagger (the student's price beside the default's).
+DEFAULT_RECOGNISERS = ",".join(("en_core_web_sm", "gazetteer", "hybrid", "toponym",
+                                "toponym-checked", "toponym-transformer",
+                                "toponym-transformer-checked", *built_as(Part.ORGS)))
 
 
 @user_errors

@@ -37,6 +37,7 @@ from geoparser.resolution.confidence import (
     check_min_confidence,
     point_by_convention,
 )
+from geoparser.shipped_taggers import judged_alike
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "span_decision.json"
 
@@ -228,11 +229,13 @@ def marker_probabilities(x: np.ndarray, p: np.ndarray) -> np.ndarray:
 def decision_for(recogniser: str, policy: str, keep_rejected: bool = False,
                  path: Path = MODEL_PATH) -> SpanDecision | None:
     """The span decision for ``recogniser``'s spans resolved by ``policy``: the fitted one where
-    it was trained on that recogniser's proposals and that policy's choices (its features
-    read the policy's confidence and margin), else none (the toponyms keep the point's
-    confidence and its minimum)."""
+    it was trained on that recogniser's proposals, or on the same composition over the other
+    shipped tagger (``shipped_taggers.judged_alike``: the student's ``-orgs`` as the
+    default), and that policy's choices (its features read the policy's confidence and
+    margin), else none (the toponyms keep the point's confidence and its minimum)."""
     models = load_decision(path)
-    if models is None or models.recogniser != recogniser or models.policy != policy:
+    if (models is None or not judged_alike(recogniser, models.recogniser)
+            or models.policy != policy):
         return None
     return SpanDecision(keep_rejected, path)
 

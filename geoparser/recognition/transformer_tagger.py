@@ -3,17 +3,20 @@
 all-MiniLM-L6-v2 (verified by hash before training) fine-tuned by ``make train-ner`` as a BIO
 tagger with case features (``wordpieces``), exported to ONNX and quantised to int8. It ships in
 ``models/toponym-transformer`` (``model.onnx``, ``vocab.txt``, ``meta.json``) and runs on
-ONNX Runtime, without torch; ``TOPOSCOPE_TRANSFORMER_MODEL`` points at another copy. A missing or
-damaged model is a one-line error naming it. Data, recipe and measurements:
-docs/recognition-model.md.
+ONNX Runtime, without torch; ``TOPOSCOPE_TRANSFORMER_MODEL`` points at another copy. Its
+distilled student ships beside it in ``models/toponym-transformer-small`` and runs through the
+same classes, chosen by name (``geoparser.shipped_taggers``: each class takes the tagger it
+reads; one registry entry per name). A missing or damaged model is a one-line error naming it.
+Data, recipe and measurements: docs/recognition-model.md.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +24,7 @@ from geoparser.errors import InputError, ModelNotFoundError
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.io.model_folder import check_model_folder, read_model_json
 from geoparser.model import Mention
-from geoparser.recognition.base import RECOGNISERS
+from geoparser.recognition.base import RECOGNISERS, Recogniser
 from geoparser.recognition.gazetteer_check import GazetteerCheck
 from geoparser.recognition.hybrid import HybridRecogniser
 from geoparser.recognition.organisation_places import OrganisationPlaces
@@ -33,9 +36,11 @@ from geoparser.recognition.wordpieces import (
     batches,
     sentence_words,
 )
+from geoparser.shipped_taggers import SHIPPED_TAGGERS, TEACHER, Part, ShippedTagger
 
-MODEL_DIR = Path(__file__).resolve().parent / "models" / "toponym-transformer"
-ENV = "TOPOSCOPE_TRANSFORMER_MODEL"
+#: The default's tagger: its packaged folder and the variable that points at another copy.
+MODEL_DIR = TEACHER.folder
+ENV = str(TEACHER.env)
 LABEL = "TOPONYM"
 FILES = ("model.onnx", "vocab.txt", "meta.json")
 #: What the exported model takes (``OnnxTagger`` checks it on loading).
@@ -58,8 +63,9 @@ SKIP_MEASURED: dict[str, float] = {
 
 
 def model_dir() -> Path:
-    """Where the tagger is read from: ``$TOPOSCOPE_TRANSFORMER_MODEL`` or the package's."""
-    return Path(os.environ[ENV]).expanduser() if os.environ.get(ENV) else MODEL_DIR
+    """Where the default's tagger is read from: ``$TOPOSCOPE_TRANSFORMER_MODEL`` or the
+    package's."""
+    return TEACHER.model_dir()
 
 
 #: The range of ``max_pieces`` a window may have: the base model's position table holds 512.
@@ -69,21 +75,28 @@ MAX_PIECES_RANGE = (8, 512)
 THRESHOLD_RANGE = (0.05, 0.95)
 
 
-def read_meta(path: Path) -> dict[str, Any]:
+def model_named(tagger: ShippedTagger) -> str:
+    """What an error calls ``tagger``'s model."""
+    return f"transformer toponym model {tagger.name}"
+
+
+def read_meta(path: Path, tagger: ShippedTagger = TEACHER) -> dict[str, Any]:
     """The model folder's ``meta.json``, once every file is there, ``model.onnx`` and
     ``vocab.txt`` have the SHA-256 the meta records, and every value the tagger reads is in
-    range; otherwise a one-line error naming the folder and what is wrong."""
+    range; otherwise a one-line error naming the model (``tagger``'s), its folder and what is
+    wrong."""
+    model, rebuild = model_named(tagger), f"`{tagger.rebuild}`"
     if not path.is_dir():
-        raise ModelNotFoundError(f"transformer toponym model not found: {path} is not a folder "
-                                 "(reinstall Toposcope, or rebuild it with `make train-ner`)")
-    check_model_folder(path, "transformer toponym model")
+        raise ModelNotFoundError(f"{model} not found: {path} is not a folder "
+                                 f"(reinstall Toposcope, or rebuild it with {rebuild})")
+    check_model_folder(path, model)
     missing = [n for n in FILES if not (path / n).is_file()]
     if missing:
-        raise ModelNotFoundError(f"transformer toponym model at {path} is incomplete: no "
-                                 f"{', '.join(missing)} (rebuild it with `make train-ner`)")
+        raise ModelNotFoundError(f"{model} at {path} is incomplete: no "
+                                 f"{', '.join(missing)} (rebuild it with {rebuild})")
     def damaged(what: str) -> ModelNotFoundError:
-        return ModelNotFoundError(f"transformer toponym model at {path} is damaged: {what}; "
-                                  "rebuild it with `make train-ner`")
+        return ModelNotFoundError(f"{model} at {path} is damaged: {what}; rebuild it with "
+                                  f"{rebuild}")
 
     try:
         meta = read_model_json(path / "meta.json", "model meta file")
@@ -146,9 +159,11 @@ class OnnxTagger:
     sum in one order, so a window's probabilities are the same on any machine, whatever its
     cores."""
 
-    def __init__(self, path: Path, threads: int | None = None, batch: int = 1) -> None:
+    def __init__(self, path: Path, threads: int | None = None, batch: int = 1,
+                 tagger: ShippedTagger = TEACHER) -> None:
         import onnxruntime as ort
 
+        model = model_named(tagger)
         options = ort.SessionOptions()
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
@@ -159,16 +174,16 @@ class OnnxTagger:
             self.session = ort.InferenceSession(str(path), options,
                                                 providers=["CPUExecutionProvider"])
         except Exception as err:  # onnxruntime raises its own exception types
-            raise ModelNotFoundError(f"transformer toponym model {path} cannot be loaded: "
+            raise ModelNotFoundError(f"{model} at {path} cannot be loaded: "
                                      f"{str(err).splitlines()[0][:200]}") from None
         inputs = sorted(i.name for i in self.session.get_inputs())
         outputs = [o.name for o in self.session.get_outputs()]
         if inputs != sorted(INPUTS) or "logits" not in outputs:
             raise ModelNotFoundError(
-                f"transformer toponym model {path} has the wrong interface (inputs "
+                f"{model} at {path} has the wrong interface (inputs "
                 f"{', '.join(inputs) or 'none'}; outputs {', '.join(outputs) or 'none'}; "
                 f"expected inputs {', '.join(INPUTS)} and output logits); rebuild it with "
-                "`make train-ner`")
+                f"`{tagger.rebuild}`")
 
     def probabilities(self, windows: Sequence[Window]) -> list[Any]:
         """Each window's (O, B, I) probabilities, whatever windows run beside it.
@@ -210,37 +225,40 @@ class OnnxTagger:
         return out
 
 
-@RECOGNISERS.register("toponym-transformer")
+def check(tagger: ShippedTagger = TEACHER) -> None:
+    """Fail early, before any output is written, when ``tagger``'s model is missing or
+    damaged."""
+    read_meta(tagger.model_dir(), tagger)
+
+
 class TransformerRecogniser:
-    """Toponyms tagged by the shipped transformer model (label ``TOPONYM``)."""
-
-    name = "toponym-transformer"
-
-    @staticmethod
-    def check() -> None:
-        """Fail early, before any output is written, when the model is missing or damaged."""
-        read_meta(model_dir())
+    """Toponyms tagged by a shipped transformer model (label ``TOPONYM``)."""
 
     def __init__(self, labels: Sequence[str] = (LABEL,), path: Path | None = None,
-                 threads: int | None = None, skip_up_to: float | None = None) -> None:
-        """``skip_up_to``: the highest threshold at which the sentences that can hold no
-        toponym (``window_filter``) are left out; by default the one measured for this model
-        (``SKIP_MEASURED``), and none (every sentence read) for a model not measured."""
+                 threads: int | None = None, skip_up_to: float | None = None,
+                 tagger: ShippedTagger = TEACHER) -> None:
+        """``tagger``: the shipped tagger run, read from ``path`` when given, else from its
+        folder (``ShippedTagger.model_dir``). ``skip_up_to``: the highest threshold at which the
+        sentences that can hold no toponym (``window_filter``) are left out; by default the one
+        measured for this model (``SKIP_MEASURED``), and none (every sentence read) for a model
+        not measured."""
         del labels  # one label: the model's own
-        where = Path(path) if path is not None else model_dir()
-        self.meta = read_meta(where)
+        self.name = tagger.name
+        where = Path(path) if path is not None else tagger.model_dir()
+        self.meta = read_meta(where, tagger)
         self.skip_up_to = (SKIP_MEASURED.get(str(self.meta["sha256"]), 0.0)
                            if skip_up_to is None else skip_up_to)
         self.threshold = float(self.meta["threshold"])
         per_window = self.meta.get(RANGES_KEY) == RANGES_PER_WINDOW
-        self.tagger = OnnxTagger(where / "model.onnx", threads, BATCH if per_window else 1)
+        self.tagger = OnnxTagger(where / "model.onnx", threads, BATCH if per_window else 1,
+                                 tagger)
         try:
             self.pieces = WordPieces(where / "vocab.txt", int(self.meta.get("max_pieces", 128)))
         except Exception as err:  # tokenizers raises TypeError, Exception, its own errors
-            raise ModelNotFoundError(f"transformer toponym model at {where} is damaged: "
+            raise ModelNotFoundError(f"{model_named(tagger)} at {where} is damaged: "
                                      f"vocab.txt cannot be read ({type(err).__name__})") from None
-        self.description = (f"toponym-transformer: MiniLM toponym tagger ({where.name}, int8 "
-                            f"ONNX, threshold {self.threshold})")
+        self.description = (f"{self.name}: {tagger.about} ({where.name}, int8 ONNX, threshold "
+                            f"{self.threshold})")
 
     def recognise(self, texts: Iterable[str], chunk: int = 64) -> Iterator[list[Mention]]:
         batch: list[str] = []
@@ -310,43 +328,52 @@ def _window_owners(sentences: Sequence[Sequence[tuple[str, int, int]]],
     return out
 
 
-@RECOGNISERS.register("toponym-transformer-checked")
 class TransformerCheckedRecogniser(GazetteerCheck):
     """The transformer tagger's mentions whose name the gazetteer knows (or a code)."""
 
-    check = staticmethod(TransformerRecogniser.check)
-
     def __init__(self, labels: Sequence[str] = (LABEL,), gazetteer: Gazetteer | None = None,
-                 path: Path | None = None) -> None:
-        super().__init__(TransformerRecogniser(labels, path=path), gazetteer,
-                         name="toponym-transformer-checked")
+                 path: Path | None = None, tagger: ShippedTagger = TEACHER) -> None:
+        super().__init__(TransformerRecogniser(labels, path=path, tagger=tagger), gazetteer,
+                         name=tagger.recogniser(Part.CHECKED))
 
 
-@RECOGNISERS.register("toponym-transformer-orgs")
 class TransformerOrgsRecogniser(OrganisationPlaces):
-    """``toponym-transformer-checked`` and the places inside organisation names that
-    en_core_web_sm finds (``organisation_places``)."""
-
-    check = staticmethod(TransformerRecogniser.check)
+    """The tagger's ``-checked`` recogniser and the places inside organisation names that
+    en_core_web_sm finds (``organisation_places``): the default's composition."""
 
     def __init__(self, labels: Sequence[str] = (LABEL,), gazetteer: Gazetteer | None = None,
-                 path: Path | None = None) -> None:
-        checked = TransformerCheckedRecogniser(labels, gazetteer, path=path)
-        super().__init__(checked, checked.gazetteer, name="toponym-transformer-orgs")
+                 path: Path | None = None, tagger: ShippedTagger = TEACHER) -> None:
+        checked = TransformerCheckedRecogniser(labels, gazetteer, path=path, tagger=tagger)
+        super().__init__(checked, checked.gazetteer, name=tagger.recogniser(Part.ORGS))
 
 
-@RECOGNISERS.register("toponym-transformer-hybrid")
 class TransformerHybridRecogniser(HybridRecogniser):
     """The ``hybrid`` rules on top of the transformer tagger: its mentions plus gazetteer-matcher
     hits it missed that overlap none of them."""
 
-    name = "toponym-transformer-hybrid"
-    check = staticmethod(TransformerRecogniser.check)
-
     def __init__(self, labels: Sequence[str] = (LABEL,), gazetteer: Gazetteer | None = None,
-                 path: Path | None = None) -> None:
+                 path: Path | None = None, tagger: ShippedTagger = TEACHER) -> None:
         del labels
         super().__init__(labels=(LABEL,), gazetteer=gazetteer, rescue_labels=(),
-                         inner=TransformerRecogniser(path=path))
-        self.description = ("toponym-transformer-hybrid: transformer tagger + gazetteer matcher "
-                            f"over '{self.gazetteer.name}' for what it missed")
+                         inner=TransformerRecogniser(path=path, tagger=tagger))
+        self.name = tagger.recogniser(Part.HYBRID)
+        self.description = (f"{self.name}: transformer tagger + gazetteer matcher over "
+                            f"'{self.gazetteer.name}' for what it missed")
+
+
+#: The class that builds each part over a tagger.
+CLASSES: dict[Part, Callable[..., Recogniser]] = {
+    Part.TAGGER: TransformerRecogniser, Part.CHECKED: TransformerCheckedRecogniser,
+    Part.ORGS: TransformerOrgsRecogniser, Part.HYBRID: TransformerHybridRecogniser}
+
+
+def registry_entry(part: Part, tagger: ShippedTagger) -> partial[Recogniser]:
+    """``part`` over ``tagger`` as the registry builds it, with the ``check`` of its model."""
+    entry = partial(CLASSES[part], tagger=tagger)
+    entry.check = partial(check, tagger)  # type: ignore[attr-defined]
+    return entry
+
+
+for _tagger in SHIPPED_TAGGERS:
+    for _part in _tagger.parts:
+        RECOGNISERS.register(_tagger.recogniser(_part))(registry_entry(_part, _tagger))

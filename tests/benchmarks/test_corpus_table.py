@@ -126,8 +126,7 @@ def test_the_fold_tagger_reaches_the_default_recogniser(tmp_path, offline_gazett
         Geoparser(gazetteer=offline_gazetteer)
 
 
-def test_a_corpus_parsed_with_a_fold_tagger_is_out_of_fold(tmp_path, offline_gazetteer):
-    from benchmarks.accuracy.corpus_table import run_corpus
+def tiny_corpus(tmp_path):
     from benchmarks.corpus_catalogue import CatalogueEntry
 
     (tmp_path / "tiny").mkdir()
@@ -136,17 +135,46 @@ def test_a_corpus_parsed_with_a_fold_tagger_is_out_of_fold(tmp_path, offline_gaz
         {"start": 19, "end": 29, "text": "Manchester", "lat": 53.48, "lon": -2.24},
         {"start": 34, "end": 39, "text": "Leeds", "lat": 53.8, "lon": -1.55}]}
     (tmp_path / "tiny" / "gold.jsonl").write_text(json.dumps(gold) + "\n")
-    tiny = CatalogueEntry("Tiny", "geovirus", "jsonl", "tiny/gold.jsonl", fold="geovirus")
+    return CatalogueEntry("Tiny", "geovirus", "jsonl", "tiny/gold.jsonl", fold="geovirus")
+
+
+@pytest.mark.parametrize("ner", corpus_table.RECOGNISERS)
+def test_a_corpus_parsed_with_a_fold_tagger_is_out_of_fold(ner, tmp_path, offline_gazetteer):
+    from benchmarks.accuracy.corpus_table import run_corpus
+    from geoparser.shipped_taggers import tagger_of
+
+    tiny = tiny_corpus(tmp_path)
     folds = tmp_path / "work"
     (folds / "without-geovirus").mkdir(parents=True)
-    (folds / "without-geovirus" / "tagger").symlink_to(MODEL_DIR)  # a stand-in fold tagger
-    out_of_fold = run_corpus(tiny, tmp_path, offline_gazetteer, None, None, folds)
-    shipped = run_corpus(tiny, tmp_path, offline_gazetteer, None, None, None)
+    # a stand-in fold tagger: the shipped weights of the recogniser's tagger
+    (folds / "without-geovirus" / "tagger").symlink_to(tagger_of(ner).folder)
+    out_of_fold = run_corpus(tiny, tmp_path, offline_gazetteer, None, None, folds, ner)
+    shipped = run_corpus(tiny, tmp_path, offline_gazetteer, None, None, None, ner)
     assert out_of_fold.seen.tagger_seen is None and shipped.seen.tagger_seen == 0
     assert out_of_fold.seen.describe().startswith("tagger: the fold's, which never saw it")
     # the same weights give the same row
     assert out_of_fold.figures == shipped.figures
     assert shipped.figures.gold == 2 and shipped.figures.recall == 1.0
+
+
+def test_the_student_s_fold_tagger_moves_the_student_only(tmp_path, monkeypatch):
+    from geoparser.shipped_taggers import STUDENT
+
+    for env in ("TOPOSCOPE_TRANSFORMER_MODEL", str(STUDENT.env)):
+        monkeypatch.delenv(env, raising=False)
+    with tagger_at(tmp_path, STUDENT):
+        assert STUDENT.model_dir() == tmp_path and model_dir() == MODEL_DIR
+    assert STUDENT.model_dir() == STUDENT.folder
+
+
+def test_the_student_s_table_is_not_written_over_the_default_s(tmp_path, capsys):
+    (tmp_path / "corpora").mkdir()
+    assert main(["--corpora", str(tmp_path / "corpora"), "--ner",
+                 "toponym-transformer-small-orgs", "--write"]) == 2
+    assert "--json" in capsys.readouterr().err
+    with pytest.raises(UsageError, match="not 'toponym-transformer-small'"):
+        corpus_table.run_corpus(entry("geovirus"), tmp_path, None, None, None, None,
+                                "toponym-transformer-small")
 
 
 def rows_of(**changes):

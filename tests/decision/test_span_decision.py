@@ -116,6 +116,17 @@ def test_the_decision_applies_only_to_the_recogniser_it_was_fitted_on(model_file
     assert load_decision(model_file.parent / "absent.json") is None
 
 
+def test_the_decision_judges_the_default_s_composition_over_the_student(model_file: Path
+                                                                        ) -> None:
+    """The student's ``-orgs`` proposes what the default does with a smaller tagger: the
+    decision fitted on the default's proposals judges its spans; other compositions not."""
+    assert decision_for("toponym-transformer-small-orgs", "context", path=model_file) is not None
+    assert decision_for("toponym-transformer-small-orgs", "nearest", path=model_file) is None
+    for other in ("toponym-transformer-small-checked", "toponym-transformer-small",
+                  "toponym-transformer-hybrid", "toponym-orgs"):
+        assert decision_for(other, "context", path=model_file) is None, other
+
+
 def test_a_damaged_decision_model_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "span_decision.json"
     path.write_text('{"features": ["x"]}', encoding="utf-8")

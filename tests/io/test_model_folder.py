@@ -97,6 +97,8 @@ def test_a_dangling_link_in_a_model_folder_is_refused(tmp_path):
 
 def test_the_shipped_models_pass_the_check():
     from geoparser.recognition.transformer_tagger import MODEL_DIR as TRANSFORMER_DIR
+    from geoparser.shipped_taggers import STUDENT
 
     check_model_folder(MODEL_DIR, "toponym model")
     check_model_folder(TRANSFORMER_DIR, "transformer toponym model")
+    check_model_folder(STUDENT.folder, "transformer toponym model toponym-transformer-small")

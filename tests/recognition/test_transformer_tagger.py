@@ -1,4 +1,5 @@
-"""The transformer tagger: decoding, the model folder's checks, and the shipped model."""
+"""The transformer tagger: decoding, the model folder's checks, and the shipped models (the
+default's tagger and its distilled student, each chosen by name)."""
 
 import hashlib
 import json
@@ -10,6 +11,7 @@ import pytest
 from geoparser.errors import ModelNotFoundError
 from geoparser.recognition.transformer_tagger import MODEL_DIR, decode, read_meta
 from geoparser.recognition.wordpieces import Window
+from geoparser.shipped_taggers import SHIPPED_TAGGERS, STUDENT
 
 
 def window(*spans):
@@ -120,6 +122,9 @@ def test_a_model_onnx_runtime_cannot_read_is_a_one_line_error(tmp_path):
 
 shipped = pytest.mark.skipif(not (MODEL_DIR / "model.onnx").exists(),
                              reason="no shipped transformer model")
+#: Each shipped tagger, skipped where its model is absent.
+EACH_TAGGER = [pytest.param(t, id=t.name, marks=pytest.mark.skipif(
+    not (t.folder / "model.onnx").exists(), reason=f"no {t.name} model")) for t in SHIPPED_TAGGERS]
 
 
 @pytest.fixture(scope="module")
@@ -179,8 +184,8 @@ NEIGHBOURS = ["Floods hit Galway after the storm.",
               "Rain.", "Russian jets struck Kherson and the villages around it overnight."]
 
 
-@shipped
-def test_the_shipped_tagger_scales_each_window_by_its_own_range_and_batches():
+@pytest.mark.parametrize("shipped_tagger", EACH_TAGGER)
+def test_the_shipped_tagger_scales_each_window_by_its_own_range_and_batches(shipped_tagger):
     from geoparser.recognition.transformer_tagger import (
         BATCH,
         RANGES_KEY,
@@ -188,19 +193,19 @@ def test_the_shipped_tagger_scales_each_window_by_its_own_range_and_batches():
         TransformerRecogniser,
     )
 
-    tagger = TransformerRecogniser()
+    tagger = TransformerRecogniser(tagger=shipped_tagger)
     assert tagger.meta[RANGES_KEY] == RANGES_PER_WINDOW
     assert tagger.tagger.batch == BATCH > 1
 
 
-@shipped
+@pytest.mark.parametrize("shipped_tagger", EACH_TAGGER)
 @pytest.mark.parametrize("batch", [2, 3, 64])
 def test_a_window_gets_the_same_probabilities_alone_and_padded_among_neighbours_of_other_lengths(
-        batch):
+        batch, shipped_tagger):
     from geoparser.recognition.transformer_tagger import TransformerRecogniser
     from geoparser.recognition.wordpieces import sentence_words
 
-    tagger = TransformerRecogniser(threads=1)
+    tagger = TransformerRecogniser(threads=1, tagger=shipped_tagger)
     windows = tagger.pieces.windows([w for t in NEIGHBOURS for w in sentence_words(t)])
     assert len({len(w.ids) for w in windows}) == len(windows)
     tagger.tagger.batch = 1
@@ -271,3 +276,136 @@ def test_a_model_not_measured_reads_every_sentence(monkeypatch):
     assert tagger.skip_up_to == 0.0
     assert len(tagger._tagged(QUIET, (tagger.threshold,))[0]) == len(
         tagger._tagged(QUIET, (0.95,))[0])
+
+
+@pytest.mark.parametrize("shipped_tagger", EACH_TAGGER)
+def test_a_tagger_finds_the_same_mentions_whatever_its_chunk_order_or_neighbours(shipped_tagger):
+    from geoparser.recognition.transformer_tagger import TransformerRecogniser
+
+    tagger = TransformerRecogniser(threads=1, tagger=shipped_tagger)
+    texts = QUIET + NEIGHBOURS
+    alone = [next(iter(tagger.recognise([t]))) for t in texts]
+    assert any(alone)
+    for chunk in (1, 2, 3, 64):
+        assert list(tagger.recognise(texts, chunk=chunk)) == alone
+    assert list(tagger.recognise(texts[::-1]))[::-1] == alone
+    assert list(TransformerRecogniser(threads=2, tagger=shipped_tagger).recognise(texts)) == alone
+
+
+# The student, chosen by name: it runs through the teacher's classes, reads its own folder and
+# fails as the teacher does when that folder is missing or damaged.
+
+SENTENCE = "Floods hit Galway, and the Texas Department of Transportation closed the road."
+
+
+@pytest.mark.parametrize("name", STUDENT.recognisers())
+def test_each_of_the_student_s_recognisers_loads_and_tags_a_sentence(name):
+    from geoparser.recognition import RECOGNISERS, create_recogniser
+
+    RECOGNISERS.get(name).check()
+    recogniser = create_recogniser(name)
+    assert recogniser.name == name
+    (found,) = recogniser.recognise([SENTENCE])
+    assert {"Galway", "Texas"} <= {m.text for m in found}
+    assert all(m.recogniser.startswith(STUDENT.name) for m in found)
+    assert STUDENT.name in recogniser.description
+
+
+def test_the_student_s_orgs_is_the_default_s_composition_over_the_student(offline_gazetteer):
+    import hashlib
+
+    from geoparser.recognition.transformer_tagger import TransformerOrgsRecogniser
+
+    orgs = TransformerOrgsRecogniser(gazetteer=offline_gazetteer, tagger=STUDENT)
+    checked = orgs.inner
+    assert (orgs.name, checked.name) == ("toponym-transformer-small-orgs",
+                                         "toponym-transformer-small-checked")
+    sha = hashlib.sha256((STUDENT.folder / "model.onnx").read_bytes()).hexdigest()
+    assert checked.inner.meta["sha256"] == sha
+    # the place is found, by the student or inside the council's name by en_core_web_sm
+    (found,) = orgs.recognise(["The Galway County Council met on Tuesday."])
+    assert "Galway" in {m.text for m in found}
+
+
+def test_the_student_s_orgs_toponyms_carry_the_default_s_span_and_marker_confidence():
+    from geoparser import Geoparser
+    from geoparser.defaults import DEFAULT_RECOGNISER
+
+    for name in (DEFAULT_RECOGNISER, "toponym-transformer-small-orgs"):
+        geoparser = Geoparser(ner=name)
+        assert geoparser.decision is not None, name
+        (parsed,) = geoparser.parse([SENTENCE])
+        assert parsed.resolutions
+        for r in parsed.resolutions:
+            assert r.span_probability is not None and r.marker_confidence is not None, name
+
+
+def student_copy(tmp_path, damage):
+    """A copy of the student's folder (its files linked), damaged by ``damage``."""
+    folder = tmp_path / "student"
+    folder.mkdir()
+    for f in STUDENT.folder.iterdir():
+        (folder / f.name).symlink_to(f)
+    damage(folder)
+    return folder
+
+
+def _tampered(folder):
+    (folder / "model.onnx").unlink()
+    (folder / "model.onnx").write_bytes(b"not the student")
+
+
+DAMAGE = {"missing": (lambda tmp_path: tmp_path / "nowhere", "not a folder"),
+          "tampered": (lambda tmp_path: student_copy(tmp_path, _tampered),
+                       "model.onnx does not match the SHA-256"),
+          "incomplete": (lambda tmp_path: student_copy(tmp_path,
+                                                       lambda f: (f / "vocab.txt").unlink()),
+                         "no vocab.txt")}
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_missing_or_damaged_student_is_a_one_line_error_naming_its_folder(damage, tmp_path,
+                                                                           monkeypatch):
+    from geoparser.recognition import RECOGNISERS
+
+    make, said = DAMAGE[damage]
+    folder = make(tmp_path)
+    monkeypatch.setenv(str(STUDENT.env), str(folder))
+    for name in STUDENT.recognisers():
+        with pytest.raises(ModelNotFoundError, match=said) as err:
+            RECOGNISERS.get(name).check()
+        assert str(folder) in str(err.value) and "\n" not in str(err.value)
+    RECOGNISERS.get("toponym-transformer-orgs").check()  # the default's tagger is untouched
+
+
+def parse(tmp_path, *args):
+    from typer.testing import CliRunner
+
+    from geoparser.cli.main import app
+
+    docs = tmp_path / "docs.jsonl"
+    docs.write_text(json.dumps({"id": "a", "text": SENTENCE}) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    return CliRunner().invoke(app, ["-q", "parse", "--in", str(docs), "--out", str(out),
+                                    *args]), out
+
+
+def test_parse_with_the_student_s_orgs_end_to_end(tmp_path):
+    done, out = parse(tmp_path, "--ner", "toponym-transformer-small-orgs")
+    assert done.exit_code == 0, done.output
+    (record,) = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    toponyms = {t["text"]: t for t in record["toponyms"]}
+    assert {"Galway", "Texas"} <= set(toponyms)
+    assert {t["recogniser"] for t in toponyms.values()} == {"toponym-transformer-small-checked"}
+    assert all("span_probability" in t and "marker_confidence" in t for t in toponyms.values())
+    assert toponyms["Texas"]["mention_kind"] == "embedded"
+
+
+def test_parse_with_a_damaged_student_exits_2_and_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv(str(STUDENT.env), str(student_copy(tmp_path, _tampered)))
+    done, out = parse(tmp_path, "--ner", "toponym-transformer-small-orgs")
+    assert done.exit_code == 2, done.output
+    lines = [ln for ln in done.output.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "toponym-transformer-small" in lines[0], lines
+    assert "damaged" in lines[0]
+    assert not out.exists()

@@ -82,6 +82,21 @@ def test_the_span_decisions_training_documents_count_for_the_default(monkeypatch
     assert trained_on.training_overlap("toponym-transformer", TEXTS) == {"GeoWebNews": 3}
 
 
+def test_the_student_s_recognisers_read_the_student_s_fingerprints(monkeypatch, tmp_path):
+    """Each tagger's recognisers warn with that tagger's training documents; the default's
+    tagger moved by ``TOPOSCOPE_TRANSFORMER_MODEL`` leaves the student's where they are."""
+    from geoparser.shipped_taggers import STUDENT, TEACHER
+
+    monkeypatch.setenv(str(TEACHER.env), str(tmp_path))
+    monkeypatch.delenv(str(STUDENT.env), raising=False)
+    for name in STUDENT.recognisers():
+        assert trained_on._path(name) == STUDENT.folder / trained_on.FILE
+    assert trained_on._path("toponym-transformer-orgs") == tmp_path / trained_on.FILE
+    assert {"toponym-transformer-small-orgs", "toponym-transformer-small-checked"} <= set(
+        trained_on.DECIDED_RECOGNISERS)
+    assert "toponym-transformer-small" not in trained_on.DECIDED_RECOGNISERS
+
+
 def test_the_shipped_span_decision_ships_its_fingerprints():
     import json as json_
 
