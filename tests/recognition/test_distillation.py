@@ -17,7 +17,7 @@ def test_the_teacher_recipe_keeps_every_layer_and_learns_from_gold_alone() -> No
 
 
 @pytest.mark.parametrize("recipe", ["student.json", "student-text.json",
-                                    "student-narrow.json"])
+                                    "student-narrow.json", "student-small.json"])
 def test_the_student_recipe_keeps_fewer_layers_and_learns_from_the_teacher_too(recipe) -> None:
     config = TaggerConfig.read(CONFIGS / recipe)
     assert 1 <= config.layers < 6
@@ -25,8 +25,9 @@ def test_the_student_recipe_keeps_fewer_layers_and_learns_from_the_teacher_too(r
     assert config.seed == 0
 
 
-def test_the_narrow_recipe_cuts_heads_and_units_and_the_others_keep_them_all() -> None:
-    narrow = TaggerConfig.read(CONFIGS / "student-narrow.json")
+@pytest.mark.parametrize("recipe", ["student-narrow.json", "student-small.json"])
+def test_the_narrow_recipes_cut_heads_and_units_and_the_others_keep_them_all(recipe) -> None:
+    narrow = TaggerConfig.read(CONFIGS / recipe)
     assert 0 < narrow.heads < 12 and 0 < narrow.units < 1536
     for recipe in ("tagger.json", "student.json", "student-text.json"):
         config = TaggerConfig.read(CONFIGS / recipe)
@@ -35,6 +36,7 @@ def test_the_narrow_recipe_cuts_heads_and_units_and_the_others_keep_them_all() -
 
 def test_the_narrow_student_keeps_its_teachers_threshold_and_the_teacher_chooses_its_own() -> None:
     assert TaggerConfig.read(CONFIGS / "student-narrow.json").teacher_threshold
+    assert TaggerConfig.read(CONFIGS / "student-small.json").teacher_threshold
     assert not TaggerConfig.read(CONFIGS / "tagger.json").teacher_threshold
 
 
@@ -115,6 +117,19 @@ def test_the_students_teacher_text_leaves_unseen_the_corpora_it_is_measured_on(r
     # validation papers stay unseen by every model; the gold corpora are there already
     assert not named & {"LGL (development half)", "SemEval-2019 T12 (validation)",
                         "GeoWebNews", "GeoVirus", "SemEval-2019 T12 (train)"}
+
+
+def test_the_shipped_students_teacher_text_reads_local_news_but_no_gold_corpus() -> None:
+    """The shipped student (``make train-student``) reads LGL-dev's text without its labels,
+    so LGL-dev is not unseen text for it (the held-out half of LGL is); SemEval's validation
+    papers stay unseen by every model."""
+    from benchmarks.corpus_catalogue import entry
+
+    config = TaggerConfig.read(CONFIGS / "student-small.json")
+    named = {entry(name).name for name in config.teacher_text}
+    assert "LGL (development half)" in named
+    assert not named & {"SemEval-2019 T12 (validation)", "GeoWebNews", "GeoVirus",
+                        "SemEval-2019 T12 (train)"}
 
 
 def test_a_batch_of_the_teachers_text_alone_has_no_gold_loss() -> None:
