@@ -240,25 +240,26 @@ QUIET = ["Floods hit Galway after the storm. There were no reported casualties. 
          "will resume next week."]
 
 
-@shipped
-def test_the_shipped_model_leaves_out_the_sentences_that_hold_no_toponym_at_its_threshold():
+@pytest.mark.parametrize("shipped_tagger", EACH_TAGGER)
+def test_each_shipped_model_leaves_out_the_sentences_that_hold_no_toponym_at_its_threshold(
+        shipped_tagger):
     from geoparser.recognition.transformer_tagger import SKIP_MEASURED, TransformerRecogniser
 
-    tagger = TransformerRecogniser(threads=1)
+    tagger = TransformerRecogniser(threads=1, tagger=shipped_tagger)
     assert tagger.skip_up_to == SKIP_MEASURED[tagger.meta["sha256"]] >= tagger.threshold
     read = len(tagger._tagged(QUIET, (tagger.threshold,))[0])
     every = len(tagger._tagged(QUIET, (tagger.skip_up_to + 0.01,))[0])
     assert read < every  # above the measured threshold every sentence is read
 
 
-@shipped
-def test_leaving_out_sentences_that_hold_no_toponym_changes_no_mention():
+@pytest.mark.parametrize("shipped_tagger", EACH_TAGGER)
+def test_leaving_out_sentences_that_hold_no_toponym_changes_no_mention(shipped_tagger):
     from geoparser.recognition.transformer_tagger import TransformerRecogniser
 
-    every = TransformerRecogniser(threads=1, skip_up_to=0.0)
+    every = TransformerRecogniser(threads=1, skip_up_to=0.0, tagger=shipped_tagger)
     found = list(every.recognise(QUIET))
     assert any(found)
-    skipping = TransformerRecogniser(threads=1)
+    skipping = TransformerRecogniser(threads=1, tagger=shipped_tagger)
     assert skipping.skip_up_to > 0
     assert list(skipping.recognise(QUIET)) == found
     for chunk in (1, 2):
