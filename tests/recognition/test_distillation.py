@@ -143,3 +143,14 @@ def test_a_batch_of_the_teachers_text_alone_has_no_gold_loss() -> None:
     assert float(none) == 0.0 and none.requires_grad
     some = gold_loss(loss_fn, logits, torch.tensor([[0, IGNORE]]))
     assert float(some) == pytest.approx(float(torch.log_softmax(logits[0, 0], -1)[0].neg()))
+
+
+def test_a_student_keeps_the_base_s_first_layers_or_the_ones_it_names() -> None:
+    from geoparser.recognition.training.tagger_train import kept_layers
+
+    assert kept_layers(TaggerConfig(layers=3), 6) == (0, 1, 2)
+    assert kept_layers(TaggerConfig(layers=6), 6) == (0, 1, 2, 3, 4, 5)
+    assert kept_layers(TaggerConfig(layers=3, keep=(0, 2, 4)), 6) == (0, 2, 4)
+    for wrong in ((0, 2), (2, 0, 4), (0, 0, 4), (0, 2, 6), (-1, 2, 4)):
+        with pytest.raises(ValueError, match="increasing layer indices"):
+            kept_layers(TaggerConfig(layers=3, keep=wrong), 6)

@@ -101,6 +101,9 @@ class TaggerConfig:
     thresholds: tuple[float, ...] = (0.5, 0.6, 0.7, 0.8, 0.9)
     #: the encoder layers kept, the base's first ones (6: the whole base; fewer: a student)
     layers: int = 6
+    #: a student's layers chosen by index from the base's, in order (``layers`` of them; empty:
+    #: the first ``layers``), as DistilBERT keeps every other layer of its teacher
+    keep: tuple[int, ...] = ()
     #: a narrower student: the attention heads and feed-forward units each layer keeps, the
     #: ones carrying most of its output on the training text (``narrowing``; 0: all)
     heads: int = 0
@@ -124,10 +127,23 @@ class TaggerConfig:
     @classmethod
     def read(cls, path: Path) -> TaggerConfig:
         raw = json.loads(path.read_text(encoding="utf-8"))
-        for key in ("thresholds", "convention_corpora"):
+        for key in ("thresholds", "convention_corpora", "keep"):
             if key in raw:
                 raw[key] = tuple(raw[key])
         return cls(**raw)
+
+
+def kept_layers(config: TaggerConfig, base_layers: int) -> tuple[int, ...]:
+    """The base's layers a tagger keeps, in order: ``config.keep`` when given (``layers`` of
+    them, increasing, each in the base), else the first ``layers``."""
+    if not config.keep:
+        return tuple(range(min(config.layers, base_layers)))
+    keep = tuple(config.keep)
+    if (len(keep) != config.layers or list(keep) != sorted(set(keep))
+            or keep[0] < 0 or keep[-1] >= base_layers):
+        raise ValueError(f"keep {list(keep)}: {config.layers} increasing layer indices of the "
+                         f"base's {base_layers} are needed")
+    return keep
 
 
 def build_model(base: Path, config: TaggerConfig) -> Any:
@@ -149,9 +165,10 @@ def build_model(base: Path, config: TaggerConfig) -> Any:
             self.head = nn.Linear(hidden + config.case_dim, len(LABELS))
             if config.freeze_word_embeddings:
                 self.bert.embeddings.word_embeddings.weight.requires_grad_(False)
-            if config.layers < len(self.bert.encoder.layer):  # a student: the lower layers
-                self.bert.encoder.layer = self.bert.encoder.layer[:config.layers]
-                self.bert.config.num_hidden_layers = config.layers
+            kept = kept_layers(config, len(self.bert.encoder.layer))
+            if len(kept) < len(self.bert.encoder.layer):  # a student: some of the base's layers
+                self.bert.encoder.layer = nn.ModuleList(self.bert.encoder.layer[k] for k in kept)
+                self.bert.config.num_hidden_layers = len(kept)
 
         def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor,
                     case_ids: torch.Tensor) -> torch.Tensor:
