@@ -17,7 +17,8 @@ def test_the_teacher_recipe_keeps_every_layer_and_learns_from_gold_alone() -> No
 
 
 @pytest.mark.parametrize("recipe", ["student.json", "student-text.json",
-                                    "student-narrow.json", "student-small.json"])
+                                    "student-narrow.json", "student-small.json",
+                                    "student-alternate.json"])
 def test_the_student_recipe_keeps_fewer_layers_and_learns_from_the_teacher_too(recipe) -> None:
     config = TaggerConfig.read(CONFIGS / recipe)
     assert 1 <= config.layers < 6
@@ -25,7 +26,8 @@ def test_the_student_recipe_keeps_fewer_layers_and_learns_from_the_teacher_too(r
     assert config.seed == 0
 
 
-@pytest.mark.parametrize("recipe", ["student-narrow.json", "student-small.json"])
+@pytest.mark.parametrize("recipe", ["student-narrow.json", "student-small.json",
+                                    "student-alternate.json"])
 def test_the_narrow_recipes_cut_heads_and_units_and_the_others_keep_them_all(recipe) -> None:
     narrow = TaggerConfig.read(CONFIGS / recipe)
     assert 0 < narrow.heads < 12 and 0 < narrow.units < 1536
@@ -154,3 +156,29 @@ def test_a_student_keeps_the_base_s_first_layers_or_the_ones_it_names() -> None:
     for wrong in ((0, 2), (2, 0, 4), (0, 0, 4), (0, 2, 6), (-1, 2, 4)):
         with pytest.raises(ValueError, match="increasing layer indices"):
             kept_layers(TaggerConfig(layers=3, keep=wrong), 6)
+
+
+def test_the_alternate_recipe_is_the_shipped_one_keeping_every_other_layer_of_the_base() -> None:
+    from dataclasses import replace
+
+    shipped = TaggerConfig.read(CONFIGS / "student-small.json")
+    alternate = TaggerConfig.read(CONFIGS / "student-alternate.json")
+    assert alternate.keep == (0, 2, 4) and not shipped.keep
+    assert replace(alternate, keep=()) == shipped
+
+
+def test_a_student_built_with_keep_holds_those_layers_of_the_base() -> None:
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    from geoparser.recognition.training.tagger_train import build_model, verified_base
+
+    try:
+        base = verified_base()
+    except (SystemExit, Exception) as err:  # the train extra's base is not installed here
+        pytest.skip(f"no verified base: {err}")
+    whole = build_model(base, TaggerConfig())
+    student = build_model(base, TaggerConfig(layers=3, keep=(0, 2, 4)))
+    assert len(student.bert.encoder.layer) == student.bert.config.num_hidden_layers == 3
+    for mine, theirs in zip(student.bert.encoder.layer, (0, 2, 4), strict=True):
+        want = whole.bert.encoder.layer[theirs].attention.self.query.weight
+        assert torch.equal(mine.attention.self.query.weight, want)
