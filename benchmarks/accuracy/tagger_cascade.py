@@ -55,8 +55,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     teacher = TransformerRecogniser(path=args.teacher, skip_up_to=0.0)
     student = TransformerRecogniser(path=args.student, skip_up_to=0.0)
     at = teacher.threshold
-    windows, t_probs, owners = teacher._tagged(texts, (at,))
-    s_windows, s_probs, _ = student._tagged(texts, (at,))
+    windows, t_probs, owners = teacher.tagged(texts, (at,))
+    s_windows, s_probs, _ = student.tagged(texts, (at,))
     if [w.spans for w in windows] != [w.spans for w in s_windows]:
         raise SystemExit("tagger-cascade: the two taggers cut different windows (vocabularies "
                          "or max_pieces differ)")

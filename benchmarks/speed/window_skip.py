@@ -73,10 +73,10 @@ def compare(tagger: TransformerRecogniser, texts: Sequence[str], thresholds: Seq
             tally: Tally) -> None:
     """Tag ``texts`` both ways and add what differs to ``tally``."""
     tagger.skip_up_to = 0.0  # every sentence read
-    windows, probs, owners = tagger._tagged(texts, thresholds)
+    windows, probs, owners = tagger.tagged(texts, thresholds)
     every = {t: list(tagger._decoded(texts, windows, probs, owners, t)) for t in thresholds}
     tagger.skip_up_to = 1.0  # the filter's sentences left out at every threshold
-    kept_windows, kept_probs, kept_owners = tagger._tagged(texts, thresholds)
+    kept_windows, kept_probs, kept_owners = tagger.tagged(texts, thresholds)
     kept = {t: list(tagger._decoded(texts, kept_windows, kept_probs, kept_owners, t))
             for t in thresholds}
     split = [sentence_words(t) for t in texts]

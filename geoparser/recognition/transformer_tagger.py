@@ -273,20 +273,20 @@ class TransformerRecogniser:
             yield from self._run(batch)
 
     def _run(self, texts: Sequence[str]) -> Iterator[list[Mention]]:
-        yield from self._decoded(texts, *self._tagged(texts, (self.threshold,)),
+        yield from self._decoded(texts, *self.tagged(texts, (self.threshold,)),
                                  self.threshold)
 
     def recognise_at(self, texts: Sequence[str], thresholds: Sequence[float]
                      ) -> dict[float, list[list[Mention]]]:
         """Each text's mentions at each of ``thresholds``, the model run once: what
         ``recognise`` would find with that threshold in ``meta.json`` (for choosing it)."""
-        tagged = self._tagged(texts, thresholds)
+        tagged = self.tagged(texts, thresholds)
         return {t: list(self._decoded(texts, *tagged, t)) for t in thresholds}
 
-    def _tagged(self, texts: Sequence[str], thresholds: Sequence[float]
-                ) -> tuple[list[Window], list[Any], list[int]]:
+    def tagged(self, texts: Sequence[str], thresholds: Sequence[float]
+               ) -> tuple[list[Window], list[Any], list[int]]:
         """The texts' windows, their probabilities and the text each window belongs to, for
-        decoding at ``thresholds``.
+        decoding at ``thresholds`` (what the benchmarks that compare taggers read).
 
         Where every threshold is at most ``skip_up_to``, a sentence that can hold no toponym
         (``window_filter.sentences_to_skip``) gets no window: at those thresholds the tagger

@@ -247,8 +247,8 @@ def test_each_shipped_model_leaves_out_the_sentences_that_hold_no_toponym_at_its
 
     tagger = TransformerRecogniser(threads=1, tagger=shipped_tagger)
     assert tagger.skip_up_to == SKIP_MEASURED[tagger.meta["sha256"]] >= tagger.threshold
-    read = len(tagger._tagged(QUIET, (tagger.threshold,))[0])
-    every = len(tagger._tagged(QUIET, (tagger.skip_up_to + 0.01,))[0])
+    read = len(tagger.tagged(QUIET, (tagger.threshold,))[0])
+    every = len(tagger.tagged(QUIET, (tagger.skip_up_to + 0.01,))[0])
     assert read < every  # above the measured threshold every sentence is read
 
 
@@ -275,8 +275,8 @@ def test_a_model_not_measured_reads_every_sentence(monkeypatch):
     monkeypatch.setattr(transformer_tagger, "SKIP_MEASURED", {})
     tagger = transformer_tagger.TransformerRecogniser(threads=1)
     assert tagger.skip_up_to == 0.0
-    assert len(tagger._tagged(QUIET, (tagger.threshold,))[0]) == len(
-        tagger._tagged(QUIET, (0.95,))[0])
+    assert len(tagger.tagged(QUIET, (tagger.threshold,))[0]) == len(
+        tagger.tagged(QUIET, (0.95,))[0])
 
 
 @pytest.mark.parametrize("shipped_tagger", EACH_TAGGER)
