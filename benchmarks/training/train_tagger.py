@@ -200,6 +200,9 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.training.teacher_text import teacher_text
 
         unlabelled, text_counts = teacher_text(args.corpora, config.teacher_text, pieces)
+    if config.start_from_teacher and config.distil_weight <= 0:
+        raise SystemExit(f"train-tagger: {args.config}: start_from_teacher needs a teacher "
+                         "(distil_weight > 0)")
     more_gold, more_texts = (convention_docs(args.corpora, config) if config.convention_corpora
                              else ([], {}))
     for label, used, target in jobs:
@@ -228,7 +231,8 @@ def main(argv: list[str] | None = None) -> int:
             meta["teacher_text"] = text_counts
         record = fit(base, train_set, dev_set, config, target, meta,
                      chooser(dev_set, {n: splits[n][1].docs for n in used}, config, teacher),
-                     log=lambda s: print(s, flush=True), teacher=soft)
+                     log=lambda s: print(s, flush=True), teacher=soft,
+                     start=teacher if config.start_from_teacher else None)
         if soft is not None:
             record["teacher"] = str(teacher)
         if label == "all":  # what compare and score warn about (evaluation.reports.trained_on)

@@ -123,6 +123,10 @@ class TaggerConfig:
     #: more gold, each corpus labelled by its own convention (a kind it leaves out masked):
     #: names in the span decision's corpus list (``benchmarks.training.convention_gold``)
     convention_corpora: tuple[str, ...] = ()
+    #: a student starts from its teacher's fine-tuned weights (its kept layers, embeddings,
+    #: case features and head, dequantised from the int8 model: ``teacher_weights``) rather
+    #: than the base's published layers and a new head
+    start_from_teacher: bool = False
 
     @classmethod
     def read(cls, path: Path) -> TaggerConfig:
@@ -146,8 +150,10 @@ def kept_layers(config: TaggerConfig, base_layers: int) -> tuple[int, ...]:
     return keep
 
 
-def build_model(base: Path, config: TaggerConfig) -> Any:
-    """The tagger: the base encoder, a case embedding added to its input, and a BIO head."""
+def build_model(base: Path, config: TaggerConfig, start: Path | None = None) -> Any:
+    """The tagger: the base encoder, a case embedding added to its input, and a BIO head;
+    with ``start`` (a trained tagger's folder), every weight but the word pieces' is that
+    tagger's, for the layers this one keeps."""
     import torch
     from torch import nn
     from transformers import BertModel
@@ -165,7 +171,7 @@ def build_model(base: Path, config: TaggerConfig) -> Any:
             self.head = nn.Linear(hidden + config.case_dim, len(LABELS))
             if config.freeze_word_embeddings:
                 self.bert.embeddings.word_embeddings.weight.requires_grad_(False)
-            kept = kept_layers(config, len(self.bert.encoder.layer))
+            kept = self.kept = kept_layers(config, len(self.bert.encoder.layer))
             if len(kept) < len(self.bert.encoder.layer):  # a student: some of the base's layers
                 self.bert.encoder.layer = nn.ModuleList(self.bert.encoder.layer[k] for k in kept)
                 self.bert.config.num_hidden_layers = len(kept)
@@ -178,7 +184,16 @@ def build_model(base: Path, config: TaggerConfig) -> Any:
             both = torch.cat([hidden, self.case_out(case_ids)], dim=-1)
             return self.head(self.drop(both))
 
-    return Tagger()
+    model = Tagger()
+    if start is not None:
+        from geoparser.recognition.training.teacher_weights import teacher_state
+
+        missing, unexpected = model.load_state_dict(teacher_state(start, model.kept),
+                                                     strict=False)
+        if unexpected or missing != ["bert.embeddings.word_embeddings.weight"]:
+            raise ValueError(f"{start} is not a tagger of this shape: missing {missing}, "
+                             f"unexpected {unexpected}")
+    return model
 
 
 def train(model: Any, train_set: Sequence[Example], config: TaggerConfig,
@@ -354,8 +369,9 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
         config: TaggerConfig, target: Path, meta: dict[str, Any],
         choose: Callable[[Path, Sequence[Any]], dict[str, Any]],
         log: Callable[[str], None] = print,
-        teacher: Sequence[Any] | None = None) -> dict[str, Any]:
-    """Train on ``train_set`` (best epoch on ``dev``), export the int8 ONNX model with the
+        teacher: Sequence[Any] | None = None, start: Path | None = None) -> dict[str, Any]:
+    """Train on ``train_set`` (best epoch on ``dev``), starting from the tagger ``start`` when
+    given (``build_model``), export the int8 ONNX model with the
     vocabulary and ``meta.json`` to ``target``, its decision threshold chosen by ``choose``
     (given the exported model's folder and its probabilities on ``dev``, it returns the
     ``threshold`` and the scores behind it: ``threshold_choice.threshold_record``); return the
@@ -371,7 +387,7 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
         OnnxTagger,
     )
 
-    model = build_model(base, config)
+    model = build_model(base, config, start)
     if config.heads or config.units:
         from geoparser.recognition.training.narrowing import narrowed
 
