@@ -152,6 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     from geoparser.recognition.wordpieces import WordPieces
 
     config = TaggerConfig.read(args.config)
+    for key, needs_teacher in (("teacher_text", config.teacher_text),
+                               ("start_from_teacher", config.start_from_teacher)):
+        if needs_teacher and config.distil_weight <= 0:
+            raise SystemExit(f"train-tagger: {args.config}: {key} needs a teacher "
+                             "(distil_weight > 0)")
     t_start = time.perf_counter()
     names = [s.name for s in SOURCES]
     report_path = args.work / "tagger-training.json"
@@ -195,14 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     torch.manual_seed(config.seed)
     unlabelled, text_counts = [], {}
     if config.teacher_text:
-        if config.distil_weight <= 0:
-            raise SystemExit(f"train-tagger: {args.config}: teacher_text needs distil_weight > 0")
         from benchmarks.training.teacher_text import teacher_text
 
         unlabelled, text_counts = teacher_text(args.corpora, config.teacher_text, pieces)
-    if config.start_from_teacher and config.distil_weight <= 0:
-        raise SystemExit(f"train-tagger: {args.config}: start_from_teacher needs a teacher "
-                         "(distil_weight > 0)")
     more_gold, more_texts = (convention_docs(args.corpora, config) if config.convention_corpora
                              else ([], {}))
     for label, used, target in jobs:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ def test_the_teacher_recipe_keeps_every_layer_and_learns_from_gold_alone() -> No
 
 @pytest.mark.parametrize("recipe", ["student.json", "student-text.json",
                                     "student-narrow.json", "student-small.json",
-                                    "student-alternate.json"])
+                                    "student-alternate.json", "student-from-teacher.json"])
 def test_the_student_recipe_keeps_fewer_layers_and_learns_from_the_teacher_too(recipe) -> None:
     config = TaggerConfig.read(CONFIGS / recipe)
     assert 1 <= config.layers < 6
@@ -182,3 +183,19 @@ def test_a_student_built_with_keep_holds_those_layers_of_the_base() -> None:
     for mine, theirs in zip(student.bert.encoder.layer, (0, 2, 4), strict=True):
         want = whole.bert.encoder.layer[theirs].attention.self.query.weight
         assert torch.equal(mine.attention.self.query.weight, want)
+
+
+@pytest.mark.parametrize("key", ["teacher_text", "start_from_teacher"])
+def test_a_recipe_that_needs_a_teacher_without_one_exits_before_any_training(
+        tmp_path, key) -> None:
+    from benchmarks.training.train_tagger import main
+
+    recipe = json.loads((CONFIGS / "student-from-teacher.json").read_text(encoding="utf-8"))
+    recipe["distil_weight"] = 0.0
+    recipe["start_from_teacher"] = key == "start_from_teacher"
+    recipe["teacher_text"] = recipe["teacher_text"] if key == "teacher_text" else {}
+    config = tmp_path / "recipe.json"
+    config.write_text(json.dumps(recipe), encoding="utf-8")
+    with pytest.raises(SystemExit, match=f"{key} needs a teacher"):
+        main(["--corpora", str(tmp_path), "--work", str(tmp_path / "work"),
+              "--config", str(config), "--skip-final", "--folds", "GeoWebNews"])
