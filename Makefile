@@ -103,7 +103,7 @@ train-student: setup-dev
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[train]'
 	$(PY) -m benchmarks.training.train_tagger --corpora ../shared/corpora --work build/train-ner \
 		--config geoparser/recognition/training/configs/student-small.json \
-		--name toponym-transformer-student \
+		--name toponym-transformer-small \
 		--ship geoparser/recognition/models/toponym-transformer-small
 
 # Opt-in (needs ../shared/corpora and the GeoWebNews and GeoVirus fold taggers of `make
