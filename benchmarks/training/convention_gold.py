@@ -80,9 +80,17 @@ def masked_toponyms(document: Any, proposed: Sequence[tuple[int, int, Any]],
     return {"id": document.id, "text": document.text, "toponyms": toponyms}
 
 
-def convention_gold(corpora: Path, names: Sequence[str], log: Any = print
-                    ) -> dict[str, list[dict[str, Any]]]:
-    """Each named decision corpus's sampled documents as training objects (the module)."""
+def document_part(ids: Sequence[str], parts: int) -> dict[str, int]:
+    """Each document id's part of ``parts`` (every ``parts``-th of the sorted ids), as the span
+    decision cuts a corpus by whole documents (``train_decision.document_parts``)."""
+    return {d: i % parts for i, d in enumerate(sorted(set(ids)))}
+
+
+def convention_gold(corpora: Path, names: Sequence[str], log: Any = print,
+                    held_part: int | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Each named decision corpus's sampled documents as training objects (the module); with
+    ``held_part``, that part of each corpus's documents (of the decision's
+    ``document_folds``) is left out, so a tagger trained on the rest can score it unseen."""
     from benchmarks.training.decision_data import resolved_spans, tagger_for
     from geoparser.gazetteers import create_gazetteer
     from geoparser.resolution import create_policy
@@ -94,6 +102,9 @@ def convention_gold(corpora: Path, names: Sequence[str], log: Any = print
         if corpus.tagger != "shipped":
             raise ValueError(f"{corpus.name} is a tagger training corpus already")
         docs = corpus.documents(corpora)
+        if held_part is not None:
+            part = document_part([d.id for d in docs], config["document_folds"])
+            docs = [d for d in docs if part[d.id] != held_part]
         resolved = resolved_spans(corpus.name, docs, tagger_for(corpus, Path("."), docs),
                                   gazetteer, policy)
         objects = [masked_toponyms(p.document, [(r.mention.start, r.mention.end, r.kind)
@@ -102,6 +113,7 @@ def convention_gold(corpora: Path, names: Sequence[str], log: Any = print
         out[corpus.name] = objects
         n_gold = sum(len(p.document.toponyms) for p in resolved)
         n_masked = sum(t.get("missing", False) for o in objects for t in o["toponyms"])
-        log(f"train-tagger: convention gold {corpus.name}: {len(objects)} documents, "
+        held = "" if held_part is None else f" (part {held_part} left out)"
+        log(f"train-tagger: convention gold {corpus.name}: {len(objects)} documents{held}, "
             f"{n_gold} toponyms, {n_masked} spans masked")
     return out

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from benchmarks.training.confidence_folds import ConfidenceFolds
+from benchmarks.training.convention_gold import document_part
 from benchmarks.training.decision_data import (
     DecisionCorpus,
     DecisionRows,
@@ -79,8 +80,7 @@ def document_parts(parts: dict[str, DecisionRows], folds: int) -> list[_Part]:
     convention masks (``DecisionRows.masked``: a kind it leaves out) weigh nothing."""
     out = []
     for name, rows in parts.items():
-        ids = sorted(set(rows.documents))
-        fold_of = {d: i % folds for i, d in enumerate(ids)}
+        fold_of = document_part(rows.documents, folds)
         which = np.asarray([fold_of[d] for d in rows.documents])
         w = np.full(len(rows.toponym), 1000.0 / max(len(rows.toponym), 1))
         w[rows.masked] = 0.0

@@ -99,10 +99,35 @@ def written_over_teacher(jobs: list[tuple[str, list[str], Path]], given: Path | 
     return None
 
 
-def convention_docs(corpora: Path, config: Any) -> tuple[list[Any], dict[str, list[str]]]:
+def training_jobs(args: argparse.Namespace, names: list[str], shipped: Path
+                  ) -> list[tuple[str, list[str], Path]]:
+    """Each model to train, as (label, corpora trained on, folder): a fold without each
+    held-out corpus (``--folds``), then the model on all of them, written to ``--ship``, else
+    the ``shipped`` folder, else, for a model that left a part of the convention corpora out
+    (``--held-part``), ``<work>/without-part-<k>/``: never the shipped one."""
+    jobs: list[tuple[str, list[str], Path]] = []
+    if not args.skip_cross:
+        for name in args.folds or names:
+            jobs.append((f"without {name}", [n for n in names if n != name],
+                         args.work / f"without-{fold_key(name)}" / fold_name(args.name)))
+    if not args.skip_final:
+        part = (args.work / f"without-part-{args.held_part}" / fold_name(args.name)
+                if args.held_part is not None else shipped)
+        jobs.append(("all", names, args.ship or part))
+    return jobs
+
+
+def fold_name(name: str) -> str:
+    """The folder a fold's model of ``name`` is written to: ``tagger`` for the teacher's."""
+    return "tagger" if name == "toponym-transformer" else name
+
+
+def convention_docs(corpora: Path, config: Any, held_part: int | None = None
+                    ) -> tuple[list[Any], dict[str, list[str]]]:
     """Training sentences of the config's ``convention_corpora``, each labelled by its own
-    convention (``convention_gold``), toponym-free sentences sampled as the others are; and
-    each corpus's document texts (for ``trained_on.json``)."""
+    convention (``convention_gold``; ``held_part`` of their documents left out), toponym-free
+    sentences sampled as the others are; and each corpus's document texts (for
+    ``trained_on.json``)."""
     import random
 
     from benchmarks.training.convention_gold import convention_gold
@@ -112,7 +137,8 @@ def convention_docs(corpora: Path, config: Any) -> tuple[list[Any], dict[str, li
     nlp = sentence_tokenizer()
     out: list[Any] = []
     texts: dict[str, list[str]] = {}
-    for name, objects in convention_gold(corpora, config.convention_corpora).items():
+    for name, objects in convention_gold(corpora, config.convention_corpora,
+                                         held_part=held_part).items():
         texts[name] = [o["text"] for o in objects]
         split = to_sentences(nlp, objects, negatives=NEGATIVES, rng=random.Random(config.seed))
         print(f"train-tagger: convention gold {name}: {split.counts.sentences} sentences, "
@@ -139,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--name", default="toponym-transformer",
                     help="the model's name in meta.json, and the fold folders' (<name> under "
                          "without-<corpus>/ when not the teacher's 'tagger')")
+    ap.add_argument("--held-part", type=int, default=None,
+                    help="leave out this part of the convention corpora's documents (of "
+                         "decision.json's document_folds), to score them unseen; with "
+                         "--skip-cross, written to <work>/without-part-<k>/ unless --ship")
     ap.add_argument("--rethreshold", action="store_true",
                     help="do not train: choose the threshold of the models already there again "
                          "(the checked spans of the int8 model on dev)")
@@ -157,21 +187,19 @@ def main(argv: list[str] | None = None) -> int:
         if needs_teacher and config.distil_weight <= 0:
             raise SystemExit(f"train-tagger: {args.config}: {key} needs a teacher "
                              "(distil_weight > 0)")
+    if args.held_part is not None and not config.convention_corpora:
+        raise SystemExit("train-tagger: --held-part leaves out documents of the config's "
+                         "convention_corpora, and it names none")
+    if args.held_part is not None and not args.skip_cross:
+        raise SystemExit("train-tagger: --held-part trains one model on every corpus but that "
+                         "part of the convention corpora: give --skip-cross")
     t_start = time.perf_counter()
     names = [s.name for s in SOURCES]
     report_path = args.work / "tagger-training.json"
     report: dict[str, Any] = (json.loads(report_path.read_text(encoding="utf-8"))
                               if report_path.exists() else {})
     report["config"] = str(args.config.name)
-    jobs: list[tuple[str, list[str], Path]] = []
-    if not args.skip_cross:
-        held = args.folds if args.folds else names
-        for name in held:
-            fold = args.work / f"without-{fold_key(name)}"
-            jobs.append((f"without {name}", [n for n in names if n != name],
-                         fold / ("tagger" if args.name == "toponym-transformer" else args.name)))
-    if not args.skip_final:
-        jobs.append(("all", names, args.ship or MODEL_DIR))
+    jobs = training_jobs(args, names, MODEL_DIR)
     if clash := written_over_teacher(jobs, args.teacher, MODEL_DIR, config):
         print(f"train-tagger: {clash}", file=sys.stderr)
         return 2
@@ -203,8 +231,8 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.training.teacher_text import teacher_text
 
         unlabelled, text_counts = teacher_text(args.corpora, config.teacher_text, pieces)
-    more_gold, more_texts = (convention_docs(args.corpora, config) if config.convention_corpora
-                             else ([], {}))
+    more_gold, more_texts = (convention_docs(args.corpora, config, args.held_part)
+                             if config.convention_corpora else ([], {}))
     for label, used, target in jobs:
         train_docs = [d for n in used for d in splits[n][0].docs] + more_gold
         dev_docs = [d for n in used for d in splits[n][1].docs]
@@ -227,6 +255,8 @@ def main(argv: list[str] | None = None) -> int:
                 "conventions": "news (docs/recognition-model.md)"}
         if config.convention_corpora:  # gold read by its own convention: fingerprinted too
             meta["trained_on"] = [*used, *config.convention_corpora]
+            if args.held_part is not None:
+                meta["held_out_part"] = args.held_part
         if text_counts:  # text read without its labels: not in trained_on's fingerprints
             meta["teacher_text"] = text_counts
         record = fit(base, train_set, dev_set, config, target, meta,

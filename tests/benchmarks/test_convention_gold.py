@@ -5,6 +5,7 @@ import pytest
 
 from benchmarks.training.convention_gold import (
     decision_corpora,
+    document_part,
     innermost_toponyms,
     masked_toponyms,
 )
@@ -54,3 +55,25 @@ def test_the_corpora_are_the_span_decisions_by_name():
     assert gum.conventions == "gum" and gum.tagger == "shipped"
     with pytest.raises(ValueError, match="no corpus 'Atlantis'"):
         decision_corpora(["Atlantis"])
+
+
+def test_a_corpus_is_cut_into_parts_by_every_kth_sorted_id_as_the_decision_cuts_it():
+    assert document_part(["c", "a", "d", "b", "a"], 3) == {"a": 0, "b": 1, "c": 2, "d": 0}
+
+
+def test_the_decisions_parts_are_the_ones_a_tagger_leaves_out():
+    import numpy as np
+
+    from benchmarks.training.train_decision import document_parts
+
+    class Rows:
+        documents = ["b", "a", "c", "a", "d"]
+        toponym = np.ones(5)
+        masked = np.zeros(5, dtype=bool)
+        x = np.zeros((5, 1))
+
+    parts = document_parts({"x": Rows()}, 3)
+    part = document_part(Rows.documents, 3)
+    for k, p in enumerate(parts):
+        assert [d for d, held in zip(Rows.documents, p.keep, strict=True) if held] == \
+            [d for d in Rows.documents if part[d] == k]

@@ -199,3 +199,44 @@ def test_a_recipe_that_needs_a_teacher_without_one_exits_before_any_training(
     with pytest.raises(SystemExit, match=f"{key} needs a teacher"):
         main(["--corpora", str(tmp_path), "--work", str(tmp_path / "work"),
               "--config", str(config), "--skip-final", "--folds", "GeoWebNews"])
+
+
+def test_a_held_part_without_convention_corpora_exits_before_any_training(tmp_path) -> None:
+    from benchmarks.training.train_tagger import main
+
+    with pytest.raises(SystemExit, match="--held-part .* names none"):
+        main(["--corpora", str(tmp_path), "--work", str(tmp_path / "work"),
+              "--config", str(CONFIGS / "tagger.json"), "--skip-cross", "--held-part", "0"])
+
+
+def test_the_local_news_recipe_is_the_teachers_with_local_news_by_its_convention() -> None:
+    teacher = json.loads((CONFIGS / "tagger.json").read_text(encoding="utf-8"))
+    local = json.loads((CONFIGS / "tagger-local.json").read_text(encoding="utf-8"))
+    assert local.pop("convention_corpora") == ["LGL (development half)"]
+    assert local == teacher
+
+
+def test_a_held_part_with_the_cross_corpus_folds_exits_before_any_training(tmp_path) -> None:
+    from benchmarks.training.train_tagger import main
+
+    with pytest.raises(SystemExit, match="give --skip-cross"):
+        main(["--corpora", str(tmp_path), "--work", str(tmp_path / "work"),
+              "--config", str(CONFIGS / "tagger-local.json"), "--held-part", "1"])
+
+
+def test_a_model_that_left_a_part_out_is_written_beside_the_folds_never_over_the_shipped(
+        tmp_path) -> None:
+    import argparse
+
+    from benchmarks.training.train_tagger import training_jobs
+
+    def jobs(**given):
+        args = dict(work=tmp_path, name="toponym-transformer", folds=None, skip_cross=True,
+                    skip_final=False, ship=None, held_part=None) | given
+        return training_jobs(argparse.Namespace(**args), ["A", "B"], tmp_path / "shipped")
+
+    assert jobs() == [("all", ["A", "B"], tmp_path / "shipped")]
+    assert jobs(held_part=1) == [("all", ["A", "B"], tmp_path / "without-part-1" / "tagger")]
+    assert jobs(held_part=1, ship=tmp_path / "x") == [("all", ["A", "B"], tmp_path / "x")]
+    assert [j[2] for j in jobs(skip_cross=False, skip_final=True, folds=["B"])] == [
+        tmp_path / "without-b" / "tagger"]
