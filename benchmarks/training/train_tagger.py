@@ -193,6 +193,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.held_part is not None and not args.skip_cross:
         raise SystemExit("train-tagger: --held-part trains one model on every corpus but that "
                          "part of the convention corpora: give --skip-cross")
+    if args.held_part is not None:
+        from benchmarks.training.convention_gold import DECISION_CONFIG
+
+        parts = json.loads(DECISION_CONFIG.read_text(encoding="utf-8"))["document_folds"]
+        if not 0 <= args.held_part < parts:
+            raise SystemExit(f"train-tagger: --held-part is a part of {parts}: 0 to {parts - 1}")
     t_start = time.perf_counter()
     names = [s.name for s in SOURCES]
     report_path = args.work / "tagger-training.json"

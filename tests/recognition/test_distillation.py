@@ -240,3 +240,12 @@ def test_a_model_that_left_a_part_out_is_written_beside_the_folds_never_over_the
     assert jobs(held_part=1, ship=tmp_path / "x") == [("all", ["A", "B"], tmp_path / "x")]
     assert [j[2] for j in jobs(skip_cross=False, skip_final=True, folds=["B"])] == [
         tmp_path / "without-b" / "tagger"]
+
+
+def test_a_held_part_that_is_no_part_exits_before_any_training(tmp_path) -> None:
+    from benchmarks.training.train_tagger import main
+
+    with pytest.raises(SystemExit, match="part of 3: 0 to 2"):
+        main(["--corpora", str(tmp_path), "--work", str(tmp_path / "work"),
+              "--config", str(CONFIGS / "tagger-local.json"), "--skip-cross",
+              "--held-part", "3"])
