@@ -80,6 +80,12 @@ def masked_toponyms(document: Any, proposed: Sequence[tuple[int, int, Any]],
     return {"id": document.id, "text": document.text, "toponyms": toponyms}
 
 
+def document_parts_count(config: Path = DECISION_CONFIG) -> int:
+    """How many parts the span decision cuts each corpus into (``decision.json``'s
+    ``document_folds``): the parts a tagger may leave out too."""
+    return int(json.loads(config.read_text(encoding="utf-8"))["document_folds"])
+
+
 def document_part(ids: Sequence[str], parts: int) -> dict[str, int]:
     """Each document id's part of ``parts`` (every ``parts``-th of the sorted ids), as the span
     decision cuts a corpus by whole documents (``train_decision.document_parts``)."""
@@ -103,7 +109,7 @@ def convention_gold(corpora: Path, names: Sequence[str], log: Any = print,
             raise ValueError(f"{corpus.name} is a tagger training corpus already")
         docs = corpus.documents(corpora)
         if held_part is not None:
-            part = document_part([d.id for d in docs], config["document_folds"])
+            part = document_part([d.id for d in docs], document_parts_count())
             docs = [d for d in docs if part[d.id] != held_part]
         resolved = resolved_spans(corpus.name, docs, tagger_for(corpus, Path("."), docs),
                                   gazetteer, policy)

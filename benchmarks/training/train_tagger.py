@@ -187,16 +187,16 @@ def main(argv: list[str] | None = None) -> int:
         if needs_teacher and config.distil_weight <= 0:
             raise SystemExit(f"train-tagger: {args.config}: {key} needs a teacher "
                              "(distil_weight > 0)")
-    if args.held_part is not None and not config.convention_corpora:
-        raise SystemExit("train-tagger: --held-part leaves out documents of the config's "
-                         "convention_corpora, and it names none")
-    if args.held_part is not None and not args.skip_cross:
-        raise SystemExit("train-tagger: --held-part trains one model on every corpus but that "
-                         "part of the convention corpora: give --skip-cross")
     if args.held_part is not None:
-        from benchmarks.training.convention_gold import DECISION_CONFIG
+        from benchmarks.training.convention_gold import document_parts_count
 
-        parts = json.loads(DECISION_CONFIG.read_text(encoding="utf-8"))["document_folds"]
+        parts = document_parts_count()
+        if not config.convention_corpora:
+            raise SystemExit("train-tagger: --held-part leaves out documents of the config's "
+                             "convention_corpora, and it names none")
+        if not args.skip_cross:
+            raise SystemExit("train-tagger: --held-part trains one model on every corpus but "
+                             "that part of the convention corpora: give --skip-cross")
         if not 0 <= args.held_part < parts:
             raise SystemExit(f"train-tagger: --held-part is a part of {parts}: 0 to {parts - 1}")
     t_start = time.perf_counter()
