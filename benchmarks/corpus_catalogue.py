@@ -56,6 +56,10 @@ class CatalogueEntry:
     #: ``<work>/without-<fold>/tagger`` (``train_tagger.fold_key``); ``None``: no tagger
     #: trained on it, so every tagger is out of fold.
     fold: str | None = None
+    #: Whether the tagger learned it by its own convention, a part at a time: ``make train-ner``
+    #: writes the tagger that never saw part ``k`` to ``<work>/without-part-<k>/tagger``
+    #: (``train_tagger --held-part``), so each part is scored by its own.
+    parts: bool = False
 
     def read(self, corpora: Path) -> list[Document]:
         """The corpus as gold documents (161 km where a point has no tolerance of its own)."""
@@ -87,7 +91,7 @@ ALL: tuple[CatalogueEntry, ...] = (
                    note="only the page's own toponym is annotated: every other place a page "
                         "names counts as a false positive, so its FP and precision say little"),
     CatalogueEntry("LGL (development half)", "lgl-dev", "lgl", "lgl-dev/lgl-dev.xml",
-                   aliases=("LGL (development half)",),
+                   aliases=("LGL (development half)",), parts=True,
                    note="streets, buildings and places inside organisations' names are not "
                         "annotated (SOURCE.md)"),
     CatalogueEntry("BTC", "btc", "conll", "btc", PeopleAnnotated.EVERYWHERE,

@@ -60,6 +60,9 @@ class Exposure:
     documents: int
     others: tuple[str, ...]
     ranker_seen: int
+    #: How many parts the corpus was scored in, each by the tagger trained without it (0: one
+    #: tagger for all of it).
+    parts: int = 0
 
     @property
     def in_sample(self) -> bool:
@@ -69,7 +72,8 @@ class Exposure:
         """The table's cell."""
         parts = []
         if self.tagger_seen is None:
-            parts.append("tagger: the fold's, which never saw it")
+            parts.append(f"tagger: each of {self.parts} parts by the one trained without it"
+                         if self.parts else "tagger: the fold's, which never saw it")
         elif self.tagger_seen:
             parts.append(f"tagger trained on {self.tagger_seen} of these {self.documents}")
         if self.others:
@@ -87,9 +91,10 @@ class Exposure:
 
 
 def exposure(entry: CatalogueEntry, docs: Sequence[Document], tagger: Path,
-             fold: bool) -> Exposure:
+             fold: bool, parts: int = 0) -> Exposure:
     """What the default's models saw of ``docs`` (``entry``'s documents scored), with the
-    tagger at ``tagger``; ``fold``: a fold tagger made without this corpus."""
+    tagger at ``tagger``; ``fold``: a fold tagger made without this corpus (``parts``: one
+    made without each of that many parts of it)."""
     from geoparser.resolution.learned import MODEL_PATH as RANKER
 
     texts = [d.text for d in docs]
@@ -99,4 +104,4 @@ def exposure(entry: CatalogueEntry, docs: Sequence[Document], tagger: Path,
     others = tuple(model for model, corpora in whole_corpus_models().items()
                    if names & corpora)
     ranker = sum(fingerprint_overlap(RANKER.with_suffix(".trained_on.json"), texts).values())
-    return Exposure(tagger_seen, len(docs), others, ranker)
+    return Exposure(tagger_seen, len(docs), others, ranker, parts if fold else 0)

@@ -8,10 +8,12 @@ every k-th by sorted id (k the smallest that keeps at most ``--limit`` documents
 decision, one batch a corpus), scored by ``corpus_scores.score_corpus`` and told what the
 default's models saw of it (``corpus_exposure``). ``--fold-taggers DIR`` runs, for each corpus
 the tagger was trained on, the fold tagger that never saw it (``make train-ner`` writes
-``DIR/without-<corpus>/tagger``), so the tagger is out of fold on every row; without it those
-rows say they are in-sample. ``--ner toponym-transformer-small-orgs`` parses with the default's
-composition over the student tagger instead (its fold taggers the student's folds), for its
-figures beside the default's (``--json``; the page holds the default's).
+``DIR/without-<corpus>/tagger``), and for a corpus it learned by parts (local news by its own
+convention) each part's (``DIR/without-part-<k>/tagger``), so the tagger is out of fold on
+every row; without it those rows say they are in-sample. ``--ner
+toponym-transformer-small-orgs`` parses with the default's composition over the student tagger
+instead (its fold taggers the student's folds), for its figures beside the default's
+(``--json``; the page holds the default's).
 
 ``--write`` puts the table on the page and its figures in ``corpus_table.json`` beside this
 module; ``--beside FILE`` shows such a file's figures in brackets beside the new ones (a
@@ -96,10 +98,40 @@ class Row:
 
 def fold_tagger(folds: Path, item: CatalogueEntry) -> Path:
     """The fold tagger that never saw ``item``; an error naming it when it is missing."""
-    path = folds / f"without-{item.fold}" / "tagger"
+    return _present(folds / f"without-{item.fold}" / "tagger")
+
+
+def part_taggers(folds: Path) -> list[Path]:
+    """The taggers that never saw each part of a corpus learned by parts (``--held-part``);
+    an error naming the first one missing."""
+    from benchmarks.training.document_parts import document_parts_count, part_tagger
+
+    return [_present(part_tagger(folds, k)) for k in range(document_parts_count())]
+
+
+def _present(path: Path) -> Path:
     if not (path / "model.onnx").is_file():
         raise UsageError(f"--fold-taggers: no tagger at {path} (make train-ner writes it)")
     return path
+
+
+def parsed_by_part(item: CatalogueEntry, corpora: Path, documents: Sequence[Document],
+                   folds: Path, gazetteer: Any, ner: str) -> list[Any]:
+    """``documents`` parsed, each part of ``item`` (``document_parts.document_part`` of all
+    its ids, as ``train_tagger --held-part`` cuts it) by the tagger that never saw it; in
+    ``documents``' order."""
+    from benchmarks.training.document_parts import document_part
+    from geoparser import Geoparser
+
+    taggers = part_taggers(folds)
+    part = document_part([d.id for d in item.read(corpora)], len(taggers))
+    out: dict[str, Any] = {}
+    for k, path in enumerate(taggers):
+        with tagger_at(path, tagger_of(ner)):  # type: ignore[arg-type]
+            geoparser = Geoparser(ner=ner, gazetteer=gazetteer)
+        mine = [d for d in documents if part[d.id] == k]
+        out.update(zip((d.id for d in mine), geoparser.parse_documents(mine), strict=True))
+    return [out[d.id] for d in documents]
 
 
 @contextmanager
@@ -130,14 +162,16 @@ def run_corpus(item: CatalogueEntry, corpora: Path, gazetteer: Any, limit: int |
         raise UsageError(f"--ner: the table is made with {' or '.join(RECOGNISERS)}, not {ner!r}")
     t0 = time.perf_counter()
     sample = every_kth(item.read(corpora), limit, max_chars)
-    fold = folds is not None and item.fold is not None
-    with tagger_at(fold_tagger(folds, item) if fold else None,  # type: ignore[arg-type]
-                   shipped):
+    fold = folds is not None and (item.fold is not None or item.parts)
+    with tagger_at(fold_tagger(folds, item) if fold and not item.parts  # type: ignore[arg-type]
+                   else None, shipped):
         geoparser = Geoparser(ner=ner, gazetteer=gazetteer)
         tagger = shipped.model_dir()
-    resolved = geoparser.parse_documents(sample.documents)
+    resolved = (parsed_by_part(item, corpora, sample.documents, folds, gazetteer, ner)
+                if fold and item.parts else geoparser.parse_documents(sample.documents))
     figures = score_corpus(sample.documents, resolved, item.people)
-    seen = exposure(item, sample.documents, tagger, fold)
+    seen = exposure(item, sample.documents, tagger, fold,
+                    len(part_taggers(folds)) if fold and item.parts else 0)  # type: ignore[arg-type]
     return Row(item, sample, figures, seen, time.perf_counter() - t0)
 
 
@@ -280,7 +314,9 @@ def _run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     items = ALL if not args.only else select(args.only.split(","))
     if args.fold_taggers is not None:
         for item in items:  # a missing fold is an error before anything runs
-            if item.fold is not None:
+            if item.parts:
+                part_taggers(args.fold_taggers)
+            elif item.fold is not None:
                 fold_tagger(args.fold_taggers, item)
     gazetteer = create_gazetteer("offline")
     wall, cpu = time.perf_counter(), time.process_time()

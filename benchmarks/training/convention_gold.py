@@ -10,9 +10,11 @@ default proposes (tagger, gazetteer check, organisation pass, as ``parse`` resol
 its mention kind) that its corpus's convention masks (``decision_labels.span_label``) is
 *missing* (neither toponym nor outside); everything else, people's and organisations' own
 names included, is outside. The corpora and their sampling steps are the span decision's
-(``decision.json``: one list of corpora with their converters), and the proposing tagger is the
-shipped one, which never saw them (checked by ``decision_data.tagger_for``); its mentions are
-cached as the decision's are.
+(``decision.json``: one list of corpora with their converters). The proposing tagger must never
+have seen them: the shipped one (checked by ``decision_data.tagger_for``), or one given
+(``train_tagger --proposer``: the news recipe's tagger, once the shipped one has learned a
+corpus by its convention), checked by its ``meta.json`` and ``trained_on.json``; its mentions
+are cached as the decision's are.
 """
 
 from __future__ import annotations
@@ -22,7 +24,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-DECISION_CONFIG = Path(__file__).resolve().parent / "decision.json"
+from benchmarks.training.document_parts import (
+    DECISION_CONFIG,
+    document_part,
+    document_parts_count,
+)
 
 
 def decision_corpora(names: Sequence[str], config: Path = DECISION_CONFIG) -> list[Any]:
@@ -80,24 +86,36 @@ def masked_toponyms(document: Any, proposed: Sequence[tuple[int, int, Any]],
     return {"id": document.id, "text": document.text, "toponyms": toponyms}
 
 
-def document_parts_count(config: Path = DECISION_CONFIG) -> int:
-    """How many parts the span decision cuts each corpus into (``decision.json``'s
-    ``document_folds``): the parts a tagger may leave out too."""
-    return int(json.loads(config.read_text(encoding="utf-8"))["document_folds"])
+def proposer_for(corpus: Any, docs: Sequence[Any], given: Path | None = None) -> Path:
+    """The tagger proposing ``corpus``'s spans to mask: ``given``, refused if its
+    ``meta.json`` names the corpus or its ``trained_on.json`` holds any of ``docs``; else the
+    shipped one (``decision_data.tagger_for``), which a ``parts`` corpus cannot use (the
+    shipped tagger learned it)."""
+    from benchmarks.training.decision_data import tagger_for
+    from evaluation.reports.trained_on import FILE, fingerprint_overlap
 
-
-def document_part(ids: Sequence[str], parts: int) -> dict[str, int]:
-    """Each document id's part of ``parts`` (every ``parts``-th of the sorted ids), as the span
-    decision cuts a corpus by whole documents (``train_decision.document_parts``)."""
-    return {d: i % parts for i, d in enumerate(sorted(set(ids)))}
+    if given is None:
+        if corpus.tagger == "parts":
+            raise ValueError(f"{corpus.name}: the shipped tagger learned it; give --proposer, "
+                             f"a tagger that never saw it (the news recipe's, tagger.json)")
+        return tagger_for(corpus, Path("."), docs)
+    meta = json.loads((given / "meta.json").read_text(encoding="utf-8"))
+    seen = (fingerprint_overlap(given / FILE, (d.text for d in docs))
+            if (given / FILE).is_file() else {})
+    if corpus.name in meta.get("trained_on", []) or seen:
+        raise ValueError(f"--proposer {given} was trained on {corpus.name}: the spans it "
+                         f"proposes there would not be those of unseen text")
+    return given
 
 
 def convention_gold(corpora: Path, names: Sequence[str], log: Any = print,
-                    held_part: int | None = None) -> dict[str, list[dict[str, Any]]]:
+                    held_part: int | None = None, proposer: Path | None = None
+                    ) -> dict[str, list[dict[str, Any]]]:
     """Each named decision corpus's sampled documents as training objects (the module); with
     ``held_part``, that part of each corpus's documents (of the decision's
-    ``document_folds``) is left out, so a tagger trained on the rest can score it unseen."""
-    from benchmarks.training.decision_data import resolved_spans, tagger_for
+    ``document_folds``) is left out, so a tagger trained on the rest can score it unseen. The
+    spans to mask are ``proposer``'s (``proposer_for``)."""
+    from benchmarks.training.decision_data import resolved_spans
     from geoparser.gazetteers import create_gazetteer
     from geoparser.resolution import create_policy
 
@@ -105,14 +123,14 @@ def convention_gold(corpora: Path, names: Sequence[str], log: Any = print,
     gazetteer, policy = create_gazetteer("offline"), create_policy(config["policy"])
     out: dict[str, list[dict[str, Any]]] = {}
     for corpus in decision_corpora(names):
-        if corpus.tagger != "shipped":
+        if corpus.tagger == "fold":
             raise ValueError(f"{corpus.name} is a tagger training corpus already")
         docs = corpus.documents(corpora)
+        tagger = proposer_for(corpus, docs, proposer)
         if held_part is not None:
             part = document_part([d.id for d in docs], document_parts_count())
             docs = [d for d in docs if part[d.id] != held_part]
-        resolved = resolved_spans(corpus.name, docs, tagger_for(corpus, Path("."), docs),
-                                  gazetteer, policy)
+        resolved = resolved_spans(corpus.name, docs, tagger, gazetteer, policy)
         objects = [masked_toponyms(p.document, [(r.mention.start, r.mention.end, r.kind)
                                                 for r in p.resolutions], corpus.conventions)
                    for p in resolved]

@@ -5,7 +5,10 @@ For each corpus, the default recogniser (``toponym-transformer-orgs``: tagger, g
 check, organisation pass, span hygiene and conventions) is built on a tagger that never saw the
 corpus, so its probabilities are those of unseen text: for a corpus the shipped tagger was
 trained on, the *fold* tagger ``make train-ner`` writes (``<work>/without-<corpus>/tagger``);
-for any other, the shipped tagger itself, checked against its ``trained_on.json``. The
+for one it learned by its own convention (``parts``), each third of the documents by the
+tagger trained without that third (``<work>/without-part-<k>/tagger``, ``train_tagger
+--held-part``); for any other, the shipped tagger itself, checked against its
+``trained_on.json``. The
 mentions are resolved as ``parse`` resolves them (names read again, streets at their town)
 with no minimum confidence, and each resolved span
 gives one row of ``SPAN_FEATURES`` and three labels: a gold toponym (exact span); a gold
@@ -94,13 +97,18 @@ class DecisionRows:
                    z["masked"] if "masked" in z.files else None)
 
 
+#: Which tagger proposes a decision corpus's spans (``DecisionCorpus.tagger``).
+TAGGER_MODES = ("fold", "parts", "shipped")
+
+
 @dataclass(frozen=True)
 class DecisionCorpus:
     """One corpus the decision learns from (``decision.json``'s ``corpora``): its name in
     reports, its key in ``corpus_conventions.json``, the converter and the path under the
     corpora folder, which tagger proposes its spans (``fold``: the one ``make train-ner`` fits
-    without it; ``shipped``: the package's, which must never have seen it), and every how
-    many documents (by sorted id) are taken."""
+    without it; ``parts``: for each part of its documents, the one fitted without that part;
+    ``shipped``: the package's, which must never have seen it), and every how many documents
+    (by sorted id) are taken."""
 
     name: str
     conventions: str
@@ -112,9 +120,9 @@ class DecisionCorpus:
     @classmethod
     def from_config(cls, entry: dict[str, object]) -> DecisionCorpus:
         corpus = cls(**entry)  # type: ignore[arg-type]
-        if corpus.tagger not in ("fold", "shipped") or corpus.every < 1:
-            raise ValueError(f"decision corpus {corpus.name}: tagger must be fold or shipped "
-                             f"and every at least 1")
+        if corpus.tagger not in TAGGER_MODES or corpus.every < 1:
+            raise ValueError(f"decision corpus {corpus.name}: tagger must be one of "
+                             f"{', '.join(TAGGER_MODES)} and every at least 1")
         return corpus
 
     def documents(self, corpora: Path) -> list[Document]:
@@ -194,20 +202,43 @@ def resolved_as_parse(parsed: Sequence[ParsedDocument], gazetteer, policy,
                    confidence=ConfidenceEstimator(policy, 0.0, model=confidence))
 
 
-def corpus_rows(corpus: DecisionCorpus, docs: Sequence[Document], tagger: Path, gazetteer,
-                policy, confidence: FittedModel | None = None) -> DecisionRows:
-    """The rows of ``docs`` (``corpus``'s documents), their spans proposed by the recogniser
-    on the tagger at ``tagger``, their points' confidence from the model ``confidence``
-    (default: the shipped one; ``confidence_folds`` gives one that never saw the corpus).
-    Which points "today's default" places is judged at the shipped model's minimum."""
-    resolved = resolved_spans(corpus.name, docs, tagger, gazetteer, policy, confidence)
+def corpus_rows(corpus: DecisionCorpus, taggers: Sequence[tuple[Path, Sequence[Document]]],
+                gazetteer, policy, confidence: FittedModel | None = None) -> DecisionRows:
+    """The rows of ``corpus``'s documents, each (tagger, documents) of ``taggers``
+    (``taggers_for``) proposing the spans of its documents, their points' confidence from the
+    model ``confidence`` (default: the shipped one; ``confidence_folds`` gives one that never
+    saw the corpus). Which points "today's default" places is judged at the shipped model's
+    minimum."""
+    resolved = [p for tagger, docs in taggers
+                for p in resolved_spans(corpus.name, docs, tagger, gazetteer, policy, confidence)]
     model = load_models().get(policy.name)
     return rows_for(resolved, model.min_confidence if model else 0.0, corpus.conventions)
 
 
+def taggers_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]
+                ) -> list[tuple[Path, list[Document]]]:
+    """Each tagger that never saw some of ``docs`` with those documents: for a ``parts``
+    corpus, each part's (``document_parts.document_part`` of ``docs``' ids) the tagger
+    trained without it, ``<work>/without-part-<k>/tagger``; else ``tagger_for``'s, with all."""
+    if corpus.tagger != "parts":
+        return [(tagger_for(corpus, work, docs), list(docs))]
+    from benchmarks.training.document_parts import (
+        document_part,
+        document_parts_count,
+        part_tagger,
+    )
+
+    count = document_parts_count()
+    part = document_part([d.id for d in docs], count)
+    return [(part_tagger(work, k), [d for d in docs if part[d.id] == k]) for k in range(count)]
+
+
 def tagger_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]) -> Path:
     """The tagger that never saw ``corpus``: its fold tagger, where ``make train-ner`` writes
-    it, or the shipped one, refused if its ``trained_on.json`` lists any of ``docs``."""
+    it, or the shipped one, refused if its ``trained_on.json`` lists any of ``docs`` (a
+    ``parts`` corpus has one a part: ``taggers_for``)."""
+    if corpus.tagger == "parts":
+        raise ValueError(f"{corpus.name} is tagged by part: each part has its own tagger")
     if corpus.tagger == "fold":
         return work / f"without-{corpus.name.split()[0].lower()}" / "tagger"
     from geoparser.recognition.transformer_tagger import model_dir
@@ -218,5 +249,5 @@ def tagger_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]) -> 
     return model_dir()
 
 
-__all__ = ["DecisionCorpus", "DecisionRows", "corpus_rows", "resolved_as_parse", "resolved_spans",
-           "rows_for", "tagger_for"]
+__all__ = ["TAGGER_MODES", "DecisionCorpus", "DecisionRows", "corpus_rows", "resolved_as_parse",
+           "resolved_spans", "rows_for", "tagger_for", "taggers_for"]

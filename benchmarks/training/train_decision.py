@@ -34,14 +34,14 @@ from typing import Any
 import numpy as np
 
 from benchmarks.training.confidence_folds import ConfidenceFolds
-from benchmarks.training.convention_gold import document_part
 from benchmarks.training.decision_data import (
     DecisionCorpus,
     DecisionRows,
     corpus_rows,
-    tagger_for,
+    taggers_for,
 )
 from benchmarks.training.decision_tables import markdown
+from benchmarks.training.document_parts import document_part
 from benchmarks.training.train_confidence import platt, train_booster
 from evaluation.calibration import TOP_SHARE, expected_calibration_error, most_confident
 from evaluation.reports.trained_on import decision_fingerprints_path, fingerprints_json
@@ -392,12 +392,12 @@ def main(argv: list[str] | None = None) -> int:
         docs = corpus.documents(args.corpora)[:args.limit]  # read once: checked, then rows
         texts[corpus.name] = [d.text for d in docs]
         try:
-            tagger = tagger_for(corpus, args.work, docs)
+            taggers = taggers_for(corpus, args.work, docs)
         except ValueError as err:
             print(f"train-decision: {err}")
             return 2
-        if not (tagger / "model.onnx").is_file():
-            print(f"train-decision: no fold tagger at {tagger}: run `make train-ner` first")
+        if missing := [t for t, _ in taggers if not (t / "model.onnx").is_file()]:
+            print(f"train-decision: no fold tagger at {missing[0]}: run `make train-ner` first")
             return 2
         cache = args.work / "decision" / f"{corpus.conventions}-{corpus.tagger}-" \
             f"{args.limit or 'all'}{'-fold-confidence' if folds else ''}.npz"
@@ -405,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
         if cached is not None and cached.x.shape[1] == len(SPAN_FEATURES):
             parts[corpus.name] = cached
         else:  # no rows saved, or saved with other features: computed again
-            parts[corpus.name] = corpus_rows(corpus, docs, tagger, gazetteer, policy, folds and
+            parts[corpus.name] = corpus_rows(corpus, taggers, gazetteer, policy, folds and
                                              folds.model_for(corpus.name, docs))
             parts[corpus.name].save(cache)
         print(f"train-decision: {corpus.name}: {len(parts[corpus.name].toponym)} spans, "

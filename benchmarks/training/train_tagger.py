@@ -117,17 +117,25 @@ def training_jobs(args: argparse.Namespace, names: list[str], shipped: Path
     return jobs
 
 
+def proposer_digest(tagger: Path) -> str:
+    """The first 12 hex digits of the SHA-256 of the proposing tagger's ``model.onnx``: which
+    tagger's spans a model's convention masks came from (its ``meta.json``)."""
+    import hashlib
+
+    return hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
+
+
 def fold_name(name: str) -> str:
     """The folder a fold's model of ``name`` is written to: ``tagger`` for the teacher's."""
     return "tagger" if name == "toponym-transformer" else name
 
 
-def convention_docs(corpora: Path, config: Any, held_part: int | None = None
-                    ) -> tuple[list[Any], dict[str, list[str]]]:
+def convention_docs(corpora: Path, config: Any, held_part: int | None = None,
+                    proposer: Path | None = None) -> tuple[list[Any], dict[str, list[str]]]:
     """Training sentences of the config's ``convention_corpora``, each labelled by its own
-    convention (``convention_gold``; ``held_part`` of their documents left out), toponym-free
-    sentences sampled as the others are; and each corpus's document texts (for
-    ``trained_on.json``)."""
+    convention (``convention_gold``; ``held_part`` of their documents left out; the spans to
+    mask ``proposer``'s), toponym-free sentences sampled as the others are; and each corpus's
+    document texts (for ``trained_on.json``)."""
     import random
 
     from benchmarks.training.convention_gold import convention_gold
@@ -138,7 +146,7 @@ def convention_docs(corpora: Path, config: Any, held_part: int | None = None
     out: list[Any] = []
     texts: dict[str, list[str]] = {}
     for name, objects in convention_gold(corpora, config.convention_corpora,
-                                         held_part=held_part).items():
+                                         held_part=held_part, proposer=proposer).items():
         texts[name] = [o["text"] for o in objects]
         split = to_sentences(nlp, objects, negatives=NEGATIVES, rng=random.Random(config.seed))
         print(f"train-tagger: convention gold {name}: {split.counts.sentences} sentences, "
@@ -169,6 +177,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="leave out this part of the convention corpora's documents (of "
                          "decision.json's document_folds), to score them unseen; with "
                          "--skip-cross, written to <work>/without-part-<k>/ unless --ship")
+    ap.add_argument("--proposer", type=Path, default=None,
+                    help="the tagger whose spans the convention corpora's conventions mask "
+                         "(default: the shipped one); it must never have seen them: once the "
+                         "shipped tagger has learned them, the news recipe's (tagger.json)")
     ap.add_argument("--rethreshold", action="store_true",
                     help="do not train: choose the threshold of the models already there again "
                          "(the checked spans of the int8 model on dev)")
@@ -188,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"train-tagger: {args.config}: {key} needs a teacher "
                              "(distil_weight > 0)")
     if args.held_part is not None:
-        from benchmarks.training.convention_gold import document_parts_count
+        from benchmarks.training.document_parts import document_parts_count
 
         parts = document_parts_count()
         if not config.convention_corpora:
@@ -237,7 +249,8 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.training.teacher_text import teacher_text
 
         unlabelled, text_counts = teacher_text(args.corpora, config.teacher_text, pieces)
-    more_gold, more_texts = (convention_docs(args.corpora, config, args.held_part)
+    more_gold, more_texts = (convention_docs(args.corpora, config, args.held_part,
+                                             args.proposer)
                              if config.convention_corpora else ([], {}))
     for label, used, target in jobs:
         train_docs = [d for n in used for d in splits[n][0].docs] + more_gold
@@ -260,7 +273,12 @@ def main(argv: list[str] | None = None) -> int:
                 "licence": "GPL-3.0 (trained on GPL-3.0 corpora); base model Apache-2.0",
                 "conventions": "news (docs/recognition-model.md)"}
         if config.convention_corpora:  # gold read by its own convention: fingerprinted too
+            from benchmarks.training.convention_gold import decision_corpora
+
             meta["trained_on"] = [*used, *config.convention_corpora]
+            meta["sources"] += [{"name": c.name, "path": c.path}
+                                for c in decision_corpora(config.convention_corpora)]
+            meta["convention_proposer"] = proposer_digest(args.proposer or MODEL_DIR)
             if args.held_part is not None:
                 meta["held_out_part"] = args.held_part
         if text_counts:  # text read without its labels: not in trained_on's fingerprints

@@ -5,7 +5,6 @@ import pytest
 
 from benchmarks.training.convention_gold import (
     decision_corpora,
-    document_part,
     innermost_toponyms,
     masked_toponyms,
 )
@@ -57,23 +56,35 @@ def test_the_corpora_are_the_span_decisions_by_name():
         decision_corpora(["Atlantis"])
 
 
-def test_a_corpus_is_cut_into_parts_by_every_kth_sorted_id_as_the_decision_cuts_it():
-    assert document_part(["c", "a", "d", "b", "a"], 3) == {"a": 0, "b": 1, "c": 2, "d": 0}
+def _tagger(folder, trained_on):
+    import json
+
+    folder.mkdir(parents=True)
+    (folder / "meta.json").write_text(json.dumps({"trained_on": trained_on}), encoding="utf-8")
+    return folder
 
 
-def test_the_decisions_parts_are_the_ones_a_tagger_leaves_out():
-    import numpy as np
+def test_a_proposer_that_never_saw_the_corpus_proposes_its_spans(tmp_path):
+    from benchmarks.training.convention_gold import proposer_for
 
-    from benchmarks.training.train_decision import document_parts
+    (lgl,) = decision_corpora(["LGL (development half)"])
+    news = _tagger(tmp_path / "news", ["GeoWebNews", "GeoVirus", "SemEval-2019 T12"])
+    assert proposer_for(lgl, [_doc([])], news) == news
 
-    class Rows:
-        documents = ["b", "a", "c", "a", "d"]
-        toponym = np.ones(5)
-        masked = np.zeros(5, dtype=bool)
-        x = np.zeros((5, 1))
 
-    parts = document_parts({"x": Rows()}, 3)
-    part = document_part(Rows.documents, 3)
-    for k, p in enumerate(parts):
-        assert [d for d, held in zip(Rows.documents, p.keep, strict=True) if held] == \
-            [d for d in Rows.documents if part[d] == k]
+def test_a_proposer_trained_on_the_corpus_is_refused(tmp_path):
+    from benchmarks.training.convention_gold import proposer_for
+
+    (lgl,) = decision_corpora(["LGL (development half)"])
+    local = _tagger(tmp_path / "local", ["GeoWebNews", "LGL (development half)"])
+    with pytest.raises(ValueError, match="was trained on LGL"):
+        proposer_for(lgl, [_doc([])], local)
+
+
+def test_a_corpus_the_shipped_tagger_learned_by_parts_needs_a_proposer_given():
+    from benchmarks.training.convention_gold import proposer_for
+
+    (lgl,) = decision_corpora(["LGL (development half)"])
+    assert lgl.tagger == "parts"
+    with pytest.raises(ValueError, match="give --proposer"):
+        proposer_for(lgl, [_doc([])])

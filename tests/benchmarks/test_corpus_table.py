@@ -157,6 +157,27 @@ def test_a_corpus_parsed_with_a_fold_tagger_is_out_of_fold(ner, tmp_path, offlin
     assert shipped.figures.gold == 2 and shipped.figures.recall == 1.0
 
 
+def test_a_corpus_learned_by_parts_is_parsed_by_each_part_s_tagger(tmp_path, offline_gazetteer):
+    from dataclasses import replace
+
+    from benchmarks.accuracy.corpus_table import run_corpus
+    from geoparser.shipped_taggers import TEACHER
+
+    tiny = replace(tiny_corpus(tmp_path), fold=None, parts=True)
+    folds = tmp_path / "work"
+    with pytest.raises(UsageError, match="no tagger at .*without-part-0"):
+        run_corpus(tiny, tmp_path, offline_gazetteer, None, None, folds)
+    for k in range(3):  # stand-ins: the shipped weights
+        (folds / f"without-part-{k}").mkdir(parents=True)
+        (folds / f"without-part-{k}" / "tagger").symlink_to(TEACHER.folder)
+    by_part = run_corpus(tiny, tmp_path, offline_gazetteer, None, None, folds)
+    shipped = run_corpus(tiny, tmp_path, offline_gazetteer, None, None, None)
+    assert by_part.seen.tagger_seen is None
+    assert by_part.seen.describe().startswith("tagger: each of 3 parts by the one trained "
+                                              "without it")
+    assert by_part.figures == shipped.figures and shipped.figures.recall == 1.0
+
+
 def test_the_student_s_fold_tagger_moves_the_student_only(tmp_path, monkeypatch):
     from geoparser.shipped_taggers import STUDENT
 

@@ -5,7 +5,12 @@ import json
 import numpy as np
 import pytest
 
-from benchmarks.training.decision_data import DecisionCorpus, DecisionRows, tagger_for
+from benchmarks.training.decision_data import (
+    DecisionCorpus,
+    DecisionRows,
+    tagger_for,
+    taggers_for,
+)
 from benchmarks.training.train_decision import (
     _Part,
     _Pooled,
@@ -31,7 +36,8 @@ def rows(toponym, right, masked=None, documents=None, gold=None) -> DecisionRows
 def test_a_corpus_names_a_known_tagger_and_a_positive_step():
     entry = {"name": "LGL", "conventions": "lgl-dev", "format": "lgl", "path": "lgl.xml"}
     assert DecisionCorpus.from_config(entry).tagger == "fold"
-    with pytest.raises(ValueError, match="tagger must be fold or shipped"):
+    assert DecisionCorpus.from_config({**entry, "tagger": "parts"}).tagger == "parts"
+    with pytest.raises(ValueError, match="tagger must be one of fold, parts, shipped"):
         DecisionCorpus.from_config({**entry, "tagger": "mine"})
     with pytest.raises(ValueError, match="every at least 1"):
         DecisionCorpus.from_config({**entry, "every": 0})
@@ -61,6 +67,25 @@ def test_the_shipped_tagger_is_refused_for_a_corpus_it_was_trained_on(tmp_path):
     assert tagger_for(unseen, tmp_path, docs) == model_dir()
     fold = DecisionCorpus("GeoWebNews", "geowebnews", "jsonl", "gold.jsonl")
     assert tagger_for(fold, tmp_path, docs) == tmp_path / "without-geowebnews" / "tagger"
+
+
+def test_a_corpus_tagged_by_parts_has_each_part_read_by_the_tagger_that_never_saw_it(tmp_path):
+    path = tmp_path / "gold.jsonl"
+    path.write_text("".join(json.dumps({"id": f"d{i}", "text": "In Paris.", "toponyms": []})
+                            + "\n" for i in (4, 0, 3, 1, 2)))
+    corpus = DecisionCorpus("L", "lgl-dev", "jsonl", "gold.jsonl", tagger="parts")
+    docs = corpus.documents(tmp_path)
+    got = [(t.relative_to(tmp_path).as_posix(), [d.id for d in part])
+           for t, part in taggers_for(corpus, tmp_path, docs)]
+    assert got == [("without-part-0/tagger", ["d0", "d3"]), ("without-part-1/tagger", ["d1", "d4"]),
+                   ("without-part-2/tagger", ["d2"])]
+    with pytest.raises(ValueError, match="tagged by part"):
+        tagger_for(corpus, tmp_path, docs)
+
+
+def test_a_corpus_tagged_whole_has_one_tagger_for_all_its_documents(tmp_path):
+    fold = DecisionCorpus("GeoWebNews", "geowebnews", "jsonl", "gold.jsonl")
+    assert taggers_for(fold, tmp_path, []) == [(tmp_path / "without-geowebnews" / "tagger", [])]
 
 
 def test_masked_rows_weigh_nothing_and_are_counted_apart():
