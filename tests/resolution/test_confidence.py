@@ -77,9 +77,14 @@ def test_eastleigh_among_nairobi_neighbourhoods_is_not_placed_in_england(geopars
 
 
 def test_tyrone_listed_with_armagh_is_not_placed_in_georgia(geoparser_default):
+    """The gazetteer's Tyrones are in the United States: none is drawn. The tagger that
+    learned local news is less sure of "Tyrone" (a given name there too: 0.77 against the
+    teacher's 0.98), so the span decision may drop the span rather than leave it unplaced;
+    either way no marker, and an unplaced span says why."""
     doc = geoparser_default.parse("Farmers in Armagh and Tyrone, Northern Ireland, protested.")
-    r = placed(doc, "Tyrone")
-    assert r.candidate is None and r.reason.startswith("not placed: ")
+    for r in doc.resolutions:
+        if r.mention.text == "Tyrone":
+            assert r.candidate is None and r.reason.startswith("not placed: ")
     assert placed(doc, "Armagh").candidate.country_code == "GB"
 
 
