@@ -117,9 +117,10 @@ train-student: setup-dev
 
 # Opt-in (needs ../shared/corpora and the GeoWebNews and GeoVirus fold taggers and LGL's part
 # taggers of `make train-ner` in build/train-ner; the other corpora's spans come from the
-# shipped tagger, which never saw them): the span decision's two models (benchmarks/training/decision.json, fixed
-# seed; each corpus's spans labelled by its convention), the table of each corpus held out
-# beside the shipped decision and no rejection, and geoparser/data/span_decision.json.
+# shipped tagger, which never saw them): the span decision's two models
+# (benchmarks/training/decision.json, fixed seed; each corpus's spans labelled by its
+# convention), the table of each corpus held out beside the shipped decision and no rejection,
+# and geoparser/data/span_decision.json.
 # See docs/span-decision.md.
 train-decision: setup-dev
 	OMP_NUM_THREADS=1 $(PY) -m benchmarks.training.train_decision --corpora ../shared/corpora \

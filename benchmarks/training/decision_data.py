@@ -8,14 +8,13 @@ trained on, the *fold* tagger ``make train-ner`` writes (``<work>/without-<corpu
 for one it learned by its own convention (``parts``), each third of the documents by the
 tagger trained without that third (``<work>/without-part-<k>/tagger``, ``train_tagger
 --held-part``); for any other, the shipped tagger itself, checked against its
-``trained_on.json``. The
-mentions are resolved as ``parse`` resolves them (names read again, streets at their town)
-with no minimum confidence, and each resolved span
-gives one row of ``SPAN_FEATURES`` and three labels: a gold toponym (exact span); a gold
-toponym placed within 161 km of its gold point (NaN where the gold toponym has no point); the
-same GeoNames id as gold (NaN where gold gives none); and whether the corpus's convention
-masks it (``decision_labels``: a street where local news leaves streets out teaches nothing).
-The recogniser's mentions are cached (``ranker_data.cached_mentions``, keyed by the model's
+``trained_on.json``. The mentions are resolved as ``parse`` resolves them (names read again,
+streets at their town) with no minimum confidence, and each resolved span gives one row of
+``SPAN_FEATURES`` and three labels: a gold toponym (exact span); a gold toponym placed within
+161 km of its gold point (NaN where the gold toponym has no point); the same GeoNames id as
+gold (NaN where gold gives none); and whether the corpus's convention masks it
+(``decision_labels``: a street where local news leaves streets out teaches nothing). The
+recogniser's mentions are cached (``ranker_data.cached_mentions``, keyed by the model's
 digest). Each point's ``confidence`` comes from the model the caller gives: the shipped one,
 which saw GeoWebNews and GeoVirus, or (``train_decision --fold-confidence``) one that never
 saw the corpus (``confidence_folds``), as the tagger's probabilities come from a tagger that
