@@ -116,18 +116,19 @@ def _present(path: Path) -> Path:
 
 
 def parsed_by_part(item: CatalogueEntry, corpora: Path, documents: Sequence[Document],
-                   folds: Path, gazetteer: Any, ner: str) -> list[Any]:
+                   taggers: Sequence[Path], gazetteer: Any, ner: str,
+                   shipped: ShippedTagger) -> list[Any]:
     """``documents`` parsed, each part of ``item`` (``document_parts.document_part`` of all
-    its ids, as ``train_tagger --held-part`` cuts it) by the tagger that never saw it; in
-    ``documents``' order."""
+    its ids, as ``train_tagger --held-part`` cuts it) by its tagger of ``taggers``
+    (``part_taggers``), the one that never saw it, in place of ``shipped``; in ``documents``'
+    order."""
     from benchmarks.training.document_parts import document_part
     from geoparser import Geoparser
 
-    taggers = part_taggers(folds)
     part = document_part([d.id for d in item.read(corpora)], len(taggers))
     out: dict[str, Any] = {}
     for k, path in enumerate(taggers):
-        with tagger_at(path, tagger_of(ner)):  # type: ignore[arg-type]
+        with tagger_at(path, shipped):
             geoparser = Geoparser(ner=ner, gazetteer=gazetteer)
         mine = [d for d in documents if part[d.id] == k]
         out.update(zip((d.id for d in mine), geoparser.parse_documents(mine), strict=True))
@@ -163,15 +164,15 @@ def run_corpus(item: CatalogueEntry, corpora: Path, gazetteer: Any, limit: int |
     t0 = time.perf_counter()
     sample = every_kth(item.read(corpora), limit, max_chars)
     fold = folds is not None and (item.fold is not None or item.parts)
-    with tagger_at(fold_tagger(folds, item) if fold and not item.parts  # type: ignore[arg-type]
+    by_part = part_taggers(folds) if fold and item.parts else []  # type: ignore[arg-type]
+    with tagger_at(fold_tagger(folds, item) if fold and not by_part  # type: ignore[arg-type]
                    else None, shipped):
         geoparser = Geoparser(ner=ner, gazetteer=gazetteer)
         tagger = shipped.model_dir()
-    resolved = (parsed_by_part(item, corpora, sample.documents, folds, gazetteer, ner)
-                if fold and item.parts else geoparser.parse_documents(sample.documents))
+    resolved = (parsed_by_part(item, corpora, sample.documents, by_part, gazetteer, ner, shipped)
+                if by_part else geoparser.parse_documents(sample.documents))
     figures = score_corpus(sample.documents, resolved, item.people)
-    seen = exposure(item, sample.documents, tagger, fold,
-                    len(part_taggers(folds)) if fold and item.parts else 0)  # type: ignore[arg-type]
+    seen = exposure(item, sample.documents, tagger, fold, len(by_part))
     return Row(item, sample, figures, seen, time.perf_counter() - t0)
 
 

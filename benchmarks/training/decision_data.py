@@ -178,14 +178,20 @@ def rows_for(resolved: Sequence[ParsedDocument], placed_min: float,
                         with_point, with_id, np.asarray(masked, bool))
 
 
+def model_digest(tagger: Path) -> str:
+    """The first 12 hex digits of the SHA-256 of the tagger's ``model.onnx``: the key its
+    mentions are cached by, and the name a model records its convention proposer by."""
+    return hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
+
+
 def resolved_spans(name: str, docs: Sequence[Document], tagger: Path, gazetteer,
                    policy, confidence: FittedModel | None = None) -> list[ParsedDocument]:
     """``docs`` (of the corpus ``name``) with the spans the recogniser on the tagger at
     ``tagger`` proposes (cached by the tagger's digest), resolved as ``parse`` resolves them
     (names read again) with no minimum confidence, each point's confidence from the model
     ``confidence`` (default: the policy's shipped one)."""
-    digest = hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
-    found = cached_mentions("decision-mentions", f"toponym-transformer-orgs-{digest}", docs,
+    found = cached_mentions("decision-mentions",
+                            f"toponym-transformer-orgs-{model_digest(tagger)}", docs,
                             recogniser=fold_recogniser(tagger, gazetteer),
                             note=f"decision-data: {name}: recognising {len(docs)} documents")
     return resolved_as_parse([ParsedDocument(d, found[d.id]) for d in docs], gazetteer, policy,
@@ -249,4 +255,4 @@ def tagger_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]) -> 
 
 
 __all__ = ["TAGGER_MODES", "DecisionCorpus", "DecisionRows", "corpus_rows", "resolved_as_parse",
-           "resolved_spans", "rows_for", "tagger_for", "taggers_for"]
+           "model_digest", "resolved_spans", "rows_for", "tagger_for", "taggers_for"]

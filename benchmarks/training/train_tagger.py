@@ -117,14 +117,6 @@ def training_jobs(args: argparse.Namespace, names: list[str], shipped: Path
     return jobs
 
 
-def proposer_digest(tagger: Path) -> str:
-    """The first 12 hex digits of the SHA-256 of the proposing tagger's ``model.onnx``: which
-    tagger's spans a model's convention masks came from (its ``meta.json``)."""
-    import hashlib
-
-    return hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
-
-
 def fold_name(name: str) -> str:
     """The folder a fold's model of ``name`` is written to: ``tagger`` for the teacher's."""
     return "tagger" if name == "toponym-transformer" else name
@@ -274,11 +266,12 @@ def main(argv: list[str] | None = None) -> int:
                 "conventions": "news (docs/recognition-model.md)"}
         if config.convention_corpora:  # gold read by its own convention: fingerprinted too
             from benchmarks.training.convention_gold import decision_corpora
+            from benchmarks.training.decision_data import model_digest
 
             meta["trained_on"] = [*used, *config.convention_corpora]
             meta["sources"] += [{"name": c.name, "path": c.path}
                                 for c in decision_corpora(config.convention_corpora)]
-            meta["convention_proposer"] = proposer_digest(args.proposer or MODEL_DIR)
+            meta["convention_proposer"] = model_digest(args.proposer or MODEL_DIR)
             if args.held_part is not None:
                 meta["held_out_part"] = args.held_part
         if text_counts:  # text read without its labels: not in trained_on's fingerprints

@@ -149,3 +149,12 @@ def test_held_out_scores_only_the_given_corpora_on_the_given_rows(monkeypatch):
     table = td.held_out(parts, config, scored_on={"B": "b rows read otherwise"})
     assert [row["held_out"] for row in table] == ["B"]
     assert scored == [("b rows read otherwise", ["A", "C"])]
+
+
+def test_a_tagger_is_known_by_the_digest_of_its_model(tmp_path):
+    import hashlib
+
+    from benchmarks.training.decision_data import model_digest
+
+    (tmp_path / "model.onnx").write_bytes(b"weights")
+    assert model_digest(tmp_path) == hashlib.sha256(b"weights").hexdigest()[:12]

@@ -249,12 +249,3 @@ def test_a_held_part_that_is_no_part_exits_before_any_training(tmp_path) -> None
         main(["--corpora", str(tmp_path), "--work", str(tmp_path / "work"),
               "--config", str(CONFIGS / "tagger-local.json"), "--skip-cross",
               "--held-part", "3"])
-
-
-def test_a_model_records_which_tagger_proposed_its_convention_masks(tmp_path):
-    import hashlib
-
-    from benchmarks.training.train_tagger import proposer_digest
-
-    (tmp_path / "model.onnx").write_bytes(b"weights")
-    assert proposer_digest(tmp_path) == hashlib.sha256(b"weights").hexdigest()[:12]
