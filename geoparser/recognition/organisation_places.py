@@ -171,6 +171,7 @@ class OrganisationPlaces:
             own_spans = SpanIndex((o.start, o.end) for o in own)
             for a, _ in spans:
                 theirs = next(found_in)
+                found = embedded_as_found(found, theirs, a)
                 named = self._prominent_entities(theirs)
                 found += [replace(m, start=m.start + a, end=m.end + a,
                                   proposer="organisation-entities" if m.evidence
@@ -265,3 +266,16 @@ def _names_an_institution(name: str) -> bool:
     words = name.split()
     return (len(words) >= 2 and words[-1].rstrip(".") in INSTITUTION_WORDS
             and words[-1] != "Airport")
+
+
+def embedded_as_found(own: list[Mention], theirs: Sequence[Mention], at: int) -> list[Mention]:
+    """``own`` with each mention that is exactly a place en_core_web_sm read inside an
+    organisation's name (``theirs``, found in a snippet starting at ``at``) given that name's
+    span as its ``within`` ("He studied at the University of [Michigan]": the tagger's
+    "Michigan" is embedded as the organisation pass's would be); nothing else about it
+    changes."""
+    inside = {(m.start + at, m.end + at): (m.within[0] + at, m.within[1] + at)
+              for m in theirs if m.evidence is False and m.within}
+    return [replace(o, within=inside[(o.start, o.end)])
+            if o.within is None and (o.start, o.end) in inside else o for o in own]
+

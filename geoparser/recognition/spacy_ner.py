@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from geoparser.errors import InputError
 from geoparser.model import Mention
 from geoparser.recognition.spacy_models import DEFAULT_MODEL, describe, load_pipeline
-from geoparser.recognition.span_hygiene import embedded_spans
+from geoparser.recognition.span_hygiene import embedded_spans, trim
 
 DEFAULT_LABELS: tuple[str, ...] = ("GPE", "LOC")
 #: Entity labels of names that may hold a place's name (organisations, facilities).
@@ -60,12 +60,15 @@ class SpacyRecogniser:
 
     def _embedded(self, text: str, start: int, end: int, label: str) -> list[Mention]:
         assert self.known is not None
+        # the name's span without a leading article ("the [Chicago Tribune]"), as the kind
+        # classifier's name runs are
+        name = trim(text, start, end) or (start, end)
         # Output and resolved, but no evidence for the document's other toponyms: a place in
         # an organisation's name ("University of Minnesota") says where the organisation is
         # from, not where the story is (docs/recognition-model.md, span hygiene).
         return [Mention(a, b, text[a:b], "GPE", self.name,
                         f"a place named in spaCy's {label} '{text[start:end]}'", evidence=False,
-                        proposer="spacy-embedded", within=(start, end))
+                        proposer="spacy-embedded", within=name)
                 for a, b in embedded_spans(text, start, end, self.known)]
 
     def _fits(self, text: str) -> str:

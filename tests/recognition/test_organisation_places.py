@@ -10,6 +10,7 @@ from geoparser.recognition.organisation_places import (
     MIN_TOWN_POPULATION,
     OrganisationPlaces,
     _prominent,
+    embedded_as_found,
 )
 
 
@@ -88,6 +89,28 @@ def test_a_place_the_inner_recogniser_found_is_not_added_twice(gazetteer):
     (out,) = OrganisationPlaces(_Fixed("Illinois", "Chicago"), gazetteer).recognise([TEXT])
     assert [m.text for m in out] == ["Illinois", "Chicago"]
     assert out[0].recogniser == "fixed"
+
+
+def test_a_place_the_inner_recogniser_found_inside_a_name_is_embedded_in_it(gazetteer):
+    (out,) = OrganisationPlaces(_Fixed("Illinois", "Chicago"), gazetteer).recognise([TEXT])
+    illinois, chicago = out
+    assert TEXT[slice(*illinois.within)] == "Illinois Department of Public Health"
+    assert illinois.recogniser == "fixed" and illinois.evidence is True
+    assert chicago.within is None
+
+
+def test_embedded_as_found_gives_only_an_exact_span_without_its_own_name():
+    own = [Mention(10, 18, "Michigan", "TOPONYM", "t"),
+           Mention(30, 36, "Denver", "TOPONYM", "t"),
+           Mention(40, 45, "Paris", "TOPONYM", "t", within=(40, 52))]
+    theirs = [Mention(5, 13, "Michigan", "GPE", "s", evidence=False, within=(0, 13)),
+              Mention(26, 31, "Denve", "GPE", "s", evidence=False, within=(20, 31)),
+              Mention(35, 40, "Paris", "GPE", "s", evidence=False, within=(35, 60)),
+              Mention(25, 31, "Denver", "GPE", "s")]  # a place entity, not inside a name
+    michigan, denver, paris = embedded_as_found(own, theirs, at=5)
+    assert michigan.within == (5, 18)
+    assert denver.within is None
+    assert paris.within == (40, 52)
 
 
 def test_only_sentences_with_a_place_the_inner_recogniser_missed_reach_the_spacy_pipeline(
