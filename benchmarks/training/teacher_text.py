@@ -17,15 +17,24 @@ from pathlib import Path
 from typing import Any
 
 
-def teacher_documents(corpora: Path, steps: Mapping[str, int]) -> dict[str, list[str]]:
-    """Each named corpus's texts, every ``steps[name]``-th document by sorted id."""
+def teacher_documents(corpora: Path, steps: Mapping[str, int], held_part: int | None = None
+                      ) -> dict[str, list[str]]:
+    """Each named corpus's texts, every ``steps[name]``-th document by sorted id; with
+    ``held_part``, a corpus scored a part at a time (the catalogue's ``parts``: local news)
+    without that part's documents (``document_parts.document_part``), so a student of the
+    tagger that never saw the part never reads it either."""
     from benchmarks.corpus_catalogue import entry
+    from benchmarks.training.document_parts import document_part, document_parts_count
 
     out: dict[str, list[str]] = {}
     for name, every in steps.items():
         if int(every) < 1:
             raise ValueError(f"teacher text {name}: every must be at least 1, not {every}")
-        docs = sorted(entry(name).read(corpora), key=lambda d: d.id)
+        item = entry(name)
+        docs = sorted(item.read(corpora), key=lambda d: d.id)
+        if held_part is not None and getattr(item, "parts", False):
+            part = document_part([d.id for d in docs], document_parts_count())
+            docs = [d for d in docs if part[d.id] != held_part]
         out[name] = [d.text for d in docs[::int(every)] if d.text.strip()]
     return out
 
@@ -43,12 +52,14 @@ def unlabelled_examples(texts: list[str], pieces: Any) -> list[Any]:
 
 
 def teacher_text(corpora: Path, steps: Mapping[str, int], pieces: Any,
-                 log: Any = print) -> tuple[list[Any], dict[str, dict[str, int]]]:
-    """The unlabelled examples of every corpus in ``steps`` and, per corpus, how many
-    documents and windows it gave."""
+                 log: Any = print, held_part: int | None = None
+                 ) -> tuple[list[Any], dict[str, dict[str, int]]]:
+    """The unlabelled examples of every corpus in ``steps`` (``held_part`` left out as
+    ``teacher_documents`` leaves it) and, per corpus, how many documents and windows it
+    gave."""
     out: list[Any] = []
     counts: dict[str, dict[str, int]] = {}
-    for name, texts in teacher_documents(corpora, steps).items():
+    for name, texts in teacher_documents(corpora, steps, held_part).items():
         got = unlabelled_examples(texts, pieces)
         counts[name] = {"every": int(steps[name]), "documents": len(texts), "windows": len(got)}
         log(f"train-tagger: teacher text {name}: {len(texts)} documents, {len(got)} windows")

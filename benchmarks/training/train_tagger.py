@@ -122,6 +122,14 @@ def fold_name(name: str) -> str:
     return "tagger" if name == "toponym-transformer" else name
 
 
+def held_text(config: Any) -> list[str]:
+    """The corpora of the config's teacher text that are scored a part at a time (the
+    catalogue's ``parts``), whose held part ``--held-part`` leaves out."""
+    from benchmarks.corpus_catalogue import entry
+
+    return [name for name in config.teacher_text or {} if entry(name).parts]
+
+
 def convention_docs(corpora: Path, config: Any, held_part: int | None = None,
                     proposer: Path | None = None) -> tuple[list[Any], dict[str, list[str]]]:
     """Training sentences of the config's ``convention_corpora``, each labelled by its own
@@ -195,9 +203,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.training.document_parts import document_parts_count
 
         parts = document_parts_count()
-        if not config.convention_corpora:
+        if not config.convention_corpora and not held_text(config):
             raise SystemExit("train-tagger: --held-part leaves out documents of the config's "
-                             "convention_corpora, and it names none")
+                             "convention_corpora or of its teacher text's corpora scored by "
+                             "parts, and it names none")
         if not args.skip_cross:
             raise SystemExit("train-tagger: --held-part trains one model on every corpus but "
                              "that part of the convention corpora: give --skip-cross")
@@ -240,7 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     if config.teacher_text:
         from benchmarks.training.teacher_text import teacher_text
 
-        unlabelled, text_counts = teacher_text(args.corpora, config.teacher_text, pieces)
+        unlabelled, text_counts = teacher_text(args.corpora, config.teacher_text, pieces,
+                                               held_part=args.held_part)
     more_gold, more_texts = (convention_docs(args.corpora, config, args.held_part,
                                              args.proposer)
                              if config.convention_corpora else ([], {}))
@@ -272,8 +282,8 @@ def main(argv: list[str] | None = None) -> int:
             meta["sources"] += [{"name": c.name, "path": c.path}
                                 for c in decision_corpora(config.convention_corpora)]
             meta["convention_proposer"] = model_digest(args.proposer or MODEL_DIR)
-            if args.held_part is not None:
-                meta["held_out_part"] = args.held_part
+        if args.held_part is not None:
+            meta["held_out_part"] = args.held_part
         if text_counts:  # text read without its labels: not in trained_on's fingerprints
             meta["teacher_text"] = text_counts
         record = fit(base, train_set, dev_set, config, target, meta,
@@ -288,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
 
             write_fingerprints(target / FILE, args.corpora,
                                [(s.name, s.converter, s.path) for s in SOURCES if s.name in used],
-                               more_texts)
+                               more_texts, inherited=teacher / FILE if teacher else None)
         record["bytes"] = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
         report[label] = record
         args.work.mkdir(parents=True, exist_ok=True)

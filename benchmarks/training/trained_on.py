@@ -10,24 +10,32 @@ the models in the tree (reads ``../shared/corpora`` in place; skipped when absen
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from benchmarks.public_corpora import CORPORA, SHARED
-from evaluation.reports.trained_on import FILE, fingerprints_json
+from evaluation.reports.trained_on import FILE, fingerprints_json, read_fingerprints
 from geoparser.corpora import convert
 from geoparser.io.atomic import write_text_atomic
 
 
 def write_fingerprints(path: Path, corpora_dir: Path,
                        sources: Iterable[tuple[str, str, str]],
-                       read: Mapping[str, list[str]] | None = None) -> Path:
+                       read: Mapping[str, list[str]] | None = None,
+                       inherited: Path | None = None) -> Path:
     """Fingerprint every document of ``sources`` ((name, converter, path under
-    ``corpora_dir``)) into ``path``, and the texts ``read`` already holds by corpus name."""
+    ``corpora_dir``)) into ``path``, and the texts ``read`` already holds by corpus name; with
+    ``inherited`` (a teacher's ``trained_on.json``), its fingerprints too: a student learnt
+    what its teacher learnt from that gold."""
     texts = {name: [d["text"] for d in convert(fmt, corpora_dir / rel).documents]
              for name, fmt, rel in sources}
     texts.update(read or {})
-    write_text_atomic(path, fingerprints_json(texts))
+    data = json.loads(fingerprints_json(texts))
+    if inherited is not None and inherited.is_file():
+        for name, prints in read_fingerprints(inherited).items():
+            data["corpora"][name] = sorted(set(data["corpora"].get(name, ())) | prints)
+    write_text_atomic(path, json.dumps(data, indent=1) + "\n")
     return path
 
 

@@ -77,3 +77,25 @@ def test_counts_say_what_each_corpus_gave(monkeypatch, pieces):
     examples, counts = teacher_text(Path("corpora"), {"WoTR": 1}, pieces, log=lambda s: None)
     assert counts == {"WoTR": {"every": 1, "documents": 2, "windows": 3}}
     assert len(examples) == 3
+
+
+class _PartsEntry(_Entry):
+    parts = True
+
+
+def test_a_held_part_of_a_corpus_scored_by_parts_is_left_out(monkeypatch):
+    from benchmarks.training.document_parts import document_part
+
+    docs = [_Doc(f"d{i}", f"text {i}") for i in range(7)]
+    monkeypatch.setattr(corpus_catalogue, "entry", lambda name: _PartsEntry(docs))
+    part = document_part([d.id for d in docs], 3)
+    got = teacher_documents(Path("corpora"), {"LGL (development half)": 1}, held_part=1)
+    assert got == {"LGL (development half)": [d.text for d in docs if part[d.id] != 1]}
+    assert len(got["LGL (development half)"]) == 5
+
+
+def test_a_held_part_leaves_a_corpus_not_scored_by_parts_whole(monkeypatch):
+    docs = [_Doc(f"d{i}", f"text {i}") for i in range(4)]
+    monkeypatch.setattr(corpus_catalogue, "entry", lambda name: _Entry(docs))
+    got = teacher_documents(Path("corpora"), {"GUM": 1}, held_part=0)
+    assert got == {"GUM": [d.text for d in docs]}

@@ -249,3 +249,11 @@ def test_a_held_part_that_is_no_part_exits_before_any_training(tmp_path) -> None
         main(["--corpora", str(tmp_path), "--work", str(tmp_path / "work"),
               "--config", str(CONFIGS / "tagger-local.json"), "--skip-cross",
               "--held-part", "3"])
+
+
+def test_a_student_reading_local_news_as_teacher_text_may_leave_a_part_out() -> None:
+    from benchmarks.training.train_tagger import held_text
+
+    student = TaggerConfig.read(CONFIGS / "student-small.json")
+    assert held_text(student) == ["LGL (development half)"]
+    assert held_text(TaggerConfig.read(CONFIGS / "tagger.json")) == []
