@@ -31,9 +31,9 @@ def test_parse_writes_predictions_that_score_reads(tmp_path):
     assert boston["text"] == "Boston" and boston["n_candidates"] > 1 and "geonameid" in boston
     scored = invoke("score", "--scheme", "coursework-ner", "--gold", str(CAPTIONS),
                     "--pred", str(out), "--format", "json")
-    # the default recogniser (toponym-transformer-orgs) finds all twelve caption toponyms; the
-    # span decision drops one, "Durham" of "Durham Cathedral" (a place in a building's name)
-    assert json.loads(scored.stdout)["overall"]["tp"] == 11
+    # the default recogniser (toponym-transformer-orgs) finds all twelve caption toponyms, and
+    # the span decision keeps them all ("Durham" of "Durham Cathedral" as embedded)
+    assert json.loads(scored.stdout)["overall"]["tp"] == 12
 
 
 def test_parse_geojson_is_valid(tmp_path):
@@ -42,22 +42,37 @@ def test_parse_geojson_is_valid(tmp_path):
                   "--format", "geojson").exit_code == 0
     obj = geojson.loads(out.read_text())
     assert obj.is_valid, obj.errors()
-    assert len(obj["features"]) == 11  # every caption toponym but Durham (of the cathedral)
+    assert len(obj["features"]) == 12  # every caption toponym
     assert sum(f["geometry"] is None for f in obj["features"]) == obj["unresolved"]
 
 
-def test_keep_rejected_keeps_durham_cathedral_s_durham_marked_and_score_leaves_it_out(tmp_path):
+def test_the_captions_durham_of_durham_cathedral_is_kept_as_embedded(tmp_path):
     out = tmp_path / "pred.jsonl"
     assert invoke("parse", "--in", str(CAPTIONS), "--out", str(out), "--keep-rejected"
                   ).exit_code == 0
     toponyms = [t for line in out.read_text().splitlines()
                 for t in json.loads(line)["toponyms"]]
-    assert len(toponyms) == 12
-    assert [t["text"] for t in toponyms if t["rejected"]] == ["Durham"]
+    assert len(toponyms) == 12 and not any(t["rejected"] for t in toponyms)
     assert all(0 <= t["span_probability"] <= 1 for t in toponyms)
-    scored = invoke("score", "--scheme", "coursework-ner", "--gold", str(CAPTIONS),
+    durham = next(t for t in toponyms if t["text"] == "Durham")
+    assert durham["mention_kind"] == "embedded"
+
+
+def test_keep_rejected_keeps_french_of_french_toast_marked_and_score_leaves_it_out(tmp_path):
+    text = "We ate French toast at a cafe in Paris on Sunday."
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"id": "a", "text": text, "toponyms": [
+        {"start": text.index("Paris"), "end": text.index("Paris") + 5, "text": "Paris",
+         "lat": 48.8566, "lon": 2.3522}]}) + "\n", encoding="utf-8")
+    out = tmp_path / "pred.jsonl"
+    assert invoke("parse", "--in", str(gold), "--out", str(out), "--keep-rejected"
+                  ).exit_code == 0
+    toponyms = json.loads(out.read_text())["toponyms"]
+    assert [t["text"] for t in toponyms if t["rejected"]] == ["French"]
+    scored = invoke("score", "--scheme", "coursework-ner", "--gold", str(gold),
                     "--pred", str(out), "--format", "json")
-    assert json.loads(scored.stdout)["overall"]["tp"] == 11
+    overall = json.loads(scored.stdout)["overall"]
+    assert (overall["tp"], overall["fp"]) == (1, 0)
 
 
 def test_resolve_from_gold_mentions(tmp_path):

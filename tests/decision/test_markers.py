@@ -60,9 +60,27 @@ def test_colorado_state_university_draws_no_colorado(geoparser) -> None:
     assert "Colorado" not in _drawn(parsed)
 
 
-def test_the_dubai_world_cup_draws_no_dubai(geoparser) -> None:
-    parsed = geoparser.parse("Thunder Snow won the Dubai World Cup on Saturday night in front "
-                             "of a record crowd.")
+_DUBAI_WORLD_CUP = ("Thunder Snow won the Dubai World Cup on Saturday night in front of a "
+                    "record crowd.")
+
+
+def test_the_dubai_of_the_dubai_world_cup_is_drawn_only_as_inside_the_events_name(
+        geoparser) -> None:
+    """GeoWebNews (Embedded_Non_Lit) and local news (9 of the 11 places opening an event's
+    name in LGL-dev's decision rows) annotate the place inside an event's name: if it is
+    drawn, it says it is inside that name, so ``kinds`` can leave it off."""
+    parsed = geoparser.parse(_DUBAI_WORLD_CUP)
+    for r in parsed.resolutions:
+        if r.mention.text == "Dubai" and r.candidate is not None and r.candidate.has_point:
+            assert r.kind is not None and r.kind.value == "embedded"
+            assert r.within is not None
+            assert _DUBAI_WORLD_CUP[r.within[0]:r.within[1]] == "Dubai World Cup"
+
+
+def test_the_dubai_world_cup_draws_no_dubai_when_only_literal_places_are_output() -> None:
+    from geoparser import Geoparser
+
+    parsed = Geoparser(kinds="literal").parse(_DUBAI_WORLD_CUP)
     assert "Dubai" not in _drawn(parsed)
 
 
@@ -104,17 +122,35 @@ def test_red_river_county_texas_is_the_county(every_point) -> None:
     assert county is not None and county.feature_code == "ADM2" and county.admin1 == "TX"
 
 
-def test_the_red_river_delta_is_not_drawn_700_km_upstream(geoparser) -> None:
-    """The gazetteer's only Red River of Vietnam is a point in Yunnan, 700 km from the delta:
-    a river named as a river goes through the marker minimum like any other toponym, and
-    this one is left unplaced, its best guess in the reason."""
+_RED_RIVER_DELTA = ("Rice farmers in the Red River delta fear the typhoon, officials in Hanoi "
+                    "said.")
+
+
+def _near_the_delta(river) -> bool:
     from geoparser.distance import distance_km
 
-    parsed = geoparser.parse("Rice farmers in the Red River delta fear the typhoon, officials "
-                             "in Hanoi said.")
-    river = _one(parsed, "Red River")
-    assert river.candidate is None or distance_km(
-        river.candidate.lat, river.candidate.lon, 20.3, 106.5) < 161
+    return distance_km(river.candidate.lat, river.candidate.lon, 20.3, 106.5) < 161
+
+
+def test_the_red_river_delta_is_drawn_700_km_upstream_only_as_doubtful(geoparser) -> None:
+    """The gazetteer's only Red River of Vietnam is a point in Yunnan, 700 km from the delta.
+    A river named as a river goes through the marker minimum like any other toponym; the
+    minimum chosen out of fold (0.1, which places more of local news right) may draw it, but
+    only with a marker confidence the map grades doubtful (small and faint)."""
+    from evaluation.reports.webmap import CERTAINTY_GRADES
+
+    doubtful_below = next(low for low, name, *_ in CERTAINTY_GRADES if name == "uncertain")
+    river = _one(geoparser.parse(_RED_RIVER_DELTA), "Red River")
+    if river.candidate is not None and not _near_the_delta(river):
+        assert river.marker_confidence is not None
+        assert river.marker_confidence < doubtful_below
+
+
+def test_the_red_river_delta_is_left_unplaced_at_an_even_chance() -> None:
+    from geoparser import Geoparser
+
+    river = _one(Geoparser(min_confidence=0.5).parse(_RED_RIVER_DELTA), "Red River")
+    assert river.candidate is None or _near_the_delta(river)
     if river.candidate is None:
         assert "best guess" in river.reason
 

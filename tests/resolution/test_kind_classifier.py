@@ -54,18 +54,11 @@ def test_a_country_beating_another_at_football_is_metonymy(geoparser):
         is MentionKind.METONYMY
 
 
-@pytest.mark.xfail(strict=True, reason="the tagger that learned local news proposes 'Chicago' of "
-                   "'Chicago Tribune' surer than the teacher did (0.91 against 0.73), and the span "
-                   "decision, fitted on the teacher's rows, drops it (LGL leaves places inside "
-                   "names out)")
 def test_a_city_in_a_newspaper_s_name_is_embedded_with_the_name_s_span(geoparser):
     assert _kind(geoparser, "The Chicago Tribune reported the story first.", "Chicago") == (
         MentionKind.EMBEDDED, "Chicago Tribune")
 
 
-@pytest.mark.xfail(strict=True, reason="the tagger that learned local news tags 'Michigan' of "
-                   "'University of Michigan' itself, so the organisation pass, which says where a "
-                   "place is embedded, no longer proposes it, and the kind classifier is unsure")
 def test_a_state_in_a_university_s_name_is_embedded(geoparser):
     kind, within = _kind(geoparser, "He studied at the University of Michigan before moving "
                          "to Denver.", "Michigan")
