@@ -278,4 +278,3 @@ def embedded_as_found(own: list[Mention], theirs: Sequence[Mention], at: int) ->
               for m in theirs if m.evidence is False and m.within}
     return [replace(o, within=inside[(o.start, o.end)])
             if o.within is None and (o.start, o.end) in inside else o for o in own]
-
