@@ -102,18 +102,21 @@ train-ner: setup-dev
 	for part in 0 1 2; do $(TAGGER) $(LOCAL) --skip-cross --held-part $$part || exit 1; done
 	$(PY) -m benchmarks.accuracy.end_to_end --corpora ../shared/corpora --work build/train-ner
 
-# Opt-in (needs ../shared/corpora and the fold taggers of `make train-ner` in build/train-ner,
-# each fold's teacher, and the shipped teacher): the distilled student `toponym-transformer-small`
-# (configs/student-small.json: three layers narrowed to 6 heads and 384 units, seed 0), its
-# folds into build/train-ner, and the student on all three corpora shipped into
-# geoparser/recognition/models/toponym-transformer-small. See docs/recognition-model.md,
-# *A smaller tagger*.
+# Opt-in (needs ../shared/corpora and the fold and part taggers of `make train-ner` in
+# build/train-ner, each the teacher of its student, and the shipped teacher): the distilled
+# student `toponym-transformer-small` (configs/student-small.json: three layers narrowed to 6
+# heads and 384 units, seed 0), its folds and its three part students (each never reading the
+# part of local news it is scored on) into build/train-ner, and the student on all corpora
+# shipped into geoparser/recognition/models/toponym-transformer-small. See
+# docs/recognition-model.md, *A smaller tagger*.
+STUDENT = $(TAGGER) --config geoparser/recognition/training/configs/student-small.json \
+	--name toponym-transformer-small
 train-student: setup-dev
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[train]'
-	$(PY) -m benchmarks.training.train_tagger --corpora ../shared/corpora --work build/train-ner \
-		--config geoparser/recognition/training/configs/student-small.json \
-		--name toponym-transformer-small \
-		--ship geoparser/recognition/models/toponym-transformer-small
+	$(STUDENT) --skip-final
+	for part in 0 1 2; do $(STUDENT) --skip-cross --held-part $$part \
+		--teacher build/train-ner/without-part-$$part/tagger || exit 1; done
+	$(STUDENT) --skip-cross --ship geoparser/recognition/models/toponym-transformer-small
 
 # Opt-in (needs ../shared/corpora and the GeoWebNews and GeoVirus fold taggers and LGL's part
 # taggers of `make train-ner` in build/train-ner; the other corpora's spans come from the
