@@ -32,7 +32,7 @@ def teacher_documents(corpora: Path, steps: Mapping[str, int], held_part: int | 
             raise ValueError(f"teacher text {name}: every must be at least 1, not {every}")
         item = entry(name)
         docs = sorted(item.read(corpora), key=lambda d: d.id)
-        if held_part is not None and getattr(item, "parts", False):
+        if held_part is not None and item.parts:
             part = document_part([d.id for d in docs], document_parts_count())
             docs = [d for d in docs if part[d.id] != held_part]
         out[name] = [d.text for d in docs[::int(every)] if d.text.strip()]

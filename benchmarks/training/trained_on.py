@@ -10,7 +10,6 @@ the models in the tree (reads ``../shared/corpora`` in place; skipped when absen
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -31,11 +30,8 @@ def write_fingerprints(path: Path, corpora_dir: Path,
     texts = {name: [d["text"] for d in convert(fmt, corpora_dir / rel).documents]
              for name, fmt, rel in sources}
     texts.update(read or {})
-    data = json.loads(fingerprints_json(texts))
-    if inherited is not None and inherited.is_file():
-        for name, prints in read_fingerprints(inherited).items():
-            data["corpora"][name] = sorted(set(data["corpora"].get(name, ())) | prints)
-    write_text_atomic(path, json.dumps(data, indent=1) + "\n")
+    known = read_fingerprints(inherited) if inherited is not None and inherited.is_file() else None
+    write_text_atomic(path, fingerprints_json(texts, known))
     return path
 
 

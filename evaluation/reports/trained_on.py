@@ -56,11 +56,16 @@ def fingerprint(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def fingerprints_json(corpora: Mapping[str, Iterable[str]]) -> str:
-    """The ``trained_on.json`` of a model trained on ``corpora`` (name -> document texts)."""
+def fingerprints_json(corpora: Mapping[str, Iterable[str]],
+                      known: Mapping[str, Iterable[str]] | None = None) -> str:
+    """The ``trained_on.json`` of a model trained on ``corpora`` (name -> document texts),
+    with fingerprints already taken (``known``, name -> fingerprints: a teacher's) merged in."""
+    prints = {name: {fingerprint(t) for t in texts} for name, texts in corpora.items()}
+    for name, taken in (known or {}).items():
+        prints.setdefault(name, set()).update(taken)
     return json.dumps({"fingerprint": "sha256(text)[:16]",
-                       "corpora": {name: sorted({fingerprint(t) for t in texts})
-                                   for name, texts in corpora.items()}}, indent=1) + "\n"
+                       "corpora": {name: sorted(p) for name, p in prints.items()}},
+                      indent=1) + "\n"
 
 
 def _path(model: str) -> Path | None:

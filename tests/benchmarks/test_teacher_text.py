@@ -32,6 +32,8 @@ class _Doc:
 
 
 class _Entry:
+    parts = False
+
     def __init__(self, docs: list[_Doc]) -> None:
         self.docs = docs
 
