@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -170,11 +170,15 @@ class _Recorder:
         return Resolution(mention, None, len(candidates), self.name, "")
 
 
-def groups(corpus: Corpus, gazetteer) -> Groups:
+def groups(corpus: Corpus, gazetteer, keep: Callable[[str], bool] | None = None) -> Groups:
+    """The corpus's ranking groups; with ``keep``, only those of the documents it names by
+    id, though the whole corpus is resolved (a paper's home region counts all its stories)."""
     rec = _Recorder()
     resolve(corpus.mentions, gazetteer, rec, context_mentions=corpus.context)
     xs, ys, sizes = [], [], []
     for doc in corpus.gold:
+        if keep is not None and not keep(doc.id):
+            continue
         for t in doc.toponyms:
             got = rec.rows.get((doc.id, t.start, t.end))
             if got is None:

@@ -1,6 +1,9 @@
-"""The ranker's context-toponym cache: JSON data keyed by texts and recognition code."""
+"""The ranker's data: the context-toponym cache (JSON keyed by texts and recognition code) and
+the ranking groups."""
 
 import json
+
+import numpy as np
 
 from benchmarks.training import ranker_data
 from geoparser.model import Document, Mention
@@ -44,3 +47,29 @@ def test_a_damaged_or_foreign_cache_file_is_recomputed(tmp_path, monkeypatch):
         path.write_text(junk)
         assert ranker_data.context_mentions("c", gold, rec)["a"][0].text == "Paris"
     assert rec.calls == 4
+
+
+class TwoBostons:
+    """A gazetteer with two places called Boston."""
+
+    name = "two-bostons"
+
+    def lookup(self, toponym):
+        from tests.helpers import place
+
+        return [place("Boston", 42.36, -71.06, 617_594, "US", "MA", gid=1),
+                place("Boston", 52.98, -0.03, 45_339, "GB", "ENG", gid=2)] if (
+            toponym == "Boston") else []
+
+
+def test_groups_of_named_documents_only(tmp_path, monkeypatch):
+    from benchmarks.public_corpora import gold_mentions
+    from tests.helpers import gold_doc
+
+    gold = [gold_doc(d, "Snow in Boston.", "Boston", 42.36, -71.06) for d in ("a", "b", "c")]
+    corpus = ranker_data.Corpus("c", gold, [gold_mentions(d) for d in gold], {})
+    every = ranker_data.groups(corpus, TwoBostons())
+    some = ranker_data.groups(corpus, TwoBostons(), keep=lambda d: d != "b")
+    assert every.sizes == [2, 2, 2] and some.sizes == [2, 2]
+    assert list(some.y) == [1, 0, 1, 0]  # the Boston at the gold point is the label
+    assert np.array_equal(some.x, every.x[:4], equal_nan=True)

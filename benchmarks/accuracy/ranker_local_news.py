@@ -1,0 +1,121 @@
+"""Would the ranker place local news better if it learned from it? ``context`` against
+``learned`` trained with and without LGL's development half, every mention placed.
+
+Resolution from gold mentions, as in the leave-one-corpus-out table of ``make train-ranker``
+(context toponyms from ``en_core_web_sm``), but with no minimum confidence and names said
+again chosen as ``parse`` chooses them (``repeat_names``): in ``parse`` the span decision's
+marker minimum replaces each policy's own, so a policy's choice is what reaches the map.
+For each of the four corpora of ``benchmarks.public_corpora`` the ranker is trained on the
+other three (``learned``), and on the other three and every LGL-dev document (``+ local
+news``). LGL-dev is cut into the span decision's document parts
+(``document_parts.document_part``): each part is scored by rankers trained on the four
+corpora and the other parts, while the whole corpus is resolved at once, so that each paper's
+home region (its ``source``) counts all its stories, as ``parse`` counts a ``--group-by``
+group whole. ``+ home`` also lets the ranker read the home-region features, which only
+LGL-dev's papers set. Run: ``python -m benchmarks.accuracy.ranker_local_news [--shared
+../shared]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from benchmarks.public_corpora import SHARED, gold_mentions, load
+from benchmarks.training import ranker_data, train_ranker
+from benchmarks.training.document_parts import document_part, document_parts_count
+
+LOCAL = ("LGL (development half)", "lgl", "lgl-dev/lgl-dev.xml")
+POLICIES = ("context", "learned", "learned + local news", "learned + local news + home")
+
+
+def pooled(results: Sequence[tuple[int, float, float | None, int]]) -> tuple[float, float | None]:
+    """acc@161 and acc by id over several parts' ``(n, acc@161, acc by id, n with id)``,
+    each weighed by its toponyms."""
+    n = sum(r[0] for r in results)
+    with_id = sum(r[3] for r in results)
+    acc = sum(r[0] * r[1] for r in results) / n if n else 0.0
+    by_id = (sum(r[3] * (r[2] or 0.0) for r in results) / with_id) if with_id else None
+    return acc, by_id
+
+
+def scored(corpus: ranker_data.Corpus, gazetteer, policy, keep: Callable[[str], bool] | None
+           = None) -> tuple[int, float, float | None, int]:
+    """``policy`` over the whole corpus, every mention placed, scored on the documents
+    ``keep`` names (all without it)."""
+    from geoparser.pipeline import resolve
+
+    parsed = resolve(corpus.mentions, gazetteer, policy, context_mentions=corpus.context,
+                     min_confidence=0.0, repeat_names=True)
+    idx = [i for i, d in enumerate(corpus.gold) if keep is None or keep(d.id)]
+    part = ranker_data.Corpus(corpus.name, [corpus.gold[i] for i in idx], [], corpus.context)
+    m = ranker_data.metrics(part, [parsed[i] for i in idx])
+    return m["n"], m["acc@161"], m["acc by id"], m["n with id"]
+
+
+def table(shared: Path) -> list[dict]:
+    from geoparser.gazetteers import create_gazetteer
+    from geoparser.resolution.context import ContextPolicy
+    from geoparser.resolution.learned import HOME_FEATURES, MODEL_FEATURES, LearnedPolicy
+
+    gazetteer = create_gazetteer("offline")
+    config = json.loads(train_ranker.CONFIG.read_text(encoding="utf-8"))
+    corpora = ranker_data.load_corpora(shared)
+    gold = load(LOCAL[1], shared / "corpora" / LOCAL[2])
+    local = ranker_data.Corpus(LOCAL[0], gold, [gold_mentions(d) for d in gold],
+                               ranker_data.context_mentions(LOCAL[0], gold))
+    groups = {c.name: ranker_data.groups(c, gazetteer) for c in corpora}
+    every_local = ranker_data.groups(local, gazetteer)
+    with_home = (*MODEL_FEATURES, *HOME_FEATURES)
+
+    def ranker(others, features=MODEL_FEATURES):
+        return LearnedPolicy(model=train_ranker.train(others, config, features))
+
+    rows = []
+    for c in corpora:
+        others = [g for n, g in groups.items() if n != c.name]
+        policies = (ContextPolicy(), ranker(others), ranker([*others, every_local]),
+                    ranker([*others, every_local], with_home))
+        rows.append({"corpus": c.name, **{name: pooled([scored(c, gazetteer, p)])
+                                          for name, p in zip(POLICIES, policies, strict=True)}})
+    parts = document_parts_count()
+    part = document_part([d.id for d in gold], parts)
+    row: dict = {"corpus": LOCAL[0],
+                 "context": pooled([scored(local, gazetteer, ContextPolicy())]),
+                 "learned": pooled([scored(local, gazetteer, ranker(list(groups.values())))])}
+    for name, features in ((POLICIES[2], MODEL_FEATURES), (POLICIES[3], with_home)):
+        results = []
+        for k in range(parts):
+            seen = ranker_data.groups(local, gazetteer, lambda d, k=k: part[d] != k)
+            policy = ranker([*groups.values(), seen], features)
+            results.append(scored(local, gazetteer, policy, lambda d, k=k: part[d] == k))
+        row[name] = pooled(results)
+    rows.append(row)
+    return rows
+
+
+def markdown(rows: Sequence[dict]) -> str:
+    def cell(v: tuple[float, float | None]) -> str:
+        return f"{v[0]:.3f}" + (f" / {v[1]:.3f}" if v[1] is not None else "")
+
+    lines = ["| held out | " + " | ".join(POLICIES) + " |", "|---|" + "---|" * len(POLICIES)]
+    lines += [f"| {r['corpus']} | " + " | ".join(cell(r[p]) for p in POLICIES) + " |"
+              for r in rows]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--shared", type=Path, default=SHARED)
+    args = ap.parse_args(argv)
+    if not (args.shared / "corpora" / LOCAL[2]).exists():
+        print(f"ranker_local_news: skipped: no {LOCAL[2]} under {args.shared / 'corpora'}")
+        return 0
+    print(markdown(table(args.shared)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
