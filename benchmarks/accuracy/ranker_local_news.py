@@ -12,14 +12,16 @@ news``). LGL-dev is cut into the span decision's document parts
 corpora and the other parts, while the whole corpus is resolved at once, so that each paper's
 home region (its ``source``) counts all its stories, as ``parse`` counts a ``--group-by``
 group whole. ``+ home`` also lets the ranker read the home-region features, which only
-LGL-dev's papers set. Run: ``python -m benchmarks.accuracy.ranker_local_news [--shared
-../shared]``.
+LGL-dev's papers set. ``--misses`` instead sorts what ``context`` places wrong on LGL-dev by
+why (``miss_kind``). Run: ``python -m benchmarks.accuracy.ranker_local_news [--shared
+../shared] [--misses]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -96,6 +98,63 @@ def table(shared: Path) -> list[dict]:
     return rows
 
 
+def miss_kind(gold, resolution) -> str | None:
+    """Why a gold toponym with a point is not placed within 161 km of it (``None``: it is):
+    no place of its name in the gazetteer, the chosen place without a point, the gold's own
+    GeoNames id chosen at a point far from the gold's, the gold among the candidates but
+    another chosen, a candidate near the gold but of another id, or none near it."""
+    from geoparser.distance import distance_km
+
+    c = resolution.candidate if resolution else None
+    if c is None:
+        return "no candidate"
+    if not c.has_point:
+        return "chosen place has no point"
+    if distance_km(gold.lat, gold.lon, c.lat, c.lon) <= 161:
+        return None
+    if gold.geonameid is not None and c.geonameid == gold.geonameid:
+        return "its own id, at a point far from the gold's"
+    if gold.geonameid is not None and any(x.geonameid == gold.geonameid for x in resolution.ranked):
+        return "the gold place among the candidates, another chosen"
+    if any(x.has_point and distance_km(gold.lat, gold.lon, x.lat, x.lon) <= 161
+           for x in resolution.ranked):
+        return "a candidate near the gold, of another id"
+    return "no candidate near the gold"
+
+
+def misses(shared: Path) -> str:
+    """What ``context`` places wrong on LGL-dev from gold mentions, every mention placed, by
+    ``miss_kind``, with the names most often so."""
+    from geoparser.gazetteers import create_gazetteer
+    from geoparser.pipeline import resolve
+    from geoparser.resolution.context import ContextPolicy
+
+    gold = load(LOCAL[1], shared / "corpora" / LOCAL[2])
+    local = ranker_data.Corpus(LOCAL[0], gold, [gold_mentions(d) for d in gold],
+                               ranker_data.context_mentions(LOCAL[0], gold))
+    parsed = resolve(local.mentions, create_gazetteer("offline"), ContextPolicy(),
+                     context_mentions=local.context, min_confidence=0.0, repeat_names=True)
+    kinds: Counter = Counter()
+    names: dict[str, Counter] = {}
+    n = 0
+    for doc, p in zip(gold, parsed, strict=True):
+        by_span = {(r.mention.start, r.mention.end): r for r in p.resolutions}
+        for t in doc.toponyms:
+            if not t.has_point or t.start is None:
+                continue
+            n += 1
+            kind = miss_kind(t, by_span.get((t.start, t.end)))
+            if kind is not None:
+                kinds[kind] += 1
+                names.setdefault(kind, Counter())[t.text] += 1
+    lines = [f"{sum(kinds.values())} of {n} gold toponyms with a point placed wrong", "",
+             "| why | toponyms | most often |", "|---|---:|---|"]
+    lines += [f"| {k} | {v} | " + ", ".join(f"{name} {c}" for name, c in
+                                             names[k].most_common(6)) + " |"
+              for k, v in kinds.most_common()]
+    return "\n".join(lines)
+
+
 def markdown(rows: Sequence[dict]) -> str:
     def cell(v: tuple[float, float | None]) -> str:
         return f"{v[0]:.3f}" + (f" / {v[1]:.3f}" if v[1] is not None else "")
@@ -109,11 +168,13 @@ def markdown(rows: Sequence[dict]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shared", type=Path, default=SHARED)
+    ap.add_argument("--misses", action="store_true",
+                    help="what context places wrong on LGL-dev, by why, instead of the table")
     args = ap.parse_args(argv)
     if not (args.shared / "corpora" / LOCAL[2]).exists():
         print(f"ranker_local_news: skipped: no {LOCAL[2]} under {args.shared / 'corpora'}")
         return 0
-    print(markdown(table(args.shared)))
+    print(misses(args.shared) if args.misses else markdown(table(args.shared)))
     return 0
 
 
