@@ -12,13 +12,15 @@ and the Brier score. The minimum confidence is then chosen on the pooled held-ou
 the threshold that maximises right points minus wrong points (a wrong point on a map costs
 what a right one is worth). The shipped model is fitted on every corpus.
 
-Run: ``python -m benchmarks.training.train_confidence [--no-write]``.
+``--policies`` refits only the policies named and keeps the others' models in the file.
+Run: ``python -m benchmarks.training.train_confidence [--no-write] [--policies NAME ...]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ import numpy as np
 from benchmarks.public_corpora import SHARED
 from benchmarks.training.confidence_data import ConfidenceRows, corpus_documents, rows_for
 from evaluation.calibration import TOP_SHARE, expected_calibration_error, most_confident
+from geoparser.errors import UsageError
 from geoparser.gazetteers import create_gazetteer
 from geoparser.io.atomic import write_bytes_atomic
 from geoparser.resolution import create_policy
@@ -142,7 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpora", type=Path, default=SHARED / "corpora")
     ap.add_argument("--no-write", action="store_true", help="measure only")
-    ap.add_argument("--policies", nargs="*", help="only these (default: the config's)")
+    ap.add_argument("--policies", nargs="*",
+                    help="refit only these, keeping the others' models in the file (default: "
+                         "every policy of the config)")
     args = ap.parse_args(argv)
     config = json.loads(CONFIG.read_text(encoding="utf-8"))
     docs = corpus_documents(config, args.corpora)
@@ -181,11 +186,38 @@ def main(argv: list[str] | None = None) -> int:
                         "rows": {c: int(len(v.y)) for c, v in parts.items()}}
         report[name] = {"held_out": rows, "thresholds": thresholds}
     if not args.no_write:
-        data = {"features": list(CONFIDENCE_FEATURES), "config": config,
-                "trained_on": sorted(docs), "models": models, "held_out": report}
+        existing = (json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+                    if args.policies and MODEL_PATH.is_file() else None)
+        try:
+            data = model_file(models, report, config, sorted(docs), existing)
+        except UsageError as exc:
+            print(f"train-confidence: error: {exc}", file=sys.stderr)
+            return 2
         write_bytes_atomic(MODEL_PATH, (json.dumps(data, indent=1) + "\n").encode())
         print(f"\nwrote {MODEL_PATH}")
     return 0
+
+
+def model_file(models: dict[str, Any], report: dict[str, Any], config: dict[str, Any],
+               trained_on: list[str], existing: dict[str, Any] | None = None
+               ) -> dict[str, Any]:
+    """``confidence.json``'s data for the policies fitted now. With ``existing`` (the file as
+    it was, when only some policies were refitted: ``--policies``), every other policy's model
+    and report stays as it was, so refitting one never drops the default's; that file must
+    have been fitted with the same features, config and corpora."""
+    data = {"features": list(CONFIDENCE_FEATURES), "config": config, "trained_on": trained_on,
+            "models": dict(models), "held_out": dict(report)}
+    if existing is None:
+        return data
+    for key in ("features", "config", "trained_on"):
+        if existing.get(key) != data[key]:
+            raise UsageError(f"{MODEL_PATH.name} was fitted with other {key.replace('_', ' ')}"
+                             f"; refit every policy (no --policies)")
+    order = [*config["policies"], *models]
+    for part in ("models", "held_out"):
+        kept = {**existing.get(part, {}), **data[part]}
+        data[part] = {name: kept[name] for name in dict.fromkeys(order) if name in kept}
+    return data
 
 
 if __name__ == "__main__":
