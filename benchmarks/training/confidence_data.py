@@ -131,7 +131,8 @@ def sampled_documents(config: dict, corpora: Path = SHARED / "corpora",
 
 def corpus_documents(config: dict, corpora: Path = SHARED / "corpora"
                      ) -> dict[str, list[ParsedDocument]]:
-    """Each shared corpus (sampled) with the configured recogniser's mentions; corpora that
-    are absent are left out."""
+    """Each corpus the config trains or tests on (sampled) with the configured recogniser's
+    mentions; corpora that are absent are left out."""
+    names = [*config["corpora"], *config.get("also_tested_on", ())]
     return {name: recognised(name, docs, config["recogniser"])
-            for name, docs in sampled_documents(config, corpora).items()}
+            for name, docs in sampled_documents(config, corpora, names).items()}

@@ -12,6 +12,7 @@ and the Brier score. The minimum confidence is then chosen on the pooled held-ou
 the threshold that maximises right points minus wrong points (a wrong point on a map costs
 what a right one is worth). The shipped model is fitted on every corpus.
 
+The rows of ``learned`` come from rankers that never saw their corpus (``ranker_folds``).
 ``--policies`` refits only the policies named and keeps the others' models in the file.
 Run: ``python -m benchmarks.training.train_confidence [--no-write] [--policies NAME ...]``.
 """
@@ -159,14 +160,15 @@ def main(argv: list[str] | None = None) -> int:
     gazetteer = create_gazetteer("offline")
     models, report = {}, {}
     for name in args.policies or config["policies"]:
-        policy = create_policy(name)
-        parts = {corpus: rows_for(parsed, gazetteer, policy, config["alone_per_document"])
+        policy_for = policies_for(name, args.corpora.parent, gazetteer, [*docs, *extra])
+        parts = {corpus: rows_for(parsed, gazetteer, policy_for[corpus],
+                                  config["alone_per_document"])
                  for corpus, parsed in docs.items()}
         rows, p, y = held_out_table(parts, config)
         threshold, thresholds = best_threshold(p, y)
         booster, a, b = fit(parts, config)  # every training corpus: the shipped model
         for corpus, parsed in extra.items():
-            other = rows_for(parsed, gazetteer, policy)
+            other = rows_for(parsed, gazetteer, policy_for[corpus])
             q = calibrated(booster.predict(other.x, raw_score=True), a, b)
             rows.append(scores(f"{corpus} (not trained on)", q, other.y))
         print(f"\n## {name}\n\n| held out | n | acc@161 | mean conf. | ECE | acc@161 top 80% "
@@ -196,6 +198,18 @@ def main(argv: list[str] | None = None) -> int:
         write_bytes_atomic(MODEL_PATH, (json.dumps(data, indent=1) + "\n").encode())
         print(f"\nwrote {MODEL_PATH}")
     return 0
+
+
+def policies_for(name: str, shared: Path, gazetteer, corpora: list[str]) -> dict[str, Any]:
+    """The policy ``name`` each corpus's rows are resolved by: for ``learned``, a ranker that
+    never saw the corpus (``ranker_folds``: no in-sample stacking); any other policy learnt
+    nothing from the corpora and is the same for all."""
+    if name == "learned":
+        from benchmarks.training.ranker_folds import fold_policies
+
+        return fold_policies(shared, gazetteer, corpora)
+    policy = create_policy(name)
+    return dict.fromkeys(corpora, policy)
 
 
 def model_file(models: dict[str, Any], report: dict[str, Any], config: dict[str, Any],
