@@ -43,14 +43,27 @@ def pooled(results: Sequence[tuple[int, float, float | None, int]]) -> tuple[flo
     return acc, by_id
 
 
+def local_news(shared: Path) -> ranker_data.Corpus:
+    """LGL-dev with its gold mentions and ``en_core_web_sm``'s context toponyms."""
+    gold = load(LOCAL[1], shared / "corpora" / LOCAL[2])
+    return ranker_data.Corpus(LOCAL[0], gold, [gold_mentions(d) for d in gold],
+                              ranker_data.context_mentions(LOCAL[0], gold))
+
+
+def placed(corpus: ranker_data.Corpus, gazetteer, policy) -> list:
+    """``policy``'s choice for every gold mention, as ``parse`` places it under the span
+    decision: no minimum confidence, a name said again chosen as in ``parse``."""
+    from geoparser.pipeline import resolve
+
+    return resolve(corpus.mentions, gazetteer, policy, context_mentions=corpus.context,
+                   min_confidence=0.0, repeat_names=True)
+
+
 def scored(corpus: ranker_data.Corpus, gazetteer, policy, keep: Callable[[str], bool] | None
            = None) -> tuple[int, float, float | None, int]:
     """``policy`` over the whole corpus, every mention placed, scored on the documents
     ``keep`` names (all without it)."""
-    from geoparser.pipeline import resolve
-
-    parsed = resolve(corpus.mentions, gazetteer, policy, context_mentions=corpus.context,
-                     min_confidence=0.0, repeat_names=True)
+    parsed = placed(corpus, gazetteer, policy)
     idx = [i for i, d in enumerate(corpus.gold) if keep is None or keep(d.id)]
     part = ranker_data.Corpus(corpus.name, [corpus.gold[i] for i in idx], [], corpus.context)
     m = ranker_data.metrics(part, [parsed[i] for i in idx])
@@ -65,9 +78,7 @@ def table(shared: Path) -> list[dict]:
     gazetteer = create_gazetteer("offline")
     config = json.loads(train_ranker.CONFIG.read_text(encoding="utf-8"))
     corpora = ranker_data.load_corpora(shared)
-    gold = load(LOCAL[1], shared / "corpora" / LOCAL[2])
-    local = ranker_data.Corpus(LOCAL[0], gold, [gold_mentions(d) for d in gold],
-                               ranker_data.context_mentions(LOCAL[0], gold))
+    local = local_news(shared)
     groups = {c.name: ranker_data.groups(c, gazetteer) for c in corpora}
     every_local = ranker_data.groups(local, gazetteer)
     with_home = (*MODEL_FEATURES, *HOME_FEATURES)
@@ -83,7 +94,7 @@ def table(shared: Path) -> list[dict]:
         rows.append({"corpus": c.name, **{name: pooled([scored(c, gazetteer, p)])
                                           for name, p in zip(POLICIES, policies, strict=True)}})
     parts = document_parts_count()
-    part = document_part([d.id for d in gold], parts)
+    part = document_part([d.id for d in local.gold], parts)
     row: dict = {"corpus": LOCAL[0],
                  "context": pooled([scored(local, gazetteer, ContextPolicy())]),
                  "learned": pooled([scored(local, gazetteer, ranker(list(groups.values())))])}
@@ -126,18 +137,14 @@ def misses(shared: Path) -> str:
     """What ``context`` places wrong on LGL-dev from gold mentions, every mention placed, by
     ``miss_kind``, with the names most often so."""
     from geoparser.gazetteers import create_gazetteer
-    from geoparser.pipeline import resolve
     from geoparser.resolution.context import ContextPolicy
 
-    gold = load(LOCAL[1], shared / "corpora" / LOCAL[2])
-    local = ranker_data.Corpus(LOCAL[0], gold, [gold_mentions(d) for d in gold],
-                               ranker_data.context_mentions(LOCAL[0], gold))
-    parsed = resolve(local.mentions, create_gazetteer("offline"), ContextPolicy(),
-                     context_mentions=local.context, min_confidence=0.0, repeat_names=True)
+    local = local_news(shared)
+    parsed = placed(local, create_gazetteer("offline"), ContextPolicy())
     kinds: Counter = Counter()
     names: dict[str, Counter] = {}
     n = 0
-    for doc, p in zip(gold, parsed, strict=True):
+    for doc, p in zip(local.gold, parsed, strict=True):
         by_span = {(r.mention.start, r.mention.end): r for r in p.resolutions}
         for t in doc.toponyms:
             if not t.has_point or t.start is None:
