@@ -87,8 +87,7 @@ def table(shared: Path) -> list[dict]:
         return LearnedPolicy(model=train_ranker.train(others, config, features))
 
     rows = []
-    for c in corpora:
-        others = [g for n, g in groups.items() if n != c.name]
+    for c, others in zip(corpora, train_ranker.without_each(groups).values(), strict=True):
         policies = (ContextPolicy(), ranker(others), ranker([*others, every_local]),
                     ranker([*others, every_local], with_home))
         rows.append({"corpus": c.name, **{name: pooled([scored(c, gazetteer, p)])
@@ -98,11 +97,12 @@ def table(shared: Path) -> list[dict]:
     row: dict = {"corpus": LOCAL[0],
                  "context": pooled([scored(local, gazetteer, ContextPolicy())]),
                  "learned": pooled([scored(local, gazetteer, ranker(list(groups.values())))])}
+    seen = {k: ranker_data.groups(local, gazetteer, lambda d, k=k: part[d] != k)
+            for k in range(parts)}  # each part's groups built once, read by both rankers
     for name, features in ((POLICIES[2], MODEL_FEATURES), (POLICIES[3], with_home)):
         results = []
         for k in range(parts):
-            seen = ranker_data.groups(local, gazetteer, lambda d, k=k: part[d] != k)
-            policy = ranker([*groups.values(), seen], features)
+            policy = ranker([*groups.values(), seen[k]], features)
             results.append(scored(local, gazetteer, policy, lambda d, k=k: part[d] == k))
         row[name] = pooled(results)
     rows.append(row)
@@ -115,19 +115,20 @@ def miss_kind(gold, resolution) -> str | None:
     GeoNames id chosen at a point far from the gold's, the gold among the candidates but
     another chosen, a candidate near the gold but of another id, or none near it."""
     from geoparser.distance import distance_km
+    from geoparser.resolution.confidence import RIGHT_KM
 
     c = resolution.candidate if resolution else None
     if c is None:
         return "no candidate"
     if not c.has_point:
         return "chosen place has no point"
-    if distance_km(gold.lat, gold.lon, c.lat, c.lon) <= 161:
+    if distance_km(gold.lat, gold.lon, c.lat, c.lon) <= RIGHT_KM:
         return None
     if gold.geonameid is not None and c.geonameid == gold.geonameid:
         return "its own id, at a point far from the gold's"
     if gold.geonameid is not None and any(x.geonameid == gold.geonameid for x in resolution.ranked):
         return "the gold place among the candidates, another chosen"
-    if any(x.has_point and distance_km(gold.lat, gold.lon, x.lat, x.lon) <= 161
+    if any(x.has_point and distance_km(gold.lat, gold.lon, x.lat, x.lon) <= RIGHT_KM
            for x in resolution.ranked):
         return "a candidate near the gold, of another id"
     return "no candidate near the gold"

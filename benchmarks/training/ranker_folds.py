@@ -25,13 +25,13 @@ def fold_policies(shared: Path, gazetteer, names: Iterable[str]) -> dict[str, ob
 
     config = json.loads(train_ranker.CONFIG.read_text(encoding="utf-8"))
     corpora = ranker_data.load_corpora(shared)
-    groups = {c.name: ranker_data.groups(c, gazetteer) for c in corpora}
+    others = train_ranker.without_each({c.name: ranker_data.groups(c, gazetteer)
+                                        for c in corpora})
     out: dict[str, object] = {}
     for name in names:
-        if name in groups:
+        if name in others:
             print(f"ranker-folds: {name}: a ranker trained without it", file=sys.stderr)
-            others = [g for n, g in groups.items() if n != name]
-            out[name] = LearnedPolicy(model=train_ranker.train(others, config))
+            out[name] = LearnedPolicy(model=train_ranker.train(others[name], config))
         else:
             out[name] = LearnedPolicy()
     return out

@@ -18,6 +18,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -87,12 +88,17 @@ def leave_one_corpus_out(shared: Path, gazetteer, wanted: set[str] | None = None
         print(f"train-ranker: {name}: {len(g.sizes)} training groups, {len(g.y)} rows",
               file=sys.stderr)
     rows = []
-    for held in corpora:
-        others = [g for n, g in data.items() if n != held.name]
+    for held, others in zip(corpora, without_each(data).values(), strict=True):
         models = {name: train(others, config, feats) for name, feats in VARIANTS.items()}
         rows.append(ranker_data.evaluate_corpus(held, gazetteer, models))
         print(f"train-ranker: {held.name}: scored", file=sys.stderr, flush=True)
     return rows, ranker_data.markdown_table(rows), train(list(data.values()), config)
+
+
+def without_each(groups: dict[str, Any]) -> dict[str, list[Any]]:
+    """Each corpus's name -> the other corpora's training groups: what a ranker that never
+    saw that corpus learns from (leave one corpus out)."""
+    return {name: [g for n, g in groups.items() if n != name] for name in groups}
 
 
 def main(argv: list[str] | None = None) -> int:
