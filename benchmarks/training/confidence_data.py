@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.corpus_catalogue import entry
 from benchmarks.public_corpora import CORPORA, SHARED, load
 from benchmarks.training.ranker_data import cached_mentions
 from geoparser.distance import distance_km
@@ -55,8 +56,11 @@ def sample(docs: Sequence[Document], limit: int, seed: int) -> list[Document]:
 
 def recognised(name: str, docs: Sequence[Document], recogniser_name: str
                ) -> list[ParsedDocument]:
-    """The recogniser's mentions of each document (cached: ``ranker_data.cached_mentions``)."""
-    found = cached_mentions("confidence-mentions", recogniser_name, docs, note=(
+    """The recogniser's mentions of each document (cached: ``ranker_data.cached_mentions``,
+    by the weights of the tagger it runs, so a retrained tagger is not read from the cache)."""
+    from benchmarks.training.confidence_taggers import mentions_key
+
+    found = cached_mentions("confidence-mentions", mentions_key(recogniser_name), docs, note=(
         f"confidence-data: {name}: recognising {len(docs)} documents (cached afterwards)"))
     return [ParsedDocument(d, found[d.id]) for d in docs]
 
@@ -118,21 +122,29 @@ def rows_for(parsed: Sequence[ParsedDocument], gazetteer: Gazetteer, policy,
 
 def sampled_documents(config: dict, corpora: Path = SHARED / "corpora",
                       names: Sequence[str] | None = None) -> dict[str, list[Document]]:
-    """Each shared corpus (of ``names``, default all), sampled as the config says; corpora
+    """Each shared corpus (of ``names``, default the ranker's four), sampled as the config
+    says; a name outside ``public_corpora.CORPORA`` is read by its catalogue entry. Corpora
     that are absent are left out."""
     out = {}
-    for name, converter, rel in CORPORA:
-        path = corpora / rel
-        if path.exists() and (names is None or name in names):
-            out[name] = sample(load(converter, path), config["max_documents_per_corpus"],
-                               config["seed"])
+    known = {name: (converter, rel) for name, converter, rel in CORPORA}
+    for name in known if names is None else names:
+        item = None if name in known else entry(name)
+        path = corpora / (item.path if item else known[name][1])
+        if path.exists():
+            read = item.read(corpora) if item else load(known[name][0], path)
+            out[name] = sample(read, config["max_documents_per_corpus"], config["seed"])
     return out
 
 
-def corpus_documents(config: dict, corpora: Path = SHARED / "corpora"
-                     ) -> dict[str, list[ParsedDocument]]:
+def corpus_documents(config: dict, corpora: Path = SHARED / "corpora",
+                     work: Path | None = None) -> dict[str, list[ParsedDocument]]:
     """Each corpus the config trains or tests on (sampled) with the configured recogniser's
-    mentions; corpora that are absent are left out."""
+    mentions, each document read by a tagger that never saw it (the fold taggers in
+    ``work``: ``confidence_taggers``; ``None``: the shipped tagger everywhere); corpora that
+    are absent are left out."""
+    from benchmarks.training.confidence_taggers import fold_recognised
+
     names = [*config["corpora"], *config.get("also_tested_on", ())]
-    return {name: recognised(name, docs, config["recogniser"])
+    return {name: (recognised(name, docs, config["recogniser"]) if work is None else
+                   fold_recognised(name, docs, config["recogniser"], corpora, work))
             for name, docs in sampled_documents(config, corpora, names).items()}

@@ -23,6 +23,7 @@ from benchmarks.training.confidence_data import (
     rows_for,
     sampled_documents,
 )
+from benchmarks.training.confidence_taggers import fold_recognised
 from benchmarks.training.train_confidence import CONFIG, fitted_without
 from evaluation.reports.trained_on import fingerprint
 from geoparser.model import Document
@@ -44,15 +45,22 @@ class ConfidenceFolds:
         self._fitted: dict[frozenset[str], FittedModel] = {}
 
     @classmethod
-    def from_corpora(cls, corpora: Path, policy, gazetteer) -> ConfidenceFolds:
+    def from_corpora(cls, corpora: Path, policy, gazetteer, work: Path | None = None
+                     ) -> ConfidenceFolds:
         """The folds of ``policy``'s confidence model on the shared corpora at ``corpora``,
-        its rows built as ``train_confidence`` builds them (the recogniser's mentions cached)."""
+        its rows built as ``train_confidence`` builds them (the recogniser's mentions cached;
+        each document read by a fold tagger in ``work`` that never saw it, or with ``None``
+        by the shipped tagger)."""
         config = json.loads(CONFIG.read_text(encoding="utf-8"))
         docs = sampled_documents(config, corpora, config["corpora"])
 
+        def mentions(name: str, ds: Sequence[Document]):
+            return (recognised(name, ds, config["recogniser"]) if work is None else
+                    fold_recognised(name, ds, config["recogniser"], corpora, work))
+
         def parts() -> dict[str, ConfidenceRows]:
-            return {name: rows_for(recognised(name, ds, config["recogniser"]), gazetteer,
-                                   policy, config["alone_per_document"])
+            return {name: rows_for(mentions(name, ds), gazetteer, policy,
+                                   config["alone_per_document"])
                     for name, ds in docs.items()}
 
         shipped_on = (json.loads(MODEL_PATH.read_text(encoding="utf-8"))["trained_on"]

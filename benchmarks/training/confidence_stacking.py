@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.training.decision_data import DecisionRows
+from benchmarks.training.decision_data import DecisionRows, rows_path
 from benchmarks.training.decision_tables import markdown
 from benchmarks.training.train_decision import CONFIG, held_out
 from geoparser.decision.features import SPAN_FEATURES
@@ -41,10 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     config = json.loads(CONFIG.read_text(encoding="utf-8"))
     shipped, fold = {}, {}
     for c in config["corpora"]:
-        stem = f"{c['conventions']}-{c['tagger']}-all"
-        shipped[c["name"]] = DecisionRows.load(args.shipped_work / "decision" / f"{stem}.npz")
-        fold[c["name"]] = DecisionRows.load(
-            args.fold_work / "decision" / f"{stem}-fold-confidence.npz")
+        for rows, work, fold_fed in ((shipped, args.shipped_work, False),
+                                     (fold, args.fold_work, True)):
+            rows[c["name"]] = DecisionRows.load(
+                rows_path(work, c["conventions"], c["tagger"], None, fold_fed))
     print("| corpus | confidence–right correlation, shipped | fold-fed |\n|---|---:|---:|")
     for name in shipped:
         cells = [separation(r[name]) for r in (shipped, fold)]

@@ -78,22 +78,61 @@ class DecisionRows:
     def y(self) -> np.ndarray:
         return self.toponym
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path, key: str = "") -> None:
+        """The rows as ``path`` (npz), with ``key`` (``rows_key``): what they were built from."""
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(path, x=self.x, toponym=self.toponym, right=self.right,
                             same_id=self.same_id, placed_today=self.placed_today,
                             whatever=self.whatever, masked=self.masked,
                             documents=np.asarray(self.documents, dtype=str),
                             counts=np.asarray([self.gold, self.gold_with_point,
-                                               self.gold_with_id]))
+                                               self.gold_with_id]), key=np.asarray(key))
 
     @classmethod
-    def load(cls, path: Path) -> DecisionRows:
+    def load(cls, path: Path, key: str | None = None) -> DecisionRows | None:
+        """The rows saved at ``path``; ``None`` when ``key`` is given and they were saved
+        under another (built from other taggers, code or data: to be built again)."""
         z = np.load(path, allow_pickle=False)
+        if key is not None and ("key" not in z.files or str(z["key"]) != key):
+            return None
         gold, with_point, with_id = (int(v) for v in z["counts"])
         return cls(z["x"], z["toponym"], z["right"], z["same_id"], z["placed_today"],
                    z["whatever"], [str(d) for d in z["documents"]], gold, with_point, with_id,
                    z["masked"] if "masked" in z.files else None)
+
+
+def rows_path(work: Path, conventions: str, tagger: str, limit: int | None,
+              fold_confidence: bool) -> Path:
+    """Where ``train_decision`` saves a corpus's rows in its work folder."""
+    return work / "decision" / (f"{conventions}-{tagger}-{limit or 'all'}"
+                                f"{'-fold-confidence' if fold_confidence else ''}.npz")
+
+
+#: Files under ``geoparser/`` a corpus's rows do not depend on: the span decision's own model,
+#: which they train, and its fingerprints.
+_NOT_READ = ("span_decision.json", "span_decision.trained_on.json")
+#: The training modules that only fit and print, never build rows.
+_FIT_ONLY = ("train_decision.py", "decision_tables.py")
+
+
+def rows_key(taggers: Sequence[tuple[Path, Sequence[Document]]], confidence: str = "") -> str:
+    """What a corpus's rows are built from, as a digest: each tagger's weights and the
+    documents it reads, every file of the geoparser (code, gazetteers, models; not the span
+    decision's own model), the training code that builds rows, and which confidence model the
+    points read (``confidence``). ``train_decision --reuse-rows`` reads saved rows only under
+    the same key, so rows of an older tagger, convention or feature are built again."""
+    h = hashlib.sha256(confidence.encode())
+    for tagger, docs in taggers:
+        h.update(model_digest(tagger).encode())
+        for d in docs:
+            h.update(d.id.encode() + b"\x01" + d.text.encode() + b"\x00")
+    root = Path(__file__).resolve().parents[2]
+    files = [*(root / "geoparser").rglob("*"), *(root / "benchmarks" / "training").glob("*.py")]
+    for path in sorted(files):
+        if (path.is_file() and "__pycache__" not in path.parts
+                and path.name not in (*_NOT_READ, *_FIT_ONLY)):
+            h.update(str(path.relative_to(root)).encode() + b"\x00" + path.read_bytes())
+    return h.hexdigest()[:16]
 
 
 #: Which tagger proposes a decision corpus's spans (``DecisionCorpus.tagger``).
@@ -224,7 +263,16 @@ def taggers_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]
                 ) -> list[tuple[Path, list[Document]]]:
     """Each tagger that never saw some of ``docs`` with those documents: for a ``parts``
     corpus, each part's (``document_parts.document_part`` of ``docs``' ids) the tagger
-    trained without it, ``<work>/without-part-<k>/tagger``; else ``tagger_for``'s, with all."""
+    trained without it, ``<work>/without-part-<k>/tagger``; else ``tagger_for``'s, with all.
+    A ``ValueError`` names the first that is missing."""
+    found = _taggers(corpus, work, docs)
+    if missing := [t for t, _ in found if not (t / "model.onnx").is_file()]:
+        raise ValueError(f"no fold tagger at {missing[0]}: run `make train-ner` first")
+    return found
+
+
+def _taggers(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]
+             ) -> list[tuple[Path, list[Document]]]:
     if corpus.tagger != "parts":
         return [(tagger_for(corpus, work, docs), list(docs))]
     from benchmarks.training.document_parts import (

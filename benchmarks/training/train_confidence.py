@@ -3,9 +3,12 @@ each corpus held out, and write ``geoparser/data/confidence.json``.
 
 For each policy in ``confidence.json`` (the committed config, fixed seed): rows from
 ``confidence_data`` (the default recogniser's toponyms that are exactly gold toponyms with a
-point, placed by the policy, labelled right within 161 km). ``fit`` trains a LightGBM
-classifier and calibrates it by Platt scaling on out-of-fold scores of its own training
-corpora (each left out in turn), so calibration never sees the rows it is applied to. The
+point, placed by the policy, labelled right within 161 km), found by the shipped tagger
+(in-sample on the corpora it learnt; ``--fold-taggers DIR``: each document by a tagger that
+never saw it, ``confidence_taggers``, measured and not the shipped recipe: docs/confidence.md).
+``fit`` trains a LightGBM classifier and calibrates it by Platt scaling on out-of-fold scores
+of its own training corpora (each left out in turn), so calibration never sees the rows it is
+applied to. The
 table gives, per held-out corpus, a model fitted on the other corpora: expected calibration
 error (10 equal-width bins), acc@161 of all placed toponyms and of the 80% most confident,
 and the Brier score. The minimum confidence is then chosen on the pooled held-out predictions:
@@ -14,7 +17,8 @@ what a right one is worth). The shipped model is fitted on every corpus.
 
 The rows of ``learned`` come from rankers that never saw their corpus (``ranker_folds``).
 ``--policies`` refits only the policies named and keeps the others' models in the file.
-Run: ``python -m benchmarks.training.train_confidence [--no-write] [--policies NAME ...]``.
+Run: ``python -m benchmarks.training.train_confidence [--fold-taggers DIR] [--no-write]
+[--policies NAME ...]``.
 """
 
 from __future__ import annotations
@@ -145,13 +149,20 @@ def best_threshold(p: np.ndarray, y: np.ndarray) -> tuple[float, list[dict[str, 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpora", type=Path, default=SHARED / "corpora")
+    ap.add_argument("--fold-taggers", type=Path, default=None, metavar="DIR",
+                    help="each corpus's rows from a tagger in DIR that never saw it (the fold "
+                         "and part taggers of `make train-ner`), not the shipped tagger")
     ap.add_argument("--no-write", action="store_true", help="measure only")
     ap.add_argument("--policies", nargs="*",
                     help="refit only these, keeping the others' models in the file (default: "
                          "every policy of the config)")
     args = ap.parse_args(argv)
     config = json.loads(CONFIG.read_text(encoding="utf-8"))
-    docs = corpus_documents(config, args.corpora)
+    try:
+        docs = corpus_documents(config, args.corpora, args.fold_taggers)
+    except UsageError as exc:
+        print(f"train-confidence: error: {exc}", file=sys.stderr)
+        return 2
     extra = {n: docs.pop(n) for n in config.get("also_tested_on", ()) if n in docs}
     docs = {n: v for n, v in docs.items() if n in config["corpora"]}
     if len(docs) < 2:

@@ -38,6 +38,8 @@ from benchmarks.training.decision_data import (
     DecisionCorpus,
     DecisionRows,
     corpus_rows,
+    rows_key,
+    rows_path,
     taggers_for,
 )
 from benchmarks.training.decision_tables import markdown
@@ -371,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=None, help="documents per corpus (a trial)")
     ap.add_argument("--no-write", action="store_true", help="the table only, no model")
     ap.add_argument("--reuse-rows", action="store_true",
-                    help="read the rows an earlier run saved in <work>/decision/ (the same code)")
+                    help="read the rows an earlier run saved in <work>/decision/ (rows_key)")
     ap.add_argument("--fold-confidence", action="store_true", help="rows read a confidence "
                     "model that never saw their corpus (confidence_folds), not the shipped one")
     args = ap.parse_args(argv)
@@ -383,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
 
     config = json.loads(args.config.read_text(encoding="utf-8"))
     gazetteer, policy = create_gazetteer("offline"), create_policy(config["policy"])
-    folds = ConfidenceFolds.from_corpora(args.corpora, policy, gazetteer) \
+    folds = ConfidenceFolds.from_corpora(args.corpora, policy, gazetteer, args.work) \
         if args.fold_confidence else None
     started = time.perf_counter()
     parts: dict[str, DecisionRows] = {}
@@ -396,21 +398,17 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as err:
             print(f"train-decision: {err}")
             return 2
-        if missing := [t for t, _ in taggers if not (t / "model.onnx").is_file()]:
-            print(f"train-decision: no fold tagger at {missing[0]}: run `make train-ner` first")
-            return 2
-        cache = args.work / "decision" / f"{corpus.conventions}-{corpus.tagger}-" \
-            f"{args.limit or 'all'}{'-fold-confidence' if folds else ''}.npz"
-        cached = DecisionRows.load(cache) if args.reuse_rows and cache.is_file() else None
-        if cached is not None and cached.x.shape[1] == len(SPAN_FEATURES):
-            parts[corpus.name] = cached
-        else:  # no rows saved, or saved with other features: computed again
-            parts[corpus.name] = corpus_rows(corpus, taggers, gazetteer, policy, folds and
-                                             folds.model_for(corpus.name, docs))
-            parts[corpus.name].save(cache)
-        print(f"train-decision: {corpus.name}: {len(parts[corpus.name].toponym)} spans, "
-              f"{int(parts[corpus.name].masked.sum())} masked; "
-              f"{folds.describe(corpus.name, docs) if folds else 'shipped confidence'}", flush=True)
+        said = folds.describe(corpus.name, docs) if folds else "shipped confidence"
+        key = rows_key(taggers, said)
+        cache = rows_path(args.work, corpus.conventions, corpus.tagger, args.limit, bool(folds))
+        rows = DecisionRows.load(cache, key) if args.reuse_rows and cache.is_file() else None
+        if rows is None:  # none saved, or saved from other taggers, code or data: built again
+            rows = corpus_rows(corpus, taggers, gazetteer, policy, folds and
+                               folds.model_for(corpus.name, docs))
+            rows.save(cache, key)
+        parts[corpus.name] = rows
+        print(f"train-decision: {corpus.name}: {len(rows.toponym)} spans, "
+              f"{int(rows.masked.sum())} masked; {said}", flush=True)
     table = held_out(parts, config)
     print(markdown(table))
     report = {"config": config, "held_out": table}

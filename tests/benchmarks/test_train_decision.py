@@ -1,6 +1,7 @@
 """The span decision's training: corpora from the config, convention masks, thresholds."""
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -8,6 +9,8 @@ import pytest
 from benchmarks.training.decision_data import (
     DecisionCorpus,
     DecisionRows,
+    rows_key,
+    rows_path,
     tagger_for,
     taggers_for,
 )
@@ -19,6 +22,7 @@ from benchmarks.training.train_decision import (
     outcome,
 )
 from geoparser.decision.features import SPAN_FEATURES
+from geoparser.model import Document
 
 
 def rows(toponym, right, masked=None, documents=None, gold=None) -> DecisionRows:
@@ -75,6 +79,8 @@ def test_a_corpus_tagged_by_parts_has_each_part_read_by_the_tagger_that_never_sa
                             + "\n" for i in (4, 0, 3, 1, 2)))
     corpus = DecisionCorpus("L", "lgl-dev", "jsonl", "gold.jsonl", tagger="parts")
     docs = corpus.documents(tmp_path)
+    for k in range(3):
+        present(tmp_path / f"without-part-{k}" / "tagger")
     got = [(t.relative_to(tmp_path).as_posix(), [d.id for d in part])
            for t, part in taggers_for(corpus, tmp_path, docs)]
     assert got == [("without-part-0/tagger", ["d0", "d3"]), ("without-part-1/tagger", ["d1", "d4"]),
@@ -85,7 +91,40 @@ def test_a_corpus_tagged_by_parts_has_each_part_read_by_the_tagger_that_never_sa
 
 def test_a_corpus_tagged_whole_has_one_tagger_for_all_its_documents(tmp_path):
     fold = DecisionCorpus("GeoWebNews", "geowebnews", "jsonl", "gold.jsonl")
+    present(tmp_path / "without-geowebnews" / "tagger")
     assert taggers_for(fold, tmp_path, []) == [(tmp_path / "without-geowebnews" / "tagger", [])]
+
+
+def test_a_missing_fold_tagger_is_named(tmp_path):
+    fold = DecisionCorpus("GeoWebNews", "geowebnews", "jsonl", "gold.jsonl")
+    with pytest.raises(ValueError, match="no fold tagger at .*without-geowebnews.*train-ner"):
+        taggers_for(fold, tmp_path, [])
+
+
+def present(tagger: Path) -> None:
+    tagger.mkdir(parents=True)
+    (tagger / "model.onnx").write_bytes(b"weights")
+
+
+def test_saved_rows_are_read_only_under_the_key_they_were_built_with(tmp_path):
+    r = rows([1, 0], [1, np.nan])
+    path = rows_path(tmp_path, "lgl-dev", "parts", None, False)
+    r.save(path, "key one")
+    assert DecisionRows.load(path, "key one").x.shape == r.x.shape
+    assert DecisionRows.load(path, "key two") is None
+    assert DecisionRows.load(path) is not None  # no key asked: read as saved
+
+
+def test_the_rows_key_follows_the_tagger_and_the_documents(tmp_path):
+    present(tmp_path / "t")
+    docs = [Document(id="a", text="In Paris.")]
+    one = rows_key([(tmp_path / "t", docs)], "shipped confidence")
+    assert one == rows_key([(tmp_path / "t", docs)], "shipped confidence")
+    assert one != rows_key([(tmp_path / "t", docs)], "confidence fitted without L")
+    assert one != rows_key([(tmp_path / "t", [Document(id="a", text="In Lyon.")])],
+                           "shipped confidence")
+    (tmp_path / "t" / "model.onnx").write_bytes(b"retrained")
+    assert one != rows_key([(tmp_path / "t", docs)], "shipped confidence")
 
 
 def test_masked_rows_weigh_nothing_and_are_counted_apart():
