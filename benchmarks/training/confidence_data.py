@@ -139,9 +139,9 @@ def sampled_documents(config: dict, corpora: Path = SHARED / "corpora",
 def corpus_documents(config: dict, corpora: Path = SHARED / "corpora",
                      work: Path | None = None) -> dict[str, list[ParsedDocument]]:
     """Each corpus the config trains or tests on (sampled) with the configured recogniser's
-    mentions, each document read by a tagger that never saw it (the fold taggers in
-    ``work``: ``confidence_taggers``; ``None``: the shipped tagger everywhere); corpora that
-    are absent are left out."""
+    mentions: with ``work`` (the fold and part taggers of ``make train-ner``) each document
+    read by a tagger that never saw it (``confidence_taggers``), without it by the shipped
+    tagger. Corpora that are absent are left out."""
     from benchmarks.training.confidence_taggers import fold_recognised
 
     names = [*config["corpora"], *config.get("also_tested_on", ())]

@@ -11,11 +11,11 @@ one it learnt a part at a time by the part tagger that never saw each document's
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks.corpus_catalogue import entry
+from benchmarks.training.decision_data import model_digest
 from benchmarks.training.document_parts import document_part, document_parts_count, part_tagger
 from benchmarks.training.ranker_data import cached_mentions
 from geoparser.errors import UsageError
@@ -45,22 +45,13 @@ def _present(path: Path) -> Path:
     return path
 
 
-def tagger_digest(path: Path) -> str:
-    """A short digest of the tagger's weights, so cached mentions follow the tagger."""
-    h = hashlib.sha256()
-    with open(path / "model.onnx", "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()[:12]
-
-
 def mentions_key(recogniser_name: str, where: Path | None = None) -> str:
     """The cache name of ``recogniser_name``'s mentions: with the digest of the tagger it runs
     (read from ``where``, else where the recogniser reads it)."""
     shipped = tagger_of(recogniser_name)
     if shipped is None:
         return recogniser_name
-    return f"{recogniser_name}@{tagger_digest(where or shipped.model_dir())}"
+    return f"{recogniser_name}@{model_digest(where or shipped.model_dir())}"
 
 
 def fold_recognised(name: str, docs: Sequence[Document], recogniser_name: str,

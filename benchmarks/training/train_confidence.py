@@ -8,12 +8,11 @@ point, placed by the policy, labelled right within 161 km), found by the shipped
 never saw it, ``confidence_taggers``, measured and not the shipped recipe: docs/confidence.md).
 ``fit`` trains a LightGBM classifier and calibrates it by Platt scaling on out-of-fold scores
 of its own training corpora (each left out in turn), so calibration never sees the rows it is
-applied to. The
-table gives, per held-out corpus, a model fitted on the other corpora: expected calibration
-error (10 equal-width bins), acc@161 of all placed toponyms and of the 80% most confident,
-and the Brier score. The minimum confidence is then chosen on the pooled held-out predictions:
-the threshold that maximises right points minus wrong points (a wrong point on a map costs
-what a right one is worth). The shipped model is fitted on every corpus.
+applied to. The table gives, per held-out corpus, a model fitted on the other corpora:
+expected calibration error (10 equal-width bins), acc@161 of all placed toponyms and of the
+80% most confident, and the Brier score. The minimum confidence is then chosen on the
+pooled held-out predictions: the threshold that maximises right points minus wrong points (a
+wrong point on a map costs what a right one is worth). The shipped model is fitted on every corpus.
 
 The rows of ``learned`` come from rankers that never saw their corpus (``ranker_folds``).
 ``--policies`` refits only the policies named and keeps the others' models in the file.
