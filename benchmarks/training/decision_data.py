@@ -38,7 +38,7 @@ from geoparser.corpora import read_corpus
 from geoparser.corpora.conventions import TrainingLabel
 from geoparser.decision.features import SPAN_FEATURES, feature_rows
 from geoparser.distance import distance_km
-from geoparser.model import Document, ParsedDocument
+from geoparser.model import Document, MentionKind, ParsedDocument
 from geoparser.pipeline import resolve
 from geoparser.resolution.confidence import (
     RIGHT_KM,
@@ -69,10 +69,14 @@ class DecisionRows:
     gold_with_id: int
     #: Rows the corpus's convention teaches nothing (``decision_labels.span_label``).
     masked: np.ndarray | None = None
+    #: Rows resolved as a street-level mention (``MentionKind.STREET``).
+    street: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         if self.masked is None:
             self.masked = np.zeros(len(self.toponym), bool)
+        if self.street is None:
+            self.street = np.zeros(len(self.toponym), bool)
 
     @property
     def y(self) -> np.ndarray:
@@ -83,7 +87,7 @@ class DecisionRows:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(path, x=self.x, toponym=self.toponym, right=self.right,
                             same_id=self.same_id, placed_today=self.placed_today,
-                            whatever=self.whatever, masked=self.masked,
+                            whatever=self.whatever, masked=self.masked, street=self.street,
                             documents=np.asarray(self.documents, dtype=str),
                             counts=np.asarray([self.gold, self.gold_with_point,
                                                self.gold_with_id]), key=np.asarray(key))
@@ -98,7 +102,8 @@ class DecisionRows:
         gold, with_point, with_id = (int(v) for v in z["counts"])
         return cls(z["x"], z["toponym"], z["right"], z["same_id"], z["placed_today"],
                    z["whatever"], [str(d) for d in z["documents"]], gold, with_point, with_id,
-                   z["masked"] if "masked" in z.files else None)
+                   z["masked"] if "masked" in z.files else None,
+                   z["street"] if "street" in z.files else None)
 
 
 def rows_path(work: Path, conventions: str, tagger: str, limit: int | None,
@@ -183,6 +188,7 @@ def rows_for(resolved: Sequence[ParsedDocument], placed_min: float,
     of the corpus ``conventions`` names (none masked without one)."""
     xs, toponym, right, same_id, today, whatever, docs = [], [], [], [], [], [], []
     masked: list[bool] = []
+    street: list[bool] = []
     gold_n = with_point = with_id = 0
     for p in resolved:
         gold = {(t.start, t.end): t for t in p.document.toponyms}
@@ -211,10 +217,11 @@ def rows_for(resolved: Sequence[ParsedDocument], placed_min: float,
             masked.append(conventions is not None and span_label(
                 conventions, r.mention.start, r.mention.end, r.kind, gold, p.document.entities
             ) is TrainingLabel.MASKED)
+            street.append(r.kind is MentionKind.STREET)
     x = np.vstack(xs) if xs else np.zeros((0, len(SPAN_FEATURES)))
     return DecisionRows(x, np.asarray(toponym), np.asarray(right), np.asarray(same_id),
                         np.asarray(today, bool), np.asarray(whatever, bool), docs, gold_n,
-                        with_point, with_id, np.asarray(masked, bool))
+                        with_point, with_id, np.asarray(masked, bool), np.asarray(street, bool))
 
 
 def model_digest(tagger: Path) -> str:

@@ -42,10 +42,9 @@ from benchmarks.training.decision_data import (
     rows_path,
     taggers_for,
 )
-from benchmarks.training.decision_tables import markdown
+from benchmarks.training.decision_tables import markdown, outcome
 from benchmarks.training.document_parts import document_part
 from benchmarks.training.train_confidence import platt, train_booster
-from evaluation.calibration import TOP_SHARE, expected_calibration_error, most_confident
 from evaluation.reports.trained_on import decision_fingerprints_path, fingerprints_json
 from geoparser.decision.features import CATEGORICAL, PROPOSERS, SPAN_FEATURES, placed_rows
 from geoparser.decision.span_decision import (
@@ -137,42 +136,6 @@ def probabilities(models: dict[str, Any], rows: DecisionRows) -> tuple[np.ndarra
     span, marker = CalibratedModel(*models["span"]), CalibratedModel(*models["marker"])
     return (span_probabilities(rows.x, span.probabilities(rows.x)),
             marker_probabilities(rows.x, marker.probabilities(rows.x)))
-
-
-def outcome(rows: DecisionRows, keep: np.ndarray, placed: np.ndarray,
-            marker: np.ndarray | None) -> dict[str, Any]:
-    """What a user gets when ``keep`` spans are output and ``placed`` of them drawn; the rows
-    the corpus's convention masks (a kind it leaves out: their false positives, and the
-    calibration of the markers without them) are also given apart, as ``*_annotated``."""
-    silent = rows.masked
-    kept_gold = keep & (rows.toponym == 1)
-    right = np.nan_to_num(rows.right) == 1
-    drawn = keep & placed
-    judged = drawn & ~np.isnan(rows.right)
-    out: dict[str, Any] = {
-        "precision": float(kept_gold.sum() / max(keep.sum(), 1)),
-        "fp_per_100": float(100 * (keep & (rows.toponym == 0)).sum() / max(rows.gold, 1)),
-        "acc161": (float((drawn & right).sum() / rows.gold_with_point)
-                   if rows.gold_with_point else None),
-        "acc_id": (float((keep & (np.nan_to_num(rows.same_id) == 1)).sum()
-                         / rows.gold_with_id) if rows.gold_with_id else None),
-        "fp_per_100_annotated": float(100 * (keep & (rows.toponym == 0) & ~silent).sum()
-                                      / max(rows.gold, 1)),
-        "markers": int(drawn.sum()),
-        "markers_right": float(right[judged].mean()) if judged.any() else None,
-    }
-    if not rows.gold_with_point:  # no marker can be judged right
-        out["markers_right"] = None
-    elif marker is not None and judged.any():
-        p, y = marker[judged], right[judged].astype(float)
-        out["ece"] = expected_calibration_error(p, y)
-        out["top80_right"] = float(y[most_confident(p, TOP_SHARE)].mean())
-        annotated = judged & ~silent
-        if annotated.any() and annotated.sum() < judged.sum():
-            p, y = marker[annotated], right[annotated].astype(float)
-            out["ece_annotated"] = expected_calibration_error(p, y)
-            out["top80_right_annotated"] = float(y[most_confident(p, TOP_SHARE)].mean())
-    return out
 
 
 def decided(rows: DecisionRows, span_p: np.ndarray, marker_p: np.ndarray, keep_at: float,

@@ -14,12 +14,12 @@ from benchmarks.training.decision_data import (
     tagger_for,
     taggers_for,
 )
+from benchmarks.training.decision_tables import outcome
 from benchmarks.training.train_decision import (
     _Part,
     _Pooled,
     document_parts,
     marker_minimum,
-    outcome,
 )
 from geoparser.decision.features import SPAN_FEATURES
 from geoparser.model import Document
@@ -135,6 +135,25 @@ def test_masked_rows_weigh_nothing_and_are_counted_apart():
     got = outcome(r, everything, everything, None)
     assert got["fp_per_100"] == pytest.approx(300.0)
     assert got["fp_per_100_annotated"] == pytest.approx(100.0)
+
+
+def test_street_level_false_positives_are_counted_apart():
+    """The issue's local-news figure: false positives per 100 gold without the outputs of a
+    street-level kind (a street, a building), which ``--kinds`` can leave off."""
+    r = rows([1, 0, 0, 0], [1, np.nan, np.nan, np.nan])
+    r.street = np.asarray([False, True, False, False])
+    everything = np.ones(4, bool)
+    got = outcome(r, everything, everything, None)
+    assert got["fp_per_100"] == pytest.approx(300.0)
+    assert got["fp_per_100_no_street"] == pytest.approx(200.0)
+
+
+def test_saved_rows_keep_which_are_street_level(tmp_path):
+    r = rows([1, 0], [1, np.nan])
+    r.street = np.asarray([False, True])
+    path = tmp_path / "rows.npz"
+    r.save(path, "k")
+    assert list(DecisionRows.load(path, "k").street) == [False, True]
 
 
 def test_marker_minimum_drops_wrong_markers_within_the_budget():
