@@ -266,20 +266,21 @@ def corpus_rows(corpus: DecisionCorpus, taggers: Sequence[tuple[Path, Sequence[D
     return rows_for(resolved, model.min_confidence if model else 0.0, corpus.conventions)
 
 
-def taggers_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]
-                ) -> list[tuple[Path, list[Document]]]:
+def taggers_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document],
+                every_id: Sequence[str] | None = None) -> list[tuple[Path, list[Document]]]:
     """Each tagger that never saw some of ``docs`` with those documents: for a ``parts``
-    corpus, each part's (``document_parts.document_part`` of ``docs``' ids) the tagger
-    trained without it, ``<work>/without-part-<k>/tagger``; else ``tagger_for``'s, with all.
-    A ``ValueError`` names the first that is missing."""
-    found = _taggers(corpus, work, docs)
+    corpus, each part's the tagger trained without it, ``<work>/without-part-<k>/tagger``,
+    the parts cut (``document_parts.document_part``) over ``every_id``, the whole corpus's ids
+    as ``train_tagger --held-part`` cut them (default: ``docs``' own, when they are all of
+    it); else ``tagger_for``'s, with all. A ``ValueError`` names the first that is missing."""
+    found = _taggers(corpus, work, docs, [d.id for d in docs] if every_id is None else every_id)
     if missing := [t for t, _ in found if not (t / "model.onnx").is_file()]:
         raise ValueError(f"no fold tagger at {missing[0]}: run `make train-ner` first")
     return found
 
 
-def _taggers(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]
-             ) -> list[tuple[Path, list[Document]]]:
+def _taggers(corpus: DecisionCorpus, work: Path, docs: Sequence[Document],
+             every_id: Sequence[str]) -> list[tuple[Path, list[Document]]]:
     if corpus.tagger != "parts":
         return [(tagger_for(corpus, work, docs), list(docs))]
     from benchmarks.training.document_parts import (
@@ -289,7 +290,7 @@ def _taggers(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]
     )
 
     count = document_parts_count()
-    part = document_part([d.id for d in docs], count)
+    part = document_part(every_id, count)
     return [(part_tagger(work, k), [d for d in docs if part[d.id] == k]) for k in range(count)]
 
 

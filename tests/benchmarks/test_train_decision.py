@@ -89,6 +89,17 @@ def test_a_corpus_tagged_by_parts_has_each_part_read_by_the_tagger_that_never_sa
         tagger_for(corpus, tmp_path, docs)
 
 
+def test_a_trial_s_documents_keep_the_part_the_whole_corpus_gave_them(tmp_path):
+    corpus = DecisionCorpus("L", "lgl-dev", "jsonl", "gold.jsonl", tagger="parts")
+    for k in range(3):
+        present(tmp_path / f"without-part-{k}" / "tagger")
+    trial = [Document(id="d2", text="In Paris."), Document(id="d4", text="In Lyon.")]
+    got = [(t.parent.name, [d.id for d in part])
+           for t, part in taggers_for(corpus, tmp_path, trial, ["d0", "d1", "d2", "d3", "d4"])]
+    # the 3rd and 5th of the whole corpus: parts 2 and 1 (cut over the trial alone: 0 and 1)
+    assert got == [("without-part-0", []), ("without-part-1", ["d4"]), ("without-part-2", ["d2"])]
+
+
 def test_a_corpus_tagged_whole_has_one_tagger_for_all_its_documents(tmp_path):
     fold = DecisionCorpus("GeoWebNews", "geowebnews", "jsonl", "gold.jsonl")
     present(tmp_path / "without-geowebnews" / "tagger")
