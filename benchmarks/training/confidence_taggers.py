@@ -16,7 +16,7 @@ from pathlib import Path
 
 from benchmarks.corpus_catalogue import entry
 from benchmarks.training.decision_data import model_digest
-from benchmarks.training.document_parts import document_part, document_parts_count, part_tagger
+from benchmarks.training.document_parts import by_part_tagger
 from benchmarks.training.ranker_data import cached_mentions
 from geoparser.errors import UsageError
 from geoparser.model import Document, ParsedDocument
@@ -29,10 +29,8 @@ def taggers_for(name: str, docs: Sequence[Document], corpora: Path, work: Path
     (``None``: the shipped tagger); an error naming the first fold tagger missing."""
     item = entry(name)
     if item.parts:
-        count = document_parts_count()
-        part = document_part([d.id for d in item.read(corpora)], count)
-        groups = [(_present(part_tagger(work, k)), [d for d in docs if part[d.id] == k])
-                  for k in range(count)]
+        groups = [(_present(path), group) for path, group in
+                  by_part_tagger(work, docs, [d.id for d in item.read(corpora)])]
         return [(path, group) for path, group in groups if group]
     if item.fold:
         return [(_present(work / f"without-{item.fold}" / "tagger"), list(docs))]

@@ -27,6 +27,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -126,18 +127,26 @@ def rows_key(taggers: Sequence[tuple[Path, Sequence[Document]]], confidence: str
     decision's own model), the training code that builds rows, and which confidence model the
     points read (``confidence``). ``train_decision --reuse-rows`` reads saved rows only under
     the same key, so rows of an older tagger, convention or feature are built again."""
-    h = hashlib.sha256(confidence.encode())
+    h = hashlib.sha256(confidence.encode() + _code_and_data_digest().encode())
     for tagger, docs in taggers:
         h.update(model_digest(tagger).encode())
         for d in docs:
             h.update(d.id.encode() + b"\x01" + d.text.encode() + b"\x00")
+    return h.hexdigest()[:16]
+
+
+@cache
+def _code_and_data_digest() -> str:
+    """The digest of every file ``rows_key`` reads beside the taggers, once a run (about 60 MB
+    of code, gazetteers and models, the same for every corpus)."""
+    h = hashlib.sha256()
     root = Path(__file__).resolve().parents[2]
     files = [*(root / "geoparser").rglob("*"), *(root / "benchmarks" / "training").glob("*.py")]
     for path in sorted(files):
         if (path.is_file() and "__pycache__" not in path.parts
                 and path.name not in (*_NOT_READ, *_FIT_ONLY)):
             h.update(str(path.relative_to(root)).encode() + b"\x00" + path.read_bytes())
-    return h.hexdigest()[:16]
+    return h.hexdigest()
 
 
 #: Which tagger proposes a decision corpus's spans (``DecisionCorpus.tagger``).
@@ -283,15 +292,9 @@ def _taggers(corpus: DecisionCorpus, work: Path, docs: Sequence[Document],
              every_id: Sequence[str]) -> list[tuple[Path, list[Document]]]:
     if corpus.tagger != "parts":
         return [(tagger_for(corpus, work, docs), list(docs))]
-    from benchmarks.training.document_parts import (
-        document_part,
-        document_parts_count,
-        part_tagger,
-    )
+    from benchmarks.training.document_parts import by_part_tagger
 
-    count = document_parts_count()
-    part = document_part(every_id, count)
-    return [(part_tagger(work, k), [d for d in docs if part[d.id] == k]) for k in range(count)]
+    return by_part_tagger(work, docs, every_id)
 
 
 def tagger_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]) -> Path:

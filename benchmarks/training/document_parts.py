@@ -8,6 +8,8 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from geoparser.model import Document
+
 #: The span decision's config, whose ``document_folds`` is the number of parts.
 DECISION_CONFIG = Path(__file__).resolve().parent / "decision.json"
 
@@ -27,3 +29,13 @@ def document_part(ids: Sequence[str], parts: int) -> dict[str, int]:
 def part_tagger(work: Path, part: int) -> Path:
     """Where ``train_tagger --held-part`` writes the tagger that never saw ``part``."""
     return work / f"without-part-{part}" / "tagger"
+
+
+def by_part_tagger(work: Path, docs: Sequence[Document], every_id: Sequence[str]
+                   ) -> list[tuple[Path, list[Document]]]:
+    """``docs`` grouped by the part tagger that never saw them (``part_tagger``, every part in
+    order, empty ones too), the parts cut over ``every_id``: the whole corpus's ids, as
+    ``train_tagger --held-part`` cut them, so that a sample's documents keep their parts."""
+    count = document_parts_count()
+    part = document_part(every_id, count)
+    return [(part_tagger(work, k), [d for d in docs if part[d.id] == k]) for k in range(count)]

@@ -1,6 +1,9 @@
 """The span decision's document parts, which a tagger leaves out one at a time."""
 
+from pathlib import Path
+
 from benchmarks.training.document_parts import (
+    by_part_tagger,
     document_part,
     document_parts_count,
     part_tagger,
@@ -38,3 +41,12 @@ def test_the_parts_are_the_decision_configs_document_folds(tmp_path):
 
 def test_a_part_tagger_is_written_beside_the_fold_taggers(tmp_path):
     assert part_tagger(tmp_path, 2) == tmp_path / "without-part-2" / "tagger"
+
+
+def test_documents_go_to_the_part_tagger_of_their_part_in_the_whole_corpus():
+    from geoparser.model import Document
+
+    docs = [Document(id=i, text="In Paris.") for i in ("d2", "d4")]
+    got = by_part_tagger(Path("W"), docs, ["d0", "d1", "d2", "d3", "d4"])
+    assert [(path.parent.name, [d.id for d in group]) for path, group in got] == [
+        ("without-part-0", []), ("without-part-1", ["d4"]), ("without-part-2", ["d2"])]
