@@ -155,8 +155,9 @@ def test_galway_alone_is_the_city(offline_gazetteer, policy):
 def test_a_famous_city_named_alone_is_the_famous_one(offline_gazetteer, policy, text, name,
                                                       lat, lon):
     """A ranker retrained with US local news (LGL-dev) put these at Boston, Lincolnshire,
-    Manchester, New Hampshire and Dublin, Ohio, though it scored better on every held-out
-    corpus: a story naming the city alone means the one everybody knows."""
+    Manchester, New Hampshire and Dublin, Ohio, though its acc@161 was higher on four of the
+    five held-out corpora and level on the fifth: a story naming the city alone means the one
+    everybody knows."""
     r = resolve_text(offline_gazetteer, policy, text, [name])
     assert km_from(r[name], lat, lon) <= 25
 
