@@ -47,12 +47,16 @@ CONTEXT_MODEL = "en_core_web_sm"
 
 
 def _recognition_digest() -> str:
-    """A digest of the recognition code, so that cached context toponyms found by an older
-    version (before a change of span rules, say) are not reused."""
+    """A digest of the recognition code and of the offline gazetteer's data, so that cached
+    context toponyms found by an older version (before a change of span rules, say, or with
+    a gazetteer whose check and organisation pass read other names) are not reused."""
+    from geoparser.gazetteers.offline import source_version
+
     root = Path(__file__).resolve().parents[2] / "geoparser" / "recognition"
     h = hashlib.sha256()
     for path in sorted(root.glob("*.py")):
         h.update(path.name.encode() + b"\x00" + path.read_bytes())
+    h.update(source_version().encode())
     return h.hexdigest()[:12]
 
 

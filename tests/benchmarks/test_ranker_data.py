@@ -49,6 +49,22 @@ def test_a_damaged_or_foreign_cache_file_is_recomputed(tmp_path, monkeypatch):
     assert rec.calls == 4
 
 
+def test_toponyms_found_with_another_gazetteer_are_found_again(tmp_path, monkeypatch):
+    """The default recogniser's gazetteer check and organisation pass read the gazetteer, so
+    toponyms cached with other gazetteer data are not reused."""
+    from geoparser.gazetteers import offline
+
+    monkeypatch.setenv("TOPOSCOPE_CACHE_DIR", str(tmp_path))
+    gold = [Document("a", "Rain in Paris.")]
+    rec = Counting()
+    monkeypatch.setattr(offline, "source_version", lambda: "gazetteer-1")
+    ranker_data.context_mentions("c", gold, rec)
+    ranker_data.context_mentions("c", gold, rec)
+    monkeypatch.setattr(offline, "source_version", lambda: "gazetteer-2")
+    ranker_data.context_mentions("c", gold, rec)
+    assert rec.calls == 2 and len(list((tmp_path / "ranker-context").iterdir())) == 2
+
+
 class TwoBostons:
     """A gazetteer with two places called Boston."""
 
