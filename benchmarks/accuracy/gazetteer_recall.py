@@ -1,4 +1,4 @@
-"""Candidate recall@161 km of a gazetteer on GeoVirus and GeoWebNews gold toponyms.
+"""Candidate recall@161 km of a gazetteer on the gold toponyms of the shared corpora with points.
 
     python -m benchmarks.accuracy.gazetteer_recall [--corpora ../shared/corpora]
         [--gazetteer offline]
@@ -28,6 +28,7 @@ CORPORA = [
     ("GeoWebNews", "gwn", "geowebnews/brat"),
     ("SemEval-2019 T12", "semeval2019", "semeval2019_task12/Training/Training_Data_Participant"),
     ("WikToR", "wiktor", "wiktor/WikToR_reconstructed_from_EUPEG.jsonl"),
+    ("LGL (development half)", "lgl", "lgl-dev/lgl-dev.xml"),
 ]
 
 

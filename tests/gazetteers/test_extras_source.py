@@ -30,6 +30,7 @@ def test_read_extract_gives_header_and_places(tmp_path):
 
 def test_data_version_changes_with_any_file(tmp_path, monkeypatch):
     monkeypatch.setattr(extras_source, "FILES", ("a", "b"))
+    monkeypatch.setattr(extras_source, "TOWN_FILES", ())
     write(tmp_path / "a.jsonl.gz", [ROW])
     write(tmp_path / "b.jsonl.gz", [ROW])
     before = extras_source.data_version.__wrapped__(tmp_path)
@@ -37,8 +38,28 @@ def test_data_version_changes_with_any_file(tmp_path, monkeypatch):
     assert extras_source.data_version.__wrapped__(tmp_path) != before
 
 
+def test_data_version_changes_with_a_town_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(extras_source, "FILES", ("a",))
+    monkeypatch.setattr(extras_source, "TOWN_FILES", ("t",))
+    write(tmp_path / "a.jsonl.gz", [ROW])
+    write(tmp_path / "t.jsonl.gz", [ROW])
+    before = extras_source.data_version.__wrapped__(tmp_path)
+    write(tmp_path / "t.jsonl.gz", [{**ROW, "lat": 42.6}])
+    assert extras_source.data_version.__wrapped__(tmp_path) != before
+
+
+def test_a_town_record_keeps_its_population_and_a_missing_one_says_so(tmp_path, monkeypatch):
+    monkeypatch.setattr(extras_source, "TOWN_FILES", ("t",))
+    town = {**ROW, "id": "demo:3", "name": "Meadow Grove", "fclass": "P", "fcode": "PPL",
+            "cc": "US", "admin1": "NE", "population": 301, "names": []}
+    write(tmp_path / "t.jsonl.gz", [town, {**town, "id": "demo:4", "population": None}])
+    first, second = (r.candidate for r in extras_source.town_records(tmp_path))
+    assert first.population == 301 and "population" not in first.missing
+    assert second.population is None and "population" in second.missing
+
+
 def test_committed_extracts_name_their_package_and_licence_every_record():
-    for name in extras_source.FILES:
+    for name in (*extras_source.FILES, *extras_source.TOWN_FILES):
         header, places = extras_source.read_extract(extras_source.DATA_DIR / f"{name}.jsonl.gz")
         assert "@" in header["package"] and header["attribution"]
         assert places and all(p.source and p.licence for p in places)
