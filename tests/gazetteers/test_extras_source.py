@@ -3,6 +3,8 @@
 import gzip
 import json
 
+import pytest
+
 from geoparser.gazetteers import extras_source
 
 HEADER = {"package": "demo@1.0", "attribution": "Demo data, public domain."}
@@ -28,23 +30,17 @@ def test_read_extract_gives_header_and_places(tmp_path):
     assert places[1].missing == ("coordinates",)
 
 
-def test_data_version_changes_with_any_file(tmp_path, monkeypatch):
-    monkeypatch.setattr(extras_source, "FILES", ("a", "b"))
-    monkeypatch.setattr(extras_source, "TOWN_FILES", ())
-    write(tmp_path / "a.jsonl.gz", [ROW])
-    write(tmp_path / "b.jsonl.gz", [ROW])
+@pytest.mark.parametrize(("files", "town_files", "changed"), [
+    (("a", "b"), (), "b"),
+    (("a",), ("t",), "t"),
+])
+def test_data_version_changes_with_any_file(tmp_path, monkeypatch, files, town_files, changed):
+    monkeypatch.setattr(extras_source, "FILES", files)
+    monkeypatch.setattr(extras_source, "TOWN_FILES", town_files)
+    for name in (*files, *town_files):
+        write(tmp_path / f"{name}.jsonl.gz", [ROW])
     before = extras_source.data_version.__wrapped__(tmp_path)
-    write(tmp_path / "b.jsonl.gz", [{**ROW, "lat": 42.6}])
-    assert extras_source.data_version.__wrapped__(tmp_path) != before
-
-
-def test_data_version_changes_with_a_town_file(tmp_path, monkeypatch):
-    monkeypatch.setattr(extras_source, "FILES", ("a",))
-    monkeypatch.setattr(extras_source, "TOWN_FILES", ("t",))
-    write(tmp_path / "a.jsonl.gz", [ROW])
-    write(tmp_path / "t.jsonl.gz", [ROW])
-    before = extras_source.data_version.__wrapped__(tmp_path)
-    write(tmp_path / "t.jsonl.gz", [{**ROW, "lat": 42.6}])
+    write(tmp_path / f"{changed}.jsonl.gz", [{**ROW, "lat": 42.6}])
     assert extras_source.data_version.__wrapped__(tmp_path) != before
 
 
