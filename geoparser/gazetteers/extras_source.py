@@ -88,10 +88,11 @@ def load(data_dir: Path = DATA_DIR) -> list[ExtraPlace]:
 
 def town_records(data_dir: Path = DATA_DIR) -> Iterator[PlaceRecord]:
     """The towns of ``TOWN_FILES``, each under its own name, with its population where the
-    source gives one."""
+    source gives one, to be indexed only under a name no other place has
+    (``PlaceRecord.only_if_unnamed``)."""
     for name in TOWN_FILES:
         for p in read_extract(data_dir / f"{name}.jsonl.gz")[1]:
-            yield PlaceRecord(candidate_of(p, p.name), p.names)
+            yield PlaceRecord(candidate_of(p, p.name), p.names, only_if_unnamed=True)
 
 
 # maxsize 4: chosen by hand (a memo's size changes speed, never a result).

@@ -10,6 +10,7 @@ import logging
 import re
 import time
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from pathlib import Path
 
 from geoparser.gazetteers import extras_source, geonamescache_source, offline_records
@@ -33,7 +34,7 @@ from geoparser.gazetteers.sqlite_index import (
     build_index,
 )
 from geoparser.model import Candidate
-from geoparser.names import normalise_name, normalise_name_uncached
+from geoparser.names import normalise_name
 from geoparser.paths import cache_dir
 from geoparser.progress import note, track
 
@@ -75,31 +76,17 @@ def source_version() -> str:
 
 def all_records() -> Iterator[PlaceRecord]:
     """Everything the offline index holds, merged (see ``offline_records``), then the towns
-    of ``extras_source.TOWN_FILES`` under names no other place has."""
+    of ``extras_source.TOWN_FILES``, each indexed only under a name no other place has
+    (``PlaceRecord.only_if_unnamed``): a small town fills a name the gazetteer lacks
+    ("Harwinton", Connecticut) and never becomes a namesake that competes with a place already
+    known by its name ("Danube", Minnesota, 505 people, would draw the river to Minnesota under
+    the policies that weigh population)."""
     merged = offline_records.iter_records(
         geonamescache_source.iter_records(),
         extras_source.load(),
         geonamescache_source.big_city_names(),
     )
-    return with_unnamed_towns(merged, extras_source.town_records())
-
-
-def with_unnamed_towns(records: Iterable[PlaceRecord],
-                       towns: Iterable[PlaceRecord]) -> Iterator[PlaceRecord]:
-    """``records``, then each of ``towns`` whose name none of them has (by any of its names,
-    normalised as the index keys them). A small town of another source fills a name the
-    gazetteer lacks ("Harwinton", Connecticut) and never becomes a namesake that competes with
-    a place already known by its name: "Danube", Minnesota (505 people) would draw the river
-    to Minnesota under the policies that weigh population, "Moscow", Pennsylvania is no
-    contender in a US story about Russia."""
-    taken: set[str] = set()
-    for rec in records:
-        taken.add(normalise_name_uncached(rec.candidate.name))
-        taken.update(normalise_name_uncached(n) for n in rec.names)
-        yield rec
-    for town in towns:
-        if normalise_name_uncached(town.candidate.name) not in taken:
-            yield town
+    return chain(merged, extras_source.town_records())
 
 
 #: How long the build takes, as measured (docs/development.md): 13-21 s on an idle 2-core

@@ -52,10 +52,14 @@ CREATE TABLE names (norm TEXT NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (nor
 
 @dataclass(frozen=True)
 class PlaceRecord:
-    """A place to index: the candidate it becomes and every name it is known by."""
+    """A place to index: the candidate it becomes and every name it is known by;
+    ``only_if_unnamed``: indexed only where no other place of the build has its name (a
+    source that fills the names the others lack, and never becomes a namesake of a place they
+    know: ``build_index``)."""
 
     candidate: Candidate
     names: tuple[str, ...]
+    only_if_unnamed: bool = False
 
 
 class GazetteerIndexError(Exception):
@@ -81,8 +85,11 @@ def build_index(
     """Write a fresh index to ``path`` atomically; returns the number of places.
 
     Places are numbered in input order unless ``place_id`` gives each its own id (e.g. its
-    GeoNames id); a repeated id is then skipped, so overlapping inputs merge. ``extra_names``
-    adds ``(place id, name)`` pairs after the places; names of unknown places are ignored.
+    GeoNames id); a repeated id is then skipped, so overlapping inputs merge. A record
+    ``only_if_unnamed`` is held back until every other is written, then indexed, after them,
+    only if no other holds its name's key (the check reads the keys the build has written, so
+    no name is normalised twice). ``extra_names`` adds ``(place id, name)`` pairs after the
+    places; names of unknown places are ignored.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
@@ -93,20 +100,20 @@ def build_index(
         con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
         place_rows: list[tuple] = []
         name_rows: set[tuple[str, int]] = set()
-        for n, rec in enumerate(records, start=1):
-            c = rec.candidate
-            pid = place_id(c) if place_id else n
-            place_rows.append(
-                (pid, c.source, c.source_id, c.geonameid, c.name, c.lat, c.lon, c.population,
-                 c.country_code, c.admin1, c.feature_class, c.feature_code, ",".join(c.missing),
-                 c.licence, ",".join(c.derived), c.scale_rank)
-            )
-            for name in (c.name, *rec.names):
-                key = normalise_name(name)
-                if key:
-                    name_rows.add((key, pid))
+        held: list[PlaceRecord] = []
+        n = 0
+        for rec in records:
+            if rec.only_if_unnamed:
+                held.append(rec)
+                continue
+            n += 1
+            _add_rows(rec, place_id(rec.candidate) if place_id else n, place_rows, name_rows)
             if len(place_rows) >= BATCH:
                 _flush(con, place_rows, name_rows)
+        _flush(con, place_rows, name_rows)
+        for rec in [r for r in held if not _named(con, normalise_name(r.candidate.name))]:
+            n += 1
+            _add_rows(rec, place_id(rec.candidate) if place_id else n, place_rows, name_rows)
         _flush(con, place_rows, name_rows)
         _add_names(con, extra_names)
         con.executemany(
@@ -130,6 +137,26 @@ def build_index(
         raise
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _add_rows(rec: PlaceRecord, pid: int, place_rows: list, name_rows: set) -> None:
+    """``rec``'s row of ``places`` and its rows of ``names``, added to the batch."""
+    c = rec.candidate
+    place_rows.append(
+        (pid, c.source, c.source_id, c.geonameid, c.name, c.lat, c.lon, c.population,
+         c.country_code, c.admin1, c.feature_class, c.feature_code, ",".join(c.missing),
+         c.licence, ",".join(c.derived), c.scale_rank)
+    )
+    for name in (c.name, *rec.names):
+        key = normalise_name(name)
+        if key:
+            name_rows.add((key, pid))
+
+
+def _named(con: sqlite3.Connection, key: str) -> bool:
+    """Whether a written place holds the name key ``key`` (an empty key: as if held)."""
+    return not key or con.execute("SELECT 1 FROM names WHERE norm = ? LIMIT 1",
+                                  (key,)).fetchone() is not None
 
 
 def _flush(con: sqlite3.Connection, place_rows: list, name_rows: set) -> None:

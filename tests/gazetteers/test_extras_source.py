@@ -49,7 +49,9 @@ def test_a_town_record_keeps_its_population_and_a_missing_one_says_so(tmp_path, 
     town = {**ROW, "id": "demo:3", "name": "Meadow Grove", "fclass": "P", "fcode": "PPL",
             "cc": "US", "admin1": "NE", "population": 301, "names": []}
     write(tmp_path / "t.jsonl.gz", [town, {**town, "id": "demo:4", "population": None}])
-    first, second = (r.candidate for r in extras_source.town_records(tmp_path))
+    records = list(extras_source.town_records(tmp_path))
+    assert all(r.only_if_unnamed for r in records)
+    first, second = (r.candidate for r in records)
     assert first.population == 301 and "population" not in first.missing
     assert second.population is None and "population" in second.missing
 

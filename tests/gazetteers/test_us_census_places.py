@@ -109,35 +109,23 @@ def test_a_small_village_carries_its_census_population():
     assert [(c.admin1, c.population) for c in found if c.country_code == "US"] == [("NE", 301)]
 
 
-def test_a_town_is_indexed_only_under_a_name_no_other_place_has():
+def test_a_town_is_indexed_only_under_a_name_no_other_place_has(tmp_path):
     """"Danube", Minnesota (505 people) would draw the river there under a policy that weighs
     population; a town fills a missing name and competes with no known place."""
-    from geoparser.gazetteers.offline import with_unnamed_towns
-    from geoparser.gazetteers.sqlite_index import PlaceRecord
+    import sqlite3
+
+    from geoparser.gazetteers.sqlite_index import PlaceRecord, build_index
     from tests.helpers import place
 
     known = [PlaceRecord(place("Danube", 44.0, 28.0, None, "RO", fclass="H", fcode="STM"),
                          ("Donau",)),
              PlaceRecord(place("Moscow", 55.75, 37.62, 10_000_000, "RU"), ())]
-    towns = [PlaceRecord(place("Danube", 44.79, -95.1, 505, "US", "MN"), ()),
-             PlaceRecord(place("DONAU", 40.0, -90.0, 10, "US", "IL"), ()),
-             PlaceRecord(place("Harwinton", 41.76, -73.06, None, "US", "CT"), ())]
-    out = [(r.candidate.name, r.candidate.country_code)
-           for r in with_unnamed_towns(known, towns)]
+    towns = [PlaceRecord(place(name, lat, lon, pop, "US", admin1), (), only_if_unnamed=True)
+             for name, lat, lon, pop, admin1 in (("Danube", 44.79, -95.1, 505, "MN"),
+                                                 ("DONAU", 40.0, -90.0, 10, "IL"),
+                                                 ("Harwinton", 41.76, -73.06, None, "CT"))]
+    path = tmp_path / "index.sqlite"
+    build_index(path, [towns[0], *known, *towns[1:]], {})
+    with sqlite3.connect(path) as con:
+        out = con.execute("SELECT name, country_code FROM places ORDER BY id").fetchall()
     assert out == [("Danube", "RO"), ("Moscow", "RU"), ("Harwinton", "US")]
-
-
-def test_a_common_word_or_a_common_person_s_name_is_no_town():
-    """"Why", Arizona and "President" would place the words, "Kremlin", Montana the
-    Russian government, "Mississippi State" the university; "Gallagher", a surname, a
-    person (the neighbourhood rule and ``person_or_word``)."""
-    from scripts.build_gazetteer_extras import neighbourhood_name_kept
-
-    rows = [{"state": "AZ", "geoid": g, "census_name": n, "lat": 32.0, "lon": -112.7,
-             "population": 100} for g, n in (("1", "Why CDP"), ("2", "President CDP"),
-                                             ("3", "Gallagher CDP"), ("4", "Toco city"),
-                                             ("5", "Blue Ridge Summit CDP"),
-                                             ("6", "Kremlin town"),
-                                             ("7", "Mississippi State CDP"))]
-    out = census_records(rows, [], KnownTowns([]), record, neighbourhood_name_kept)
-    assert [r["name"] for r in out] == ["Toco", "Blue Ridge Summit"]
