@@ -129,3 +129,19 @@ def test_a_town_is_indexed_only_under_a_name_no_other_place_has(tmp_path):
     with sqlite3.connect(path) as con:
         out = con.execute("SELECT name, country_code FROM places ORDER BY id").fetchall()
     assert out == [("Danube", "RO"), ("Moscow", "RU"), ("Harwinton", "US")]
+
+
+def test_a_common_word_or_a_common_person_s_name_is_no_town():
+    """"Why", Arizona and "President" would place the words, "Kremlin", Montana the
+    Russian government, "Mississippi State" the university; "Gallagher", a surname, a
+    person (the neighbourhood rule and ``person_or_word``)."""
+    from scripts.build_gazetteer_extras import neighbourhood_name_kept
+
+    rows = [{"state": "AZ", "geoid": g, "census_name": n, "lat": 32.0, "lon": -112.7,
+             "population": 100} for g, n in (("1", "Why CDP"), ("2", "President CDP"),
+                                             ("3", "Gallagher CDP"), ("4", "Toco city"),
+                                             ("5", "Blue Ridge Summit CDP"),
+                                             ("6", "Kremlin town"),
+                                             ("7", "Mississippi State CDP"))]
+    out = census_records(rows, [], KnownTowns([]), record, neighbourhood_name_kept)
+    assert [r["name"] for r in out] == ["Toco", "Blue Ridge Summit"]
