@@ -17,8 +17,11 @@
 4. Thresholds: the highest span threshold that costs no corpus more than ``acc_budget`` of
    its acc@161, then the minimum marker confidence that maximises right minus wrong markers
    among those that cost no corpus more than another ``acc_budget``, both on out-of-fold
-   predictions; the shipped models are fitted on every corpus. The table of each corpus's
-   documents scored by models that never saw them (document folds) is printed beside it.
+   predictions; then the span threshold of a toponym output without a marker, the highest
+   that costs no corpus more than ``recall_budget`` of its gold toponyms found
+   (``decision_thresholds``); the shipped models are fitted on every corpus. The table of
+   each corpus's documents scored by models that never saw them (document folds) is printed
+   beside it.
 
 Run: ``python -m benchmarks.training.train_decision [--corpora DIR] [--work DIR] [--no-write]``.
 """
@@ -43,6 +46,14 @@ from benchmarks.training.decision_data import (
     taggers_for,
 )
 from benchmarks.training.decision_tables import markdown, outcome
+from benchmarks.training.decision_thresholds import (
+    Thresholds,
+    _Pooled,
+    choose,
+    decided,
+    marker_minimum,
+    unbounded_minimum,
+)
 from benchmarks.training.document_parts import document_part
 from benchmarks.training.train_confidence import platt, train_booster
 from evaluation.reports.trained_on import decision_fingerprints_path, fingerprints_json
@@ -57,7 +68,6 @@ from geoparser.io.atomic import write_bytes_atomic
 from geoparser.resolution.confidence import calibrated
 
 CONFIG = Path(__file__).resolve().parent / "decision.json"
-GRID = np.round(np.arange(0.05, 0.951, 0.05), 2)
 
 
 class _Part:
@@ -138,81 +148,7 @@ def probabilities(models: dict[str, Any], rows: DecisionRows) -> tuple[np.ndarra
             marker_probabilities(rows.x, marker.probabilities(rows.x)))
 
 
-def decided(rows: DecisionRows, span_p: np.ndarray, marker_p: np.ndarray, keep_at: float,
-            min_marker: float) -> tuple[np.ndarray, np.ndarray]:
-    keep = span_p >= keep_at
-    placed = placed_rows(rows.x) & ((marker_p >= min_marker) | rows.whatever)
-    return keep, placed
-
-
-class _Pooled:
-    """Every part's out-of-fold probabilities and labels, pooled: what thresholds are chosen on."""
-
-    def __init__(self, parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]]) -> None:
-        self.w = np.concatenate([p.w for p in parts])
-        self.sp = np.concatenate([o[0] for o in oof])
-        self.mp = np.concatenate([o[1] for o in oof])
-        self.right = np.concatenate([np.nan_to_num(p.rows.right[p.keep]) for p in parts]) == 1
-        self.placed = np.concatenate([placed_rows(p.x) for p in parts])
-        self.corpus = np.concatenate([np.full(len(p.toponym), p.corpus) for p in parts])
-        # a marker is judged only where the corpus gives points (in one without, every
-        # marker on a gold toponym is unknown and only the wrong ones would count)
-        self.known = np.concatenate([(~np.isnan(p.rows.right[p.keep]) | (p.toponym == 0))
-                                     & (p.rows.gold_with_point > 0) for p in parts])
-        self.whatever = np.concatenate([p.rows.whatever[p.keep] for p in parts])
-        self.with_point = {p.corpus: p.rows.gold_with_point for p in parts}
-
-    def acc(self, keep: np.ndarray, name: str) -> float:
-        """Corpus ``name``'s toponyms placed right when ``keep`` rows are drawn."""
-        return float((keep & self.right & self.placed & (self.corpus == name)).sum())
-
-    def affordable(self, before: np.ndarray, after: np.ndarray, budget: float) -> bool:
-        """Whether going from drawing ``before`` to ``after`` costs no corpus with points more
-        than ``budget`` of its acc@161."""
-        return all((self.acc(before, n) - self.acc(after, n)) / self.with_point[n] <= budget
-                   for n in self.with_point if self.with_point[n])
-
-    def net(self, drawn: np.ndarray) -> float:
-        """Right minus wrong markers drawn, each corpus weighing as one."""
-        drawn = drawn & self.placed & self.known
-        return float((self.w * drawn * (2 * self.right - 1)).sum())
-
-
-def choose(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]],
-           budget: float) -> tuple[float, float]:
-    """The span threshold: the highest that costs each corpus at most ``budget`` of its
-    acc@161 (recall first; within that, as many false spans dropped as can be). Then the
-    ``marker_minimum`` at that threshold. Both on out-of-fold predictions."""
-    pool = _Pooled(parts, oof)
-    everything = np.ones(len(pool.sp), bool)
-    keep_at = max((t for t in GRID if pool.affordable(everything, pool.sp >= t, budget)),
-                  default=float(GRID[0]))
-    return float(keep_at), marker_minimum(pool, float(keep_at), budget)
-
-
-def marker_minimum(pool: _Pooled, keep_at: float, budget: float) -> float:
-    """The minimum marker confidence that maximises right minus wrong markers drawn, each
-    corpus counting as one, among those that cost each corpus at most ``budget`` of its
-    acc@161 once spans under ``keep_at`` are dropped (a marker left off is a toponym the user
-    no longer sees placed); ties go to the lowest."""
-    kept = pool.sp >= keep_at
-    within = [t for t in GRID if pool.affordable(kept, kept & ((pool.mp >= t) | pool.whatever),
-                                                 budget)]
-    return float(max([0.0, *within], key=lambda t: (
-        round(pool.net(kept & ((pool.mp >= t) | pool.whatever)), 6), -t)))
-
-
-def unbounded_minimum(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]],
-                      keep_at: float) -> float:
-    """The minimum marker confidence that maximises right minus wrong markers whatever it
-    costs acc@161: what a map showing as few wrong markers as it can would use."""
-    pool = _Pooled(parts, oof)
-    kept = pool.sp >= keep_at
-    return float(max([0.0, *GRID], key=lambda t: (
-        round(pool.net(kept & ((pool.mp >= t) | pool.whatever)), 6), -t)))
-
-
-def shipped_models() -> tuple[dict[str, Any], float, float] | None:
+def shipped_models() -> tuple[dict[str, Any], Thresholds] | None:
     """The shipped decision's two models and thresholds, to score beside a refit (``None``
     when none ships, or it reads other features)."""
     if not MODEL_PATH.is_file():
@@ -224,27 +160,43 @@ def shipped_models() -> tuple[dict[str, Any], float, float] | None:
 
     models = {head: (lgb.Booster(model_str=data[head]["booster"]), *data[head]["platt"])
               for head in ("span", "marker")}
-    return models, float(data["keep_threshold"]), float(data["min_marker_confidence"])
+    keep_at = float(data["keep_threshold"])
+    return models, Thresholds(keep_at, float(data["min_marker_confidence"]),
+                              float(data.get("keep_unplaced_threshold", keep_at)))
 
 
-def runs(rows: DecisionRows, models: dict[str, Any], keep_at: float, min_marker: float,
-         marker_only: float, shipped: tuple[dict[str, Any], float, float] | None
-         ) -> dict[str, dict[str, Any]]:
-    """What each way of deciding gives ``rows``: no decision (today's minimum confidence),
-    the shipped decision, this decision, it with every kept span placed, and no span rejected
-    with markers held back by ``marker_only`` alone."""
-    span_p, marker_p = probabilities(models, rows)
-    keep, placed = decided(rows, span_p, marker_p, keep_at, min_marker)
+def decision_runs(rows: DecisionRows, span_p: np.ndarray, marker_p: np.ndarray,
+                  thresholds: Thresholds, marker_only: float) -> dict[str, dict[str, Any]]:
+    """What ``rows`` give with these probabilities: no decision (today's minimum confidence),
+    the decision at ``thresholds``, it with every unplaced span its span threshold keeps (no
+    threshold of their own), it with every kept span placed, and no span rejected with
+    markers held back by ``marker_only`` alone."""
+    keep, placed = decided(rows, span_p, marker_p, thresholds)
+    every_unplaced = thresholds._replace(keep_unplaced=thresholds.keep_at)
     everything = np.ones(len(rows.toponym), bool)
-    out = {"no_decision": outcome(rows, everything, rows.placed_today, None),
-           "decision": outcome(rows, keep, placed, marker_p),
-           "decision_all_placed": outcome(rows, keep, placed_rows(rows.x), marker_p),
-           "no_rejection": outcome(rows, everything, decided(
-               rows, span_p, marker_p, 0.0, marker_only)[1], marker_p)}
+    return {"no_decision": outcome(rows, everything, rows.placed_today, None),
+            "decision": outcome(rows, keep, placed, marker_p),
+            "decision_every_unplaced": outcome(rows, *decided(rows, span_p, marker_p,
+                                                               every_unplaced), marker_p),
+            "decision_all_placed": outcome(rows, keep, placed_rows(rows.x), marker_p),
+            "no_rejection": outcome(rows, everything, decided(
+                rows, span_p, marker_p, Thresholds(0.0, marker_only, 0.0))[1], marker_p)}
+
+
+def runs(rows: DecisionRows, models: dict[str, Any], thresholds: Thresholds,
+         marker_only: float, shipped: tuple[dict[str, Any], Thresholds] | None
+         ) -> dict[str, dict[str, Any]]:
+    """``decision_runs`` of ``models`` on ``rows``, and the shipped decision's."""
+    out = decision_runs(rows, *probabilities(models, rows), thresholds, marker_only)
     if shipped is not None:
         s_span, s_marker = probabilities(shipped[0], rows)
-        out["shipped"] = outcome(rows, *decided(rows, s_span, s_marker, *shipped[1:]), s_marker)
+        out["shipped"] = outcome(rows, *decided(rows, s_span, s_marker, shipped[1]), s_marker)
     return out
+
+
+def _threshold_columns(t: Thresholds) -> dict[str, float]:
+    return {"keep_threshold": t.keep_at, "min_marker_confidence": t.min_marker,
+            "keep_unplaced_threshold": t.keep_unplaced}
 
 
 def held_out(parts: dict[str, DecisionRows], config: dict[str, Any],
@@ -256,12 +208,11 @@ def held_out(parts: dict[str, DecisionRows], config: dict[str, Any],
         rest = document_parts({n: r for n, r in parts.items() if n != held},
                               config["document_folds"])
         models, oof = fit_models(rest, config)
-        keep_at, min_marker = choose(rest, oof, config["acc_budget"])
+        thresholds = choose(rest, oof, config["acc_budget"], config["recall_budget"])
         marker_only = marker_minimum(_Pooled(rest, oof), 0.0, config["acc_budget"])
-        table.append({"held_out": held, "keep_threshold": keep_at,
-                      "min_marker_confidence": min_marker,
+        table.append({"held_out": held, **_threshold_columns(thresholds),
                       "no_rejection_min_marker_confidence": marker_only,
-                      **runs(scored[held], models, keep_at, min_marker, marker_only, shipped)})
+                      **runs(scored[held], models, thresholds, marker_only, shipped)})
     return table
 
 
@@ -276,36 +227,27 @@ def _corpus_oof(name: str, rows: DecisionRows, every: list[_Part],
 
 
 def document_folds(parts: dict[str, DecisionRows], every: list[_Part],
-                   oof: list[tuple[np.ndarray, np.ndarray]], keep_at: float, min_marker: float,
+                   oof: list[tuple[np.ndarray, np.ndarray]], thresholds: Thresholds,
                    config: dict[str, Any]) -> list[dict[str, Any]]:
     """Each corpus's documents scored by models that never saw them (``fit_models``'
-    out-of-fold probabilities), at the thresholds chosen on them (the shipped ones), with
-    every kept toponym placed, with no span rejected, and at the ``unbounded_minimum``."""
-    unbounded = unbounded_minimum(every, oof, keep_at)
+    out-of-fold probabilities), at the thresholds chosen on them (the shipped ones): the
+    ``decision_runs``, and the decision at the ``unbounded_minimum``."""
+    unbounded = unbounded_minimum(every, oof, thresholds.keep_at)
     marker_only = marker_minimum(_Pooled(every, oof), 0.0, config["acc_budget"])
     table = []
     for name, rows in parts.items():
         span_p, marker_p = _corpus_oof(name, rows, every, oof)
-        keep, placed = decided(rows, span_p, marker_p, keep_at, min_marker)
-        _, fewer = decided(rows, span_p, marker_p, keep_at, unbounded)
-        everything = np.ones(len(rows.toponym), bool)
-        table.append({"held_out": name, "keep_threshold": keep_at,
-                      "min_marker_confidence": min_marker,
+        fewer = decided(rows, span_p, marker_p, thresholds._replace(min_marker=unbounded))
+        table.append({"held_out": name, **_threshold_columns(thresholds),
                       "unbounded_min_marker_confidence": unbounded,
                       "no_rejection_min_marker_confidence": marker_only,
-                      "no_decision": outcome(rows, everything, rows.placed_today, None),
-                      "decision": outcome(rows, keep, placed, marker_p),
-                      "decision_all_placed": outcome(rows, keep, placed_rows(rows.x),
-                                                     marker_p),
-                      "decision_unbounded_minimum": outcome(rows, keep, fewer, marker_p),
-                      "no_rejection": outcome(rows, everything, decided(
-                          rows, span_p, marker_p, 0.0, marker_only)[1], marker_p)})
+                      **decision_runs(rows, span_p, marker_p, thresholds, marker_only),
+                      "decision_unbounded_minimum": outcome(rows, *fewer, marker_p)})
     return table
 
 
 def by_proposer(parts: dict[str, DecisionRows], every: list[_Part],
-                oof: list[tuple[np.ndarray, np.ndarray]], keep_at: float,
-                min_marker: float) -> str:
+                oof: list[tuple[np.ndarray, np.ndarray]], thresholds: Thresholds) -> str:
     """What each proposer's spans give, out of fold at the shipped thresholds: spans, gold
     toponyms among them, kept, kept and gold, kept and false, markers drawn right and wrong.
     A proposer whose kept spans add more false than gold would be one the decision made
@@ -315,7 +257,7 @@ def by_proposer(parts: dict[str, DecisionRows], every: list[_Part],
              "| drawn wrong |", "|---|---|" + "---:|" * 7]
     for name, rows in parts.items():
         span_p, marker_p = _corpus_oof(name, rows, every, oof)
-        keep, placed = decided(rows, span_p, marker_p, keep_at, min_marker)
+        keep, placed = decided(rows, span_p, marker_p, thresholds)
         drawn, gold = keep & placed, rows.toponym == 1
         right, wrong = np.nan_to_num(rows.right) == 1, np.nan_to_num(rows.right, nan=1) == 0
         for k, category in enumerate(PROPOSERS):
@@ -379,25 +321,25 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_write:
         every = document_parts(parts, config["document_folds"])
         models, oof = fit_models(every, config)
-        keep_at, min_marker = choose(every, oof, config["acc_budget"])
+        thresholds = choose(every, oof, config["acc_budget"], config["recall_budget"])
         data = {"features": list(SPAN_FEATURES), "proposers": list(PROPOSERS),
                 "trained_on": list(parts), "recogniser": config["recogniser"],
-                "policy": config["policy"], "keep_threshold": keep_at,
-                "min_marker_confidence": min_marker,
+                "policy": config["policy"], **_threshold_columns(thresholds),
                 "span": {"booster": models["span"][0].model_to_string(),
                          "platt": [models["span"][1], models["span"][2]]},
                 "marker": {"booster": models["marker"][0].model_to_string(),
                            "platt": [models["marker"][1], models["marker"][2]]}}
         write_bytes_atomic(MODEL_PATH, json.dumps(data).encode("utf-8"))
         write_bytes_atomic(decision_fingerprints_path(), fingerprints_json(texts).encode())
-        report["shipped"] = {"keep_threshold": keep_at, "min_marker_confidence": min_marker}
-        report["document_folds"] = document_folds(parts, every, oof, keep_at, min_marker, config)
+        report["shipped"] = _threshold_columns(thresholds)
+        report["document_folds"] = document_folds(parts, every, oof, thresholds, config)
         print("Each corpus's documents scored by models that never saw them:")
         print(markdown(report["document_folds"], "corpus"))
-        report["by_proposer"] = by_proposer(parts, every, oof, keep_at, min_marker)
+        report["by_proposer"] = by_proposer(parts, every, oof, thresholds)
         print(report["by_proposer"])
-        print(f"train-decision: wrote {MODEL_PATH} (keep at {keep_at}, minimum marker "
-              f"confidence {min_marker})")
+        print(f"train-decision: wrote {MODEL_PATH} (keep at {thresholds.keep_at}, minimum "
+              f"marker confidence {thresholds.min_marker}, unplaced kept at "
+              f"{thresholds.keep_unplaced})")
     args.work.mkdir(parents=True, exist_ok=True)
     (args.work / "decision.json").write_text(json.dumps(report, indent=2) + "\n",
                                              encoding="utf-8")

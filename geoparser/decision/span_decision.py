@@ -6,7 +6,10 @@ calibrated by Platt scaling on out-of-fold scores. ``span_probability`` is the p
 that a span is a toponym at all; a span below ``keep_threshold`` is dropped (or, asked for,
 kept and marked ``rejected``). ``marker_confidence`` is the probability that the span is a
 toponym *and* its point lies within 161 km of the right one; a kept toponym whose
-``marker_confidence`` is below the minimum is output unplaced, its best guess in the reason
+``marker_confidence`` is below the minimum is output unplaced, its best guess in the reason.
+A span drawn without a marker (no point, or its marker under the minimum) adds nothing to the
+map, so it is output only at ``keep_unplaced_threshold`` or above, a threshold chosen to cost
+recall alone
 (a country, continent, region, sea or ocean stays placed: ``confidence.point_by_convention``;
 a river or lake named by its kind does not, its marker confidence having seen that kind).
 A toponym whose point lies 1,000 km or more from the place its text says holds it is never
@@ -67,6 +70,9 @@ class DecisionModels:
     marker: CalibratedModel
     keep_threshold: float
     min_marker_confidence: float
+    #: A span drawn without a marker is kept only at this span probability or above
+    #: (``keep_threshold`` at least).
+    keep_unplaced_threshold: float
     #: The recogniser whose proposals, and the policy whose choices, the models were fitted on.
     recogniser: str
     policy: str
@@ -101,10 +107,12 @@ def load_decision(path: Path = MODEL_PATH) -> DecisionModels | None:
         if tuple(data["features"]) != SPAN_FEATURES or tuple(data["proposers"]) != PROPOSERS:
             raise ValueError("features")
         keep, minimum = float(data["keep_threshold"]), float(data["min_marker_confidence"])
-        if not (0.0 <= keep < 1.0 and 0.0 <= minimum < 1.0):
+        unplaced = float(data.get("keep_unplaced_threshold", keep))
+        if not (0.0 <= keep <= unplaced < 1.0 and 0.0 <= minimum < 1.0):
             raise ValueError("thresholds")
         return DecisionModels(_calibrated_model(data["span"]), _calibrated_model(data["marker"]),
-                              keep, minimum, str(data["recogniser"]), str(data["policy"]))
+                              keep, minimum, unplaced, str(data["recogniser"]),
+                              str(data["policy"]))
     except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError,
             lightgbm.basic.LightGBMError) as err:
         # 80 characters of the error shown: chosen by hand.
@@ -167,14 +175,19 @@ class SpanDecision:
             # Probabilities to 3 decimals: chosen by hand.
             decided = replace(r, span_probability=round(ps, 3),
                               marker_confidence=round(pm, 3) if placed else None)
-            if ps < self.models.keep_threshold:
+            drawable = placed and (pm >= minimum or point_by_convention(r.candidate))
+            if ps < self.models.keep_threshold or (
+                    not drawable and ps < self.models.keep_unplaced_threshold):
                 if not self.keep_rejected:
                     continue
                 decided = replace(decided, rejected=True, rejection=(
                     Rejection.NOT_THE_PLACE if veto else Rejection.NOT_A_TOPONYM),
                     reason=f"{r.reason}; rejected: " + (
                     "a people's adjective in a thing's name or a language" if veto else
-                    f"the probability that this is a toponym is {ps:.2f}"))
+                    f"the probability that this is a toponym is {ps:.2f}" + (
+                        "" if ps < self.models.keep_threshold else
+                        f", and with no marker to draw it is kept only at "
+                        f"{self.models.keep_unplaced_threshold}")))
             elif placed and pm < minimum and not point_by_convention(r.candidate):
                 decided = unplaced(decided, minimum)
             out.append(decided)

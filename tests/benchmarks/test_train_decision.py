@@ -15,26 +15,9 @@ from benchmarks.training.decision_data import (
     taggers_for,
 )
 from benchmarks.training.decision_tables import outcome
-from benchmarks.training.train_decision import (
-    _Part,
-    _Pooled,
-    document_parts,
-    marker_minimum,
-)
-from geoparser.decision.features import SPAN_FEATURES
+from benchmarks.training.train_decision import _Part, document_parts
 from geoparser.model import Document
-
-
-def rows(toponym, right, masked=None, documents=None, gold=None) -> DecisionRows:
-    n = len(toponym)
-    x = np.zeros((n, len(SPAN_FEATURES)))  # same_country 0, not NaN: every span is placed
-    return DecisionRows(x, np.asarray(toponym, float), np.asarray(right, float),
-                        np.full(n, np.nan), np.ones(n, bool), np.zeros(n, bool),
-                        documents or [f"d{i}" for i in range(n)],
-                        gold if gold is not None else int(sum(toponym)),
-                        int(np.sum(~np.isnan(np.asarray(right, float))
-                                   & (np.asarray(toponym) == 1))),
-                        0, None if masked is None else np.asarray(masked, bool))
+from tests.benchmarks.decision_rows import rows
 
 
 def test_a_corpus_names_a_known_tagger_and_a_positive_step():
@@ -167,24 +150,6 @@ def test_saved_rows_keep_which_are_street_level(tmp_path):
     assert list(DecisionRows.load(path, "k").street) == [False, True]
 
 
-def test_marker_minimum_drops_wrong_markers_within_the_budget():
-    """Two right markers at 0.9 and 0.8, two wrong ones at 0.3 and 0.2: 0.35 draws only the
-    right ones and costs no acc@161, so the lowest such grid value is chosen."""
-    r = rows([1, 1, 1, 1], [1, 1, 0, 0])
-    part = _Part("C", r, np.ones(4, bool), np.ones(4))
-    pool = _Pooled([part], [(np.ones(4), np.asarray([0.9, 0.8, 0.3, 0.2]))])
-    assert marker_minimum(pool, 0.0, 0.005) == pytest.approx(0.35)
-
-
-def test_marker_minimum_keeps_a_right_marker_the_budget_cannot_spare():
-    """A right marker at 0.3 among wrong ones at 0.4: any minimum above 0.3 loses a third of
-    the corpus's acc@161, more than the budget, so nothing is held back."""
-    r = rows([1, 1, 1, 1], [1, 1, 1, 0])
-    part = _Part("C", r, np.ones(4, bool), np.ones(4))
-    pool = _Pooled([part], [(np.ones(4), np.asarray([0.9, 0.8, 0.3, 0.4]))])
-    assert marker_minimum(pool, 0.0, 0.005) == pytest.approx(0.0)
-
-
 def test_the_marker_model_learns_nothing_from_a_corpus_without_points():
     """Tweets give no points: their false spans' "wrong" labels would be all the marker model
     saw of them."""
@@ -201,17 +166,18 @@ def test_the_marker_model_learns_nothing_from_a_corpus_without_points():
 
 def test_held_out_scores_only_the_given_corpora_on_the_given_rows(monkeypatch):
     import benchmarks.training.train_decision as td
+    from benchmarks.training.decision_thresholds import Thresholds
 
     scored = []
     monkeypatch.setattr(td, "shipped_models", lambda: None)
     monkeypatch.setattr(td, "document_parts", lambda parts, folds: sorted(parts))
     monkeypatch.setattr(td, "fit_models", lambda rest, config: (rest, []))
-    monkeypatch.setattr(td, "choose", lambda rest, oof, budget: (0.5, 0.1))
+    monkeypatch.setattr(td, "choose", lambda rest, oof, budget, recall: Thresholds(0.5, 0.1, 0.5))
     monkeypatch.setattr(td, "marker_minimum", lambda pool, keep, budget: 0.2)
     monkeypatch.setattr(td, "_Pooled", lambda rest, oof: None)
     monkeypatch.setattr(td, "runs", lambda r, models, *rest: scored.append((r, models)) or {})
     parts = {"A": "a rows", "B": "b rows", "C": "c rows"}
-    config = {"document_folds": 2, "acc_budget": 0.0}
+    config = {"document_folds": 2, "acc_budget": 0.0, "recall_budget": 0.0}
     assert [row["held_out"] for row in td.held_out(parts, config)] == ["A", "B", "C"]
     assert scored[0] == ("a rows", ["B", "C"])
     scored.clear()

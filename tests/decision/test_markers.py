@@ -196,3 +196,20 @@ def test_a_town_in_the_state_or_country_its_text_names_is_drawn(geoparser, text,
                                                                 country) -> None:
     place = _one(geoparser.parse(text), name).candidate
     assert place is not None and place.country_code == country
+
+
+@pytest.mark.parametrize("minimum", [None, 0.9])
+def test_every_toponym_output_without_a_point_is_likely_a_toponym(minimum) -> None:
+    """A name left unplaced adds nothing to the map: it is output only at the unplaced
+    threshold, whatever the minimum leaves unplaced."""
+    from geoparser import Geoparser
+
+    models = load_decision()
+    parsed = Geoparser(min_confidence=minimum).parse(
+        "\"I know it's one of the two,\" said Geoff Chester, an astronomer. Chester said the "
+        "booster burned over the Chesapeake Bay. Elizabeth Fairfield, a Lebanon woman, was "
+        "in court in Fairfield on Monday; Fairfield declined to plead.")
+    unplaced = [r for r in parsed.resolutions if r.candidate is None]
+    assert parsed.resolutions
+    for r in unplaced:
+        assert r.span_probability >= models.keep_unplaced_threshold, r.mention.text

@@ -80,6 +80,52 @@ def test_keep_rejected_keeps_the_dropped_span_marked(model_file: Path) -> None:
     assert [r.rejection for r in kept] == [None, Rejection.NOT_A_TOPONYM]  # typed, not words
 
 
+def _with_thresholds(model_file: Path, tmp_path: Path, **thresholds: float) -> Path:
+    data = json.loads(model_file.read_text(encoding="utf-8"))
+    path = tmp_path / "span_decision.json"
+    path.write_text(json.dumps({**data, **thresholds}), encoding="utf-8")
+    return path
+
+
+def test_a_sure_span_with_no_marker_to_draw_is_dropped_below_the_unplaced_threshold(
+        model_file: Path, tmp_path: Path) -> None:
+    """Galway has a point and a marker above the minimum: kept. Cork's name is not in the
+    gazetteer: with no marker to draw, its span probability must reach the unplaced
+    threshold, which none can here."""
+    parsed, resolutions = _doc([0.95, 0.95])
+    resolutions[1] = replace(resolutions[1], candidate=None, n_candidates=0)
+    path = _with_thresholds(model_file, tmp_path, keep_unplaced_threshold=0.999)
+    mentions, kept = SpanDecision(path=path).decide(parsed, resolutions)
+    assert [m.text for m in mentions] == ["Galway"]
+    _, marked = SpanDecision(keep_rejected=True, path=path).decide(parsed, resolutions)
+    assert [r.rejected for r in marked] == [False, True]
+    assert marked[1].rejection is Rejection.NOT_A_TOPONYM
+    assert "with no marker to draw it is kept only at 0.999" in marked[1].reason
+    # at the span threshold alone (no unplaced threshold given) it is kept, unplaced
+    assert [m.text for m in SpanDecision(path=model_file).decide(parsed, resolutions)[0]] == [
+        "Galway", "Cork"]
+
+
+def test_a_toponym_a_strict_minimum_leaves_unplaced_must_reach_the_unplaced_threshold(
+        model_file: Path, tmp_path: Path) -> None:
+    """Whatever the minimum, a toponym is output without a point only at the unplaced
+    threshold: asking for every marker (0) draws Galway; a minimum it cannot reach would
+    leave it unplaced, so it is not output."""
+    parsed, resolutions = _doc([0.95])
+    decision = SpanDecision(path=_with_thresholds(model_file, tmp_path,
+                                                  keep_unplaced_threshold=0.999))
+    drawn = decision.decide(parsed, resolutions, 0.0)[1]
+    assert len(drawn) == 1 and drawn[0].candidate is not None
+    assert decision.decide(parsed, resolutions, 0.999)[0] == []
+
+
+def test_an_unplaced_threshold_below_the_span_threshold_is_refused(
+        model_file: Path, tmp_path: Path) -> None:
+    path = _with_thresholds(model_file, tmp_path, keep_unplaced_threshold=0.4)
+    with pytest.raises(ModelNotFoundError, match="thresholds"):
+        load_decision(path)
+
+
 def test_a_kept_toponym_below_the_minimum_is_unplaced_with_its_best_guess(
         model_file: Path) -> None:
     parsed, resolutions = _doc([0.95])
