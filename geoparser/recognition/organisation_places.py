@@ -41,6 +41,7 @@ from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.model import Candidate, Mention
+from geoparser.names import normalise_name
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.gazetteer_check import remembered, with_unknown_names
 from geoparser.recognition.gazetteer_matcher import COMMON_ZIPF, MIN_POPULATION_COMMON
@@ -103,6 +104,8 @@ def _prominent(name: str, candidates: Sequence[Candidate]) -> bool:
         return False  # "MoD", "IgM": an acronym written in mixed case
     common = (words[-1].lower() not in _AREA_HEADS
               and all(zipf_frequency(w) >= COMMON_ZIPF for w in words))
+    if common:  # "the Interior Ministry": Oman's Ad Dākhilīyah is "Interior" only in English
+        candidates = named_areas_only(name, candidates)
     areas = _TOP_AREAS if common else _AREA_CODES
     need = MIN_COMMON_POPULATION if common else MIN_TOWN_POPULATION
     return any((c.feature_class in ("A", "L") and (c.feature_code or "") in areas)
@@ -111,12 +114,24 @@ def _prominent(name: str, candidates: Sequence[Candidate]) -> bool:
                for c in candidates)
 
 
+def named_areas_only(name: str, candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The ``candidates`` but the first-level areas that ``name`` is only another name of (as
+    the index compares names): sources give such areas English translations that are common
+    words ("Interior" for Oman's Ad Dākhilīyah, "Capital" for Iceland's Höfuðborgarsvæði) and
+    nicknames ("Golden State"). A country or a city under another of its names ("Holland",
+    "Bombay") is still that place."""
+    key = normalise_name(name)
+    return [c for c in candidates
+            if c.feature_code != "ADM1" or normalise_name(c.name) == key]
+
+
 def prominent_places(gazetteer: Gazetteer) -> Callable[[Sequence[str]], dict[str, bool]]:
     """A ``known`` for ``embedded_spans`` that says yes only to an area code ("US"), a
     country, a first- or second-level area, a region, a river or lake Natural Earth labels
     ("the [Cauvery] Management Board") or a town of ``MIN_TOWN_POPULATION``
     people (for a common English word, "Orange", "Georgia": only a country, a first-level area
-    or a town of ``MIN_COMMON_POPULATION``), and never to another acronym of up to four
+    or a town of ``MIN_COMMON_POPULATION``; a first-level area only under its own name,
+    ``named_areas_only``), and never to another acronym of up to four
     capitals ("NBC") or in mixed case ("MoD"), an article, a stop word or a direction word
     alone ("South", though Cameroon has a South Region). An area named with
     its kind ("Marathon County") is never a common word."""

@@ -14,12 +14,12 @@ from geoparser.recognition.organisation_places import (
 )
 
 
-def _place(fclass, fcode, population=None):
-    return Candidate(source="t", source_id="1", name="x", lat=0.0, lon=0.0,
+def _place(fclass, fcode, population=None, name="x"):
+    return Candidate(source="t", source_id="1", name=name, lat=0.0, lon=0.0,
                      feature_class=fclass, feature_code=fcode, population=population)
 
 
-STATE = _place("A", "ADM1")
+STATE = _place("A", "ADM1", name="Illinois")
 CITY = _place("P", "PPL", 2_700_000)
 TOWN = _place("P", "PPL", MIN_TOWN_POPULATION - 1)
 
@@ -28,10 +28,19 @@ TOWN = _place("P", "PPL", MIN_TOWN_POPULATION - 1)
     ("Illinois", [STATE], True),
     ("Toronto", [CITY], True),
     ("Allendale", [TOWN], False),  # a town too small to be read out of a name by chance
-    ("Orange", [_place("P", "PPL", MIN_COMMON_POPULATION - 1), _place("A", "ADM2")],
+    ("Orange", [_place("P", "PPL", MIN_COMMON_POPULATION - 1, "Orange"),
+                _place("A", "ADM2", name="Orange")],
      False),  # a common word: only a country, a state or a city
-    ("Georgia", [STATE], True),
-    ("Orange", [_place("P", "PPL", MIN_COMMON_POPULATION)], True),
+    ("Georgia", [_place("A", "ADM1", name="Georgia")], True),
+    ("Orange", [_place("P", "PPL", MIN_COMMON_POPULATION, "Orange")], True),
+    # a common word that is only another name of the place: a translation, a nickname
+    ("Interior", [_place("A", "ADM1", name="Ad Dākhilīyah")], False),
+    ("Capital", [_place("A", "ADM1", name="Höfuðborgarsvæði")], False),
+    ("Golden State", [_place("A", "ADM1", name="California")], False),
+    ("Georgia", [STATE], False),  # Illinois is no Georgia
+    ("Bombay", [_place("P", "PPL", 12_000_000, "Mumbai")], True),  # a city by another name
+    ("Holland", [_place("A", "PCLI", 17_000_000, "Netherlands")], True),  # a country too
+    ("Zurich", [_place("A", "ADM1", name="Zürich")], True),  # the same name unaccented
     ("NBC", [CITY], False),  # an acronym, not a place
     ("MoD", [CITY], False),  # the Ministry of Defence, not "Mod" (Modesto)
     ("South", [STATE], False),  # "South Central Ambulance Service": a direction
@@ -177,6 +186,15 @@ def test_an_institution_s_name_stays_whole_where_nothing_stands_for_it(gazetteer
 def test_a_place_entity_no_gazetteer_knows_is_not_added(gazetteer):
     (out,) = OrganisationPlaces(_Fixed(), gazetteer).recognise(
         ["The family moved to Wakanda last year."])
+    assert out == []
+
+
+def test_the_interior_ministry_is_no_province_of_oman(gazetteer):
+    """Natural Earth gives Oman's Ad Dākhilīyah the English name "Interior": a common word
+    that is only a translation is not read out of an organisation's name (18 false
+    positives on LGL-dev's Georgian war stories)."""
+    text = "The Interior Ministry said the Capital Region police had made no arrests."
+    (out,) = OrganisationPlaces(_Fixed(), gazetteer).recognise([text])
     assert out == []
 
 
