@@ -31,7 +31,7 @@ GRID = np.round(np.arange(0.05, 0.951, 0.05), 2)
 class Thresholds(NamedTuple):
     """What the decision keeps and draws: spans at ``keep_at`` or above, markers at
     ``min_marker`` or above, and a span left without a marker only at ``keep_unplaced`` or
-    above (``keep_at``: no more than any other span)."""
+    above (at ``keep_at``, it needs no more than any other span)."""
 
     keep_at: float
     min_marker: float
@@ -122,7 +122,7 @@ def marker_minimum(pool: _Pooled, keep_at: float, budget: float) -> float:
 
 def unplaced_threshold(pool: _Pooled, keep_at: float, min_marker: float,
                        budget: float) -> float:
-    """The span threshold for a kept span drawn without a marker: the highest (``keep_at`` at
+    """The span threshold for a kept span left without a marker: the highest (``keep_at`` at
     least) that costs each corpus at most ``budget`` of the gold toponyms it finds. It costs
     no acc@161 (no such span is placed), so recall is the only thing it can lose."""
     kept, drawn = pool.sp >= keep_at, pool.drawn(min_marker)

@@ -169,8 +169,8 @@ def decision_runs(rows: DecisionRows, span_p: np.ndarray, marker_p: np.ndarray,
                   thresholds: Thresholds, marker_only: float) -> dict[str, dict[str, Any]]:
     """What ``rows`` give with these probabilities: no decision (today's minimum confidence),
     the decision at ``thresholds``, it with every unplaced span its span threshold keeps (no
-    threshold of their own), it with every kept span placed, and no span rejected with
-    markers held back by ``marker_only`` alone."""
+    threshold of their own), it with every kept span that has a point placed (a minimum of
+    0), and no span rejected with markers held back by ``marker_only`` alone."""
     keep, placed = decided(rows, span_p, marker_p, thresholds)
     every_unplaced = thresholds._replace(keep_unplaced=thresholds.keep_at)
     everything = np.ones(len(rows.toponym), bool)
@@ -178,7 +178,8 @@ def decision_runs(rows: DecisionRows, span_p: np.ndarray, marker_p: np.ndarray,
             "decision": outcome(rows, keep, placed, marker_p),
             "decision_every_unplaced": outcome(rows, *decided(rows, span_p, marker_p,
                                                                every_unplaced), marker_p),
-            "decision_all_placed": outcome(rows, keep, placed_rows(rows.x), marker_p),
+            "decision_all_placed": outcome(rows, *decided(
+                rows, span_p, marker_p, thresholds._replace(min_marker=0.0)), marker_p),
             "no_rejection": outcome(rows, everything, decided(
                 rows, span_p, marker_p, Thresholds(0.0, marker_only, 0.0))[1], marker_p)}
 

@@ -6,12 +6,12 @@ calibrated by Platt scaling on out-of-fold scores. ``span_probability`` is the p
 that a span is a toponym at all; a span below ``keep_threshold`` is dropped (or, asked for,
 kept and marked ``rejected``). ``marker_confidence`` is the probability that the span is a
 toponym *and* its point lies within 161 km of the right one; a kept toponym whose
-``marker_confidence`` is below the minimum is output unplaced, its best guess in the reason.
-A span drawn without a marker (no point, or its marker under the minimum) adds nothing to the
-map, so it is output only at ``keep_unplaced_threshold`` or above, a threshold chosen to cost
-recall alone
+``marker_confidence`` is below the minimum is output unplaced, its best guess in the reason
 (a country, continent, region, sea or ocean stays placed: ``confidence.point_by_convention``;
 a river or lake named by its kind does not, its marker confidence having seen that kind).
+A toponym left without a marker (no point, or its marker under the minimum) adds nothing to
+the map, so it is output only at ``keep_unplaced_threshold`` or above, a threshold chosen to
+cost recall alone.
 A toponym whose point lies 1,000 km or more from the place its text says holds it is never
 drawn (``stated_apart``: a fixed judgement beside the models, as ``lexical`` is for spans).
 ``confidence`` keeps its meaning: how sure the point is, given that the span is a toponym.
@@ -70,7 +70,7 @@ class DecisionModels:
     marker: CalibratedModel
     keep_threshold: float
     min_marker_confidence: float
-    #: A span drawn without a marker is kept only at this span probability or above
+    #: A span left without a marker is kept only at this span probability or above
     #: (``keep_threshold`` at least).
     keep_unplaced_threshold: float
     #: The recogniser whose proposals, and the policy whose choices, the models were fitted on.
