@@ -37,7 +37,7 @@ from benchmarks.training.ranker_data import cached_mentions
 from evaluation.reports.trained_on import training_overlap
 from geoparser.corpora import read_corpus
 from geoparser.corpora.conventions import TrainingLabel
-from geoparser.decision.features import SPAN_FEATURES, feature_rows
+from geoparser.decision.features import SPAN_FEATURES, feature_rows, placed_rows
 from geoparser.distance import distance_km
 from geoparser.model import Document, MentionKind, ParsedDocument
 from geoparser.pipeline import resolve
@@ -105,6 +105,31 @@ class DecisionRows:
                    z["whatever"], [str(d) for d in z["documents"]], gold, with_point, with_id,
                    z["masked"] if "masked" in z.files else None,
                    z["street"] if "street" in z.files else None)
+
+
+class DecisionPart:
+    """Rows of one document fold of one corpus: features, the two labels, and each row's
+    weight (each corpus counts as one; a class the corpus never annotates counts nothing)."""
+
+    def __init__(self, corpus: str, rows: DecisionRows, keep: np.ndarray, w: np.ndarray) -> None:
+        self.corpus, self.rows, self.keep = corpus, rows, keep
+        self.x, self.toponym, self.w = rows.x[keep], rows.toponym[keep], w[keep]
+
+    def fitted_rows(self, head: str) -> np.ndarray:
+        """Which rows a head is fitted on: those that weigh, and for the marker model the
+        placed ones whose label is known."""
+        if head == "span":
+            return self.w > 0
+        if not self.rows.gold_with_point:  # no point to judge a marker by: its false spans'
+            return np.zeros(len(self.x), bool)  # 0s would teach the marker model only "wrong"
+        right = self.rows.right[self.keep]
+        return (self.w > 0) & placed_rows(self.x) & ~np.isnan(right)
+
+    def labelled(self, head: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``x``, ``y`` and weights for the ``span`` or the ``marker`` model."""
+        use = self.fitted_rows(head)
+        y = self.toponym if head == "span" else self.rows.right[self.keep]
+        return self.x[use], y[use], self.w[use]
 
 
 def rows_path(work: Path, conventions: str, tagger: str, limit: int | None,

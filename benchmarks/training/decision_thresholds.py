@@ -15,15 +15,12 @@ still worth listing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
-from benchmarks.training.decision_data import DecisionRows
+from benchmarks.training.decision_data import DecisionPart, DecisionRows
 from geoparser.decision.features import placed_rows
-
-if TYPE_CHECKING:
-    from benchmarks.training.train_decision import _Part
 
 GRID = np.round(np.arange(0.05, 0.951, 0.05), 2)
 
@@ -49,7 +46,7 @@ def decided(rows: DecisionRows, span_p: np.ndarray, marker_p: np.ndarray,
 class _Pooled:
     """Every part's out-of-fold probabilities and labels, pooled: what thresholds are chosen on."""
 
-    def __init__(self, parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]]) -> None:
+    def __init__(self, parts: list[DecisionPart], oof: list[tuple[np.ndarray, np.ndarray]]) -> None:
         self.w = np.concatenate([p.w for p in parts])
         self.sp = np.concatenate([o[0] for o in oof])
         self.mp = np.concatenate([o[1] for o in oof])
@@ -94,7 +91,7 @@ class _Pooled:
         return float((self.w * drawn * (2 * self.right - 1)).sum())
 
 
-def choose(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]], budget: float,
+def choose(parts: list[DecisionPart], oof: list[tuple[np.ndarray, np.ndarray]], budget: float,
            recall_budget: float) -> Thresholds:
     """The span threshold: the highest that costs each corpus at most ``budget`` of its
     acc@161 (recall first; within that, as many false spans dropped as can be). Then the
@@ -132,7 +129,7 @@ def unplaced_threshold(pool: _Pooled, keep_at: float, min_marker: float,
                      default=keep_at))
 
 
-def unbounded_minimum(parts: list[_Part], oof: list[tuple[np.ndarray, np.ndarray]],
+def unbounded_minimum(parts: list[DecisionPart], oof: list[tuple[np.ndarray, np.ndarray]],
                       keep_at: float) -> float:
     """The minimum marker confidence that maximises right minus wrong markers whatever it
     costs acc@161: what a map showing as few wrong markers as it can would use."""

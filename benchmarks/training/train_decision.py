@@ -39,6 +39,7 @@ import numpy as np
 from benchmarks.training.confidence_folds import ConfidenceFolds
 from benchmarks.training.decision_data import (
     DecisionCorpus,
+    DecisionPart,
     DecisionRows,
     corpus_rows,
     rows_key,
@@ -57,7 +58,7 @@ from benchmarks.training.decision_thresholds import (
 from benchmarks.training.document_parts import document_part
 from benchmarks.training.train_confidence import platt, train_booster
 from evaluation.reports.trained_on import decision_fingerprints_path, fingerprints_json
-from geoparser.decision.features import CATEGORICAL, PROPOSERS, SPAN_FEATURES, placed_rows
+from geoparser.decision.features import CATEGORICAL, PROPOSERS, SPAN_FEATURES
 from geoparser.decision.span_decision import (
     MODEL_PATH,
     CalibratedModel,
@@ -70,22 +71,7 @@ from geoparser.resolution.confidence import calibrated
 CONFIG = Path(__file__).resolve().parent / "decision.json"
 
 
-class _Part:
-    """Rows of one document fold of one corpus: features, the two labels, and each row's
-    weight (each corpus counts as one; a class the corpus never annotates counts nothing)."""
-
-    def __init__(self, corpus: str, rows: DecisionRows, keep: np.ndarray, w: np.ndarray) -> None:
-        self.corpus, self.rows, self.keep = corpus, rows, keep
-        self.x, self.toponym, self.w = rows.x[keep], rows.toponym[keep], w[keep]
-
-    def labelled(self, head: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``x``, ``y`` and weights for the ``span`` or the ``marker`` model."""
-        use = _rows_of(self, head)
-        y = self.toponym if head == "span" else self.rows.right[self.keep]
-        return self.x[use], y[use], self.w[use]
-
-
-def document_parts(parts: dict[str, DecisionRows], folds: int) -> list[_Part]:
+def document_parts(parts: dict[str, DecisionRows], folds: int) -> list[DecisionPart]:
     """Each corpus cut into ``folds`` parts by whole documents (every ``folds``-th of its
     sorted ids), weighted so that each corpus weighs what the others do; the rows its
     convention masks (``DecisionRows.masked``: a kind it leaves out) weigh nothing."""
@@ -95,17 +81,17 @@ def document_parts(parts: dict[str, DecisionRows], folds: int) -> list[_Part]:
         which = np.asarray([fold_of[d] for d in rows.documents])
         w = np.full(len(rows.toponym), 1000.0 / max(len(rows.toponym), 1))
         w[rows.masked] = 0.0
-        out += [_Part(name, rows, which == k, w) for k in range(folds)]
+        out += [DecisionPart(name, rows, which == k, w) for k in range(folds)]
     return out
 
 
-def _fit_head(parts: list[_Part], head: str, config: dict[str, Any]):
+def _fit_head(parts: list[DecisionPart], head: str, config: dict[str, Any]):
     xs, ys, ws = zip(*(p.labelled(head) for p in parts), strict=True)
     return train_booster(np.vstack(xs), np.concatenate(ys), config, SPAN_FEATURES, CATEGORICAL,
                          np.concatenate(ws))
 
 
-def fit_models(parts: list[_Part], config: dict[str, Any]
+def fit_models(parts: list[DecisionPart], config: dict[str, Any]
                ) -> tuple[dict[str, Any], list[tuple[np.ndarray, np.ndarray]]]:
     """Both heads fitted on ``parts``, each calibrated by Platt scaling on out-of-fold raw
     scores (each part scored by boosters fitted on the others); also each part's out-of-fold
@@ -118,7 +104,7 @@ def fit_models(parts: list[_Part], config: dict[str, Any]
             raw[head].append(_fit_head(rest, head, config).predict(part.x, raw_score=True))
     for head in ("span", "marker"):
         use = [p.labelled(head) for p in parts]
-        oof = np.concatenate([r[_rows_of(p, head)] for r, p in zip(raw[head], parts,
+        oof = np.concatenate([r[p.fitted_rows(head)] for r, p in zip(raw[head], parts,
                                                                      strict=True)])
         a, b = platt(oof, np.concatenate([u[1] for u in use]))
         models[head] = (_fit_head(parts, head, config), a, b)
@@ -127,17 +113,6 @@ def fit_models(parts: list[_Part], config: dict[str, Any]
                                                           *models["marker"][1:])))
              for k in range(len(parts))]
     return models, oof_p
-
-
-def _rows_of(part: _Part, head: str) -> np.ndarray:
-    """Which of ``part``'s rows a head is fitted on: those that weigh, and for the marker
-    model the placed ones whose label is known."""
-    if head == "span":
-        return part.w > 0
-    if not part.rows.gold_with_point:  # no point to judge a marker by: its false spans' 0s
-        return np.zeros(len(part.x), bool)  # would teach the marker model only "wrong"
-    right = part.rows.right[part.keep]
-    return (part.w > 0) & placed_rows(part.x) & ~np.isnan(right)
 
 
 def probabilities(models: dict[str, Any], rows: DecisionRows) -> tuple[np.ndarray, np.ndarray]:
@@ -217,7 +192,7 @@ def held_out(parts: dict[str, DecisionRows], config: dict[str, Any],
     return table
 
 
-def _corpus_oof(name: str, rows: DecisionRows, every: list[_Part],
+def _corpus_oof(name: str, rows: DecisionRows, every: list[DecisionPart],
                 oof: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
     """Corpus ``name``'s out-of-fold span and marker probabilities, row for row."""
     span_p, marker_p = np.zeros(len(rows.toponym)), np.zeros(len(rows.toponym))
@@ -227,7 +202,7 @@ def _corpus_oof(name: str, rows: DecisionRows, every: list[_Part],
     return span_p, marker_p
 
 
-def document_folds(parts: dict[str, DecisionRows], every: list[_Part],
+def document_folds(parts: dict[str, DecisionRows], every: list[DecisionPart],
                    oof: list[tuple[np.ndarray, np.ndarray]], thresholds: Thresholds,
                    config: dict[str, Any]) -> list[dict[str, Any]]:
     """Each corpus's documents scored by models that never saw them (``fit_models``'
@@ -247,7 +222,7 @@ def document_folds(parts: dict[str, DecisionRows], every: list[_Part],
     return table
 
 
-def by_proposer(parts: dict[str, DecisionRows], every: list[_Part],
+def by_proposer(parts: dict[str, DecisionRows], every: list[DecisionPart],
                 oof: list[tuple[np.ndarray, np.ndarray]], thresholds: Thresholds) -> str:
     """What each proposer's spans give, out of fold at the shipped thresholds: spans, gold
     toponyms among them, kept, kept and gold, kept and false, markers drawn right and wrong.

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from benchmarks.training.decision_data import DecisionPart
 from benchmarks.training.decision_thresholds import (
     Thresholds,
     _Pooled,
@@ -11,7 +12,6 @@ from benchmarks.training.decision_thresholds import (
     marker_minimum,
     unplaced_threshold,
 )
-from benchmarks.training.train_decision import _Part
 from geoparser.decision.features import SPAN_FEATURES
 from tests.benchmarks.decision_rows import rows
 
@@ -20,7 +20,7 @@ SAME_COUNTRY = SPAN_FEATURES.index("same_country")
 
 def _pool(r, span_p, marker_p) -> _Pooled:
     n = len(r.toponym)
-    part = _Part("C", r, np.ones(n, bool), np.ones(n))
+    part = DecisionPart("C", r, np.ones(n, bool), np.ones(n))
     return _Pooled([part], [(np.asarray(span_p, float), np.asarray(marker_p, float))])
 
 
@@ -92,6 +92,6 @@ def test_choose_gives_the_three_thresholds_in_order():
     right, no minimum; the gold name without a place at 0.8 holds the unplaced threshold
     there, above the false one at 0.3."""
     r = _unplaced(rows([1, 0, 1, 1], [1, np.nan, np.nan, 1], gold=100), 1, 2)
-    parts = [_Part("C", r, np.ones(4, bool), np.ones(4))]
+    parts = [DecisionPart("C", r, np.ones(4, bool), np.ones(4))]
     oof = [(np.asarray([0.9, 0.3, 0.8, 0.2]), np.asarray([0.9, 0.0, 0.0, 0.6]))]
     assert choose(parts, oof, 0.005, 0.005) == pytest.approx(Thresholds(0.2, 0.0, 0.8))

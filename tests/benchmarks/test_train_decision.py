@@ -8,6 +8,7 @@ import pytest
 
 from benchmarks.training.decision_data import (
     DecisionCorpus,
+    DecisionPart,
     DecisionRows,
     rows_key,
     rows_path,
@@ -15,7 +16,7 @@ from benchmarks.training.decision_data import (
     taggers_for,
 )
 from benchmarks.training.decision_tables import outcome
-from benchmarks.training.train_decision import _Part, document_parts
+from benchmarks.training.train_decision import document_parts
 from geoparser.model import Document
 from tests.benchmarks.decision_rows import rows
 
@@ -153,15 +154,13 @@ def test_saved_rows_keep_which_are_street_level(tmp_path):
 def test_the_marker_model_learns_nothing_from_a_corpus_without_points():
     """Tweets give no points: their false spans' "wrong" labels would be all the marker model
     saw of them."""
-    from benchmarks.training.train_decision import _rows_of
-
     tweets = rows([1, 0, 0], [np.nan, 0, 0])
     assert tweets.gold_with_point == 0
-    part = _Part("tweets", tweets, np.ones(3, bool), np.ones(3))
-    assert not _rows_of(part, "marker").any()
-    assert _rows_of(part, "span").all()
+    part = DecisionPart("tweets", tweets, np.ones(3, bool), np.ones(3))
+    assert not part.fitted_rows("marker").any()
+    assert part.fitted_rows("span").all()
     news = rows([1, 0, 0], [1, 0, 0])
-    assert _rows_of(_Part("news", news, np.ones(3, bool), np.ones(3)), "marker").all()
+    assert DecisionPart("news", news, np.ones(3, bool), np.ones(3)).fitted_rows("marker").all()
 
 
 def test_held_out_scores_only_the_given_corpora_on_the_given_rows(monkeypatch):
