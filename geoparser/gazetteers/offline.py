@@ -92,7 +92,7 @@ def all_records() -> Iterator[PlaceRecord]:
 #: How long the build takes, as measured (docs/development.md): 39-42 s on an idle 2-core
 #: machine (2026-12-01, 301,037 places), minutes on the same machine with other jobs holding
 #: its load average near 20.
-BUILD_TIME = "about 40 s on an idle 2-core machine, minutes on a busy one"
+BUILD_TIME = "39-42 s on an idle 2-core machine, minutes on a busy one"
 
 
 def open_index(path: Path | None = None) -> SqliteIndex:

@@ -109,7 +109,7 @@ def test_open_index_rebuilds_corrupt_and_stale_files(tmp_path, monkeypatch, capl
 
 
 def test_first_index_build_says_so_in_a_pipe_too(tmp_path, monkeypatch):
-    """The first use builds the index (about 40 s on an idle 2-core machine): a line before and
+    """The first use builds the index (39-42 s on an idle 2-core machine): a line before and
     after, where no progress bar is drawn (a pipe, a CI log)."""
     from geoparser import progress
 
