@@ -43,7 +43,7 @@ def decided(rows: DecisionRows, span_p: np.ndarray, marker_p: np.ndarray,
     return keep, placed
 
 
-class _Pooled:
+class Pooled:
     """Every part's out-of-fold probabilities and labels, pooled: what thresholds are chosen on."""
 
     def __init__(self, parts: list[DecisionPart], oof: list[tuple[np.ndarray, np.ndarray]]) -> None:
@@ -97,7 +97,7 @@ def choose(parts: list[DecisionPart], oof: list[tuple[np.ndarray, np.ndarray]], 
     acc@161 (recall first; within that, as many false spans dropped as can be). Then the
     ``marker_minimum`` at that threshold, then the ``unplaced_threshold`` at both. All on
     out-of-fold predictions."""
-    pool = _Pooled(parts, oof)
+    pool = Pooled(parts, oof)
     everything = np.ones(len(pool.sp), bool)
     keep_at = float(max((t for t in GRID if pool.affordable(everything, pool.sp >= t, budget)),
                         default=GRID[0]))
@@ -106,7 +106,7 @@ def choose(parts: list[DecisionPart], oof: list[tuple[np.ndarray, np.ndarray]], 
                       unplaced_threshold(pool, keep_at, min_marker, recall_budget))
 
 
-def marker_minimum(pool: _Pooled, keep_at: float, budget: float) -> float:
+def marker_minimum(pool: Pooled, keep_at: float, budget: float) -> float:
     """The minimum marker confidence that maximises right minus wrong markers drawn, each
     corpus counting as one, among those that cost each corpus at most ``budget`` of its
     acc@161 once spans under ``keep_at`` are dropped (a marker left off is a toponym the user
@@ -117,7 +117,7 @@ def marker_minimum(pool: _Pooled, keep_at: float, budget: float) -> float:
                                                     -t)))
 
 
-def unplaced_threshold(pool: _Pooled, keep_at: float, min_marker: float,
+def unplaced_threshold(pool: Pooled, keep_at: float, min_marker: float,
                        budget: float) -> float:
     """The span threshold for a kept span left without a marker: the highest (``keep_at`` at
     least) that costs each corpus at most ``budget`` of the gold toponyms it finds. It costs
@@ -133,7 +133,7 @@ def unbounded_minimum(parts: list[DecisionPart], oof: list[tuple[np.ndarray, np.
                       keep_at: float) -> float:
     """The minimum marker confidence that maximises right minus wrong markers whatever it
     costs acc@161: what a map showing as few wrong markers as it can would use."""
-    pool = _Pooled(parts, oof)
+    pool = Pooled(parts, oof)
     kept = pool.sp >= keep_at
     return float(max([0.0, *GRID], key=lambda t: (round(pool.net(kept & pool.drawn(t)), 6),
                                                   -t)))

@@ -48,8 +48,8 @@ from benchmarks.training.decision_data import (
 )
 from benchmarks.training.decision_tables import markdown, outcome
 from benchmarks.training.decision_thresholds import (
+    Pooled,
     Thresholds,
-    _Pooled,
     choose,
     decided,
     marker_minimum,
@@ -64,6 +64,7 @@ from geoparser.decision.span_decision import (
     CalibratedModel,
     marker_probabilities,
     span_probabilities,
+    thresholds_of,
 )
 from geoparser.io.atomic import write_bytes_atomic
 from geoparser.resolution.confidence import calibrated
@@ -135,9 +136,7 @@ def shipped_models() -> tuple[dict[str, Any], Thresholds] | None:
 
     models = {head: (lgb.Booster(model_str=data[head]["booster"]), *data[head]["platt"])
               for head in ("span", "marker")}
-    keep_at = float(data["keep_threshold"])
-    return models, Thresholds(keep_at, float(data["min_marker_confidence"]),
-                              float(data.get("keep_unplaced_threshold", keep_at)))
+    return models, Thresholds(*thresholds_of(data))
 
 
 def decision_runs(rows: DecisionRows, span_p: np.ndarray, marker_p: np.ndarray,
@@ -185,7 +184,7 @@ def held_out(parts: dict[str, DecisionRows], config: dict[str, Any],
                               config["document_folds"])
         models, oof = fit_models(rest, config)
         thresholds = choose(rest, oof, config["acc_budget"], config["recall_budget"])
-        marker_only = marker_minimum(_Pooled(rest, oof), 0.0, config["acc_budget"])
+        marker_only = marker_minimum(Pooled(rest, oof), 0.0, config["acc_budget"])
         table.append({"held_out": held, **_threshold_columns(thresholds),
                       "no_rejection_min_marker_confidence": marker_only,
                       **runs(scored[held], models, thresholds, marker_only, shipped)})
@@ -209,7 +208,7 @@ def document_folds(parts: dict[str, DecisionRows], every: list[DecisionPart],
     out-of-fold probabilities), at the thresholds chosen on them (the shipped ones): the
     ``decision_runs``, and the decision at the ``unbounded_minimum``."""
     unbounded = unbounded_minimum(every, oof, thresholds.keep_at)
-    marker_only = marker_minimum(_Pooled(every, oof), 0.0, config["acc_budget"])
+    marker_only = marker_minimum(Pooled(every, oof), 0.0, config["acc_budget"])
     table = []
     for name, rows in parts.items():
         span_p, marker_p = _corpus_oof(name, rows, every, oof)

@@ -92,6 +92,17 @@ def _calibrated_model(entry: dict[str, Any]) -> CalibratedModel:
     return CalibratedModel(booster, a, b)
 
 
+def thresholds_of(data: dict[str, Any]) -> tuple[float, float, float]:
+    """A model file's span threshold, minimum marker confidence and unplaced threshold (a
+    file without the last: the span threshold); ``ValueError`` when they are out of order or
+    range."""
+    keep, minimum = float(data["keep_threshold"]), float(data["min_marker_confidence"])
+    unplaced = float(data.get("keep_unplaced_threshold", keep))
+    if not (0.0 <= keep <= unplaced < 1.0 and 0.0 <= minimum < 1.0):
+        raise ValueError("thresholds")
+    return keep, minimum, unplaced
+
+
 @lru_cache(maxsize=2)
 def load_decision(path: Path = MODEL_PATH) -> DecisionModels | None:
     """The fitted models; ``None`` when the file is absent (no decision is made)."""
@@ -106,12 +117,8 @@ def load_decision(path: Path = MODEL_PATH) -> DecisionModels | None:
         data = json.loads(path.read_text(encoding="utf-8"))
         if tuple(data["features"]) != SPAN_FEATURES or tuple(data["proposers"]) != PROPOSERS:
             raise ValueError("features")
-        keep, minimum = float(data["keep_threshold"]), float(data["min_marker_confidence"])
-        unplaced = float(data.get("keep_unplaced_threshold", keep))
-        if not (0.0 <= keep <= unplaced < 1.0 and 0.0 <= minimum < 1.0):
-            raise ValueError("thresholds")
         return DecisionModels(_calibrated_model(data["span"]), _calibrated_model(data["marker"]),
-                              keep, minimum, unplaced, str(data["recogniser"]),
+                              *thresholds_of(data), str(data["recogniser"]),
                               str(data["policy"]))
     except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError,
             lightgbm.basic.LightGBMError) as err:
@@ -188,7 +195,7 @@ class SpanDecision:
                         "" if ps < self.models.keep_threshold else
                         f", and with no marker to draw it is kept only at "
                         f"{self.models.keep_unplaced_threshold}")))
-            elif placed and pm < minimum and not point_by_convention(r.candidate):
+            elif placed and not drawable:
                 decided = unplaced(decided, minimum)
             out.append(decided)
         return [r.mention for r in out], out

@@ -53,9 +53,9 @@ CREATE TABLE names (norm TEXT NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (nor
 @dataclass(frozen=True)
 class PlaceRecord:
     """A place to index: the candidate it becomes and every name it is known by;
-    ``only_if_unnamed``: indexed only where no other place of the build has its name (a
-    source that fills the names the others lack, and never becomes a namesake of a place they
-    know: ``build_index``)."""
+    ``only_if_unnamed``: indexed only where no record of the build without that flag has its
+    name (a source that fills the names the others lack, and never becomes a namesake of a
+    place they know; two such records may share a name: ``build_index``)."""
 
     candidate: Candidate
     names: tuple[str, ...]
@@ -87,8 +87,9 @@ def build_index(
     Places are numbered in input order unless ``place_id`` gives each its own id (e.g. its
     GeoNames id); a repeated id is then skipped, so overlapping inputs merge. A record
     ``only_if_unnamed`` is held back until every other is written, then indexed, after them,
-    only if no other holds its name's key (the check reads the keys the build has written, so
-    no name is normalised twice). ``extra_names`` adds ``(place id, name)`` pairs after the
+    only if none of those holds its name's key (the check reads the keys the build has
+    written, so no name is normalised twice; held records are not checked against each
+    other). ``extra_names`` adds ``(place id, name)`` pairs after the
     places; names of unknown places are ignored.
     """
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -41,7 +41,7 @@ from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.model import Candidate, Mention
-from geoparser.names import normalise_name
+from geoparser.places import name_match
 from geoparser.recognition.base import Recogniser
 from geoparser.recognition.gazetteer_check import remembered, with_unknown_names
 from geoparser.recognition.gazetteer_matcher import COMMON_ZIPF, MIN_POPULATION_COMMON
@@ -120,9 +120,7 @@ def named_areas_only(name: str, candidates: Sequence[Candidate]) -> list[Candida
     words ("Interior" for Oman's Ad Dākhilīyah, "Capital" for Iceland's Höfuðborgarsvæði) and
     nicknames ("Golden State"). A country or a city under another of its names ("Holland",
     "Bombay") is still that place."""
-    key = normalise_name(name)
-    return [c for c in candidates
-            if c.feature_code != "ADM1" or normalise_name(c.name) == key]
+    return [c for c in candidates if c.feature_code != "ADM1" or name_match(name, c) == "name"]
 
 
 def prominent_places(gazetteer: Gazetteer) -> Callable[[Sequence[str]], dict[str, bool]]:

@@ -5,8 +5,8 @@ import pytest
 
 from benchmarks.training.decision_data import DecisionPart
 from benchmarks.training.decision_thresholds import (
+    Pooled,
     Thresholds,
-    _Pooled,
     choose,
     decided,
     marker_minimum,
@@ -18,10 +18,10 @@ from tests.benchmarks.decision_rows import rows
 SAME_COUNTRY = SPAN_FEATURES.index("same_country")
 
 
-def _pool(r, span_p, marker_p) -> _Pooled:
+def _pool(r, span_p, marker_p) -> Pooled:
     n = len(r.toponym)
     part = DecisionPart("C", r, np.ones(n, bool), np.ones(n))
-    return _Pooled([part], [(np.asarray(span_p, float), np.asarray(marker_p, float))])
+    return Pooled([part], [(np.asarray(span_p, float), np.asarray(marker_p, float))])
 
 
 def _unplaced(r, *which: int):

@@ -173,7 +173,7 @@ def test_held_out_scores_only_the_given_corpora_on_the_given_rows(monkeypatch):
     monkeypatch.setattr(td, "fit_models", lambda rest, config: (rest, []))
     monkeypatch.setattr(td, "choose", lambda rest, oof, budget, recall: Thresholds(0.5, 0.1, 0.5))
     monkeypatch.setattr(td, "marker_minimum", lambda pool, keep, budget: 0.2)
-    monkeypatch.setattr(td, "_Pooled", lambda rest, oof: None)
+    monkeypatch.setattr(td, "Pooled", lambda rest, oof: None)
     monkeypatch.setattr(td, "runs", lambda r, models, *rest: scored.append((r, models)) or {})
     parts = {"A": "a rows", "B": "b rows", "C": "c rows"}
     config = {"document_folds": 2, "acc_budget": 0.0, "recall_budget": 0.0}
