@@ -27,7 +27,10 @@ context weight is worth". The evidence comes from ``features`` (shared with the
   as CLIFF's co-location pass.
 * ``state named``: up to +1.0 for a town or county whose state or province the document
   names ("Orange County" in a story that says "California"), shared among the states it
-  names, when the name has no country or first-level area among its readings; the one
+  names, when the name has no country among its readings, nor a first-level area in a
+  country where a state it names lies or under its own name ("Wales" beside "England" and
+  "Washington" stay; Ireland's "Dublin City" does not keep Dublin, Ohio from a story that
+  names Ohio); the one
   weight chosen by measurement (0.5 to 2.0, resolution from gold on the shared corpora:
   docs/resolution.md, "A state the story names").
 * ``near focus``: up to +0.5, decaying with the distance (scale 300 km) to the document's
@@ -56,9 +59,10 @@ context weight is worth". The evidence comes from ``features`` (shared with the
 * ``home region``: +1.0 for a candidate in the first-level area, +0.2 in the country, where
   most of the unambiguous towns and counties of the document's group lie (its ``source``, a
   paper: ``resolution.home``); the reason says when it decided ("Albany driver" in a
-  Minnesota paper). Off for documents without a source. Set by reasoning (a co-mention, a
-  container or a country named in the text still outweighs it), not fitted: no shared
-  corpus has sources.
+  Minnesota paper). It chooses among a name's towns and counties as ``state named`` does.
+  Off for documents without a source. Set by reasoning (a co-mention, a
+  container or a country named in the text still outweighs it), not fitted (LGL-dev, whose
+  papers are its documents' sources, measures it: docs/resolution.md).
 * an area's imputed population does not count against a city of its name abroad that is
   larger than such an area likely is (``features.imputed_abroad``: "Manchester" is not
   Manchester Parish, Jamaica), and a town matched by its English name keeps capital and
@@ -181,9 +185,6 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
     gap = col("foreign_gap") - 1.0
     # what the story says of the name at another mention (``features``: story cues)
     area_said = np.maximum(col("area_cue"), w.story_cues * col("story_area_cue"))
-    # As the home region, a named state chooses among towns and counties only: it never
-    # moves a country's or a state's name to a town ("Wales" beside "England").
-    towns_only = float(not (country + col("first_level")).any())
     # An imputed population is a state's due under its own name, not under another name
     # (the Slovenian municipality "Dobrovnik" is no million-strong "Dubrovnik"), nor against
     # a city abroad (Manchester Parish, Jamaica is no rival of Manchester).
@@ -211,7 +212,7 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
         w.capital * col("capital"),
         np.minimum(w.prominence * np.maximum(gap, 0.0), w.prominence_cap),
         w.home_first_level * col("home_first_level") + w.home_country * col("home_country"),
-        w.state_named * col("named_state_share") * towns_only,
+        w.state_named * col("named_state_share"),
         w.kind_cue * col("kind_cue"),
         w.holds_before * col("holds_before"),
     ]).T

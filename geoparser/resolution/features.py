@@ -264,6 +264,11 @@ class FeatureExtractor:
         i_alternate, i_co = INDEX["alternate_name"], INDEX["same_country"]
         i_fcc, i_fa1 = INDEX["focus_country"], INDEX["focus_first_level"]
         i_states = INDEX["named_state_share"]
+        # As the home region, a named state chooses among towns and counties only: it never
+        # moves a country's name, nor a state's, to a town ("Wales" beside "England"; but
+        # Dublin, Ohio beside "Ohio", whatever Ireland's counties are called).
+        states_choose = bool(named_states) and chooses_among(
+            reps, {cc for cc, _ in named_states}, own)
         # A region's, sea's or airport's every name is its own: news names it by any ("Middle
         # East", "the Pacific", "Heathrow"), where an area's other names are old names and
         # translations.
@@ -292,7 +297,8 @@ class FeatureExtractor:
         home = doc.context.home
         if home is None:
             x[:, INDEX["home_first_level"]] = x[:, INDEX["home_country"]] = nan
-        elif not chooses_among(reps):
+        elif not chooses_among(reps, {home.country, *(home.first_level or ())[:1]} - {None},
+                               own):
             # The home region chooses among a name's towns and counties, as its votes are cast
             # (``home.vote``): it never moves a country's or a state's name to a town at home.
             x[:, INDEX["home_first_level"]] = x[:, INDEX["home_country"]] = 0.0
@@ -330,7 +336,7 @@ class FeatureExtractor:
                 x[i, i_fcc] = focus_cc is not None and cc == focus_cc
                 x[i, i_fa1] = focus_a1 is not None and (cc, a1) == focus_a1
                 x[i, i_states] = ((cc, a1) in named_states) / len(named_states) if (
-                    named_states) else 0.0
+                    states_choose) else 0.0
             else:
                 # 6: fixed by the six co-mention columns from i_co (resolution/feature_names.py).
                 x[i, i_co:i_co + 6] = nan

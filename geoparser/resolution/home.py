@@ -18,12 +18,13 @@ third of them, strictly more than any other; a home country when it has half of 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
 from geoparser.resolution.base import SOURCE_PREFERENCE, HomeRegion, representatives
+from geoparser.resolution.place_facts import is_country_level
 
 #: The least a group's home needs (module docstring): votes, documents they came from, the
 #: area's share of the votes and the country's. Chosen by hand.
@@ -130,7 +131,14 @@ def home_regions(documents: Iterable[tuple[str | None, Sequence[Mention]]],
     return votes.regions()
 
 
-def chooses_among(reps: Sequence[Candidate]) -> bool:
-    """Whether a home region may weigh in on these readings: none is a country or a
-    first-level (or other large) area, exactly the names that may vote (``vote``)."""
-    return not any(c.feature_class == "A" and not is_town_or_county(c) for c in reps)
+def chooses_among(reps: Sequence[Candidate], countries: Collection[str] | None = None,
+                  own: str | None = None) -> bool:
+    """Whether a home region, or a state the story names, may weigh in on these readings:
+    none is a country or a first-level (or other large) area, exactly the names that may vote
+    (``vote``). With ``countries`` (where that evidence lies) and ``own`` (the toponym's
+    normalised name), an area abroad keeps it out only under its own name: "Washington"
+    (the state's) stays out in a story that names England, "Dublin" (Ireland's counties are
+    "Dublin City" and "South Dublin") does not in one that names Ohio."""
+    return not any(c.feature_class == "A" and not is_town_or_county(c) and (
+        countries is None or is_country_level(c) or c.country_code in countries
+        or normalise_name(c.name) == own) for c in reps)

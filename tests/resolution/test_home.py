@@ -140,6 +140,47 @@ def test_canadian_in_a_minnesota_paper_is_still_canada(offline_gazetteer):
     assert "home region" not in r.reason
 
 
+OHIO_PAPER = "Dublin Villager (synthetic)"
+OHIO_STORIES = [
+    ("o1", "Westerville and Gahanna councils met on Monday.", ["Westerville", "Gahanna"],
+     OHIO_PAPER),
+    ("o2", "A Reynoldsburg firm opened in Pickerington.", ["Reynoldsburg", "Pickerington"],
+     OHIO_PAPER),
+    ("o3", "Upper Arlington schools and Licking County parks won grants.",
+     ["Upper Arlington", "Licking County"], OHIO_PAPER),
+]
+
+
+def test_dublin_in_an_ohio_paper_is_dublin_ohio(offline_gazetteer):
+    """Natural Earth names Irish counties "Dublin City" and "South Dublin", so "Dublin" has
+    first-level readings; they lie in Ireland, and do not stop an Ohio paper's home from
+    choosing among the towns of the name."""
+    docs = [parsed(*s) for s in OHIO_STORIES] + [
+        parsed("a", "Dublin Arts Council awards community grants.", ["Dublin"], OHIO_PAPER)]
+    r = resolved(offline_gazetteer, docs, "a")["Dublin"]
+    assert (r.candidate.country_code, r.candidate.admin1) == ("US", "OH")
+    assert "home region decided it" in r.reason
+
+
+def test_a_state_s_name_at_home_is_not_moved_to_a_town_there():
+    """A reading that is a country, or a first-level area in the country where the evidence
+    lies or under the toponym's own name, keeps a home region or a named state out; a
+    first-level area abroad under another name does not."""
+    from geoparser.resolution.home import chooses_among
+
+    town = c("Dublin", "US", "OH", gid=1)
+    county_abroad = c("Dublin City", "IE", "L", "A", "ADM1", gid=2)
+    state = c("Georgia", "US", "GA", "A", "ADM1", gid=3)
+    country = c("Jordan", "JO", None, "A", "PCLI", gid=4)
+    assert chooses_among([town, county_abroad], {"US"}, "dublin")
+    assert not chooses_among([town, county_abroad])
+    assert not chooses_among([town, county_abroad], {"US"}, "dublin city")
+    assert not chooses_among([town, county_abroad], {"IE"}, "dublin")
+    assert not chooses_among([town, state], {"US"}, "georgia")
+    assert not chooses_among([town, state], {"GB"}, "georgia")
+    assert not chooses_among([town, country], {"US"}, "jordan")
+
+
 def test_votes_counted_in_parts_and_merged_give_the_homes_of_one_count():
     from geoparser.model import Candidate, Mention
     from geoparser.resolution.home import HomeVotes

@@ -673,6 +673,33 @@ def test_a_named_state_never_moves_wales_to_a_village_in_england(offline_gazette
     assert (wales.candidate.feature_code, wales.candidate.admin1) == ("ADM1", "WLS")
 
 
+def test_dublin_in_a_story_that_names_the_state_of_ohio_is_in_ohio(offline_gazetteer):
+    """Natural Earth's Irish counties ("Dublin City", "South Dublin") gave "Dublin" first-level
+    readings, which kept the state the story names from weighing in: thirteen Dublins of a
+    Dublin, Ohio arts council's story were drawn in Ireland (LGL-dev)."""
+    text = ("Dublin Arts Council awards community arts grants. Groups must be registered with "
+            "the State of Ohio and based in Dublin.")
+    r = resolve_text(offline_gazetteer, create_policy("context"), text,
+                     ["Dublin", "State of Ohio", "Dublin"])["Dublin"]
+    assert (r.candidate.country_code, r.candidate.admin1) == ("US", "OH")
+    assert "state named +1.00" in r.reason
+
+
+def test_washington_in_a_story_that_names_england_is_still_the_capital(offline_gazetteer):
+    """A state's own name keeps a named state out wherever the state lies: "Washington" is
+    no village of West Sussex for a story that names England (GeoWebNews: Russian envoys
+    leave Washington; London, Salisbury, England)."""
+    text = ("The Latest: Russian envoys leave Washington. In Washington, Russian diplomats "
+            "expelled from the United States boarded a bus at the embassy in the U.S. "
+            "capital, to fly to Moscow. In England, police in Salisbury went on searching.")
+    r = resolve_text(offline_gazetteer, create_policy("context"), text,
+                     ["Washington", "Washington", "United States", "U.S.", "Moscow", "England",
+                      "Salisbury"])
+    assert (r["Washington"].candidate.country_code, r["Washington"].candidate.admin1) == (
+        "US", "DC")
+    assert "state named" not in r["Washington"].reason
+
+
 @pytest.mark.parametrize("policy", SHIPPED)
 @pytest.mark.parametrize(("text", "names", "cc"), [
     ("Rents keep rising across the Bay Area.", ["Bay Area"], "US"),
