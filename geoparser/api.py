@@ -136,6 +136,18 @@ class Geoparser:
         parsed, unknown = (recognise_with_unknown(self.recogniser, documents)
                            if self.keep_rejected else (recognise(self.recogniser, documents),
                                                        None))
+        return self.resolve_documents(parsed, guides, collection=collection, unknown=unknown)
+
+    def resolve_documents(
+        self, parsed: Sequence[ParsedDocument],
+        guides: Mapping[str, tuple[float, float]] | None = None, *, collection: bool = False,
+        unknown: Any = None,
+    ) -> list[ParsedDocument]:
+        """The second half of ``parse_documents``: documents whose toponyms were recognised
+        (``pipeline.recognise``, by this geoparser's recogniser or another of its kind)
+        resolved, decided and filtered as set. Documents resolved together share their
+        papers' home regions (``resolution.home``), as in one ``parse``; ``unknown``: the
+        names ``pipeline.recognise_with_unknown`` found in no gazetteer."""
         out = resolve(parsed, self.gazetteer, self.policy, guides,
                       collection=collection, min_confidence=self.min_confidence,
                       repeat_names=True, decision=self.decision, unknown_names=unknown)

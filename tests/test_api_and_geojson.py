@@ -164,3 +164,26 @@ def test_an_unknown_point_convention_is_refused(offline_gazetteer):
 
     with pytest.raises(UsageError, match="unknown point convention 'wikipedia'"):
         Geoparser(ner="gazetteer", gazetteer=offline_gazetteer, points="wikipedia")
+
+
+def test_documents_recognised_apart_and_resolved_together_are_parsed_as_one(offline_gazetteer):
+    """A corpus recognised a part at a time (each part by the tagger that never saw it) and
+    resolved together gets its papers' home regions from all their stories, as one ``parse``
+    does: the synthetic St. Cloud paper's "Albany driver" is in Minnesota only then."""
+    from geoparser.pipeline import recognise
+
+    paper = "St. Cloud Times (synthetic)"
+    texts = ["Sartell and Sauk Centre schools share a new bus contract.",
+             "Holdingford fire crews helped in Stearns County on Sunday.",
+             "Detroit Lakes and Staples teams meet on Friday.",
+             "An Albany driver was hurt in a crash on the highway."]
+    docs = [Document(f"s{i}", t, source=paper) for i, t in enumerate(texts)]
+    gp = Geoparser(ner="en_core_web_sm", gazetteer=offline_gazetteer)
+    whole = gp.parse_documents(docs)
+    parts = recognise(gp.recogniser, docs[:2]) + recognise(gp.recogniser, docs[2:])
+    together = gp.resolve_documents(parts)
+    assert [p.to_dict() for p in together] == [p.to_dict() for p in whole]
+    (albany,) = together[-1].resolutions
+    assert albany.candidate.admin1 == "MN"
+    (apart,) = gp.resolve_documents(parts[2:])[-1].resolutions
+    assert apart.candidate.admin1 != "MN"

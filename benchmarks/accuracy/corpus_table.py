@@ -119,11 +119,13 @@ def parsed_by_part(item: CatalogueEntry, corpora: Path, documents: Sequence[Docu
                    taggers: Sequence[Path], gazetteer: Any, ner: str,
                    shipped: ShippedTagger) -> list[Any]:
     """``documents`` parsed, each part of ``item`` (``document_parts.document_part`` of all
-    its ids, as ``train_tagger --held-part`` cuts it) by its tagger of ``taggers``
-    (``part_taggers``), the one that never saw it, in place of ``shipped``; in ``documents``'
-    order."""
+    its ids, as ``train_tagger --held-part`` cuts it) recognised by its tagger of ``taggers``
+    (``part_taggers``), the one that never saw it, in place of ``shipped``, then all resolved
+    together, as one ``parse`` of the corpus resolves them (a paper's home region is read off
+    all its stories); in ``documents``' order."""
     from benchmarks.training.document_parts import document_part
     from geoparser import Geoparser
+    from geoparser.pipeline import recognise
 
     part = document_part([d.id for d in item.read(corpora)], len(taggers))
     out: dict[str, Any] = {}
@@ -131,8 +133,8 @@ def parsed_by_part(item: CatalogueEntry, corpora: Path, documents: Sequence[Docu
         with tagger_at(path, shipped):
             geoparser = Geoparser(ner=ner, gazetteer=gazetteer)
         mine = [d for d in documents if part[d.id] == k]
-        out.update(zip((d.id for d in mine), geoparser.parse_documents(mine), strict=True))
-    return [out[d.id] for d in documents]
+        out.update(zip((d.id for d in mine), recognise(geoparser.recogniser, mine), strict=True))
+    return geoparser.resolve_documents([out[d.id] for d in documents])
 
 
 @contextmanager

@@ -264,18 +264,24 @@ def model_digest(tagger: Path) -> str:
     return hashlib.sha256((tagger / "model.onnx").read_bytes()).hexdigest()[:12]
 
 
-def resolved_spans(name: str, docs: Sequence[Document], tagger: Path, gazetteer,
-                   policy, confidence: FittedModel | None = None) -> list[ParsedDocument]:
+def recognised_spans(name: str, docs: Sequence[Document], tagger: Path, gazetteer
+                     ) -> list[ParsedDocument]:
     """``docs`` (of the corpus ``name``) with the spans the recogniser on the tagger at
-    ``tagger`` proposes (cached by the tagger's digest), resolved as ``parse`` resolves them
-    (names read again) with no minimum confidence, each point's confidence from the model
-    ``confidence`` (default: the policy's shipped one)."""
+    ``tagger`` proposes (cached by the tagger's digest)."""
     found = cached_mentions("decision-mentions",
                             f"toponym-transformer-orgs-{model_digest(tagger)}", docs,
                             recogniser=fold_recogniser(tagger, gazetteer),
                             note=f"decision-data: {name}: recognising {len(docs)} documents")
-    return resolved_as_parse([ParsedDocument(d, found[d.id]) for d in docs], gazetteer, policy,
-                             confidence)
+    return [ParsedDocument(d, found[d.id]) for d in docs]
+
+
+def resolved_spans(name: str, docs: Sequence[Document], tagger: Path, gazetteer,
+                   policy, confidence: FittedModel | None = None) -> list[ParsedDocument]:
+    """``recognised_spans`` resolved as ``parse`` resolves them (names read again) with no
+    minimum confidence, each point's confidence from the model ``confidence`` (default: the
+    policy's shipped one)."""
+    return resolved_as_parse(recognised_spans(name, docs, tagger, gazetteer), gazetteer,
+                             policy, confidence)
 
 
 def resolved_as_parse(parsed: Sequence[ParsedDocument], gazetteer, policy,
@@ -290,12 +296,14 @@ def resolved_as_parse(parsed: Sequence[ParsedDocument], gazetteer, policy,
 def corpus_rows(corpus: DecisionCorpus, taggers: Sequence[tuple[Path, Sequence[Document]]],
                 gazetteer, policy, confidence: FittedModel | None = None) -> DecisionRows:
     """The rows of ``corpus``'s documents, each (tagger, documents) of ``taggers``
-    (``taggers_for``) proposing the spans of its documents, their points' confidence from the
-    model ``confidence`` (default: the shipped one; ``confidence_folds`` gives one that never
-    saw the corpus). Which points "today's default" places is judged at the shipped model's
-    minimum."""
-    resolved = [p for tagger, docs in taggers
-                for p in resolved_spans(corpus.name, docs, tagger, gazetteer, policy, confidence)]
+    (``taggers_for``) proposing the spans of its documents, all then resolved together as one
+    ``parse`` of the corpus resolves them (a paper's home region read off all its stories),
+    their points' confidence from the model ``confidence`` (default: the shipped one;
+    ``confidence_folds`` gives one that never saw the corpus). Which points "today's default"
+    places is judged at the shipped model's minimum."""
+    parsed = [p for tagger, docs in taggers
+              for p in recognised_spans(corpus.name, docs, tagger, gazetteer)]
+    resolved = resolved_as_parse(parsed, gazetteer, policy, confidence)
     model = load_models().get(policy.name)
     return rows_for(resolved, model.min_confidence if model else 0.0, corpus.conventions)
 
@@ -339,4 +347,5 @@ def tagger_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]) -> 
 
 
 __all__ = ["TAGGER_MODES", "DecisionCorpus", "DecisionRows", "corpus_rows", "resolved_as_parse",
-           "model_digest", "resolved_spans", "rows_for", "tagger_for", "taggers_for"]
+           "model_digest", "recognised_spans", "resolved_spans", "rows_for", "tagger_for",
+           "taggers_for"]
