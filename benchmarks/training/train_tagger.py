@@ -195,7 +195,8 @@ def main(argv: list[str] | None = None) -> int:
 
     config = TaggerConfig.read(args.config)
     for key, needs_teacher in (("teacher_text", config.teacher_text),
-                               ("start_from_teacher", config.start_from_teacher)):
+                               ("start_from_teacher", config.start_from_teacher),
+                               ("hidden_weight", config.hidden_weight > 0)):
         if needs_teacher and config.distil_weight <= 0:
             raise SystemExit(f"train-tagger: {args.config}: {key} needs a teacher "
                              "(distil_weight > 0)")
@@ -269,6 +270,13 @@ def main(argv: list[str] | None = None) -> int:
 
             soft = teacher_probabilities(teacher, [e.window for e in train_set])
             print(f"train-tagger: {label}: teacher {teacher}", flush=True)
+        layers = None
+        if teacher is not None and config.hidden_weight > 0:
+            from geoparser.recognition.training.distillation import teacher_layer_outputs
+            from geoparser.recognition.training.tagger_train import build_model
+
+            layers = teacher_layer_outputs(build_model(base, TaggerConfig(), start=teacher),
+                                           [e.window for e in train_set], config.layers)
         meta = {"name": args.name, "version": "1.0.0",
                 "trained_on": used, "held_out": [n for n in names if n not in used],
                 "sources": [{"name": s.name, "path": s.path} for s in SOURCES if s.name in used],
@@ -289,7 +297,8 @@ def main(argv: list[str] | None = None) -> int:
         record = fit(base, train_set, dev_set, config, target, meta,
                      chooser(dev_set, {n: splits[n][1].docs for n in used}, config, teacher),
                      log=lambda s: print(s, flush=True), teacher=soft,
-                     start=teacher if config.start_from_teacher else None)
+                     start=teacher if config.start_from_teacher else None,
+                     teacher_layers=layers)
         if soft is not None:
             record["teacher"] = str(teacher)
         if label == "all":  # what compare and score warn about (evaluation.reports.trained_on)

@@ -19,7 +19,8 @@ def test_the_teacher_recipe_keeps_every_layer_and_learns_from_gold_alone() -> No
 
 @pytest.mark.parametrize("recipe", ["student.json", "student-text.json",
                                     "student-narrow.json", "student-small.json",
-                                    "student-alternate.json", "student-from-teacher.json"])
+                                    "student-alternate.json", "student-from-teacher.json",
+                                    "student-layers.json"])
 def test_the_student_recipe_keeps_fewer_layers_and_learns_from_the_teacher_too(recipe) -> None:
     config = TaggerConfig.read(CONFIGS / recipe)
     assert 1 <= config.layers < 6
@@ -28,7 +29,7 @@ def test_the_student_recipe_keeps_fewer_layers_and_learns_from_the_teacher_too(r
 
 
 @pytest.mark.parametrize("recipe", ["student-narrow.json", "student-small.json",
-                                    "student-alternate.json"])
+                                    "student-alternate.json", "student-layers.json"])
 def test_the_narrow_recipes_cut_heads_and_units_and_the_others_keep_them_all(recipe) -> None:
     narrow = TaggerConfig.read(CONFIGS / recipe)
     assert 0 < narrow.heads < 12 and 0 < narrow.units < 1536
@@ -107,6 +108,48 @@ def test_padding_rows_are_left_out_of_the_teacher_term() -> None:
     config = TaggerConfig(distil_weight=1.0)
     assert float(student_loss(torch.tensor(0.0), logits, teacher, torch.tensor([[1, 0]]),
                               config)) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_a_student_layer_matches_the_teacher_layer_at_its_relative_depth() -> None:
+    from geoparser.recognition.training.distillation import matched_layers
+
+    assert matched_layers(3, 6) == (2, 4, 6)
+    assert matched_layers(2, 6) == (3, 6)
+    assert matched_layers(6, 6) == (1, 2, 3, 4, 5, 6)
+    with pytest.raises(ValueError):
+        matched_layers(7, 6)
+
+
+def test_the_layer_loss_is_zero_on_the_teacher_s_outputs_and_leaves_padding_out() -> None:
+    torch = pytest.importorskip("torch")
+    import numpy as np
+
+    from geoparser.recognition.training.distillation import layer_loss
+
+    teacher = np.arange(2 * 3 * 4, dtype=np.float32).reshape(2, 3, 4) / 10  # layers×pieces×width
+    states = [torch.zeros((1, 4, 4)) for _ in range(2)]  # a batch of one, padded to 4 pieces
+    for k in range(2):
+        states[k][0, :3] = torch.from_numpy(teacher[k])
+        states[k][0, 3] = 99.0  # a padding piece: never counted
+    mask = torch.tensor([[1, 1, 1, 0]])
+    assert float(layer_loss(states, [teacher.astype(np.float16)], mask)) == pytest.approx(
+        0.0, abs=1e-3)
+    states[1] = states[1] + 1.0
+    # one of two layers off by 1 on every width of every real piece: a mean of 1 / 2
+    assert float(layer_loss(states, [teacher], mask)) == pytest.approx(0.5, abs=1e-5)
+
+
+def test_a_recipe_that_learns_the_teacher_s_layers_needs_a_teacher(tmp_path) -> None:
+    from benchmarks.training import train_tagger
+
+    config = json.loads((CONFIGS / "student-layers.json").read_text(encoding="utf-8"))
+    assert config["hidden_weight"] > 0 and config["distil_weight"] > 0
+    config.update(distil_weight=0.0, teacher_text={})
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    with pytest.raises(SystemExit, match="hidden_weight needs a teacher"):
+        train_tagger.main(["--config", str(path), "--corpora", str(tmp_path),
+                           "--work", str(tmp_path / "w"), "--skip-final"])
 
 
 @pytest.mark.parametrize("recipe", ["student-text.json", "student-narrow.json"])

@@ -112,6 +112,9 @@ class TaggerConfig:
     #: ``temperature``), the rest the gold labels (``distillation``); 0 trains on gold alone
     distil_weight: float = 0.0
     temperature: float = 1.0
+    #: a student's loss adds this weight × the mean squared distance of each of its layers'
+    #: outputs from its teacher's layer at the same relative depth (``distillation``)
+    hidden_weight: float = 0.0
     #: a student's text without labels, learnt from the teacher's probabilities alone: each
     #: shared corpus's catalogue name and its step (every k-th document by sorted id;
     #: ``benchmarks.training.teacher_text``)
@@ -177,12 +180,17 @@ def build_model(base: Path, config: TaggerConfig, start: Path | None = None) -> 
                 self.bert.config.num_hidden_layers = len(kept)
 
         def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor,
-                    case_ids: torch.Tensor) -> torch.Tensor:
+                    case_ids: torch.Tensor, layers: bool = False) -> Any:
+            """The pieces' label logits; with ``layers``, also every layer's output (the
+            embeddings' first), which a student learns from its teacher's."""
             embeds = self.bert.embeddings.word_embeddings(input_ids) + self.case_in(case_ids)
-            hidden = self.bert(inputs_embeds=embeds, attention_mask=attention_mask,
-                               token_type_ids=torch.zeros_like(input_ids)).last_hidden_state
-            both = torch.cat([hidden, self.case_out(case_ids)], dim=-1)
-            return self.head(self.drop(both))
+            # asked for only when wanted: the ONNX export traces the call without it
+            more = {"output_hidden_states": True} if layers else {}
+            out = self.bert(inputs_embeds=embeds, attention_mask=attention_mask,
+                            token_type_ids=torch.zeros_like(input_ids), **more)
+            both = torch.cat([out.last_hidden_state, self.case_out(case_ids)], dim=-1)
+            logits = self.head(self.drop(both))
+            return (logits, out.hidden_states) if layers else logits
 
     model = Tagger()
     if start is not None:
@@ -199,14 +207,16 @@ def build_model(base: Path, config: TaggerConfig, start: Path | None = None) -> 
 def train(model: Any, train_set: Sequence[Example], config: TaggerConfig,
           evaluate: Callable[[Any], dict[str, Any]],
           log: Callable[[str], None] = print,
-          teacher: Sequence[Any] | None = None) -> dict[str, Any]:
+          teacher: Sequence[Any] | None = None,
+          teacher_layers: Sequence[Any] | None = None) -> dict[str, Any]:
     """Fine-tune ``model`` in place; after each epoch ``evaluate(model)`` scores it on dev and
     the best epoch's weights are kept. ``teacher`` (a student's training) holds each
-    example's piece probabilities from the teacher (``distillation.teacher_probabilities``).
+    example's piece probabilities from the teacher (``distillation.teacher_probabilities``),
+    ``teacher_layers`` its layers' outputs (``distillation.teacher_layer_outputs``).
     Returns the training record."""
     import torch
 
-    from geoparser.recognition.training.distillation import soft_targets, student_loss
+    from geoparser.recognition.training.distillation import layer_loss, soft_targets, student_loss
 
     torch.manual_seed(config.seed)
     torch.set_num_threads(config.threads)
@@ -232,11 +242,17 @@ def train(model: Any, train_set: Sequence[Example], config: TaggerConfig,
         running = 0.0
         for k, group in enumerate(groups):
             ids, mask, case, labels = tensors([train_set[i] for i in group])
-            logits = model(ids, mask, case)
+            if matched := teacher_layers is not None and config.hidden_weight > 0:
+                logits, states = model(ids, mask, case, layers=True)
+            else:
+                logits = model(ids, mask, case)
             loss = gold_loss(loss_fn, logits, labels)
             if teacher is not None and config.distil_weight > 0:
                 soft = soft_targets([teacher[i] for i in group], ids.shape[1])
                 loss = student_loss(loss, logits, soft, mask, config)
+            if matched:
+                loss = loss + config.hidden_weight * layer_loss(
+                    states[1:], [teacher_layers[i] for i in group], mask)
             optim.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -369,7 +385,8 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
         config: TaggerConfig, target: Path, meta: dict[str, Any],
         choose: Callable[[Path, Sequence[Any]], dict[str, Any]],
         log: Callable[[str], None] = print,
-        teacher: Sequence[Any] | None = None, start: Path | None = None) -> dict[str, Any]:
+        teacher: Sequence[Any] | None = None, start: Path | None = None,
+        teacher_layers: Sequence[Any] | None = None) -> dict[str, Any]:
     """Train on ``train_set`` (best epoch on ``dev``), starting from the tagger ``start`` when
     given (``build_model``), export the int8 ONNX model with the
     vocabulary and ``meta.json`` to ``target``, its decision threshold chosen by ``choose``
@@ -400,7 +417,7 @@ def fit(base: Path, train_set: Sequence[Example], dev: Sequence[Example],
     def evaluate(m: Any) -> dict[str, Any]:
         return dev_scores(dev, torch_probabilities(m, [e.window for e in dev]), default)
 
-    record = train(model, train_set, config, evaluate, log, teacher)
+    record = train(model, train_set, config, evaluate, log, teacher, teacher_layers)
     if config.heads or config.units:
         record["narrowed"] = {"heads": kept["heads"], "units": config.units}
     probs = torch_probabilities(model, [e.window for e in dev])
