@@ -14,8 +14,6 @@ the news conventions make them toponyms for every recogniser. Countries' initial
 
 from __future__ import annotations
 
-import re
-
 from geoparser.vocabularies import pairs
 
 # AP style abbreviations (and common variants) and postal codes -> GeoNames admin1 codes.
@@ -60,12 +58,6 @@ ABBREVIATIONS: dict[str, tuple[str, str]] = _abbreviations()
 # GeoNames admin1 codes of Australia's states and territories.
 _AU_STATES = {"01": ("ACT",), "02": ("NSW",), "03": ("NT",), "04": ("QLD", "Qld"),
               "05": ("SA",), "06": ("TAS", "Tas."), "07": ("VIC", "Vic."), "08": ("WA",)}
-
-#: A name of one word and a full stop: a clipped abbreviation ("Miss.", "Calif."). The offline
-#: index does not hold such names (its keys drop the full stop, so "Miss." would name
-#: Mississippi wherever the title "Miss" stands: ``offline_records``); ``EXPANSIONS`` reads
-#: the states' and provinces' as written.
-CLIPPED = re.compile(r"[^\W\d_]+\.")
 
 #: Initials that name a country wherever they stand as a word of their own, as news writes
 #: them ("the DPRK's concerns", "the T&T mission"): a recogniser taught on few of them misses

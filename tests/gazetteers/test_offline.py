@@ -215,19 +215,6 @@ def test_dprk_is_north_korea(offline_gazetteer):
     assert {c.country_code for c in offline_gazetteer.lookup("DPRK")} == {"KP"}
 
 
-def test_miss_before_a_name_is_a_title_not_mississippi(offline_gazetteer):
-    """Natural Earth gives Mississippi its abbreviation "Miss.", which the index's keys read as
-    "Miss": "the Miss Greater Butler County Pageant" drew Mississippi (LGL-dev). Written with
-    its full stop, the abbreviation is still the state."""
-    from geoparser.pipeline import lookup_all
-
-    assert not [c for c in offline_gazetteer.lookup("Miss") if c.admin1 == "MS"]
-    assert not [c for c in offline_gazetteer.lookup("Mass") if c.admin1 == "MA"]
-    found = lookup_all(offline_gazetteer, ["Miss.", "Mass."])
-    assert {c.admin1 for c in found["Miss."]} == {"MS"}
-    assert {c.admin1 for c in found["Mass."]} == {"MA"}
-
-
 def test_kent_is_in_england_not_its_own_first_level_area(offline_gazetteer):
     from geoparser.gazetteers.regions import region_name
 

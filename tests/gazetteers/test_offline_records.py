@@ -187,15 +187,3 @@ def test_an_area_named_as_a_country_stays_when_geonames_has_it_or_it_lies_far_aw
     areas = [r.candidate for r in records if r.candidate.feature_code == "ADM1"]
     assert [(a.source_id, a.geonameid) for a in areas] == [("ne-admin1:GU-1", 4043990),
                                                            ("csc-state:9", None)]
-
-
-def test_an_area_s_abbreviation_with_its_full_stop_is_no_name_of_it():
-    """The index's keys drop the full stop: "Miss." would name Mississippi wherever "Miss"
-    stands ("Miss Butler County"), as it did on LGL-dev."""
-    state = extra("natural-earth", "ne-admin1:9", "Mississippi", 32.76, -89.67, "ADM1", cc="US",
-                  geonameid=4436296, admin1="MS", iso="US-MS",
-                  names=("Miss.", "State of Mississippi", "N.Miss"))
-    (record,) = [r for r in iter_records(iter(GEONAMESCACHE), [*EXTRAS, state], {})
-                 if r.candidate.geonameid == 4436296]
-    assert "Miss." not in record.names
-    assert {"Mississippi", "State of Mississippi", "N.Miss"} <= set(record.names)

@@ -56,8 +56,6 @@ TOWN = _place("P", "PPL", MIN_TOWN_POPULATION - 1)
     ("Marathon", [_place("A", "ADM2")], False),
     ("S.", [_place("A", "PCLD")], False),  # one letter, whatever a source spells so
     ("UK", [_place("A", "PCLI")], True),
-    ("Mass.", [], True),  # a state's abbreviation, which the index does not hold
-    ("Mass", [], False),  # the Catholic Mass
 ])
 def test_only_a_prominent_place_is_read_out_of_an_organisation_name(name, candidates,
                                                                     prominent):
