@@ -78,7 +78,7 @@ def teacher_layer_outputs(teacher: Any, windows: Sequence[Any], student: int,
     import numpy as np
     import torch
 
-    from geoparser.recognition.training.tagger_data import IGNORE, Example, tensors
+    from geoparser.recognition.training.tagger_data import unlabelled_tensors
     from geoparser.recognition.wordpieces import batches
 
     teacher.eval()
@@ -86,9 +86,7 @@ def teacher_layer_outputs(teacher: Any, windows: Sequence[Any], student: int,
     out: list[Any] = [None] * len(windows)
     with torch.no_grad():
         for group in batches(windows, batch_size):
-            ids, mask, case, _ = tensors([Example(windows[i], (IGNORE,) * len(windows[i].ids))
-                                          for i in group])
-            _, states = teacher(ids, mask, case, layers=True)
+            _, states = teacher(*unlabelled_tensors([windows[i] for i in group]), layers=True)
             stacked = torch.stack([states[k] for k in picked], dim=1).numpy()
             for row, i in enumerate(group):
                 out[i] = stacked[row, :, :len(windows[i].ids)].astype(np.float16)

@@ -68,12 +68,12 @@ def _read(model: Any, windows: list[Any], real: list[Any]) -> None:
     while it runs (the hooks weigh only those)."""
     import torch
 
-    from geoparser.recognition.training.tagger_data import IGNORE, Example, tensors
+    from geoparser.recognition.training.tagger_data import unlabelled_tensors
 
     with torch.no_grad():
         for start in range(0, len(windows), 32):
             group = windows[start:start + 32]
-            ids, mask, case, _ = tensors([Example(w, (IGNORE,) * len(w.ids)) for w in group])
+            ids, mask, case = unlabelled_tensors(group)
             real[:] = [mask.bool()]
             model(ids, mask, case)
 

@@ -126,3 +126,9 @@ def tensors(batch: Sequence[Example]) -> tuple[Any, Any, Any, Any]:
         case[row, :n] = torch.tensor(e.window.case)
         labels[row, :n] = torch.tensor(e.labels)
     return ids, mask, case, labels
+
+
+def unlabelled_tensors(windows: Sequence[Any]) -> tuple[Any, Any, Any]:
+    """Padded (input_ids, attention_mask, case_ids) for windows read without labels."""
+    ids, mask, case, _ = tensors([Example(w, (IGNORE,) * len(w.ids)) for w in windows])
+    return ids, mask, case

@@ -28,6 +28,7 @@ from geoparser.recognition.training.tagger_data import (
     LABELS,
     Example,
     tensors,
+    unlabelled_tensors,
 )
 from geoparser.recognition.wordpieces import MAX_PIECES, N_CASE_IDS, batches
 
@@ -293,13 +294,10 @@ def torch_probabilities(model: Any, windows: Sequence[Any], batch_size: int = 32
     """Per-window label probabilities (pieces × labels, numpy) from the torch model."""
     import torch
 
-    from geoparser.recognition.training.tagger_data import Example as Ex
-
     out: list[Any] = [None] * len(windows)
     with torch.no_grad():
         for group in batches(windows, batch_size):
-            ids, mask, case, _ = tensors([Ex(windows[i], (IGNORE,) * len(windows[i].ids))
-                                          for i in group])
+            ids, mask, case = unlabelled_tensors([windows[i] for i in group])
             probs = torch.softmax(model(ids, mask, case), dim=-1).numpy()
             for row, i in enumerate(group):
                 out[i] = probs[row, :len(windows[i].ids)]
