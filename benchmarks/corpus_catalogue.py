@@ -53,7 +53,7 @@ class CatalogueEntry:
     #: Names the default's models know it by (``trained_on`` lists, config files).
     aliases: tuple[str, ...] = field(default=())
     #: The tagger fold that never saw it: ``make train-ner`` writes that tagger to
-    #: ``<work>/without-<fold>/tagger`` (``train_tagger.fold_key``); ``None``: no tagger
+    #: ``<work>/without-<fold>/tagger`` (``document_parts.fold_key``); ``None``: no tagger
     #: trained on it, so every tagger is out of fold.
     fold: str | None = None
     #: Whether the tagger learned it by its own convention, a part at a time: ``make train-ner``

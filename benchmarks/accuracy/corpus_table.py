@@ -98,7 +98,9 @@ class Row:
 
 def fold_tagger(folds: Path, item: CatalogueEntry) -> Path:
     """The fold tagger that never saw ``item``; an error naming it when it is missing."""
-    return _present(folds / f"without-{item.fold}" / "tagger")
+    from benchmarks.training.document_parts import fold_tagger_at
+
+    return _present(fold_tagger_at(folds, item.fold))  # type: ignore[arg-type]
 
 
 def part_taggers(folds: Path) -> list[Path]:

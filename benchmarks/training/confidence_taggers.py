@@ -16,7 +16,7 @@ from pathlib import Path
 
 from benchmarks.corpus_catalogue import entry
 from benchmarks.training.decision_data import model_digest
-from benchmarks.training.document_parts import by_part_tagger
+from benchmarks.training.document_parts import by_part_tagger, fold_tagger_at
 from benchmarks.training.ranker_data import cached_mentions
 from geoparser.errors import UsageError
 from geoparser.model import Document, ParsedDocument
@@ -33,7 +33,7 @@ def taggers_for(name: str, docs: Sequence[Document], corpora: Path, work: Path
                   by_part_tagger(work, docs, [d.id for d in item.read(corpora)])]
         return [(path, group) for path, group in groups if group]
     if item.fold:
-        return [(_present(work / f"without-{item.fold}" / "tagger"), list(docs))]
+        return [(_present(fold_tagger_at(work, item.fold)), list(docs))]
     return [(None, list(docs))]
 
 

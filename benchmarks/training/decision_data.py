@@ -337,7 +337,9 @@ def tagger_for(corpus: DecisionCorpus, work: Path, docs: Sequence[Document]) -> 
     if corpus.tagger == "parts":
         raise ValueError(f"{corpus.name} is tagged by part: each part has its own tagger")
     if corpus.tagger == "fold":
-        return work / f"without-{corpus.name.split()[0].lower()}" / "tagger"
+        from benchmarks.training.document_parts import fold_tagger_at
+
+        return fold_tagger_at(work, corpus.name)
     from geoparser.recognition.transformer_tagger import model_dir
 
     if seen := training_overlap("toponym-transformer", (d.text for d in docs)):

@@ -31,6 +31,17 @@ def part_tagger(work: Path, part: int) -> Path:
     return work / f"without-part-{part}" / "tagger"
 
 
+def fold_tagger_at(work: Path, name: str) -> Path:
+    """Where ``train_tagger`` writes the fold tagger that never saw corpus ``name`` (its name,
+    or its fold key: ``fold_key``)."""
+    return work / f"without-{fold_key(name)}" / "tagger"
+
+
+def fold_key(name: str) -> str:
+    """``without-<key>`` folder name of the fold that holds corpus ``name`` out."""
+    return name.split()[0].lower()
+
+
 def by_part_tagger(work: Path, docs: Sequence[Document], every_id: Sequence[str]
                    ) -> list[tuple[Path, list[Document]]]:
     """``docs`` grouped by the part tagger that never saw them (``part_tagger``, every part in

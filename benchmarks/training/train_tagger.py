@@ -25,16 +25,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks.training.document_parts import fold_key
 from geoparser.recognition.training.data import SOURCES
 from geoparser.recognition.training.prepare import corpus_splits
 
 CONFIG = (Path(__file__).resolve().parents[2] / "geoparser" / "recognition" / "training"
           / "configs" / "tagger.json")
-
-
-def fold_key(name: str) -> str:
-    """``without-<key>`` folder name of the fold that holds ``name`` out."""
-    return name.split()[0].lower()
 
 
 def rethreshold(target: Path, dev: Any, dev_docs: Any, config: Any,

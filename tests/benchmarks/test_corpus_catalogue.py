@@ -12,7 +12,7 @@ from benchmarks.corpus_catalogue import (
     select,
 )
 from benchmarks.public_corpora import CORPORA
-from benchmarks.training.train_tagger import fold_key
+from benchmarks.training.document_parts import fold_key
 from geoparser.corpora import CONVERTERS
 from geoparser.corpora.conventions import load_conventions
 from geoparser.errors import UsageError
