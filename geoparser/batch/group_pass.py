@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass
+from fractions import Fraction
 from typing import Any
 
 import msgspec
@@ -68,6 +69,11 @@ def recognise_chunk(task: RecogniseTask) -> RecognisedChunk:
         "votes": [[group, cc, admin1, n] for group, counts in votes.votes.items()
                   for (cc, admin1), n in counts.items()],
         "voted": votes.documents,
+        "named": [[group, key, cc, admin1] for group, named in votes.named.items()
+                  for key, where in named.items() for cc, admin1 in sorted(where)],
+        "pointed": [[group, cc, admin1, n.numerator, n.denominator]
+                    for group, pointed in votes.pointed.items()
+                    for (cc, admin1), n in pointed.items()],
         "passes": proposed,
     }
     return RecognisedChunk(task.index, len(task.records), msgspec.json.encode(payload))
@@ -90,5 +96,10 @@ def votes_of(data: bytes) -> tuple[HomeVotes, list[str], list[Any]]:
     for group, cc, admin1, n in payload["votes"]:
         votes.votes.setdefault(group, Counter())[(cc, admin1)] += n
     votes.documents.update(payload["voted"])
+    for group, key, cc, admin1 in payload["named"]:
+        votes.named.setdefault(group, {}).setdefault(key, set()).add((cc, admin1))
+    for group, cc, admin1, numerator, denominator in payload["pointed"]:
+        votes.pointed.setdefault(group, Counter())[(cc, admin1)] += Fraction(numerator,
+                                                                              denominator)
     groups = sorted({d["source"] for _, d, _ in payload["documents"] if d["source"]})
     return votes, groups, payload["bad_rows"]

@@ -16,18 +16,25 @@ from geoparser.registry import ENTRY_POINT_GROUPS, Registry
 @dataclass(frozen=True)
 class HomeRegion:
     """A group's home: (country, admin1) of its first-level area, its country (either may be
-    ``None``), and the votes behind it, for the reason."""
+    ``None``), the votes behind them, for the reason, and its home towns ((normalised name,
+    country, admin1) of each town its own name spells out: ``resolution.home``)."""
 
     group: str
     first_level: tuple[str, str] | None
     country: str | None
     votes: int
     of: int
+    towns: tuple[tuple[str, str, str], ...] = ()
 
     def label(self) -> str:
         where = "-".join(self.first_level) if self.first_level else self.country
-        return (f"{where}, where {self.votes} of the {self.of} unambiguous towns and counties "
-                f"of group {self.group!r} lie")
+        said = [] if not where else [
+            f"{where}, where {self.votes} of the {self.of} unambiguous towns and counties of "
+            f"group {self.group!r} lie" if self.votes else
+            f"{where}, where the town group {self.group!r} is named for lies"]
+        said += [f"{name!r} of {cc}-{admin1}, the town group {self.group!r} is named for"
+                 for name, cc, admin1 in self.towns]
+        return "; ".join(said)
 
 
 @dataclass(frozen=True)

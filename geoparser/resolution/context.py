@@ -62,7 +62,11 @@ context weight is worth". The evidence comes from ``features`` (shared with the
   Minnesota paper). It chooses among a name's towns and counties as ``state named`` does.
   Off for documents without a source. Set by reasoning (a co-mention, a
   container or a country named in the text still outweighs it), not fitted (LGL-dev, whose
-  papers are its documents' sources, measures it: docs/resolution.md).
+  papers are its documents' sources, measures it: docs/resolution.md). Also +2.0 for the
+  paper's **home town**, whatever else bears the name: the town, in the area its stories
+  point to, whose name the paper's own name spells out ("Jordan" in jordannews.com is Jordan,
+  Minnesota; ``resolution.home``). As much as ``contained``, so that "Paris, France" in the
+  Paris Post-Intelligencer is still France's.
 * an area's imputed population does not count against a city of its name abroad that is
   larger than such an area likely is (``features.imputed_abroad``: "Manchester" is not
   Manchester Parish, Jamaica), and a town matched by its English name keeps capital and
@@ -149,6 +153,7 @@ class ContextWeights:
     # no shared corpus has sources to measure it on (docs/resolution.md)
     home_first_level: float = 1.0
     home_country: float = 0.2
+    home_town: float = 2.0
     imputed_abroad: bool = True  # no imputed population against a city abroad
     alias_prominence: bool = True  # a far larger city keeps its prominence under an alias
     plural_list: bool = True  # "Oconee and Oglethorpe counties" calls both areas
@@ -211,7 +216,8 @@ def term_matrix(x: np.ndarray, w: ContextWeights | None = None
         w.city_cue * np.maximum(col("city_cue"), w.story_cues * col("story_city_cue")),
         w.capital * col("capital"),
         np.minimum(w.prominence * np.maximum(gap, 0.0), w.prominence_cap),
-        w.home_first_level * col("home_first_level") + w.home_country * col("home_country"),
+        w.home_first_level * col("home_first_level") + w.home_country * col("home_country")
+        + w.home_town * col("home_town"),
         w.state_named * col("named_state_share"),
         w.kind_cue * col("kind_cue"),
         w.holds_before * col("holds_before"),

@@ -12,9 +12,10 @@ FEATURES: tuple[str, ...] = (
     "focus_country", "focus_first_level", "alternate_name", "candidates", "others",
     "placeable", "imputed_abroad", "alias_gap", "home_first_level", "home_country",
     "named_state_share", "kind_cue", "story_area_cue", "story_city_cue", "holds_before",
+    "home_town",
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
 #: The features only the ``context`` policy weighs: the shipped ranker and confidence model
 #: were trained without them, and read the features they were trained on.
 CONTEXT_POLICY_FEATURES: tuple[str, ...] = ("named_state_share", "kind_cue", "story_area_cue",
-                                             "story_city_cue", "holds_before")
+                                             "story_city_cue", "holds_before", "home_town")

@@ -57,7 +57,11 @@ Home region (a paper's own area, ``home``):
   ``home_first_level`` / ``home_country`` the candidate lies in the first-level area / country
   where most of its group's unambiguous towns and counties lie (documents grouped by their
   source, ``pipeline.resolve``); NaN when the document has no group or the group no home,
-  0 for a name one of whose readings is a country or first-level area ("Canadian", "Georgia").
+  0 for a name one of whose readings is a country or first-level area ("Canadian", "Georgia");
+  ``home_town`` the candidate is the group's home town: the town, in the area its stories
+  point to, bearing as its own name a name the group's own name spells out ("Jordan" in the
+  Jordan Independent, jordannews.com: Jordan, Minnesota), whatever else bears the name; NaN
+  when the document has no group or the group no home.
 Other:
   ``alternate_name`` the mention matches only one of the place's other names;
   ``alias_gap`` for a town of 50,000 or more matched by an alternate name that resembles its
@@ -295,7 +299,7 @@ class FeatureExtractor:
                         cc != c.country_code and p > area_size(c) for cc, p in aliases):
                     x[i, i_imputed] = 1.0
         home = doc.context.home
-        if home is None:
+        if home is None or not (home.first_level or home.country):
             x[:, INDEX["home_first_level"]] = x[:, INDEX["home_country"]] = nan
         elif not chooses_among(reps, {home.country, *(home.first_level or ())[:1]} - {None},
                                own):
@@ -308,6 +312,11 @@ class FeatureExtractor:
                 and not is_country_level(c) for c in reps]
             x[:, INDEX["home_country"]] = [
                 bool(home.country) and c.country_code == home.country for c in reps]
+        # the town a paper is named for, whatever else bears its name
+        towns = {(cc, admin1) for name, cc, admin1 in home.towns if name == own} if home else ()
+        x[:, INDEX["home_town"]] = nan if home is None else [
+            c.feature_class == "P" and (c.country_code, c.admin1) in towns
+            and normalise_name(c.name) == own for c in reps]
         # Under another of its names, a place keeps its prominence only when far larger than
         # every place that bears the name as its own (``FAR_LARGER``); nor, without it, is it
         # a rival of a namesake abroad (Lomé, which some write "Rome", is none of Rome's).

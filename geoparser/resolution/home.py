@@ -13,13 +13,27 @@ country or first-level area, vote ("Lake Elmo", "Becker County"; not "Springfiel
 "Georgia"); each document gives a name one vote. A group has a home area when at least
 ``MIN_VOTES`` such votes came from at least ``MIN_DOCUMENTS`` documents and the area has a
 third of them, strictly more than any other; a home country when it has half of them.
+
+A paper is often named for its town: the Jordan Independent (jordannews.com) of Jordan,
+Minnesota, the Paris Post-Intelligencer, the Richmond Register. Its readers take the bare name
+for that town, even where a country or a world city bears it. A group's **home towns** are the
+names its stories mention that its own name (the group key: a web address's host name, or a
+paper's title) spells out, letters only ("jordan" in "jordannews.com"), each placed in the
+first-level area, among those where a town of that name lies, that the group's stories point
+to most: each name a story mentions gives one vote, shared evenly among the first-level areas
+its towns and counties lie in or that it names ("Minnesota", "Belle Plaine", a half for a
+"Scott County" of two states). The winner needs a whole vote and strictly more than any other
+such area; ``features.home_town`` then favours that town at each mention of the name, and
+a group whose own towns' votes give it no home has its home town's area as its home.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
+from urllib.parse import urlsplit
 
 from geoparser.model import Candidate, Mention
 from geoparser.names import normalise_name
@@ -32,12 +46,65 @@ MIN_VOTES = 3
 MIN_DOCUMENTS = 2
 AREA_SHARE = 1 / 3
 COUNTRY_SHARE = 1 / 2
+#: The fewest letters of a name a group's own name may spell out as its home town ("Rome",
+#: "Lima"; not "Ada", nor "LA" in "latimes.com"). Chosen by hand.
+MIN_TOWN_LETTERS = 4
+
+
+def spelled(text: str) -> str:
+    """``text``'s letters only, folded as names are: "Jordan" -> "jordan"; "St. Cloud" ->
+    "stcloud"."""
+    return "".join(ch for ch in normalise_name(text) if ch.isalpha())
+
+
+def group_letters(group: str) -> str:
+    """The letters of a group's own name that may spell a town: a web address's host name
+    without its last label (never its path, which names stories, not the paper), or the whole
+    key ("The Paris News")."""
+    text = group.strip()
+    if "/" in text or ("." in text and " " not in text):
+        try:
+            host = urlsplit(text if "//" in text else f"//{text}").hostname
+        except ValueError:  # no address after all ("[Paris"): the key as it is
+            host = None
+        if host:
+            text = host.rsplit(".", 1)[0]
+    return spelled(text)
 
 
 def is_town_or_county(c: Candidate) -> bool:
     """A town, or a county or smaller area: the readings a home region chooses among."""
     return c.feature_class == "P" or (c.feature_class == "A" and (c.feature_code or "") in {
         "ADM2", "ADM3", "ADM4"})
+
+
+def towns_named(candidates: Sequence[Candidate], key: str,
+                order: Sequence[str] = SOURCE_PREFERENCE) -> set[tuple[str, str]]:
+    """The (country, admin1) of each town among ``candidates`` whose own name is ``key`` (a
+    normalised name)."""
+    return {(c.country_code, c.admin1) for c in representatives(candidates, order)
+            if c.feature_class == "P" and c.country_code and c.admin1
+            and normalise_name(c.name) == key}
+
+
+def areas_pointed_to(candidates: Sequence[Candidate],
+                     order: Sequence[str] = SOURCE_PREFERENCE) -> set[tuple[str, str]]:
+    """The first-level areas a name points a story to: those its towns and counties lie in
+    and those it names; never a country ("Jordan" the country points nowhere)."""
+    return {(c.country_code, c.admin1) for c in representatives(candidates, order)
+            if c.country_code and c.admin1 and not is_country_level(c)
+            and (is_town_or_county(c) or c.feature_code == "ADM1")}
+
+
+def home_town_area(where: Collection[tuple[str, str]], pointed: Mapping[tuple[str, str], Any]
+                   ) -> tuple[str, str] | None:
+    """The area of ``where`` (those of a home town's namesakes) the stories point to most
+    (``pointed``: votes by area), with a whole vote and strictly ahead of the next; else
+    ``None``."""
+    ranked = sorted(((pointed.get(a, 0), a) for a in where), key=lambda va: (-va[0], va[1]))
+    if not ranked or ranked[0][0] < 1 or (len(ranked) > 1 and ranked[1][0] == ranked[0][0]):
+        return None
+    return ranked[0][1]
 
 
 def vote(candidates: Sequence[Candidate],
@@ -68,6 +135,12 @@ class HomeVotes:
         self.votes: dict[str, Counter] = {}
         #: How many of each group's documents gave at least one vote.
         self.documents: Counter[str] = Counter()
+        #: Per group, each name its stories mention that its own name spells out: where the
+        #: towns bearing it lie (``towns_named``).
+        self.named: dict[str, dict[str, set[tuple[str, str]]]] = {}
+        #: Per group, the first-level areas its stories' names point to, and their votes
+        #: (``areas_pointed_to``; exact fractions, so that the sum is the same in any order).
+        self.pointed: dict[str, Counter[tuple[str, str]]] = {}
 
     def add(self, group: str | None, mentions: Iterable[Mention],
             names: Mapping[str, Sequence[Candidate]]) -> None:
@@ -75,11 +148,20 @@ class HomeVotes:
         if not group:
             return
         voted, gave = set(), False
+        letters = group_letters(group)
         for m in mentions:
             key = normalise_name(m.text)
             if key in voted or not names.get(m.text):
                 continue
             voted.add(key)
+            own = spelled(m.text)
+            if len(own) >= MIN_TOWN_LETTERS and own in letters:
+                where = towns_named(names[m.text], key, self.order)
+                if where:
+                    self.named.setdefault(group, {}).setdefault(key, set()).update(where)
+            areas = areas_pointed_to(names[m.text], self.order)
+            for area in areas:
+                self.pointed.setdefault(group, Counter())[area] += Fraction(1, len(areas))
             where = vote(names[m.text], self.order)
             if where is not None:
                 self.votes.setdefault(group, Counter())[where] += 1
@@ -92,27 +174,47 @@ class HomeVotes:
         for group, counts in other.votes.items():
             self.votes.setdefault(group, Counter()).update(counts)
         self.documents.update(other.documents)
+        for group, named in other.named.items():
+            for key, where in named.items():
+                self.named.setdefault(group, {}).setdefault(key, set()).update(where)
+        for group, pointed in other.pointed.items():
+            self.pointed.setdefault(group, Counter()).update(pointed)
+
+    def towns(self, group: str) -> tuple[tuple[str, str, str], ...]:
+        """The group's home towns: (normalised name, country, admin1), by name."""
+        pointed = self.pointed.get(group, Counter())
+        out = []
+        for key, where in sorted(self.named.get(group, {}).items()):
+            area = home_town_area(where, pointed)
+            if area is not None:
+                out.append((key, *area))
+        return tuple(out)
 
     def regions(self) -> dict[str, HomeRegion]:
         out = {}
-        for group in sorted(self.votes):
-            counts = self.votes[group]
+        for group in sorted(set(self.votes) | set(self.named)):
+            counts = self.votes.get(group, Counter())
             total = sum(counts.values())
-            if total < MIN_VOTES or self.documents[group] < MIN_DOCUMENTS:
-                continue
-            top = _ranked(counts)[:2]
-            area = top[0][0] if (top[0][1] >= AREA_SHARE * total and (
-                len(top) == 1 or top[0][1] > top[1][1])) else None
-            countries: Counter = Counter()
-            for (cc, _), n in counts.items():
-                countries[cc] += n
-            cc, n_cc = _ranked(countries)[0]
-            country = cc if n_cc >= COUNTRY_SHARE * total else None
-            if area is not None and area[0] != country:
-                area = None
-            if area or country:
-                out[group] = HomeRegion(group, area, country,
-                                        counts[area] if area else n_cc, total)
+            area = country = None
+            n = 0
+            if total >= MIN_VOTES and self.documents[group] >= MIN_DOCUMENTS:
+                top = _ranked(counts)[:2]
+                area = top[0][0] if (top[0][1] >= AREA_SHARE * total and (
+                    len(top) == 1 or top[0][1] > top[1][1])) else None
+                countries: Counter = Counter()
+                for (cc, _), k in counts.items():
+                    countries[cc] += k
+                cc, n_cc = _ranked(countries)[0]
+                country = cc if n_cc >= COUNTRY_SHARE * total else None
+                if area is not None and area[0] != country:
+                    area = None
+                n = counts[area] if area else n_cc
+            towns = self.towns(group)
+            if not (area or country) and len({(cc, a1) for _, cc, a1 in towns}) == 1:
+                # no home of its own towns' votes: the home of the town it is named for
+                area, country, n = towns[0][1:], towns[0][1], 0
+            if area or country or towns:
+                out[group] = HomeRegion(group, area, country, n, total, towns)
         return out
 
 

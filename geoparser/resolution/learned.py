@@ -59,7 +59,7 @@ ALL_COLUMNS: tuple[str, ...] = (*FEATURES, "context_score")
 #: The context weights of the score the shipped model was trained on: without the terms of
 #: ``CONTEXT_POLICY_FEATURES``, so its inputs stay what it learned from.
 RANKER_CONTEXT_WEIGHTS = ContextWeights(state_named=0.0, kind_cue=0.0, story_cues=0.0,
-                                        holds_before=0.0)
+                                        holds_before=0.0, home_town=0.0)
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "ranker.txt"
 #: With a guide point, only candidates this near it are ranked, if any are. Chosen by hand.

@@ -37,6 +37,13 @@ def grouped_corpus(n: int = 30) -> list[dict]:
                      "text": f"Crews from {a} helped in {b} on Sunday."})
     docs.append({"id": "albany", "source": "St. Cloud Times",
                  "text": "An Albany driver was hurt in a crash on Monday."})
+    # a paper named for its town (``resolution.home``: home towns), its stories in Tennessee
+    for k, (a, b) in enumerate([("Henry County", "Puryear"), ("Benton County", "Tennessee"),
+                                ("Weakley County", "Camden")]):
+        docs.append({"id": f"p{k}", "source": "parispi.net",
+                     "text": f"Crews from {a} helped in {b} on Sunday."})
+    docs.append({"id": "paris", "source": "parispi.net",
+                 "text": "Paris police arrested a man on Monday."})
     return docs
 
 
@@ -62,6 +69,8 @@ def test_albany_in_a_minnesota_paper_is_in_minnesota_whatever_its_chunk(tmp_path
     assert alone == whole
     albany = json.loads(whole["albany"])["toponyms"][0]
     assert (albany["text"], albany["admin1"]) == ("Albany", "Minnesota")
+    paris = json.loads(whole["paris"])["toponyms"][0]
+    assert (paris["text"], paris["admin1"]) == ("Paris", "Tennessee")
 
 
 @settings(max_examples=8, deadline=None, derandomize=True,
