@@ -36,7 +36,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from geoparser.model import Candidate, Mention
-from geoparser.names import normalise_name
+from geoparser.names import normalise_name, strip_diacritics
 from geoparser.resolution.base import SOURCE_PREFERENCE, HomeRegion, representatives
 from geoparser.resolution.place_facts import is_country_level
 
@@ -51,16 +51,19 @@ COUNTRY_SHARE = 1 / 2
 MIN_TOWN_LETTERS = 4
 
 
-def spelled(text: str) -> str:
-    """``text``'s letters only, folded as names are: "Jordan" -> "jordan"; "St. Cloud" ->
-    "stcloud"."""
-    return "".join(ch for ch in normalise_name(text) if ch.isalpha())
+def spelled(text: str) -> tuple[str, ...]:
+    """``text``'s letters only, lower case and without accents, as written and with the
+    abbreviations names expand: "Jordan" -> ("jordan",); "St. Cloud" -> ("stcloud",
+    "saintcloud"), so that "stcloudtimes.com" and "Saint Cloud Times" both spell it."""
+    written = "".join(ch for ch in strip_diacritics(text).casefold() if ch.isalpha())
+    expanded = "".join(ch for ch in normalise_name(text) if ch.isalpha())
+    return (written,) if expanded == written else (written, expanded)
 
 
-def group_letters(group: str) -> str:
-    """The letters of a group's own name that may spell a town: a web address's host name
-    without its last label (never its path, which names stories, not the paper), or the whole
-    key ("The Paris News")."""
+def group_letters(group: str) -> tuple[str, ...]:
+    """The letters of a group's own name that may spell a town (``spelled``): a web address's
+    host name without its last label (never its path, which names stories, not the paper), or
+    the whole key ("The Paris News")."""
     text = group.strip()
     if "/" in text or ("." in text and " " not in text):
         try:
@@ -70,6 +73,13 @@ def group_letters(group: str) -> str:
         if host:
             text = host.rsplit(".", 1)[0]
     return spelled(text)
+
+
+def spells(group: tuple[str, ...], name: str) -> bool:
+    """Whether a group's own name (``group_letters``) spells out ``name``, in letters, with
+    at least ``MIN_TOWN_LETTERS`` of them."""
+    return any(len(own) >= MIN_TOWN_LETTERS and own in letters
+               for own in spelled(name) for letters in group)
 
 
 def is_town_or_county(c: Candidate) -> bool:
@@ -154,8 +164,7 @@ class HomeVotes:
             if key in voted or not names.get(m.text):
                 continue
             voted.add(key)
-            own = spelled(m.text)
-            if len(own) >= MIN_TOWN_LETTERS and own in letters:
+            if spells(letters, m.text):
                 where = towns_named(names[m.text], key, self.order)
                 if where:
                     self.named.setdefault(group, {}).setdefault(key, set()).update(where)

@@ -8,7 +8,13 @@ from fractions import Fraction
 
 from geoparser.model import Candidate, Mention
 from geoparser.resolution.base import HomeRegion
-from geoparser.resolution.home import HomeVotes, group_letters, home_town_area, spelled
+from geoparser.resolution.home import (
+    HomeVotes,
+    group_letters,
+    home_town_area,
+    spelled,
+    spells,
+)
 from tests.resolution.test_home import parsed, resolved
 
 JORDAN = "jordannews.com"
@@ -72,12 +78,22 @@ def test_paris_without_the_papers_name_is_the_capital(offline_gazetteer):
 
 
 def test_a_group_spells_its_host_name_and_never_its_path():
-    assert group_letters("jordannews.com") == "jordannews"
-    assert group_letters("https://www.theparisnews.com/world/athens-riots") == "wwwtheparisnews"
-    assert group_letters("The Paris News") == "theparisnews"
-    assert group_letters("thisisoxfordshire.co.uk") == "thisisoxfordshireco"
-    assert spelled("Kansas City") == "kansascity"
-    assert group_letters("[Paris/News") == "parisnews"  # no address: the key as it is
+    assert group_letters("jordannews.com") == ("jordannews",)
+    assert group_letters("https://www.theparisnews.com/world/athens-riots") == (
+        "wwwtheparisnews",)
+    assert group_letters("The Paris News") == ("theparisnews",)
+    assert group_letters("thisisoxfordshire.co.uk") == ("thisisoxfordshireco",)
+    assert spelled("Kansas City") == ("kansascity",)
+    assert group_letters("[Paris/News") == ("parisnews",)  # no address: the key as it is
+    assert not spells(group_letters("https://www.theparisnews.com/world/athens-riots"),
+                      "Athens")
+
+
+def test_st_cloud_is_spelled_as_written_and_in_full():
+    """A domain writes "stcloud", a title may write "Saint Cloud": both spell "St. Cloud"."""
+    assert spells(group_letters("stcloudtimes.com"), "St. Cloud")
+    assert spells(group_letters("Saint Cloud Times"), "St. Cloud")
+    assert spells(group_letters("St. Cloud Times"), "Saint Cloud")
 
 
 def c(name, cc, admin1, fclass="P", fcode=None):
