@@ -102,7 +102,8 @@ def parse(
     group_by: Annotated[str, typer.Option(
         "--group-by", metavar="FIELD", help="JSONL field or CSV column naming each document's "
         "group (the paper it appeared in): a group's home region, read off all its documents, "
-        "favours namesakes there. 'none': no groups (one pass instead of two).")] = "source",
+        "favours namesakes there, and a town its name spells out ('jordannews.com': Jordan, "
+        "Minnesota) is its home town. 'none': no groups (one pass instead of two).")] = "source",
     with_candidates: Annotated[bool, typer.Option(
         "--with-candidates", help="JSONL or GeoJSON: also write every candidate each place "
         "was chosen from (the errors scheme then tells disambiguation errors apart; --map "
@@ -225,7 +226,8 @@ def resolve_cmd(
     group_by: Annotated[str, typer.Option(
         "--group-by", metavar="FIELD", help="The field naming each document's group (the "
         "paper it appeared in): a group's home region, where most of its unambiguous towns "
-        "lie, favours namesakes there. 'none': no groups.")] = "source",
+        "lie, favours namesakes there, and a town its name spells out is its home town. "
+        "'none': no groups.")] = "source",
     points: PointsOption = DEFAULT_POINTS,
     min_confidence: MinConfidenceOption = None,
     no_cache: web.NoCacheOption = False,
