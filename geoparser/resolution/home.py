@@ -88,20 +88,19 @@ def is_town_or_county(c: Candidate) -> bool:
         "ADM2", "ADM3", "ADM4"})
 
 
-def towns_named(candidates: Sequence[Candidate], key: str,
-                order: Sequence[str] = SOURCE_PREFERENCE) -> set[tuple[str, str]]:
-    """The (country, admin1) of each town among ``candidates`` whose own name is ``key`` (a
-    normalised name)."""
-    return {(c.country_code, c.admin1) for c in representatives(candidates, order)
+def towns_named(reps: Sequence[Candidate], key: str) -> set[tuple[str, str]]:
+    """The (country, admin1) of each town among a name's places (``representatives``) whose
+    own name is ``key`` (a normalised name)."""
+    return {(c.country_code, c.admin1) for c in reps
             if c.feature_class == "P" and c.country_code and c.admin1
             and normalise_name(c.name) == key}
 
 
-def areas_pointed_to(candidates: Sequence[Candidate],
-                     order: Sequence[str] = SOURCE_PREFERENCE) -> set[tuple[str, str]]:
-    """The first-level areas a name points a story to: those its towns and counties lie in
-    and those it names; never a country ("Jordan" the country points nowhere)."""
-    return {(c.country_code, c.admin1) for c in representatives(candidates, order)
+def areas_pointed_to(reps: Sequence[Candidate]) -> set[tuple[str, str]]:
+    """The first-level areas a name's places (``representatives``) point a story to: those
+    its towns and counties lie in and those it names; never a country ("Jordan" the country
+    points nowhere)."""
+    return {(c.country_code, c.admin1) for c in reps
             if c.country_code and c.admin1 and not is_country_level(c)
             and (is_town_or_county(c) or c.feature_code == "ADM1")}
 
@@ -122,7 +121,11 @@ def vote(candidates: Sequence[Candidate],
     """The (country, admin1) a name votes for: every town or county reading lies there and
     no reading is a country or first-level area; else ``None``. ``order``: the point
     convention's (``base.point_order``), which picks each place's record."""
-    reps = representatives(candidates, order)
+    return vote_among(representatives(candidates, order))
+
+
+def vote_among(reps: Sequence[Candidate]) -> tuple[str, str] | None:
+    """``vote`` over a name's places, one per entity (``representatives``)."""
     if not chooses_among(reps):
         return None  # the name of a country or state ("Georgia") says nothing of home
     where = set()
@@ -164,14 +167,15 @@ class HomeVotes:
             if key in voted or not names.get(m.text):
                 continue
             voted.add(key)
+            reps = representatives(names[m.text], self.order)
             if spells(letters, m.text):
-                where = towns_named(names[m.text], key, self.order)
+                where = towns_named(reps, key)
                 if where:
                     self.named.setdefault(group, {}).setdefault(key, set()).update(where)
-            areas = areas_pointed_to(names[m.text], self.order)
+            areas = areas_pointed_to(reps)
             for area in areas:
                 self.pointed.setdefault(group, Counter())[area] += Fraction(1, len(areas))
-            where = vote(names[m.text], self.order)
+            where = vote_among(reps)
             if where is not None:
                 self.votes.setdefault(group, Counter())[where] += 1
                 gave = True
