@@ -13,9 +13,7 @@ kept chunk with them (``chunk_task.run_chunk``).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import asdict, dataclass
-from fractions import Fraction
 from typing import Any
 
 import msgspec
@@ -66,14 +64,7 @@ def recognise_chunk(task: RecogniseTask) -> RecognisedChunk:
                       for (loc, _), p in zip(docs, parsed, strict=True)],
         "bad_rows": [[b.location, b.message] for b in bad],
         "read": len(task.records),
-        "votes": [[group, cc, admin1, n] for group, counts in votes.votes.items()
-                  for (cc, admin1), n in counts.items()],
-        "voted": votes.documents,
-        "named": [[group, key, cc, admin1] for group, named in votes.named.items()
-                  for key, where in named.items() for cc, admin1 in sorted(where)],
-        "pointed": [[group, cc, admin1, n.numerator, n.denominator]
-                    for group, pointed in votes.pointed.items()
-                    for (cc, admin1), n in pointed.items()],
+        **votes.as_lists(),
         "passes": proposed,
     }
     return RecognisedChunk(task.index, len(task.records), msgspec.json.encode(payload))
@@ -92,14 +83,6 @@ def readable(data: bytes) -> bool:
 def votes_of(data: bytes) -> tuple[HomeVotes, list[str], list[Any]]:
     """The home votes, the groups and the bad rows of ``RecognisedChunk.data``."""
     payload = msgspec.json.decode(data)
-    votes = HomeVotes()
-    for group, cc, admin1, n in payload["votes"]:
-        votes.votes.setdefault(group, Counter())[(cc, admin1)] += n
-    votes.documents.update(payload["voted"])
-    for group, key, cc, admin1 in payload["named"]:
-        votes.named.setdefault(group, {}).setdefault(key, set()).add((cc, admin1))
-    for group, cc, admin1, numerator, denominator in payload["pointed"]:
-        votes.pointed.setdefault(group, Counter())[(cc, admin1)] += Fraction(numerator,
-                                                                              denominator)
+    votes = HomeVotes.from_lists(payload)
     groups = sorted({d["source"] for _, d, _ in payload["documents"] if d["source"]})
     return votes, groups, payload["bad_rows"]

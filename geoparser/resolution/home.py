@@ -193,6 +193,33 @@ class HomeVotes:
         for group, pointed in other.pointed.items():
             self.pointed.setdefault(group, Counter()).update(pointed)
 
+    def as_lists(self) -> dict[str, Any]:
+        """The votes as plain lists and numbers, for JSON (``from_lists`` reads them back)."""
+        return {
+            "votes": [[group, cc, admin1, n] for group, counts in self.votes.items()
+                      for (cc, admin1), n in counts.items()],
+            "voted": dict(self.documents),
+            "named": [[group, key, cc, admin1] for group, named in self.named.items()
+                      for key, where in named.items() for cc, admin1 in sorted(where)],
+            "pointed": [[group, cc, admin1, n.numerator, n.denominator]
+                        for group, pointed in self.pointed.items()
+                        for (cc, admin1), n in pointed.items()],
+        }
+
+    @classmethod
+    def from_lists(cls, data: Mapping[str, Any]) -> HomeVotes:
+        """The votes ``as_lists`` wrote (a ``KeyError`` or ``TypeError`` when they are not)."""
+        votes = cls()
+        for group, cc, admin1, n in data["votes"]:
+            votes.votes.setdefault(group, Counter())[(cc, admin1)] += n
+        votes.documents.update(data["voted"])
+        for group, key, cc, admin1 in data["named"]:
+            votes.named.setdefault(group, {}).setdefault(key, set()).add((cc, admin1))
+        for group, cc, admin1, numerator, denominator in data["pointed"]:
+            votes.pointed.setdefault(group, Counter())[(cc, admin1)] += Fraction(
+                numerator, denominator)
+        return votes
+
     def towns(self, group: str) -> tuple[tuple[str, str, str], ...]:
         """The group's home towns: (normalised name, country, admin1), by name."""
         pointed = self.pointed.get(group, Counter())

@@ -4,6 +4,7 @@ stories name Minnesota towns, and a synthetic Paris Post-Intelligencer of Paris,
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 from geoparser.model import Candidate, Mention
@@ -160,3 +161,6 @@ def test_home_towns_counted_in_parts_and_merged_are_those_of_one_count():
     merged.merge(votes_of(docs[:2], names))
     assert merged.regions() == one == votes_of(docs[::-1], names).regions()
     assert one[JORDAN].towns == (("jordan", "US", "MN"),)
+    # as a grouped run keeps them between its passes: JSON and back
+    kept = json.loads(json.dumps(votes_of(docs, names).as_lists()))
+    assert HomeVotes.from_lists(kept).regions() == one
