@@ -47,6 +47,7 @@ class GazetteerNames:
         self._records: dict[str, list[tuple[str, str | None, str | None, str | None,
                                             float]]] = {}
         self._municipal: dict[str, bool] = {}
+        self._towns: dict[str, bool] = {}
 
     @property
     def gazetteer(self) -> Gazetteer:
@@ -125,6 +126,15 @@ class GazetteerNames:
         lookup = getattr(self.gazetteer, "lookup_written", None)
         return remembered(self._written, names, lookup or (lambda _: {}),
                           lambda _, found: bool(found))
+
+    def town_as_written(self, names: Iterable[str]) -> dict[str, bool]:
+        """Whether the gazetteer lists a town whose own name is each name as written ("Kansas
+        City"; not "Springfield City", which it lists as another name of Springfield)."""
+        lookup = getattr(self.gazetteer, "lookup_written", None)
+        return remembered(self._towns, names, lookup or (lambda _: {}),
+                          lambda n, found: any(c.feature_class == "P"
+                                               and c.name.casefold() == n.casefold()
+                                               for c in found))
 
     def _lookup(self, names: list[str]) -> Mapping[str, Sequence[Candidate]]:
         return lookup_batch(self.gazetteer, names)

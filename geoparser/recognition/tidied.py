@@ -3,7 +3,8 @@
 ``create_recogniser`` wraps each recogniser it builds in ``Tidied``: mentions are trimmed
 (``span_hygiene.tidy``: no "the", no "'s", no edge punctuation; a direction word joined to
 the place after it, ``span_hygiene.joined_parts``; a piece of a longer place name widened to
-the whole name, ``whole_names``), and the toponyms of datelines, of area abbreviations after a
+the whole name, ``whole_names``; a town's name without the "City" of its government,
+``city_word``), and the toponyms of datelines, of area abbreviations after a
 place, of plural lists and of lists of places, and the peoples and adjectives of places, are
 added by the chain of recognition passes (``passes.chain``), whose counts ``Tidied.pass_counts``
 reports. Names are checked against the gazetteer,
@@ -19,6 +20,7 @@ from itertools import islice
 from geoparser.gazetteers.base import Gazetteer
 from geoparser.model import Mention
 from geoparser.recognition.base import Recogniser
+from geoparser.recognition.city_word import without_city_word
 from geoparser.recognition.gazetteer_check import GazetteerNames, with_unknown_names
 from geoparser.recognition.passes.base import KnownNames
 from geoparser.recognition.passes.chain import PassChain, PassCount
@@ -65,8 +67,10 @@ class Tidied:
         while chunk := list(islice(stream, CHUNK)):
             for text, (mentions, dropped) in zip(chunk, with_unknown_names(self.inner, chunk),
                                                  strict=True):
-                whole = whole_names(text, joined_parts(text, tidy(mentions, text)),
-                                    self.known.written)
+                whole = without_city_word(
+                    text, whole_names(text, joined_parts(text, tidy(mentions, text)),
+                                      self.known.written),
+                    self.known, self.known.town_as_written)
                 found = [m for m in self.chain.apply(text, whole, self.known, self.name)
                          if not is_generic(m.text)]
                 spans = SpanIndex((m.start, m.end) for m in found)

@@ -142,3 +142,12 @@ def test_a_club_named_for_its_city_is_not_kept_as_the_city():
     check = GazetteerCheck(Listed([mention("Manchester City")]), Towns("Manchester"))
     [kept] = check.recognise(["Manchester City won."])
     assert kept == []
+
+
+def test_a_town_as_written_is_one_named_so_not_another_name_of_a_town(offline_gazetteer):
+    """"Kansas City" and "Boulder City" are towns' own names; "Springfield City" is listed only
+    as another name of Springfield, which is a town's own."""
+    answer = GazetteerNames(offline_gazetteer).town_as_written(
+        ["Kansas City", "Boulder City", "Springfield City", "Springfield", "Nowhere Such City"])
+    assert answer == {"Kansas City": True, "Boulder City": True, "Springfield City": False,
+                      "Springfield": True, "Nowhere Such City": False}

@@ -65,6 +65,9 @@ class _KnowsAll:
     def written(self, names):
         return {n: self.lists_wider for n in names}
 
+    def town_as_written(self, names):
+        return {n: False for n in names}
+
 
 @pytest.mark.parametrize("lists_wider", [False, True])
 def test_the_tidied_wrapper_never_lets_a_generic_span_through(lists_wider):

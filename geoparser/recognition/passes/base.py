@@ -92,6 +92,10 @@ class KnownNames(Protocol):
         """Whether it lists each name exactly as written."""
         ...
 
+    def town_as_written(self, names: Iterable[str]) -> dict[str, bool]:
+        """Whether it lists a town whose own name is each name as written."""
+        ...
+
 
 @dataclass
 class PassInput:

@@ -26,6 +26,9 @@ class Known:
     def written(self, names):
         return {n: False for n in names}
 
+    def town_as_written(self, names):
+        return {n: False for n in names}
+
 
 def at(text, name, label="GPE"):
     """A recogniser's mention of the first ``name`` in ``text``."""
