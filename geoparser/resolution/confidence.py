@@ -47,9 +47,10 @@ point far away, not that the place is wrong (held out, no country reading in a d
 below the chosen minimum; alone, "Snow across Canada." is 0.71 because GeoVirus puts
 Canada's point 1,035 km from GeoNames'). So is a natural feature of the kind its name says
 ("Poyang Lake" read as the lake): the model, fitted on news that names few lakes, judges it a
-small place of unknown size. No shared corpus groups its documents by paper, resolves them as
-a collection or gives a guide point, so the model never learned what such evidence is worth:
-in such documents the reason says so, and only a minimum the user asked for applies
+small place of unknown size. None of the corpora the model is fitted on groups its documents
+by paper (of the shared corpora only LGL's development half does), resolves them as a
+collection or gives a guide point, so the model never learned what such evidence is worth: in
+such documents the reason says so, and only a minimum the user asked for applies
 (``unfitted_evidence``).
 """
 
@@ -409,11 +410,10 @@ def _of_the_kind_written(c: Candidate, written: str) -> bool:
 
 
 def unfitted_evidence(context: ResolutionContext) -> str:
-    """The kinds of evidence of ``context`` that no shared corpus has, so no model was fitted
-    on them: a group's home region, a collection's toponyms, a guide point ("" when there is
-    none). Where it may
-    have decided, the confidence underrates the choice, and only a minimum the user asked
-    for is applied."""
+    """The kinds of evidence of ``context`` that no corpus the model is fitted on has, so it
+    was not fitted on them: a group's home region, a collection's toponyms, a guide point (""
+    when there is none). Where it may have decided, the confidence underrates the choice, and
+    only a minimum the user asked for is applied."""
     kinds = [k for k, present in (("grouped documents", context.home is not None),
                                   ("collections", bool(context.collection)),
                                   ("guide points", context.guide is not None)) if present]

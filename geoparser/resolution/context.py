@@ -149,8 +149,9 @@ class ContextWeights:
     prominence: float = 0.3
     prominence_cap: float = 1.0
     capital: float = PRIOR.capital
-    # the home region of the document's group (``resolution.home``): chosen by hand, since
-    # no shared corpus has sources to measure it on (docs/resolution.md)
+    # the home region of the document's group (``resolution.home``): chosen by hand; of the
+    # shared corpora only LGL's development half has sources (its papers), where the home
+    # town's effect is measured (docs/resolution.md, *A paper named for its town*)
     home_first_level: float = 1.0
     home_country: float = 0.2
     home_town: float = 2.0
