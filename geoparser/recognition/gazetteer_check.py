@@ -43,11 +43,11 @@ class GazetteerNames:
     def __init__(self, gazetteer: Gazetteer | None = None) -> None:
         self._gazetteer = gazetteer
         self._known: dict[str, bool] = {}
-        self._written: dict[str, bool] = {}
+        #: Each name's places listed as written: (its own name case-folded, feature class).
+        self._written: dict[str, list[tuple[str, str | None]]] = {}
         self._records: dict[str, list[tuple[str, str | None, str | None, str | None,
                                             float]]] = {}
         self._municipal: dict[str, bool] = {}
-        self._towns: dict[str, bool] = {}
 
     @property
     def gazetteer(self) -> Gazetteer:
@@ -123,18 +123,25 @@ class GazetteerNames:
     def written(self, names: Iterable[str]) -> dict[str, bool]:
         """Whether the gazetteer lists each name as written, no other form of it (for
         ``whole_names``; a gazetteer without ``lookup_written`` lists none)."""
-        lookup = getattr(self.gazetteer, "lookup_written", None)
-        return remembered(self._written, names, lookup or (lambda _: {}),
-                          lambda _, found: bool(found))
+        names = list(names)
+        places = self._written_places(names)
+        return {n: bool(places[n]) for n in names}
 
     def town_as_written(self, names: Iterable[str]) -> dict[str, bool]:
         """Whether the gazetteer lists a town whose own name is each name as written ("Kansas
         City"; not "Springfield City", which it lists as another name of Springfield)."""
+        names = list(names)
+        places = self._written_places(names)
+        return {n: any(kind == "P" and own == n.casefold() for own, kind in places[n])
+                for n in names}
+
+    def _written_places(self, names: Iterable[str]) -> dict[str, list[tuple[str, str | None]]]:
+        """Each name's places listed as written, each name looked up once for ``written`` and
+        ``town_as_written`` both."""
         lookup = getattr(self.gazetteer, "lookup_written", None)
-        return remembered(self._towns, names, lookup or (lambda _: {}),
-                          lambda n, found: any(c.feature_class == "P"
-                                               and c.name.casefold() == n.casefold()
-                                               for c in found))
+        return remembered(self._written, names, lookup or (lambda _: {}),
+                          lambda _, found: [(c.name.casefold(), c.feature_class)
+                                            for c in found])
 
     def _lookup(self, names: list[str]) -> Mapping[str, Sequence[Candidate]]:
         return lookup_batch(self.gazetteer, names)
