@@ -1063,14 +1063,19 @@ def us_census(archive: Archive) -> Iterator[dict]:
     """US towns below GeoNames' cities500, from the Census Bureau's Gazetteer Files: the
     sibling script ``us_census_places.py`` reads them (loaded by path, so this script runs
     both as a file and as ``scripts.build_gazetteer_extras``)."""
+    return _sibling("us_census_places").us_census(archive, record, neighbourhood_name_kept)
+
+
+def _sibling(name: str):
+    """A sibling script of this one as a module, loaded by path (so this script runs both as
+    a file and as ``scripts.build_gazetteer_extras``)."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location(
-        "us_census_places", Path(__file__).with_name("us_census_places.py"))
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.us_census(archive, record, neighbourhood_name_kept)
+    return module
 
 
 CADIS_CODES = {"sea": "SEA", "lake": "LK", "river": "STM"}
@@ -1297,58 +1302,6 @@ def _mangled(name: str) -> bool:
     return not name[:1].isupper() and not name[:1].isdigit()
 
 
-def _on_line_point(lines: list[list[list[float]]]) -> tuple[float, float]:
-    """(lat, lon) of the vertex nearest the lines' spherical mean: a point on the river."""
-    vertices = [(lat, lon) for line in lines for lon, lat, *_ in line]
-    mlat, mlon = spherical_mean(vertices)
-    return min(vertices, key=lambda v: (v[0] - mlat) ** 2 + ((v[1] - mlon)
-                                                              * math.cos(math.radians(mlat))) ** 2)
-
-
-def _mouth_point(lines: list[list[list[float]]]) -> tuple[float, float]:
-    """(lat, lon) of a river's mouth, GeoNames' point for a stream: Natural Earth draws rivers
-    downstream, so the mouth is an end that starts no segment; of several such ends (a
-    distributary, a segment drawn the other way), the one farthest from where the segments
-    start."""
-    starts = {(round(ln[0][0], 6), round(ln[0][1], 6)) for ln in lines}
-    ends = [ln[-1] for ln in lines if (round(ln[-1][0], 6), round(ln[-1][1], 6)) not in starts]
-    if not ends:  # a loop: no end is free
-        return _on_line_point(lines)
-    slat, slon = spherical_mean([(ln[0][1], ln[0][0]) for ln in lines])
-    lon, lat = max(ends, key=lambda p: (p[1] - slat) ** 2 + (
-        (p[0] - slon) * math.cos(math.radians(slat))) ** 2)[:2]
-    return lat, lon
-
-
-def _line_parts(geometry: dict) -> list[list[list[float]]]:
-    return [geometry["coordinates"]] if geometry["type"] == "LineString" else list(
-        geometry["coordinates"])
-
-
-def _river_systems(features: list[dict]) -> list[list[dict]]:
-    """Segments of one river name joined where their ends meet (within 0.3 degrees): the
-    "Verde" of Brazil and the Verde of Arizona stay two rivers."""
-    parent = list(range(len(features)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    ends = [[pt for line in _line_parts(f["geometry"]) for pt in (line[0], line[-1])]
-            for f in features]
-    for i in range(len(features)):
-        for j in range(i + 1, len(features)):
-            if any(abs(a[0] - b[0]) < 0.3 and abs(a[1] - b[1]) < 0.3
-                   for a in ends[i] for b in ends[j]):
-                parent[find(i)] = find(j)
-    systems: dict[int, list[dict]] = defaultdict(list)
-    for i, f in enumerate(features):
-        systems[find(i)].append(f)
-    return list(systems.values())
-
-
 def _scale_rank(value: object) -> float | None:
     """Natural Earth's ``scalerank`` (0 = labelled at world scale), ``None`` where it gives
     none or its "never shown" 100."""
@@ -1370,7 +1323,8 @@ FEATURE_TOWN_KM = 25.0
 def ne_physical(archive: Archive) -> Iterator[dict]:
     """Natural Earth 10m physical labels: islands, capes, mountains and ranges, deserts,
     plateaus, peninsulas, regions, coasts (label points; a polygon's point is the centroid of
-    its parts), rivers (the mouth of its joined segments, as GeoNames places a stream) and
+    its parts), rivers (the mouth of its joined segments, as GeoNames places a stream:
+    ``river_mouths.py``, which also reads the marine polygons' shore) and
     lakes (centroid), each with its scale rank (a river's: its segments' least), and from the
     marine polygons the oceans (``oceans``) and seas (``seas``). Natural Earth gives no country
     and no GeoNames or Wikidata id: a feature that lies in one place (``ONE_PLACE_CODES``) and
@@ -1414,11 +1368,14 @@ def ne_physical(archive: Archive) -> Iterator[dict]:
         label = ne_label(f["properties"].get("name_en") or f["properties"].get("name") or "")
         if label and f.get("geometry") is not None and not _mangled(label):
             rivers[label].append(f)
+    mouths = _sibling("river_mouths")
+    shore = mouths.SeaShore(f["geometry"] for f in marine if f.get("geometry") is not None)
     for name, features in sorted(rivers.items()):
-        for k, system in enumerate(sorted(_river_systems(features),
+        for k, system in enumerate(sorted(mouths.river_systems(features),
                                           key=lambda s: min(f["properties"].get("rivernum") or 0
                                                             for f in s))):
-            lat, lon = _mouth_point([ln for f in system for ln in _line_parts(f["geometry"])])
+            lat, lon = mouths.mouth_point(
+                [ln for f in system for ln in mouths.line_parts(f["geometry"])], shore)
             ranks = [r for f in system if (r := _scale_rank(f["properties"].get("scalerank")))
                      is not None]
             yield record(src, lic, f"rivers:{name}:{k}", name, lat, lon, "H", "STM", None,

@@ -122,37 +122,34 @@ def test_red_river_county_texas_is_the_county(every_point) -> None:
     assert county is not None and county.feature_code == "ADM2" and county.admin1 == "TX"
 
 
-_RED_RIVER_DELTA = ("Rice farmers in the Red River delta fear the typhoon, officials in Hanoi "
-                    "said.")
-
-
-def _near_the_delta(river) -> bool:
+def test_the_red_river_delta_is_the_river_at_its_mouth_not_its_source(geoparser) -> None:
+    """Natural Earth draws the Red River of Vietnam from the Gulf of Tonkin up to its source;
+    read as drawn downstream, the gazetteer put its mouth at the source in Yunnan, 700 km from
+    the delta, and a marker was drawn there (scripts/river_mouths.py)."""
     from geoparser.distance import distance_km
 
-    return distance_km(river.candidate.lat, river.candidate.lon, 20.3, 106.5) < 161
+    parsed = geoparser.parse("Rice farmers in the Red River delta fear the typhoon, officials "
+                             "in Hanoi said.")
+    river = _one(parsed, "Red River").candidate
+    assert river is not None and river.feature_code == "STM"
+    assert distance_km(river.lat, river.lon, 20.3, 106.5) < 50
 
 
-def test_the_red_river_delta_is_drawn_700_km_upstream_only_as_doubtful(geoparser) -> None:
-    """The gazetteer's only Red River of Vietnam is a point in Yunnan, 700 km from the delta.
-    A river named as a river goes through the marker minimum like any other toponym; the
-    minimum chosen out of fold (0.1, which places more of local news right) may draw it, but
-    only with a marker confidence the map grades doubtful (small and faint)."""
+@pytest.mark.xfail(strict=True, reason="a river's one point (its mouth) lies 1,400 km from the "
+                   "stretch the story means, and the corpora's rivers are right at their mouths "
+                   "however far from the story: docs/span-decision.md, *Not yet*")
+def test_the_yangtze_at_chongqing_is_drawn_at_its_mouth_only_as_doubtful(geoparser) -> None:
+    """The Yangtze's point is its mouth by Shanghai, 1,400 km from Chongqing: a marker there
+    should be graded doubtful (small and faint) on the map."""
     from evaluation.reports.webmap import CERTAINTY_GRADES
 
     doubtful_below = next(low for low, name, *_ in CERTAINTY_GRADES if name == "uncertain")
-    river = _one(geoparser.parse(_RED_RIVER_DELTA), "Red River")
-    if river.candidate is not None and not _near_the_delta(river):
+    parsed = geoparser.parse("Barges on the Yangtze River near Chongqing were stranded, "
+                             "officials in Chongqing said.")
+    river = _one(parsed, "Yangtze River")
+    if river.candidate is not None:
         assert river.marker_confidence is not None
         assert river.marker_confidence < doubtful_below
-
-
-def test_the_red_river_delta_is_left_unplaced_at_an_even_chance() -> None:
-    from geoparser import Geoparser
-
-    river = _one(Geoparser(min_confidence=0.5).parse(_RED_RIVER_DELTA), "Red River")
-    assert river.candidate is None or _near_the_delta(river)
-    if river.candidate is None:
-        assert "best guess" in river.reason
 
 
 @pytest.mark.parametrize("city", ["Leeds", "Sheffield"])

@@ -81,6 +81,18 @@ def test_a_river_is_placed_at_its_mouth_as_geonames_places_a_stream(offline_gaze
     assert cauvery and distance_km(11.1, 79.8, cauvery[0].lat, cauvery[0].lon) < 50
 
 
+@pytest.mark.parametrize(("name", "lat", "lon"), [
+    ("Red River", 20.3, 106.6), ("Khatanga", 72.9, 106.0), ("Kolyma", 69.5, 161.5),
+])
+def test_a_river_natural_earth_draws_upstream_is_at_its_mouth_not_its_source(
+        offline_gazetteer, name, lat, lon):
+    """Natural Earth draws the Red River of Vietnam from the Gulf of Tonkin up to Yunnan, and
+    the Khatanga and the Kolyma from the Arctic seas inland: the end a line was drawn to was
+    their source, 700 to 1,000 km from the mouth (scripts/river_mouths.py)."""
+    rivers = _of_kind(offline_gazetteer, name, "STM")
+    assert rivers and min(distance_km(lat, lon, r.lat, r.lon) for r in rivers) < 150
+
+
 @pytest.mark.parametrize("name", ["Florida", "Calabria", "Mayotte", "India", "Alaska",
                                   "Punjab", "Crimea"])
 def test_a_country_state_or_city_name_gains_no_physical_namesake(offline_gazetteer, name):
