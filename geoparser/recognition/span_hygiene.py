@@ -135,6 +135,8 @@ def _sentence_stop(span: str) -> bool:
     """Whether the full stop ending ``span`` closes a sentence rather than an abbreviation;
     the last word decides ("U.S. Virgin Islands.", "St. Louis." end a sentence)."""
     word = span.rsplit(None, 1)[-1]
+    if word.endswith(".."):
+        return True  # "U.S..": the abbreviation's stop, then the sentence's
     if span in EXPANSIONS or word in EXPANSIONS or word.count(".") > 1:
         return False
     last = word[:-1]
@@ -153,6 +155,21 @@ def trimmed(mention: Mention) -> Mention | None:
         return mention
     return replace(mention, start=mention.start + a, end=mention.start + b,
                    text=mention.text[a:b])
+
+
+#: Initials written with stops, the last one's stop cut off ("U.S", "D.C").
+_INITIALS = re.compile(r"(?:[A-Z]\.){1,3}[A-Z]")
+
+
+def with_abbreviation_stop(mention: Mention, text: str) -> Mention:
+    """``mention`` with the full stop right after it in ``text`` taken back when it ends an
+    abbreviation the mention already opened with stops: a tagger reading a headline's "W.Va.
+    Democrat" may stop at "W.Va", and gold, like the gazetteer, writes "W.Va.", "U.S."."""
+    name = mention.text
+    if ("." not in name or mention.end >= len(text) or text[mention.end] != "."
+            or not (name + "." in EXPANSIONS or _INITIALS.fullmatch(name))):
+        return mention
+    return replace(mention, end=mention.end + 1, text=name + ".")
 
 
 _WORD = re.compile(r"[A-Z][\w'’.-]*|\S+")
@@ -218,7 +235,8 @@ def joined_parts(text: str, mentions: Sequence[Mention]) -> list[Mention]:
 
 
 def tidy(mentions: Iterable[Mention], text: str | None = None) -> list[Mention]:
-    """Every mention trimmed (``trimmed``); one left empty, only generic words
+    """Every mention trimmed (``trimmed``), an abbreviation given back its cut stop
+    (``with_abbreviation_stop``, read in ``text``); one left empty, only generic words
     (``is_generic``), written into a currency (``is_currency``; the sign after it is read
     in ``text`` when given), naming a disease (``names_a_disease``, read in ``text``) or a
     direction sharing the name after it (``is_shared_direction``, read in ``text``) is
@@ -226,6 +244,8 @@ def tidy(mentions: Iterable[Mention], text: str | None = None) -> list[Mention]:
     out: dict[tuple[int, int], Mention] = {}
     for m in mentions:
         t = trimmed(m)
+        if t is not None and text is not None:
+            t = with_abbreviation_stop(t, text)
         if t is None or is_generic(t.text):
             continue
         written_into_currency = (is_currency(text, t.start, t.end) if text is not None

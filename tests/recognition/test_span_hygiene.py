@@ -33,6 +33,8 @@ from geoparser.recognition.span_hygiene import embedded_spans, joined_parts, tid
     ("PLEASANTON, Calif.--( )--DeltaTrak", "Calif.--", "Calif."),
     ("the Paris—Dakar rally", "Paris—", "Paris"),
     ("in Guinea-Bissau today", "Guinea-Bissau", "Guinea-Bissau"),
+    ("Jobs went to the U.S..", "U.S..", "U.S."),
+    ("Nobody came to Kenya...", "Kenya...", "Kenya"),
 ])
 def test_trim_writes_the_name_as_gold_does(text, written, gold):
     start = text.index(written)
@@ -50,6 +52,25 @@ def test_two_mentions_that_trim_to_one_span_are_one():
     a = Mention(3, 12, "the Congo", "GPE", "a")
     b = Mention(7, 12, "Congo", "GPE", "b")
     assert [(m.text, m.recogniser) for m in tidy([a, b])] == [("Congo", "a")]
+
+
+@pytest.mark.parametrize(("text", "written", "gold"), [
+    ("CHARLESTON, W.Va. Democrat Joe Manchin said", "W.Va", "W.Va."),
+    ("jobs in the U.S. economy", "U.S", "U.S."),
+    ("a rally in Washington, D.C. on Sunday", "D.C", "D.C."),
+])
+def test_an_abbreviation_gets_back_the_stop_a_tagger_cut(text, written, gold):
+    """A word-level tagger may end "W.Va." at "W.Va"; gold and the gazetteer write the stop."""
+    assert [m.text for m in tidy([mention_of(text, written)], text)] == [gold]
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("She drove to Kenya. Then home.", "Kenya"),
+    ("He works for NASA. Then left.", "NASA"),
+    ("It is in Va. now", "Va."),
+])
+def test_a_stop_after_a_name_that_is_no_abbreviation_stays_the_sentence_s(text, written):
+    assert [m.text for m in tidy([mention_of(text, written)], text)] == [written]
 
 
 def mention_of(text, written):
