@@ -7,6 +7,7 @@ from benchmarks.training.decision_data import DecisionPart
 from benchmarks.training.decision_thresholds import (
     Pooled,
     Thresholds,
+    allowance,
     choose,
     decided,
     marker_minimum,
@@ -54,6 +55,28 @@ def test_the_unplaced_threshold_drops_false_names_up_to_the_first_gold_one_it_wo
     assert unplaced_threshold(pool, 0.25, 0.1, 0.005) == pytest.approx(0.8)
     # a budget of a whole gold toponym affords dropping it
     assert unplaced_threshold(pool, 0.25, 0.1, 0.01) == pytest.approx(0.95)
+
+
+@pytest.mark.parametrize(("budget", "total", "toponyms"), [
+    (0.005, 320, 2),  # 1.6: the nearest whole toponym
+    (0.005, 2487, 12),  # 12.4
+    (0.005, 100, 0),  # 0.5: a half goes down
+    (0.005, 2100, 10),  # 10.5
+    (0.005, 301, 2),  # 1.505
+    (0.0, 5000, 0),
+])
+def test_a_budget_is_counted_in_whole_toponyms(budget, total, toponyms):
+    assert allowance(budget, total) == toponyms
+
+
+def test_a_small_corpus_may_lose_its_budget_rounded_to_a_whole_toponym():
+    """A corpus of 320 gold toponyms, the size of WNUT-17's rows: half a percent is 1.6
+    toponyms, so the unplaced threshold may drop two gold names without a place (at 0.3 and
+    0.4) but not a third (0.6)."""
+    r = _unplaced(rows([1, 1, 1, 1, 0], [1, np.nan, np.nan, np.nan, np.nan], gold=320),
+                  1, 2, 3, 4)
+    pool = _pool(r, [0.9, 0.3, 0.4, 0.6, 0.5], [0.9, 0.0, 0.0, 0.0, 0.0])
+    assert unplaced_threshold(pool, 0.25, 0.1, 0.005) == pytest.approx(0.6)
 
 
 def test_the_unplaced_threshold_counts_a_marker_under_the_minimum_as_none():

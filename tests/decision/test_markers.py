@@ -135,12 +135,9 @@ def test_the_red_river_delta_is_the_river_at_its_mouth_not_its_source(geoparser)
     assert distance_km(river.lat, river.lon, 20.3, 106.5) < 50
 
 
-@pytest.mark.xfail(strict=True, reason="a river's one point (its mouth) lies 1,400 km from the "
-                   "stretch the story means, and the corpora's rivers are right at their mouths "
-                   "however far from the story: docs/span-decision.md, *Not yet*")
 def test_the_yangtze_at_chongqing_is_drawn_at_its_mouth_only_as_doubtful(geoparser) -> None:
     """The Yangtze's point is its mouth by Shanghai, 1,400 km from Chongqing: a marker there
-    should be graded doubtful (small and faint) on the map."""
+    is graded doubtful (small and faint) on the map (marker confidence 0.379)."""
     from evaluation.reports.webmap import CERTAINTY_GRADES
 
     doubtful_below = next(low for low, name, *_ in CERTAINTY_GRADES if name == "uncertain")
