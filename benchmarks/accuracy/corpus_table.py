@@ -192,13 +192,15 @@ def _used(s: Sample) -> str:
     return f"{len(s.documents):,} of {s.total:,} (every {s.stride})"
 
 
-HEADER = ["corpus", "documents", "gold toponyms", "exact P", "exact R", "exact F1", "acc@161",
+HEADER = ["corpus", "documents", "gold toponyms", "exact P", "exact R", "exact F1",
+          "exact F1 without demonyms", "acc@161",
           "acc by GeoNames id", "FP/100", "FP/100 without street", "people as places /100",
           "marker ECE", "markers right", "what the default's models saw of it"]
 
 
 #: The figures shown in the metric columns, in order, and whether each is per 100 gold.
-METRICS = (("precision", False), ("recall", False), ("f1", False), ("acc161", False),
+METRICS = (("precision", False), ("recall", False), ("f1", False), ("f1_no_demonym", False),
+           ("acc161", False),
            ("acc_id", False), ("fp_per_100", True), ("fp_per_100_no_street", True),
            ("people_per_100", True), ("marker_ece", False), ("markers_right", False))
 
@@ -255,7 +257,10 @@ def markdown(rows: Sequence[Row], command: str, wall: float, cpu: float, when: s
            "(`Geoparser()`: recogniser, `context` policy, span decision) in one batch, and "
            "scored end to end:", "",
            table(HEADER, table_rows(rows, beside)), "",
-           "Exact P/R/F1: the `semeval` scheme's `exact` measure. acc@161: gold toponyms with "
+           "Exact P/R/F1: the `semeval` scheme's `exact` measure; F1 without demonyms: the "
+           "same with the outputs of kind `demonym` left out (`--kinds` without `demonym`), "
+           "as a corpus that annotates no peoples or adjectives of places is read. "
+           "acc@161: gold toponyms with "
            "a point found with the exact span and placed within 161 km, over those with a "
            "point; by GeoNames id: the same with the gold's id. FP/100: output spans that "
            "are no gold span per 100 gold toponyms, with every output and without the "

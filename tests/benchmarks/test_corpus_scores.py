@@ -66,6 +66,7 @@ def test_each_figure_of_the_worked_example():
     assert f.precision == pytest.approx(0.5)
     assert f.recall == pytest.approx(2 / 3)
     assert f.f1 == pytest.approx(2 * 0.5 * (2 / 3) / (0.5 + 2 / 3))
+    assert f.f1_no_demonym == pytest.approx(f.f1)  # no output is a demonym
     # end to end: Paris alone found and placed within 161 km, and with its id
     assert f.acc161 == pytest.approx(1 / 3)
     assert f.acc_id == pytest.approx(1 / 3)
@@ -78,6 +79,20 @@ def test_each_figure_of_the_worked_example():
     assert f.markers == 4
     assert f.markers_right == pytest.approx(0.25)
     assert f.marker_ece == pytest.approx(0.45)
+
+
+def test_f1_without_demonyms_leaves_the_peoples_out_of_the_output():
+    """A tweet annotating no adjectives of places: gold Paris; output Paris and "French" (a
+    demonym). Exact F1 counts "French" as a false positive (P 0.5, R 1); without demonyms
+    the output is Paris alone (F1 1)."""
+    text = "French fans in Paris tonight"
+    gold = Document("tweet", text, (gold_toponym(text, "Paris", PARIS),))
+    out = [placed(text, "French", 46.0, 2.0, 0.9, kind=MentionKind.DEMONYM),
+           placed(text, "Paris", *PARIS[:2], 0.9, geonameid=PARIS[2])]
+    parsed = ParsedDocument(gold, [m for m, _ in out], [r for _, r in out])
+    f = score_corpus([gold], [parsed], PeopleAnnotated.NOWHERE)
+    assert f.f1 == pytest.approx(2 / 3)
+    assert f.f1_no_demonym == pytest.approx(1.0)
 
 
 def test_people_are_counted_only_where_the_corpus_marks_them():

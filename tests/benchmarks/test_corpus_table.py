@@ -73,7 +73,8 @@ def test_without_the_corpora_it_is_skipped(tmp_path, capsys):
 
 
 def figures(**changes):
-    base = dict(documents=2, gold=30, precision=0.8, recall=0.75, f1=0.7742, acc161=0.7,
+    base = dict(documents=2, gold=30, precision=0.8, recall=0.75, f1=0.7742,
+                f1_no_demonym=0.7812, acc161=0.7,
                 acc_id=None, fp_per_100=12.34, fp_per_100_no_street=10.0, people_per_100=None,
                 marker_ece=0.0456, markers_right=0.9, markers=20)
     return CorpusFigures(**{**base, **changes})
@@ -92,8 +93,9 @@ def test_the_markdown_says_what_was_run_and_what_does_not_apply():
                            "1.0 CPU-min)")
     lines = text.splitlines()
     geovirus = next(x for x in lines if x.startswith("| GeoVirus |"))
-    assert geovirus.split(" | ")[1:11] == ["2 of 229 (every 115)", "30", "0.800", "0.750",
-                                           "0.774", "0.700", "—", "12.3", "10.0", "—"]
+    assert geovirus.split(" | ")[1:12] == ["2 of 229 (every 115)", "30", "0.800", "0.750",
+                                           "0.774", "0.781", "0.700", "—", "12.3", "10.0",
+                                           "—"]
     btc = next(x for x in lines if x.startswith("| BTC |"))
     assert "| 3 (all) |" in btc and "| 4.0 |" in btc and btc.endswith(
         "| — | — | unseen by every model |")
@@ -212,8 +214,8 @@ def test_an_earlier_tables_figures_are_shown_beside(tmp_path):
     text = markdown(now, "cmd", 60.0, 60.0, "2026-12-01", "def456", beside=read_figures(path))
     row = next(x for x in text.splitlines() if x.startswith("| GeoVirus |"))
     cells = row.split(" | ")
-    assert cells[3] == "0.900 (0.800)" and cells[6] == "0.750 (0.700)"
-    assert cells[7] == "—" and cells[8] == "8.0 (12.3)"  # no id then or now: no brackets
+    assert cells[3] == "0.900 (0.800)" and cells[7] == "0.750 (0.700)"
+    assert cells[8] == "—" and cells[9] == "8.0 (12.3)"  # no id then or now: no brackets
     assert ("In brackets: the figures of the table generated on 2026-11-29 at commit abc123 by "
             "`python -m benchmarks.accuracy.corpus_table`.") in text
     assert before["corpora"]["GeoVirus"]["stride"] == 115
