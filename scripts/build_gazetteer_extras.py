@@ -122,32 +122,30 @@ NE_GEOJSON_FILES = {
     "10m/physical/ne_10m_geography_marine_polys.json":
         "3a50bf3ffcd2fde0da13e5503099c549ccc46885164fd8010e679b2372538fbc",
 }
+
+
+def pin_ne_geojson(path: str, sha256: str) -> None:
+    """Pin a file of natural-earth-geojson at ``NE_GEOJSON_COMMIT`` by its sha256, under its
+    file name."""
+    name = path.rsplit("/", 1)[1]
+    PINS[name] = Pin("git", "martynafford/natural-earth-geojson", NE_GEOJSON_COMMIT, sha256,
+                     name, f"https://raw.githubusercontent.com/martynafford/natural-earth-geojson/"
+                     f"{NE_GEOJSON_COMMIT}/{path}")
+
+
 for _path, _sha in NE_GEOJSON_FILES.items():
-    PINS[_path.rsplit("/", 1)[1]] = Pin(
-        "git", "martynafford/natural-earth-geojson", NE_GEOJSON_COMMIT, _sha,
-        _path.rsplit("/", 1)[1],
-        f"https://raw.githubusercontent.com/martynafford/natural-earth-geojson/"
-        f"{NE_GEOJSON_COMMIT}/{_path}")
+    pin_ne_geojson(_path, _sha)
 
 #: Natural Earth 10m airports (public domain), same repository and commit: the scale rank at
 #: which Natural Earth labels each airport (2 for the world's hubs), read into the airports
 #: extract by ICAO code.
 NE_AIRPORTS = "10m/cultural/ne_10m_airports.json"
-PINS["ne_10m_airports.json"] = Pin(
-    "git", "martynafford/natural-earth-geojson", NE_GEOJSON_COMMIT,
-    "e1dafd72cb82fab65edae2a1b3ffce51e7b3750141dbc386d6c1c9becd1613c8", "ne_10m_airports.json",
-    f"https://raw.githubusercontent.com/martynafford/natural-earth-geojson/{NE_GEOJSON_COMMIT}/"
-    f"{NE_AIRPORTS}")
+pin_ne_geojson(NE_AIRPORTS, "e1dafd72cb82fab65edae2a1b3ffce51e7b3750141dbc386d6c1c9becd1613c8")
 
 #: Natural Earth 10m disputed areas (public domain), same repository and commit: the regions
 #: that broke away from a country (``breakaway_regions.py``).
 NE_DISPUTED = "10m/cultural/ne_10m_admin_0_disputed_areas.json"
-PINS["ne_10m_admin_0_disputed_areas.json"] = Pin(
-    "git", "martynafford/natural-earth-geojson", NE_GEOJSON_COMMIT,
-    "462d995d96b4b20901224b877cdb44266521d4b93a7c9259619c557e04a0d7f9",
-    "ne_10m_admin_0_disputed_areas.json",
-    f"https://raw.githubusercontent.com/martynafford/natural-earth-geojson/{NE_GEOJSON_COMMIT}/"
-    f"{NE_DISPUTED}")
+pin_ne_geojson(NE_DISPUTED, "462d995d96b4b20901224b877cdb44266521d4b93a7c9259619c557e04a0d7f9")
 
 #: Who's On First's per-country repositories whose neighbourhoods the gazetteer keeps: the
 #: English-language news countries whose repository is small enough to mirror whole (the US,
