@@ -64,6 +64,11 @@ def _predictions(resolved: Sequence[ParsedDocument]) -> dict[str, Any]:
     return {p.document.id: p.predictions() for p in resolved}
 
 
+def _exact(gold: Sequence[Document], preds: dict[str, Any]) -> dict[str, Any]:
+    """The ``semeval`` scheme's ``exact`` measure of ``preds`` against ``gold``."""
+    return score("semeval", gold, preds, "span").to_json()["overall"]["exact"]
+
+
 def people_per_100(gold: Sequence[Document], resolved: Sequence[ParsedDocument],
                    people: PeopleAnnotated) -> float | None:
     """False positives lying on a gold person per 100 gold toponyms, over the documents that
@@ -88,9 +93,8 @@ def score_corpus(gold: Sequence[Document], resolved: Sequence[ParsedDocument],
     """The row of ``resolved`` (a ``parse`` output, one per gold document, same ids) against
     ``gold`` (see the module)."""
     preds = _predictions(resolved)
-    exact = score("semeval", gold, preds, "span").to_json()["overall"]["exact"]
-    no_demonym = score("semeval", gold, _predictions(
-        [only_kinds(p, WITHOUT_DEMONYM) for p in resolved]), "span").to_json()
+    exact = _exact(gold, preds)
+    no_demonym = _exact(gold, _predictions([only_kinds(p, WITHOUT_DEMONYM) for p in resolved]))
     every = end_to_end_figures(resolved)
     no_street = end_to_end_figures([only_kinds(p, WITHOUT_STREET) for p in resolved])
     marker = None
@@ -100,7 +104,7 @@ def score_corpus(gold: Sequence[Document], resolved: Sequence[ParsedDocument],
     return CorpusFigures(
         documents=len(gold), gold=every["gold"],
         precision=exact["precision"], recall=exact["recall"], f1=exact["f1"],
-        f1_no_demonym=no_demonym["overall"]["exact"]["f1"],
+        f1_no_demonym=no_demonym["f1"],
         acc161=every["acc161"], acc_id=every["acc_id"],
         fp_per_100=every["fp_per_100"], fp_per_100_no_street=no_street["fp_per_100"],
         people_per_100=people_per_100(gold, resolved, people),
