@@ -125,10 +125,11 @@ def convention_gold(corpora: Path, names: Sequence[str], log: Any = print,
     for corpus in decision_corpora(names):
         if corpus.tagger == "fold":
             raise ValueError(f"{corpus.name} is a tagger training corpus already")
-        docs = corpus.documents(corpora)
+        whole = corpus.every_document(corpora)
+        docs = corpus.taken(whole)
         tagger = proposer_for(corpus, docs, proposer)
-        if held_part is not None:
-            part = document_part([d.id for d in docs], document_parts_count())
+        if held_part is not None:  # parts of the whole corpus, as every scorer cuts them
+            part = document_part([d.id for d in whole], document_parts_count())
             docs = [d for d in docs if part[d.id] != held_part]
         resolved = resolved_spans(corpus.name, docs, tagger, gazetteer, policy)
         objects = [masked_toponyms(p.document, [(r.mention.start, r.mention.end, r.kind)

@@ -204,8 +204,16 @@ class DecisionCorpus:
 
     def documents(self, corpora: Path) -> list[Document]:
         """Its gold documents (entities kept), every ``every``-th by sorted id."""
-        docs = sorted(read_corpus(self.format, corpora / self.path), key=lambda d: d.id)
-        return docs[::self.every]
+        return self.taken(self.every_document(corpora))
+
+    def every_document(self, corpora: Path) -> list[Document]:
+        """All its gold documents, by sorted id: the ids a tagger's parts are cut over
+        (``document_parts.document_part``), whatever share of them the decision takes."""
+        return sorted(read_corpus(self.format, corpora / self.path), key=lambda d: d.id)
+
+    def taken(self, every: Sequence[Document]) -> list[Document]:
+        """The documents the decision takes of ``every_document``'s: every ``every``-th."""
+        return list(every[::self.every])
 
 
 def fold_recogniser(tagger: Path, gazetteer):

@@ -271,10 +271,10 @@ def main(argv: list[str] | None = None) -> int:
     parts: dict[str, DecisionRows] = {}
     texts: dict[str, list[str]] = {}  # what the model learned from, fingerprinted beside it
     for corpus in map(DecisionCorpus.from_config, config["corpora"]):
-        every = corpus.documents(args.corpora)  # read once: checked, then rows
-        docs = every[:args.limit]
+        every = corpus.every_document(args.corpora)  # read once: checked, then rows
+        docs = corpus.taken(every)[:args.limit]
         texts[corpus.name] = [d.text for d in docs]
-        try:  # a trial's parts are cut over the whole corpus, as the part taggers were
+        try:  # parts are cut over the whole corpus, as the part taggers were
             taggers = taggers_for(corpus, args.work, docs, [d.id for d in every])
         except ValueError as err:
             print(f"train-decision: {err}")

@@ -65,20 +65,22 @@ def _peoples_and_adjectives() -> frozenset[str]:
     from geoparser.gazetteers.english_names import (
         CONTINENT_ADJECTIVES,
         PEOPLE_NOUNS,
+        REGION_PEOPLES,
         STATE_DEMONYMS,
         plural,
     )
 
     words = [w for ws in (*CONTINENT_ADJECTIVES.values(), *STATE_DEMONYMS.values(),
-                          *PEOPLE_NOUNS.values()) for w in ws]
+                          *PEOPLE_NOUNS.values(), *REGION_PEOPLES.values()) for w in ws]
     words += [p for w in words if (p := plural(w))]
     return (_all_demonyms() | frozenset(normalise_name(w) for w in words)) - LANGUAGE_FIRST
 
 
 def names_a_people(word: str) -> bool:
     """Whether ``word`` names a people or is an adjective of a place rather than the place:
-    a country's demonym or people ("Russian", "Poles"), a continent's adjective or the people
-    of a state or province, or the plural of one ("Africans", "Texans", "Czechs")."""
+    a country's demonym or people ("Russian", "Poles"), a continent's adjective, the people
+    of a state or province or of a region that is no country ("Chechens", "South
+    Ossetian"), or the plural of one ("Africans", "Texans", "Czechs")."""
     return _one_or_plural(word, _peoples_and_adjectives())
 
 

@@ -39,14 +39,26 @@ def _aliases() -> dict[str, tuple[str, ...]]:
 #: initials first, then other names ("US": "U.S.", ..., "USA", "America").
 ALIASES: dict[str, tuple[str, ...]] = _aliases()
 
+#: Peoples named for a region that is no country ("Chechens", "the Abkhaz"), by the region:
+#: like a country's demonym, a mention of one names a people rather than the place
+#: (``demonyms.names_a_people``). The first three are names of their first-level area
+#: (``ADMIN_ALIASES``); South Ossetia's are names of its record in the breakaway regions'
+#: extract (``scripts/breakaway_regions.py``). Chosen by hand from the shared corpora's text.
+REGION_PEOPLES: dict[str, tuple[str, ...]] = {
+    "Abkhazia": ("Abkhaz", "Abkhazian", "Abkhazians"),
+    "Chechnya": ("Chechen", "Chechens"),
+    "Catalonia": ("Catalan", "Catalans"),
+    "South Ossetia": ("South Ossetian", "South Ossetians"),
+}
+
 # How English news writes some first-level areas, by (country, GeoNames admin1 code): a short
 # form ("Jersey" for New Jersey in a US story; the island of Jersey, a country-level place,
 # stays a candidate) and peoples named for their region.
 ADMIN_ALIASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("US", "NJ"): ("Jersey",),
-    ("GE", "02"): ("Abkhaz", "Abkhazian", "Abkhazians"),
-    ("RU", "12"): ("Chechen", "Chechens"),
-    ("ES", "56"): ("Catalan", "Catalans"),
+    ("GE", "02"): REGION_PEOPLES["Abkhazia"],
+    ("RU", "12"): REGION_PEOPLES["Chechnya"],
+    ("ES", "56"): REGION_PEOPLES["Catalonia"],
 }
 
 

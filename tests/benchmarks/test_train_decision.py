@@ -39,6 +39,22 @@ def test_every_kth_document_by_sorted_id(tmp_path):
     assert [d.id for d in corpus.documents(tmp_path)] == ["d0", "d2", "d4"]
 
 
+def test_a_sampled_corpus_keeps_the_parts_of_the_whole(tmp_path):
+    """The decision takes every ``every``-th document, but a document's part (which part
+    tagger never saw it) is cut over the whole corpus, as every scorer of the corpus cuts it,
+    not over the documents taken (d2 is the sample's second, but the whole corpus's third)."""
+    from benchmarks.training.document_parts import document_part
+
+    path = tmp_path / "gold.jsonl"
+    path.write_text("".join(json.dumps({"id": f"d{i}", "text": "In Paris.", "toponyms": [
+        {"start": 3, "end": 8, "text": "Paris"}]}) + "\n" for i in range(9)))
+    corpus = DecisionCorpus("G", "btc", "jsonl", "gold.jsonl", every=2)
+    whole = corpus.every_document(tmp_path)
+    assert [d.id for d in corpus.taken(whole)] == [d.id for d in corpus.documents(tmp_path)]
+    part = document_part([d.id for d in whole], 3)
+    assert [part[d.id] for d in corpus.taken(whole)] == [0, 2, 1, 0, 2]
+
+
 def test_the_shipped_tagger_is_refused_for_a_corpus_it_was_trained_on(tmp_path):
     from geoparser.recognition.transformer_tagger import model_dir
 

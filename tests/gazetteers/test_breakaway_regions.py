@@ -66,3 +66,15 @@ def test_breakaway_south_ossetia_is_placed_in_georgia(geoparser_default) -> None
         "Tensions escalated in breakaway South Ossetia after violence last weekend.")
     (place,) = [r for r in parsed.resolutions if r.mention.text == "South Ossetia"]
     assert place.candidate is not None and place.candidate.country_code == "GE"
+
+
+def test_south_ossetians_are_a_people_of_south_ossetia(geoparser_default) -> None:
+    """Its people's name is a demonym, as a country's is: placed at the region, of kind
+    ``demonym`` (it had no kind: no demonym list held it)."""
+    from geoparser.model import MentionKind
+
+    parsed = geoparser_default.parse(
+        "South Ossetians fled north to Russia as Georgian troops entered Tskhinvali.")
+    (people,) = [r for r in parsed.resolutions if r.mention.text == "South Ossetians"]
+    assert people.demonym and people.kind is MentionKind.DEMONYM
+    assert people.candidate is not None and people.candidate.name == "South Ossetia"

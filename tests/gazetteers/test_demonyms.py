@@ -94,3 +94,25 @@ def test_english_is_england_though_no_rule_calls_it_a_people(offline_gazetteer):
     assert not names_a_people("English")
     assert ("GB", "ENG") in {(c.country_code, c.admin1) for c in offline_gazetteer.lookup("English")
                              if c.feature_code == "ADM1"}
+
+
+@pytest.mark.parametrize(("people", "region"), [
+    ("Abkhaz", "Abkhazia"), ("Abkhazians", "Abkhazia"), ("Chechens", "Chechnya"),
+    ("Catalan", "Catalonia"), ("South Ossetian", "South Ossetia"),
+    ("South Ossetians", "South Ossetia"),
+])
+def test_a_region_s_people_is_a_people_found_at_its_region(offline_gazetteer, people, region):
+    """The peoples of regions that are no country: demonyms, as "Georgian" is, and placed at
+    their region as a country's demonym is at the country."""
+    from geoparser.gazetteers.demonyms import names_a_people
+    from geoparser.gazetteers.english_names import REGION_PEOPLES
+
+    assert names_a_people(people) and people in REGION_PEOPLES[region]
+    assert offline_gazetteer.lookup(people), people
+
+
+@pytest.mark.parametrize("name", ["Ossetia", "Chechnya", "Catalonia", "South"])
+def test_a_region_s_own_name_is_no_people(name):
+    from geoparser.gazetteers.demonyms import names_a_people
+
+    assert not names_a_people(name)
