@@ -14,13 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from geoparser.gazetteers.english_names import REGION_PEOPLES
+
 #: Breakaway regions another extract already stands for: the macroregions' Donbas (both
 #: oblasts, "Donbass" among its names).
 ELSEWHERE = frozenset({"Donbass"})
 #: The names English news gives a region and its people beside Natural Earth's; chosen by
-#: hand (the regions' English Wikipedia articles' first lines).
+#: hand (the regions' English Wikipedia articles' first lines); a people's names are the
+#: demonym list's (``english_names.REGION_PEOPLES``).
 OTHER_NAMES: dict[str, tuple[str, ...]] = {
-    "South Ossetia": ("Tskhinvali Region", "South Ossetian", "South Ossetians"),
+    "South Ossetia": ("Tskhinvali Region", *REGION_PEOPLES["South Ossetia"]),
     "Nagorno-Karabakh": ("Nagorno Karabakh", "Nagorno-Karabakh Republic", "Republic of Artsakh",
                          "Artsakh", "Karabakh"),
 }

@@ -42,8 +42,8 @@ ALIASES: dict[str, tuple[str, ...]] = _aliases()
 #: Peoples named for a region that is no country ("Chechens", "the Abkhaz"), by the region:
 #: like a country's demonym, a mention of one names a people rather than the place
 #: (``demonyms.names_a_people``). The first three are names of their first-level area
-#: (``ADMIN_ALIASES``); South Ossetia's are names of its record in the breakaway regions'
-#: extract (``scripts/breakaway_regions.py``). Chosen by hand from the shared corpora's text.
+#: (``ADMIN_ALIASES``); South Ossetia's are written into its record in the breakaway regions'
+#: extract by ``scripts/breakaway_regions.py``. Chosen by hand from the shared corpora's text.
 REGION_PEOPLES: dict[str, tuple[str, ...]] = {
     "Abkhazia": ("Abkhaz", "Abkhazian", "Abkhazians"),
     "Chechnya": ("Chechen", "Chechens"),
