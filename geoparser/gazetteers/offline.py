@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from pathlib import Path
 
@@ -34,7 +34,7 @@ from geoparser.gazetteers.sqlite_index import (
     build_index,
 )
 from geoparser.model import Candidate
-from geoparser.names import normalise_name
+from geoparser.names import code_key, normalise_name
 from geoparser.paths import cache_dir
 from geoparser.progress import note, track
 
@@ -63,6 +63,12 @@ def _other_forms(name: str, part: tuple[str, str] | None) -> dict[str, tuple[str
     return {"apart": (apart,) if apart and apart != name else (),
             "region": region_forms(name), "pair": pair_forms(name),
             "part": (part[1],) if part else ()}
+
+
+def _either(named: Sequence[Candidate], coded: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates found by a name, then those found only by it as a code."""
+    seen = {(c.source, c.source_id) for c in named}
+    return [*named, *(c for c in coded if (c.source, c.source_id) not in seen)]
 
 
 def default_index_path() -> Path:
@@ -192,11 +198,14 @@ class OfflineGazetteer:
         return self._part_points[area]
 
     def _lookup_keys(self, toponyms: set[str]) -> dict[str, list[Candidate]]:
-        keys = {t: normalise_name(t) for t in toponyms}
-        found = {k: self.memo.get(k) for k in set(keys.values())}
+        """Each name's candidates under its normalised key and, written in capitals ("LAX"),
+        its code key too (``names.code_key``: a town's codes are found only so)."""
+        keys = {t: (normalise_name(t), code_key(t)) for t in toponyms}
+        found = {k: self.memo.get(k) for ks in keys.values() for k in ks if k is not None}
         new = [k for k, v in found.items() if v is None and k]
         if new:
             fetched = self.index.lookup_many_normalised(new)
             for k in new:
                 found[k] = self.memo.put(k, tuple(fetched.get(k, ())))
-        return {t: list(found[k] or ()) for t, k in keys.items()}
+        return {t: _either(found[key] or (), found[code] or () if code else ())
+                for t, (key, code) in keys.items()}

@@ -78,8 +78,9 @@ from geoparser.gazetteers.water_records import water_places
 from geoparser.model import Candidate
 from geoparser.names import normalise_name_uncached as normalise_name
 
-# Bump when the rules below change, so existing indexes are rebuilt.
-MERGE_VERSION = "33"
+# Bump when the rules below, or the names the sources give them, change, so existing indexes
+# are rebuilt.
+MERGE_VERSION = "34"
 
 COUNTRY_POINT_ORDER = ("natural-earth", "world-countries", "countrystatecity",
                        "geonames-countries")

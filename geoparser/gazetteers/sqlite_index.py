@@ -21,6 +21,7 @@ from geoparser.io.atomic import WRITE_ERRNOS, file_mode, write_error
 from geoparser.io.bounded_read import open_regular, read_small_file
 from geoparser.io.digest import file_sha256
 from geoparser.model import Candidate
+from geoparser.names import code_key
 from geoparser.names import normalise_name_uncached as normalise_name
 
 SCHEMA_VERSION = "3"
@@ -60,6 +61,9 @@ class PlaceRecord:
     candidate: Candidate
     names: tuple[str, ...]
     only_if_unnamed: bool = False
+    #: Other names written as codes (a town's airport letters, "LAX"): indexed under
+    #: ``names.code_key``, so that only text written in capitals finds the place by them.
+    codes: tuple[str, ...] = ()
 
 
 class GazetteerIndexError(Exception):
@@ -151,6 +155,9 @@ def _add_rows(rec: PlaceRecord, pid: int, place_rows: list, name_rows: set) -> N
     for name in (c.name, *rec.names):
         key = normalise_name(name)
         if key:
+            name_rows.add((key, pid))
+    for code in rec.codes:
+        if key := code_key(code):
             name_rows.add((key, pid))
 
 
