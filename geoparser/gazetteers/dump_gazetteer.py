@@ -13,9 +13,10 @@ from geoparser.gazetteers.sqlite_index import (
     DamagedIndexError,
     GazetteerIndexError,
     SqliteIndex,
+    named_then_coded,
 )
 from geoparser.model import Candidate
-from geoparser.names import normalise_name
+from geoparser.names import code_key, normalise_name
 from geoparser.paths import cache_dir
 
 DUMP_FILENAME = "geonames-dump.sqlite"
@@ -46,7 +47,12 @@ class DumpGazetteer:
         self._lookup = lru_cache(maxsize=65536)(self._lookup_uncached)
 
     def lookup(self, toponym: str) -> list[Candidate]:
-        return list(self._lookup(normalise_name(toponym)))
+        """The places of the name and, written in capitals ("LAX"), of its code key: a
+        town's codes are found only so (``geonames_dump.iter_places``; an index built before
+        codes had keys of their own holds them as names)."""
+        code = code_key(toponym)
+        return named_then_coded(self._lookup(normalise_name(toponym)),
+                                self._lookup(code) if code else ())
 
     def _lookup_uncached(self, key: str) -> tuple[Candidate, ...]:
         try:

@@ -27,6 +27,7 @@ from geoparser.errors import InputError
 from geoparser.gazetteers.sqlite_index import PlaceRecord, build_index
 from geoparser.io.bounded_read import open_regular
 from geoparser.model import Candidate
+from geoparser.names import is_code
 
 SOURCE = "geonames-dump"
 LICENCE = "CC-BY-4.0 (GeoNames)"
@@ -170,6 +171,9 @@ def iter_places(path: Path, skipped: SkippedRows | None = None) -> Iterator[Plac
             except ValueError as exc:
                 skipped.add(f"{path}:{line_no}: {exc}")
                 continue
+            # A town's other names in capitals are codes (its airport's letters), found
+            # only as written (``names.code_key``), as in the offline gazetteer.
+            others, town = (f[2], *(n for n in f[3].split(",") if n)), f[6] == "P"
             yield PlaceRecord(
                 Candidate(
                     source=SOURCE, source_id=f"geonames:{gid}", name=f[1], lat=lat, lon=lon,
@@ -177,7 +181,8 @@ def iter_places(path: Path, skipped: SkippedRows | None = None) -> Iterator[Plac
                     admin1=f[10] or None, feature_class=f[6] or None,
                     feature_code=f[7] or None, licence=LICENCE,
                 ),
-                (f[2], *(n for n in f[3].split(",") if n)),
+                tuple(n for n in others if not (town and is_code(n))),
+                codes=tuple(n for n in others if town and is_code(n)),
             )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from itertools import chain
 from pathlib import Path
 
@@ -32,6 +32,7 @@ from geoparser.gazetteers.sqlite_index import (
     PlaceRecord,
     SqliteIndex,
     build_index,
+    named_then_coded,
 )
 from geoparser.model import Candidate
 from geoparser.names import code_key, normalise_name
@@ -63,12 +64,6 @@ def _other_forms(name: str, part: tuple[str, str] | None) -> dict[str, tuple[str
     return {"apart": (apart,) if apart and apart != name else (),
             "region": region_forms(name), "pair": pair_forms(name),
             "part": (part[1],) if part else ()}
-
-
-def _either(named: Sequence[Candidate], coded: Sequence[Candidate]) -> list[Candidate]:
-    """The candidates found by a name, then those found only by it as a code."""
-    seen = {(c.source, c.source_id) for c in named}
-    return [*named, *(c for c in coded if (c.source, c.source_id) not in seen)]
 
 
 def default_index_path() -> Path:
@@ -207,5 +202,5 @@ class OfflineGazetteer:
             fetched = self.index.lookup_many_normalised(new)
             for k in new:
                 found[k] = self.memo.put(k, tuple(fetched.get(k, ())))
-        return {t: _either(found[key] or (), found[code] or () if code else ())
+        return {t: named_then_coded(found[key] or (), found[code] or () if code else ())
                 for t, (key, code) in keys.items()}

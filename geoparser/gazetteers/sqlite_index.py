@@ -66,6 +66,14 @@ class PlaceRecord:
     codes: tuple[str, ...] = ()
 
 
+def named_then_coded(named: Iterable[Candidate], coded: Iterable[Candidate]) -> list[Candidate]:
+    """The candidates a name found, then those its code key found that it did not
+    (``PlaceRecord.codes``; one place once)."""
+    named = list(named)
+    seen = {(c.source, c.source_id) for c in named}
+    return [*named, *(c for c in coded if (c.source, c.source_id) not in seen)]
+
+
 class GazetteerIndexError(Exception):
     """The index file is missing, unreadable or of another version."""
 

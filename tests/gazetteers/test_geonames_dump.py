@@ -35,6 +35,16 @@ def test_place_rows_become_candidates_with_all_their_names():
     assert {r.candidate.feature_class for r in records} == {"A", "P", "H", "T"}
 
 
+def test_a_towns_airport_letters_are_a_code_found_only_in_capitals(tmp_path):
+    town = next(r for r in iter_places(AD) if r.candidate.geonameid == 3041563)
+    assert town.codes == ("ALV",) and "ALV" not in town.names
+    out = tmp_path / "dump.sqlite"
+    build_dump_index([AD], out)
+    gaz = create_gazetteer("geonames-dump", index_path=out)
+    assert [c.geonameid for c in gaz.lookup("ALV")] == [3041563]
+    assert gaz.lookup("Alv") == []
+
+
 def test_zip_is_read_like_the_text_file_it_holds(tmp_path):
     from_zip = list(iter_places(zipped(tmp_path, AD, "AD.zip")))
     assert from_zip == list(iter_places(AD))
