@@ -42,6 +42,7 @@ from geoparser.resolution.base import (
 from geoparser.resolution.confidence import ConfidenceEstimator
 from geoparser.resolution.facilities import place_facilities
 from geoparser.resolution.focus import document_focus
+from geoparser.resolution.hashtag_spans import with_tags
 from geoparser.resolution.home import HomeRegion, home_regions
 from geoparser.resolution.kind_classifier import classify_kinds
 from geoparser.resolution.mention_kinds import with_kind
@@ -99,6 +100,7 @@ def resolve(
     repeat_names: bool = False,
     decision: SpanDecision | None = None,
     unknown_names: Sequence[Sequence[Mention]] | None = None,
+    hashtags: bool = True,
 ) -> list[ParsedDocument]:
     """New parsed documents whose every mention is resolved by ``policy``.
 
@@ -137,11 +139,16 @@ def resolve(
     recogniser found but no gazetteer knows, added last as rejected
     (``Rejection.NOT_IN_GAZETTEER``), where no output span overlaps them; they take no part in
     the resolution of the others.
+
+    ``hashtags``: a toponym that is a hashtag's body is written with its "#"
+    (``resolution.hashtag_spans``), after every stage has read the body; training, whose
+    features must be read off the spans as the decision reads them, asks for the bodies.
     """
     parsed = list(parsed)
     if unknown_names is not None:
         done = resolve(parsed, gazetteer, policy, guides, context_mentions, collection, homes,
-                       group, min_confidence, confidence, repeat_names, decision)
+                       group, min_confidence, confidence, repeat_names, decision,
+                       hashtags=hashtags)
         return [with_unknown_names_rejected(p, unknown, getattr(policy, "name", ""))
                 for p, unknown in zip(done, unknown_names, strict=True)]
     hidden: Hidden = {}
@@ -152,12 +159,12 @@ def resolve(
                             context_mentions.items()}
     out = _resolve_named(parsed, gazetteer, policy, guides, context_mentions, collection, homes,
                          group, min_confidence, confidence, repeat_names, decision)
-    if not hidden:
-        return out
-    return [ParsedDocument(
-        p.document, [as_found(id(p.document), m, hidden) for m in p.mentions],
-        [replace(r, mention=as_found(id(p.document), r.mention, hidden))
-         for r in p.resolutions], p.focus) for p in out]
+    if hidden:
+        out = [ParsedDocument(
+            p.document, [as_found(id(p.document), m, hidden) for m in p.mentions],
+            [replace(r, mention=as_found(id(p.document), r.mention, hidden))
+             for r in p.resolutions], p.focus) for p in out]
+    return [with_tags(p) for p in out] if hashtags else out
 
 
 def _resolve_named(

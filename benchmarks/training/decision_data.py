@@ -49,6 +49,7 @@ from geoparser.resolution.confidence import (
     placed_whatever,
     point_by_convention,
 )
+from geoparser.resolution.hashtag_spans import tag_start
 
 
 @dataclass
@@ -240,8 +241,11 @@ def rows_for(resolved: Sequence[ParsedDocument], placed_min: float,
         if not p.resolutions:
             continue
         xs.append(feature_rows(p, p.resolutions))
+        text = p.document.text
         for r in p.resolutions:
-            t, c = gold.get((r.mention.start, r.mention.end)), r.candidate
+            # labelled by the span parse writes: a hashtag's toponym with its "#"
+            start = tag_start(text, r.mention.start, r.mention.end)
+            t, c = gold.get((start, r.mention.end)), r.candidate
             placed = c is not None and c.has_point
             toponym.append(float(t is not None))
             if t is None:
@@ -257,7 +261,7 @@ def rows_for(resolved: Sequence[ParsedDocument], placed_min: float,
             whatever.append(point_by_convention(c))
             docs.append(p.document.id)
             masked.append(conventions is not None and span_label(
-                conventions, r.mention.start, r.mention.end, r.kind, gold, p.document.entities
+                conventions, start, r.mention.end, r.kind, gold, p.document.entities
             ) is TrainingLabel.MASKED)
             street.append(r.kind is MentionKind.STREET)
     x = np.vstack(xs) if xs else np.zeros((0, len(SPAN_FEATURES)))
@@ -296,9 +300,11 @@ def resolved_as_parse(parsed: Sequence[ParsedDocument], gazetteer, policy,
                       confidence: FittedModel | None = None) -> list[ParsedDocument]:
     """``parsed`` resolved as ``parse`` resolves them (names read again) with no minimum
     confidence, each point's confidence from the model ``confidence`` (default: the policy's
-    shipped one)."""
+    shipped one). The spans are the bodies of hashtags, as the decision reads them
+    (``rows_for`` labels each by the span ``parse`` writes)."""
     return resolve(parsed, gazetteer, policy, repeat_names=True, min_confidence=0.0,
-                   confidence=ConfidenceEstimator(policy, 0.0, model=confidence))
+                   confidence=ConfidenceEstimator(policy, 0.0, model=confidence),
+                   hashtags=False)
 
 
 def corpus_rows(corpus: DecisionCorpus, taggers: Sequence[tuple[Path, Sequence[Document]]],

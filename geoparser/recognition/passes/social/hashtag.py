@@ -2,7 +2,8 @@
 "#Nepal", "#UK"): the tag without its "#" is a toponym when it is a country or a first-level
 area, or names a place of two words or more joined; not a town's single word ("#Hope",
 "#Reading"), which tags a topic far more often, nor a "#" that marks a paper's footnote before
-a longer name ("#Federal Biological Research Centre")."""
+a longer name ("#Federal Biological Research Centre"). The body is proposed, looked up and
+judged; the output writes it with its "#" (``resolution.hashtag_spans``)."""
 
 from __future__ import annotations
 
