@@ -150,7 +150,8 @@ class Geoparser:
         names ``pipeline.recognise_with_unknown`` found in no gazetteer."""
         out = resolve(parsed, self.gazetteer, self.policy, guides,
                       collection=collection, min_confidence=self.min_confidence,
-                      repeat_names=True, decision=self.decision, unknown_names=unknown)
+                      repeat_names=True, decision=self.decision, unknown_names=unknown,
+                      hashtags=True)
         out = out if self.demonyms else [without_demonyms(p) for p in out]
         return [only_kinds(p, self.kinds) for p in out]
 

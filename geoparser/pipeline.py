@@ -100,7 +100,7 @@ def resolve(
     repeat_names: bool = False,
     decision: SpanDecision | None = None,
     unknown_names: Sequence[Sequence[Mention]] | None = None,
-    hashtags: bool = True,
+    hashtags: bool = False,
 ) -> list[ParsedDocument]:
     """New parsed documents whose every mention is resolved by ``policy``.
 
@@ -141,8 +141,9 @@ def resolve(
     the resolution of the others.
 
     ``hashtags``: a toponym that is a hashtag's body is written with its "#"
-    (``resolution.hashtag_spans``), after every stage has read the body; training, whose
-    features must be read off the spans as the decision reads them, asks for the bodies.
+    (``resolution.hashtag_spans``), after every stage has read the body; ``parse`` asks for
+    it, resolution of given mentions (kept as given) and the decision's training (whose
+    features are read off the bodies, as the decision reads them) do not.
     """
     parsed = list(parsed)
     if unknown_names is not None:

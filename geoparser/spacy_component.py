@@ -183,7 +183,7 @@ class ToposcopeComponent:
                                                           strict=True))]
         guides = {str(i): doc._.guide for i, doc in enumerate(docs) if doc._.guide}
         resolved = resolve(parsed, self.gazetteer, self.policy, guides, repeat_names=True,
-                           decision=self.decision)
+                           decision=self.decision, hashtags=True)
         for doc, p in zip(docs, resolved, strict=True):
             doc_spans = _with_kb_ids(doc, _spans_of(doc, p.resolutions), p.resolutions,
                                      self.labels)

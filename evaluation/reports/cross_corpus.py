@@ -46,10 +46,12 @@ def gold_with_points(docs: Sequence[dict[str, Any]]) -> list[Document]:
 def end_to_end_scores(parsed: Sequence[ParsedDocument], gazetteer: Gazetteer, policy: Policy,
                       km: float = 161.0, repeat_names: bool = True) -> dict[str, Any]:
     """Recognition and resolution together (``end_to_end_figures``), resolved as ``parse``
-    resolves (a placed name read again where the text repeats it, ``repeat_names``)."""
+    resolves (a placed name read again where the text repeats it, ``repeat_names``; a
+    hashtag's toponym written with its "#")."""
     from geoparser.pipeline import resolve
 
-    return end_to_end_figures(resolve(parsed, gazetteer, policy, repeat_names=repeat_names), km)
+    return end_to_end_figures(resolve(parsed, gazetteer, policy, repeat_names=repeat_names,
+                                      hashtags=True), km)
 
 
 def end_to_end_figures(resolved: Sequence[ParsedDocument], km: float = 161.0) -> dict[str, Any]:

@@ -153,6 +153,6 @@ def resolve_documents(stages: Stages, parsed: list[ParsedDocument],
     ``pipeline.resolve`` takes them."""
     out = resolve(parsed, stages.gazetteer, stages.policy, homes=homes,
                   min_confidence=stages.min_confidence, repeat_names=True,
-                  decision=stages.decision, unknown_names=unknown_names)
+                  decision=stages.decision, unknown_names=unknown_names, hashtags=True)
     out = out if stages.demonyms else [without_demonyms(p) for p in out]
     return [only_kinds(p, stages.kinds) for p in out]

@@ -33,6 +33,13 @@ def test_mentions_and_resolutions_are_written_alike():
     assert all(text[x.start:x.end] == x.text for x in out.mentions)
 
 
+def test_parse_writes_the_tag(offline_gazetteer):
+    from geoparser import Geoparser
+
+    parsed = Geoparser(gazetteer=offline_gazetteer).parse("Thoughts with everyone in #Ukraine.")
+    assert [m.text for m in parsed.mentions] == ["#Ukraine"]
+
+
 def test_parse_writes_the_tag_and_training_reads_the_body(offline_gazetteer):
     from benchmarks.training.decision_data import resolved_as_parse, rows_for
     from geoparser.pipeline import resolve
@@ -42,11 +49,12 @@ def test_parse_writes_the_tag_and_training_reads_the_body(offline_gazetteer):
     gold = Document("d", text, (GoldToponym(26, 34, "#Ukraine"),))
     parsed = [ParsedDocument(gold, [Mention(27, 34, "Ukraine", "TOPONYM")])]
     policy = create_policy("context")
-    [out] = resolve(parsed, offline_gazetteer, policy)
+    [out] = resolve(parsed, offline_gazetteer, policy, hashtags=True)
     assert [(r.mention.text, r.candidate.name) for r in out.resolutions] == [
         ("#Ukraine", "Ukraine")]
-    [body] = resolve(parsed, offline_gazetteer, policy, hashtags=False)
-    assert body.resolutions[0].mention.text == "Ukraine"
+    # given mentions are kept as given
+    [given] = resolve(parsed, offline_gazetteer, policy)
+    assert given.resolutions[0].mention.text == "Ukraine"
     # the decision learns the body's features with the label of the span parse writes
     rows = rows_for(resolved_as_parse(parsed, offline_gazetteer, policy), 0.0)
     assert rows.toponym.tolist() == [1.0]
