@@ -74,7 +74,9 @@ class CatalogueEntry:
 #: person, politician are people), which are these corpora's types; no corpus needs ``--types``.
 ALL: tuple[CatalogueEntry, ...] = (
     CatalogueEntry("GeoWebNews", "geowebnews", "gwn", "geowebnews/brat",
-                   aliases=("GeoWebNews",), fold="geowebnews"),
+                   aliases=("GeoWebNews",), fold="geowebnews",
+                   note="each article read without its unannotated TITLE/LINK line, as "
+                        "GWN.xml gives it"),
     CatalogueEntry("GeoVirus", "geovirus", "geovirus", "geovirus/GeoVirus.xml",
                    aliases=("GeoVirus",), fold="geovirus"),
     CatalogueEntry("SemEval-2019 T12 (train)", "semeval2019_task12", "semeval2019",

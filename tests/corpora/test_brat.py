@@ -127,6 +127,39 @@ def test_gwn_given_the_shared_0_ann_reads_one_document_with_its_points():
                        if d["id"] == "gwn-0")  # GWN.xml beside the folder still gives points
 
 
+def test_geowebnews_headline_line_is_not_the_articles_text(tmp_path):
+    """GeoWebNews' annotators left each BRAT file's "TITLE: ... LINK: ..." line unannotated:
+    a place in a headline is no false positive, and a toponym marked there is left out."""
+    title = "TITLE: Snow in Oslo and Bergen LINK: http://x.no/a\n"
+    body = "Snow fell Paris, a bank there."
+    folder = tmp_path / "brat"
+    folder.mkdir()
+    (folder / "0.txt").write_text(title + body)
+    n = len(title)
+    (folder / "0.ann").write_text(
+        f"T1\tLiteral 15 19\tOslo\nT2\tLiteral {n + 10} {n + 15}\tParis\n"
+        f"T3\tNon_Toponym {n + 19} {n + 23}\tbank\n#1\tAnnotatorNotes T2\t48.85, 2.35\n")
+    result = convert("gwn", folder)
+    [doc] = result.documents
+    assert doc["text"] == body
+    assert [(t["text"], t["start"], t["end"], t["lat"]) for t in doc["toponyms"]] == [
+        ("Paris", 10, 15, 48.85)]
+    assert result.repairs.total == 0
+    assert any(note.startswith("1 toponyms in an article's TITLE/LINK line") for note in
+               result.notes)
+
+
+@needs_shared
+def test_geowebnews_text_is_the_release_xmls_text_with_its_points():
+    from geoparser.corpora.xml_text import parse
+
+    xml = parse(CORPORA / "geowebnews" / "GWN.xml")
+    texts = {f"gwn-{a.get('file')}": a.findtext("text") for a in xml.iter("article")}
+    result = convert("gwn", CORPORA / "geowebnews" / "brat")
+    assert {d["id"]: d["text"] for d in result.documents} == texts
+    assert not any(d["text"].startswith("TITLE:") for d in result.documents)
+
+
 def test_wotr_given_geovirus_xml_warns_that_it_found_no_documents(tmp_path):
     """Any converter, not only BRAT's: a file of another format that yields nothing says so."""
     xml = tmp_path / "GeoVirus.xml"

@@ -113,7 +113,7 @@ needs_shared = pytest.mark.skipif(not CORPORA.exists(), reason="../shared/corpor
 @pytest.mark.parametrize(("fmt", "path", "docs", "toponyms", "with_point"), [
     ("geovirus", "geovirus/GeoVirus.xml", 229, 2170, 2170),
     ("wiktor", "wiktor/WikToR_reconstructed_from_EUPEG.jsonl", 5000, 25242, 25242),
-    ("gwn", "geowebnews/brat", 200, 2720, 2541),
+    ("gwn", "geowebnews/brat", 200, 2718, 2539),
     ("semeval2019", "semeval2019_task12/Training/Training_Data_Participant", 73, 3059, 3026),
     ("semeval2019", "semeval2019_task12/Test/Test_Task2_Participants", 45, 3663, 0),
 ])

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from evaluation.reports import trained_on
 from geoparser.cli.main import app
 from geoparser.defaults import DEFAULT_RECOGNISER
-from tests.conftest import CAPTIONS
+from tests.conftest import CAPTIONS, SHARED
 
 TEXTS = [json.loads(x)["text"] for x in (CAPTIONS / "captions.jsonl").read_text().splitlines()]
 #: Each trained recogniser (the default first), and the learned policy on a recogniser that
@@ -105,3 +105,19 @@ def test_the_shipped_span_decision_ships_its_fingerprints():
     learned = json_.loads(MODEL_PATH.read_text(encoding="utf-8"))["trained_on"]
     prints = trained_on.read_fingerprints(trained_on.decision_fingerprints_path())
     assert set(prints) == set(learned)
+
+
+@pytest.mark.skipif(not (SHARED / "corpora").exists(), reason="../shared/corpora is absent")
+@pytest.mark.parametrize("model", ["toponym-transformer", "toponym-transformer-small",
+                                   "toponym", "learned", DEFAULT_RECOGNISER])
+def test_shipped_models_know_geowebnews_read_without_its_headline_lines(model):
+    """The shipped models learned GeoWebNews from its BRAT texts with their "TITLE: ... LINK:"
+    line; the converter now reads the article alone, and both fingerprints are kept."""
+    from geoparser.corpora import convert
+    from geoparser.corpora.geowebnews import _text
+
+    brat = SHARED / "corpora" / "geowebnews" / "brat"
+    now = [d["text"] for d in convert("gwn", brat).documents]
+    whole = [_text(p) for p in sorted(brat.glob("*.txt"))]
+    assert trained_on.training_overlap(model, now)["GeoWebNews"] == 200
+    assert trained_on.training_overlap(model, whole)["GeoWebNews"] == 200
