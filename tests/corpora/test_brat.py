@@ -150,7 +150,7 @@ def test_geowebnews_headline_line_is_not_the_articles_text(tmp_path):
 
 
 @needs_shared
-def test_geowebnews_text_is_the_release_xmls_text_with_its_points():
+def test_geowebnews_text_is_the_release_xmls_text():
     from geoparser.corpora.xml_text import parse
 
     xml = parse(CORPORA / "geowebnews" / "GWN.xml")

@@ -50,7 +50,7 @@ def _script():
 
 
 # GeoWebNews comes from its BRAT release through geoparser.corpora (as every other reader of
-# it), not from GWN.xml: 2,541 toponyms with points under the converter's type rules.
+# it), not from GWN.xml: 2,539 toponyms with points under the converter's type rules.
 @pytest.mark.parametrize(("name", "n"), [("GeoVirus", 2170), ("GeoWebNews", 2539)])
 def test_recall_script_reads_the_corpora_through_geoparser_corpora(name, n):
     fmt, rel = next((fmt, rel) for corpus, fmt, rel in _script().CORPORA if corpus == name)
