@@ -53,10 +53,12 @@ def _parent_of_a_pool(queue) -> None:
 
 
 def _running(pid: int) -> bool:
+    """Whether ``pid`` is alive and no zombie; a process that ends between the open and the
+    read of its status file raises ProcessLookupError from the read, and has ended."""
     try:
         with open(f"/proc/{pid}/status") as fh:
             return "\nState:\tZ" not in fh.read()
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):
         return False
 
 
