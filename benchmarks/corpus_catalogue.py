@@ -82,12 +82,16 @@ ALL: tuple[CatalogueEntry, ...] = (
     CatalogueEntry("SemEval-2019 T12 (train)", "semeval2019_task12", "semeval2019",
                    "semeval2019_task12/Training/Training_Data_Participant",
                    aliases=("SemEval-2019 T12", "SemEval-2019 T12 (train)"), fold="semeval-2019",
-                   note="the papers' front matter (authors, affiliations) is unannotated"),
+                   note="the papers' front matter (authors, affiliations) and references are "
+                        "unannotated (67 of the 69 training papers with a References heading "
+                        "have no gold toponym after it)"),
     CatalogueEntry("SemEval-2019 T12 (validation)", "semeval2019_task12", "semeval2019",
                    "semeval2019_task12/Training/Validation_Data_Codalab/resolution",
                    note="the task's 32 validation papers (none of the 73 training papers), "
                         "which no model here trained on: SemEval-2019 held out without a fold "
-                        "tagger; front matter unannotated, as in the training papers"),
+                        "tagger; front matter and references unannotated, as in the training "
+                        "papers (25 of the 27 with a References heading have no gold toponym "
+                        "after it)"),
     CatalogueEntry("WikToR", "wiktor", "wiktor", "wiktor/WikToR_reconstructed_from_EUPEG.jsonl",
                    aliases=("WikToR",),
                    note="only the page's own toponym is annotated: every other place a page "
